@@ -1,0 +1,214 @@
+// `npm run test:db`: the pgTAP suite of supabase/tests/*.sql, run with pg_prove against a fresh
+// database that has the Supabase bootstrap, every migration and the seed applied.
+//
+//   npm run test:db                                  every file, sorted
+//   npm run test:db -- supabase/tests/030-x.sql      only these files (000-setup.sql is always added)
+//   npm run test:db -- --verbose                     any other argument is passed on to pg_prove
+//
+// Database: the embedded PostgreSQL 17 of the test profile (SDV_PROFILE=test, data in .data-test,
+// which is wiped first; SDV_DATA_DIR / DB_PORT choose another folder and port, which is then kept),
+// or the server of DATABASE_URL. Either way the suite runs in a new, empty database created for
+// this run and dropped afterwards (SDV_KEEP_TEST_DB=1 keeps it for inspection).
+// pgTAP: Debian's package (apt-get install postgresql-15-pgtap libtap-parser-sourcehandler-pgtap-perl)
+// is plain SQL; its extension files are copied into the embedded server's extension folder when
+// missing. PGTAP_DIR names another folder holding pgtap.control and pgtap--*.sql.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { copyFile, readdir, rename, rm } from 'node:fs/promises';
+import net from 'node:net';
+import path from 'node:path';
+import pg from 'pg';
+import { loadConfig, ROOT_DIR } from '../local-stack/config.ts';
+import { describePgError, prepareDatabase, redact, startDatabase, type DatabaseHandle } from '../local-stack/db.ts';
+
+process.env.SDV_PROFILE = 'test';
+
+const TESTS_DIR = path.join(ROOT_DIR, 'supabase', 'tests');
+const SETUP_FILE = '000-setup.sql';
+const INSTALL_HINT = 'apt-get install -y postgresql-15-pgtap libtap-parser-sourcehandler-pgtap-perl';
+
+class TestDbError extends Error {}
+
+function log(line: string): void {
+  console.log(line);
+}
+
+/** Folders where a distribution installs pgTAP's extension files, newest PostgreSQL first. */
+function pgtapSourceDirs(): string[] {
+  if (process.env.PGTAP_DIR) return [path.resolve(process.env.PGTAP_DIR)];
+  return ['17', '16', '15', '14', '13'].flatMap((version) => [
+    `/usr/share/postgresql/${version}/extension`,
+    `/usr/pgsql-${version}/share/extension`,
+  ]).concat(['/usr/local/share/postgresql/extension', '/opt/homebrew/share/postgresql/extension']);
+}
+
+function findPgtapSource(): string | undefined {
+  return pgtapSourceDirs().find((dir) => existsSync(path.join(dir, 'pgtap.control')));
+}
+
+function commandExists(command: string, args: string[]): boolean {
+  const result = spawnSync(command, args, { stdio: 'ignore' });
+  return result.error === undefined && result.status === 0;
+}
+
+function checkTools(): void {
+  if (!commandExists('pg_prove', ['--version'])) {
+    throw new TestDbError(`Không tìm thấy pg_prove. Cài đặt: ${INSTALL_HINT}`);
+  }
+  if (!commandExists('psql', ['--version'])) {
+    throw new TestDbError('Không tìm thấy psql (pg_prove cần nó). Cài đặt: apt-get install -y postgresql-client');
+  }
+}
+
+/** Copies pgtap* from the distribution's folder into the server's extension folder when missing. */
+async function installPgtapFiles(client: pg.Client): Promise<void> {
+  const available = await client.query("select 1 from pg_available_extensions where name = 'pgtap'");
+  if (available.rowCount !== 0) return;
+  const source = findPgtapSource();
+  if (!source) {
+    throw new TestDbError(`Không tìm thấy tệp mở rộng pgTAP (pgtap.control). Cài đặt: ${INSTALL_HINT} (hoặc đặt PGTAP_DIR).`);
+  }
+  const shareDir = (await client.query<{ setting: string }>("select setting from pg_config where name = 'SHAREDIR'")).rows[0]?.setting;
+  if (!shareDir) throw new TestDbError('Không đọc được SHAREDIR của máy chủ PostgreSQL.');
+  const target = path.join(shareDir, 'extension');
+  const files = (await readdir(source)).filter((file) => file.startsWith('pgtap') && (file.endsWith('.sql') || file.endsWith('.control')));
+  let copied = 0;
+  for (const file of files) {
+    const destination = path.join(target, file);
+    if (existsSync(destination)) continue;
+    // Copy then rename, so a concurrent run never sees a half-written file.
+    const temporary = `${destination}.${process.pid}.tmp`;
+    await copyFile(path.join(source, file), temporary);
+    await rename(temporary, destination);
+    copied += 1;
+  }
+  log(`Đã chép ${copied} tệp pgTAP từ ${source} vào ${target}.`);
+}
+
+async function withClient<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+function withDatabase(url: string, database: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${encodeURIComponent(database)}`;
+  return parsed.toString();
+}
+
+/** Test files to run: every supabase/tests/*.sql sorted, or those named on the command line. */
+async function selectFiles(requested: string[]): Promise<string[]> {
+  if (!existsSync(TESTS_DIR)) throw new TestDbError('Thiếu thư mục supabase/tests.');
+  const all = (await readdir(TESTS_DIR)).filter((file) => file.endsWith('.sql')).sort();
+  if (all.length === 0) throw new TestDbError('supabase/tests không có tệp .sql nào.');
+  if (requested.length === 0) return all.map((file) => path.join(TESTS_DIR, file));
+  const chosen = new Set<string>();
+  if (all.includes(SETUP_FILE)) chosen.add(path.join(TESTS_DIR, SETUP_FILE));
+  for (const file of requested) {
+    const absolute = path.resolve(file);
+    if (!existsSync(absolute)) throw new TestDbError(`Không có tệp kiểm thử ${file}.`);
+    chosen.add(absolute);
+  }
+  return [...chosen].sort((a, b) => path.basename(a).localeCompare(path.basename(b)));
+}
+
+function runPgProve(url: string, files: string[], options: string[]): Promise<number> {
+  const args = ['--dbname', url, '--ext', '.sql', '--timer', ...options, ...files.map((file) => path.relative(ROOT_DIR, file))];
+  return new Promise((resolve, reject) => {
+    const child = spawn('pg_prove', args, { cwd: ROOT_DIR, stdio: 'inherit', env: { ...process.env, PGOPTIONS: '-c client_min_messages=warning' } });
+    child.once('error', reject);
+    child.once('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+}
+
+async function main(): Promise<number> {
+  const started = Date.now();
+  const argv = process.argv.slice(2);
+  const requested = argv.filter((arg) => arg.endsWith('.sql'));
+  const proveOptions = argv.filter((arg) => !arg.endsWith('.sql'));
+  checkTools();
+  const files = await selectFiles(requested);
+
+  const config = loadConfig(process.env);
+  const external = config.databaseUrl !== undefined;
+  if (!external && !process.env.SDV_DATA_DIR && existsSync(config.dataDir)) {
+    // The default test folder belongs to this script: start from nothing.
+    if (await portInUse(config.dbPort)) {
+      log(`Cổng ${config.dbPort} đang được dùng; giữ nguyên ${path.relative(ROOT_DIR, config.dataDir)} và dùng máy chủ đang chạy.`);
+    } else {
+      await rm(config.dataDir, { recursive: true, force: true });
+    }
+  }
+
+  let server: DatabaseHandle | undefined;
+  let testUrl: string | undefined;
+  let adminUrl: string | undefined;
+  const database = `sdv_pgtap_${Date.now().toString(36)}_${process.pid}`;
+  const keep = process.env.SDV_KEEP_TEST_DB === '1';
+
+  const cleanup = async (): Promise<void> => {
+    if (adminUrl && testUrl && !keep) {
+      await withClient(adminUrl, (client) => client.query(`drop database if exists "${database}" with (force)`)).catch((error: unknown) => {
+        log(`Không xoá được cơ sở dữ liệu ${database}: ${describePgError(error)}`);
+      });
+    }
+    if (server) await server.stop().catch(() => undefined);
+  };
+  const onSignal = (): void => {
+    void cleanup().finally(() => process.exit(130));
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+
+  try {
+    server = await startDatabase(config, log);
+    adminUrl = server.url;
+    log(`Máy chủ PostgreSQL: ${redact(adminUrl)}${server.embedded ? ' (nhúng)' : ''}`);
+    await withClient(adminUrl, async (client) => {
+      await installPgtapFiles(client);
+      await client.query(`create database "${database}"`);
+    });
+    testUrl = withDatabase(adminUrl, database);
+    log(`Cơ sở dữ liệu kiểm thử mới: ${database}`);
+
+    const prepared = await prepareDatabase({ ...config, databaseUrl: testUrl }, log);
+    log(`Đã áp dụng ${prepared.applied.length} migration${prepared.seeded ? ' và seed.sql' : ''}.`);
+    await withClient(testUrl, async (client) => {
+      await client.query('create extension if not exists pgtap with schema extensions');
+    });
+
+    log(`Chạy pg_prove trên ${files.length} tệp …`);
+    const code = await runPgProve(testUrl, files, proveOptions);
+    log(`Tổng thời gian: ${((Date.now() - started) / 1000).toFixed(1)} s${keep ? ` — giữ lại ${redact(testUrl)}` : ''}`);
+    return code;
+  } finally {
+    process.removeListener('SIGINT', onSignal);
+    process.removeListener('SIGTERM', onSignal);
+    await cleanup();
+  }
+}
+
+function portInUse(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ port, host: '127.0.0.1' });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    const message = error instanceof TestDbError ? error.message : describePgError(error);
+    console.error(`test:db thất bại: ${message}`);
+    process.exit(1);
+  },
+);
