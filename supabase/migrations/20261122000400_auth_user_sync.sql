@@ -1,0 +1,58 @@
+-- Profile row for every new auth user; last_login_at follows auth.users.last_sign_in_at.
+
+create or replace function private.handle_new_auth_user()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  insert into public.profiles (id, role, name, email, phone, avatar_url, last_login_at, created_at, updated_at)
+  values (
+    new.id,
+    -- The role comes from app_metadata (set by the service role), never from user_metadata.
+    case when new.raw_app_meta_data ->> 'role' = 'provider' then 'provider' else 'customer' end,
+    coalesce(
+      nullif(btrim(new.raw_user_meta_data ->> 'name'), ''),
+      nullif(btrim(new.raw_user_meta_data ->> 'full_name'), ''),
+      nullif(split_part(coalesce(new.email, ''), '@', 1), ''),
+      'Người dùng'
+    ),
+    nullif(btrim(new.email), ''),
+    coalesce(nullif(btrim(new.phone), ''), nullif(btrim(new.raw_user_meta_data ->> 'phone'), '')),
+    nullif(btrim(new.raw_user_meta_data ->> 'avatar_url'), ''),
+    new.last_sign_in_at,
+    coalesce(new.created_at, now()),
+    coalesce(new.created_at, now())
+  )
+  on conflict (id) do nothing;
+  return new;
+end
+$$;
+revoke all on function private.handle_new_auth_user() from public, anon, authenticated;
+
+create trigger on_auth_user_created
+  after insert on auth.users
+  for each row execute function private.handle_new_auth_user();
+
+create or replace function private.handle_auth_user_sign_in()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  update public.profiles
+     set last_login_at = new.last_sign_in_at
+   where id = new.id
+     and last_login_at is distinct from new.last_sign_in_at;
+  return new;
+end
+$$;
+revoke all on function private.handle_auth_user_sign_in() from public, anon, authenticated;
+
+create trigger on_auth_user_signed_in
+  after update of last_sign_in_at on auth.users
+  for each row
+  when (new.last_sign_in_at is distinct from old.last_sign_in_at)
+  execute function private.handle_auth_user_sign_in();

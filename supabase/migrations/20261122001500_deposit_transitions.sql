@@ -1,0 +1,71 @@
+-- Deposit status transitions (spec 02 §4, decision 7), atomically with a lock on the provider row:
+--   * to completed from another status: balance + amount; provider becomes active (unless banned);
+--   * from completed to another status: balance - amount, floored at 0;
+--   * amount edited on a completed row: balance adjusted by the difference (floor 0);
+--   * after any balance change: below settings.min_deposit_amount and not inactive (nor banned)
+--     -> the provider becomes inactive.
+-- old_balance / new_balance on the row record the balance before / after. A row inserted as
+-- completed counts as a transition to completed.
+
+create or replace function private.deposit_apply_transition()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  was_completed boolean := tg_op = 'UPDATE' and old.status = 'completed';
+  is_completed boolean := new.status = 'completed';
+  delta bigint;
+  provider public.profiles%rowtype;
+  balance_after bigint;
+  minimum bigint;
+  next_status text;
+begin
+  if tg_op = 'UPDATE' and new.provider_id is distinct from old.provider_id then
+    raise exception 'deposit_history.provider_id cannot be changed' using errcode = '42501';
+  end if;
+
+  if not was_completed and is_completed then
+    delta := new.amount;
+  elsif was_completed and not is_completed then
+    delta := -old.amount;
+  elsif was_completed and is_completed and new.amount <> old.amount then
+    delta := new.amount - old.amount;
+  else
+    return new;
+  end if;
+
+  select * into provider from public.profiles where id = new.provider_id for update;
+  if not found then
+    raise exception 'provider % not found', new.provider_id using errcode = '23503';
+  end if;
+  if provider.role <> 'provider' then
+    raise exception 'profile % is not a provider', new.provider_id using errcode = '23514';
+  end if;
+
+  balance_after := greatest(provider.deposit + delta, 0);
+  next_status := provider.status;
+  if not was_completed and is_completed and next_status not in ('active', 'banned') then
+    next_status := 'active';
+  end if;
+  select coalesce((select st.min_deposit_amount from public.settings st where st.id = 'app'), 0) into minimum;
+  if balance_after < minimum and next_status not in ('inactive', 'banned') then
+    next_status := 'inactive';
+  end if;
+
+  update public.profiles
+     set deposit = balance_after,
+         status = next_status
+   where id = provider.id;
+
+  new.old_balance := provider.deposit;
+  new.new_balance := balance_after;
+  return new;
+end
+$$;
+revoke all on function private.deposit_apply_transition() from public, anon, authenticated;
+
+create trigger deposit_apply_transition
+  before insert or update of status, amount, provider_id on public.deposit_history
+  for each row execute function private.deposit_apply_transition();
