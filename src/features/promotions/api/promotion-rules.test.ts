@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import {
+  createPromotionSchema,
+  daysLeft,
+  normalizeCode,
+  parseVietnamDateTime,
+  remainingUses,
+  toNewPromotion,
+  toVietnamDateTimeInput,
+  validateDiscountValue,
+  validateMaxUses,
+  valueStep,
+} from './promotion-rules.ts';
+import { promotions as t } from '../../../lib/messages/promotions.ts';
+
+describe('promotion rules', () => {
+  it('floors remaining uses at zero', () => {
+    expect(remainingUses(10, 3)).toBe(7);
+    expect(remainingUses(5, 9)).toBe(0);
+    expect(remainingUses(0, 0)).toBe(0);
+  });
+
+  it('counts days left as the ceiling, floored at zero', () => {
+    const now = new Date('2026-11-22T00:00:00Z');
+    expect(daysLeft('2026-11-23T00:00:00Z', now)).toBe(1);
+    expect(daysLeft('2026-11-23T00:00:01Z', now)).toBe(2);
+    expect(daysLeft('2026-11-22T00:00:01Z', now)).toBe(1);
+    expect(daysLeft('2026-11-01T00:00:00Z', now)).toBe(0);
+    expect(daysLeft('not a date', now)).toBe(0);
+  });
+
+  it('uses the step of the discount type', () => {
+    expect(valueStep('percentage')).toBe(0.1);
+    expect(valueStep('fixed_amount')).toBe(1000);
+  });
+
+  it('normalises codes like the database', () => {
+    expect(normalizeCode('  giam10 ')).toBe('GIAM10');
+  });
+
+  it('validates values and uses with the spec messages', () => {
+    expect(validateDiscountValue('', 'percentage')).toBe(t.valueInvalid);
+    expect(validateDiscountValue('-1', 'fixed_amount')).toBe(t.valueInvalid);
+    expect(validateDiscountValue('101', 'percentage')).toBe(t.percentageTooHigh);
+    expect(validateDiscountValue('12,5', 'percentage')).toBeNull();
+    expect(validateDiscountValue('0', 'fixed_amount')).toBeNull();
+    expect(validateMaxUses('1.5')).toBe(t.maxUsesInvalid);
+    expect(validateMaxUses('-2')).toBe(t.maxUsesInvalid);
+    expect(validateMaxUses('0')).toBeNull();
+  });
+
+  it('reads datetime-local values as Vietnam time', () => {
+    expect(parseVietnamDateTime('2026-12-31T23:59')?.toISOString()).toBe('2026-12-31T16:59:00.000Z');
+    expect(parseVietnamDateTime('2026-02-30T10:00')).toBeNull();
+    expect(parseVietnamDateTime('hôm qua')).toBeNull();
+    expect(toVietnamDateTimeInput('2026-12-31T16:59:00.000Z')).toBe('2026-12-31T23:59');
+  });
+
+  it('reports every rule of the add form', () => {
+    const result = createPromotionSchema.safeParse({
+      code: '   ',
+      discountType: 'percentage',
+      discountValue: 'x',
+      maxUses: '-1',
+      expiresAt: '',
+    });
+    expect(result.success).toBe(false);
+    const messages = result.success ? [] : result.error.issues.map((issue) => issue.message);
+    expect(messages).toEqual(
+      expect.arrayContaining([t.codeRequired, t.valueInvalid, t.maxUsesInvalid, t.expiryRequired]),
+    );
+    const badDate = createPromotionSchema.safeParse({
+      code: 'A',
+      discountType: 'fixed_amount',
+      discountValue: '10000',
+      maxUses: '5',
+      expiresAt: '2026-13-01T00:00',
+    });
+    expect(badDate.success ? [] : badDate.error.issues.map((issue) => issue.message)).toEqual([t.expiryInvalid]);
+  });
+
+  it('builds the row to insert', () => {
+    const form = createPromotionSchema.parse({
+      code: ' tet2027 ',
+      discountType: 'fixed_amount',
+      discountValue: '50000',
+      maxUses: '100',
+      expiresAt: '2027-02-01T00:00',
+    });
+    expect(toNewPromotion(form)).toEqual({
+      code: 'tet2027',
+      discount_type: 'fixed_amount',
+      discount_value: 50000,
+      max_uses: 100,
+      expires_at: '2027-01-31T17:00:00.000Z',
+    });
+  });
+});

@@ -1,0 +1,130 @@
+// Rules of promotion codes shared by the list and detail screens (spec 02 §5, §9; decision 6).
+// The database enforces the same rules (constraints and the normalisation trigger).
+import { z } from 'zod';
+import { promotions as t } from '../../../lib/messages/promotions.ts';
+
+export const DISCOUNT_TYPES = ['percentage', 'fixed_amount'] as const;
+export type DiscountType = (typeof DISCOUNT_TYPES)[number];
+export const PROMOTION_STATUSES = ['active', 'inactive'] as const;
+export type PromotionStatus = (typeof PROMOTION_STATUSES)[number];
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Remaining uses = max(max_uses − uses_count, 0). */
+export function remainingUses(maxUses: number, usesCount: number): number {
+  return Math.max(maxUses - usesCount, 0);
+}
+
+/** Days left = max(ceil(days to expiry), 0). */
+export function daysLeft(expiresAt: string | Date, now: Date = new Date()): number {
+  const expiry = expiresAt instanceof Date ? expiresAt : new Date(expiresAt);
+  if (Number.isNaN(expiry.getTime())) return 0;
+  return Math.max(Math.ceil((expiry.getTime() - now.getTime()) / DAY_MS), 0);
+}
+
+export function isExpired(expiresAt: string, now: Date = new Date()): boolean {
+  const time = new Date(expiresAt).getTime();
+  return !Number.isNaN(time) && time <= now.getTime();
+}
+
+/** The input step of the value field: 0.1 for a percentage, 1000 VND for a fixed amount. */
+export function valueStep(type: DiscountType): number {
+  return type === 'percentage' ? 0.1 : 1000;
+}
+
+/** The code as the database stores it (decision 6): trimmed, upper-case. */
+export function normalizeCode(code: string): string {
+  return code.trim().toUpperCase();
+}
+
+function parseNumber(raw: string): number | null {
+  const text = raw.trim().replace(',', '.');
+  if (text === '') return null;
+  const value = Number(text);
+  return Number.isFinite(value) ? value : null;
+}
+
+/** Validates a discount value for its type; returns the Vietnamese message or null when valid. */
+export function validateDiscountValue(raw: string, type: DiscountType): string | null {
+  const value = parseNumber(raw);
+  if (value === null || value < 0) return t.valueInvalid;
+  if (type === 'percentage' && value > 100) return t.percentageTooHigh;
+  if (type === 'fixed_amount' && !Number.isInteger(value)) return t.valueInvalid;
+  return null;
+}
+
+export function validateMaxUses(raw: string): string | null {
+  const value = parseNumber(raw);
+  if (value === null || value < 0 || !Number.isInteger(value)) return t.maxUsesInvalid;
+  return null;
+}
+
+/**
+ * A datetime-local value ("2026-12-31T23:59") read as Vietnam time (decision 8: the whole UI uses
+ * Asia/Ho_Chi_Minh, whatever the browser's zone). Returns null when it is not a valid date.
+ */
+export function parseVietnamDateTime(value: string): Date | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(value.trim());
+  if (!match) return null;
+  const [, y, mo, d, h, mi, s] = match;
+  const utc = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s ?? '0'));
+  const check = new Date(utc);
+  if (
+    check.getUTCFullYear() !== Number(y) ||
+    check.getUTCMonth() !== Number(mo) - 1 ||
+    check.getUTCDate() !== Number(d) ||
+    Number(h) > 23 ||
+    Number(mi) > 59
+  ) {
+    return null;
+  }
+  return new Date(utc - 7 * 60 * 60 * 1000);
+}
+
+/** The value for a datetime-local input showing the instant in Vietnam time. */
+export function toVietnamDateTimeInput(iso: string): string {
+  const time = new Date(iso).getTime();
+  if (Number.isNaN(time)) return '';
+  return new Date(time + 7 * 60 * 60 * 1000).toISOString().slice(0, 16);
+}
+
+export const createPromotionSchema = z
+  .object({
+    code: z.string().trim().min(1, t.codeRequired),
+    discountType: z.enum(DISCOUNT_TYPES),
+    discountValue: z.string(),
+    maxUses: z.string(),
+    expiresAt: z.string().trim().min(1, t.expiryRequired),
+  })
+  .superRefine((form, ctx) => {
+    const valueError = validateDiscountValue(form.discountValue, form.discountType);
+    if (valueError !== null) ctx.addIssue({ code: 'custom', path: ['discountValue'], message: valueError });
+    const usesError = validateMaxUses(form.maxUses);
+    if (usesError !== null) ctx.addIssue({ code: 'custom', path: ['maxUses'], message: usesError });
+    if (form.expiresAt.trim() !== '' && parseVietnamDateTime(form.expiresAt) === null) {
+      ctx.addIssue({ code: 'custom', path: ['expiresAt'], message: t.expiryInvalid });
+    }
+  });
+
+export type CreatePromotionForm = z.infer<typeof createPromotionSchema>;
+
+export interface NewPromotion {
+  code: string;
+  discount_type: DiscountType;
+  discount_value: number;
+  max_uses: number;
+  expires_at: string;
+}
+
+/** Turns a valid form into the row to insert (the database upper-cases the code). */
+export function toNewPromotion(form: CreatePromotionForm): NewPromotion {
+  const expiry = parseVietnamDateTime(form.expiresAt);
+  if (expiry === null) throw new Error(t.expiryInvalid);
+  return {
+    code: form.code.trim(),
+    discount_type: form.discountType,
+    discount_value: Number(form.discountValue.trim().replace(',', '.')),
+    max_uses: Number(form.maxUses.trim()),
+    expires_at: expiry.toISOString(),
+  };
+}

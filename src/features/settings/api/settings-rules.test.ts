@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import {
+  bannerPath,
+  bannerPathFromUrl,
+  safeFileName,
+  settingsSchema,
+  toSettingsUpdate,
+  validateBannerFile,
+} from './settings-rules.ts';
+import { settings as t } from '../../../lib/messages/settings.ts';
+
+const valid = {
+  adminEmail: 'admin@sandichvu.vn',
+  contactPhone: '1900 1234',
+  contactAddress: 'Hà Nội',
+  siteName: 'Sàn Dịch Vụ',
+  siteDescription: '',
+  commissionRate: '10',
+  minDepositAmount: '200000',
+  maintenanceMode: false,
+};
+
+function messagesOf(input: typeof valid): string[] {
+  const result = settingsSchema.safeParse(input);
+  return result.success ? [] : result.error.issues.map((issue) => issue.message);
+}
+
+describe('settings form', () => {
+  it('accepts valid settings and converts them', () => {
+    expect(messagesOf(valid)).toEqual([]);
+    expect(toSettingsUpdate(settingsSchema.parse({ ...valid, commissionRate: '12,5' }))).toMatchObject({
+      commission_rate: 12.5,
+      min_deposit_amount: 200000,
+    });
+  });
+
+  it('checks the commission range and step', () => {
+    expect(messagesOf({ ...valid, commissionRate: '100.5' })).toEqual([t.commissionInvalid]);
+    expect(messagesOf({ ...valid, commissionRate: '10.25' })).toEqual([t.commissionStep]);
+  });
+
+  it('checks the minimum deposit', () => {
+    expect(messagesOf({ ...valid, minDepositAmount: '-1000' })).toEqual([t.minDepositInvalid]);
+    expect(messagesOf({ ...valid, minDepositAmount: '1500' })).toEqual([t.minDepositStep]);
+  });
+
+  it('requires the admin email and site name', () => {
+    expect(messagesOf({ ...valid, adminEmail: ' ' })).toEqual([t.required]);
+    expect(messagesOf({ ...valid, adminEmail: 'khong-phai-email' })).toEqual([t.emailInvalid]);
+    expect(messagesOf({ ...valid, siteName: '' })).toEqual([t.required]);
+  });
+});
+
+describe('banners', () => {
+  it('accepts images up to 5 MB only', () => {
+    expect(validateBannerFile({ type: 'image/png', size: 5 * 1024 * 1024 })).toBeNull();
+    expect(validateBannerFile({ type: 'image/png', size: 5 * 1024 * 1024 + 1 })).toBe(t.banners.tooLarge);
+    expect(validateBannerFile({ type: 'application/pdf', size: 10 })).toBe(t.banners.invalidType);
+  });
+
+  it('names objects {kind}_{timestamp}_{filename}', () => {
+    expect(bannerPath('featured', 'Ảnh bìa Tết.png', 1700000000000)).toBe('featured_1700000000000_Anh-bia-Tet.png');
+    expect(safeFileName('../../etc/passwd')).toBe('etc-passwd');
+  });
+
+  it('finds the stored object of a banner URL', () => {
+    const base = 'http://127.0.0.1:54321';
+    expect(bannerPathFromUrl(`${base}/storage/v1/object/public/banners/voucher_1_a.png`, base)).toBe('voucher_1_a.png');
+    expect(bannerPathFromUrl('https://cdn.example.com/a.png', base)).toBeNull();
+    expect(bannerPathFromUrl(null, base)).toBeNull();
+  });
+});

@@ -1,0 +1,118 @@
+// The settings form (spec 02 §5, §9) and the banner upload rules. The database enforces the same
+// ranges (check constraints) and the bucket enforces type and size.
+import { z } from 'zod';
+import { settings as t } from '../../../lib/messages/settings.ts';
+
+export const BANNER_MAX_BYTES = 5 * 1024 * 1024;
+export const BANNER_KINDS = ['featured', 'voucher'] as const;
+export type BannerKind = (typeof BANNER_KINDS)[number];
+export const BANNER_BUCKET = 'banners';
+export const RECOMMENDED_SIZE: Record<BannerKind, string> = { featured: '1200x400', voucher: '1200x300' };
+
+function decimal(raw: string): number | null {
+  const text = raw.trim().replace(',', '.');
+  if (text === '' || !/^\d+(\.\d+)?$/.test(text)) return null;
+  return Number(text);
+}
+
+export const settingsSchema = z
+  .object({
+    adminEmail: z.string().trim().min(1, t.required).pipe(z.email(t.emailInvalid)),
+    contactPhone: z.string(),
+    contactAddress: z.string(),
+    siteName: z.string().trim().min(1, t.required),
+    siteDescription: z.string(),
+    commissionRate: z.string(),
+    minDepositAmount: z.string(),
+    maintenanceMode: z.boolean(),
+  })
+  .superRefine((form, ctx) => {
+    const rate = decimal(form.commissionRate);
+    if (rate === null || rate < 0 || rate > 100) {
+      ctx.addIssue({ code: 'custom', path: ['commissionRate'], message: t.commissionInvalid });
+    } else if (Math.abs(rate * 10 - Math.round(rate * 10)) > 1e-9) {
+      ctx.addIssue({ code: 'custom', path: ['commissionRate'], message: t.commissionStep });
+    }
+    const deposit = decimal(form.minDepositAmount);
+    if (deposit === null || deposit < 0 || !Number.isInteger(deposit)) {
+      ctx.addIssue({ code: 'custom', path: ['minDepositAmount'], message: t.minDepositInvalid });
+    } else if (deposit % 1000 !== 0) {
+      ctx.addIssue({ code: 'custom', path: ['minDepositAmount'], message: t.minDepositStep });
+    }
+  });
+
+export type SettingsForm = z.infer<typeof settingsSchema>;
+
+export interface SettingsRowLike {
+  admin_email: string;
+  contact_phone: string;
+  contact_address: string;
+  site_name: string;
+  site_description: string;
+  commission_rate: number | string;
+  min_deposit_amount: number | string;
+  maintenance_mode: boolean;
+}
+
+export function toSettingsForm(row: SettingsRowLike): SettingsForm {
+  return {
+    adminEmail: row.admin_email,
+    contactPhone: row.contact_phone,
+    contactAddress: row.contact_address,
+    siteName: row.site_name,
+    siteDescription: row.site_description,
+    commissionRate: String(Number(row.commission_rate)),
+    minDepositAmount: String(Number(row.min_deposit_amount)),
+    maintenanceMode: row.maintenance_mode,
+  };
+}
+
+export function toSettingsUpdate(form: SettingsForm): SettingsRowLike {
+  return {
+    admin_email: form.adminEmail.trim(),
+    contact_phone: form.contactPhone.trim(),
+    contact_address: form.contactAddress.trim(),
+    site_name: form.siteName.trim(),
+    site_description: form.siteDescription.trim(),
+    commission_rate: Number(form.commissionRate.trim().replace(',', '.')),
+    min_deposit_amount: Number(form.minDepositAmount.trim()),
+    maintenance_mode: form.maintenanceMode,
+  };
+}
+
+/** Type and size checks before any upload; null when the file may be sent. */
+export function validateBannerFile(file: { type: string; size: number }): string | null {
+  if (!file.type.startsWith('image/')) return t.banners.invalidType;
+  if (file.size > BANNER_MAX_BYTES) return t.banners.tooLarge;
+  return null;
+}
+
+/** A file name safe for an object path: no accents, spaces or path characters. */
+export function safeFileName(name: string): string {
+  const cleaned = name
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/đ/g, 'd')
+    .replace(/Đ/g, 'D')
+    .replace(/[^A-Za-z0-9._-]+/g, '-')
+    .replace(/-+/g, '-')
+    .replace(/^[-.]+|[-.]+$/g, '');
+  return (cleaned === '' ? 'banner' : cleaned).slice(-100);
+}
+
+/** Object path in the banners bucket: `{kind}_{timestamp}_{filename}`. */
+export function bannerPath(kind: BannerKind, fileName: string, now: number = Date.now()): string {
+  return `${kind}_${now}_${safeFileName(fileName)}`;
+}
+
+/**
+ * The object path of a banner URL when it points at our own banners bucket
+ * (`…/storage/v1/object/public/banners/<path>`); null for any other URL (nothing to delete).
+ */
+export function bannerPathFromUrl(url: string | null | undefined, supabaseUrl: string): string | null {
+  if (url === null || url === undefined || url === '') return null;
+  const prefix = `${supabaseUrl.replace(/\/+$/, '')}/storage/v1/object/public/${BANNER_BUCKET}/`;
+  if (!url.startsWith(prefix)) return null;
+  const path = decodeURIComponent(url.slice(prefix.length).split('?')[0] ?? '');
+  return path === '' ? null : path;
+}
