@@ -1,0 +1,65 @@
+// Texts of the customers list (/admin/customers) and customer detail (/admin/customers/:id).
+
+export const customers = {
+  list: {
+    title: 'Quản lý khách hàng',
+    description: 'Danh sách khách hàng, mới đăng ký trước.',
+    loadFailed: 'Không thể tải danh sách khách hàng',
+    empty: 'Không có khách hàng nào phù hợp với bộ lọc',
+    searchLabel: 'Tìm theo tên hoặc email',
+    searchPlaceholder: 'Nhập tên hoặc email…',
+    statusLabel: 'Trạng thái',
+    allStatuses: 'Tất cả trạng thái',
+    columns: {
+      name: 'Tên',
+      phone: 'Số điện thoại',
+      email: 'Email',
+      status: 'Trạng thái',
+      totalBookings: 'Tổng booking',
+      createdAt: 'Ngày tạo',
+    },
+  },
+  detail: {
+    back: 'Quay lại danh sách',
+    notFound: 'Không tìm thấy khách hàng',
+    loadFailed: 'Không thể tải thông tin khách hàng',
+    subtitle: 'Hồ sơ khách hàng',
+    avatarAlt: (name: string) => `Ảnh đại diện của ${name}`,
+    stats: {
+      title: 'Thống kê',
+      total: 'Tổng booking',
+      completed: 'Đã hoàn thành',
+      inProgress: 'Đang thực hiện',
+      totalSpent: 'Tổng chi tiêu',
+      loadFailed: 'Không thể tải thống kê',
+    },
+    info: {
+      title: 'Thông tin cá nhân',
+      name: 'Họ tên',
+      email: 'Email',
+      phone: 'Số điện thoại',
+      status: 'Trạng thái',
+    },
+    times: {
+      title: 'Thời gian',
+      createdAt: 'Ngày đăng ký',
+      updatedAt: 'Cập nhật lần cuối',
+      lastLoginAt: 'Đăng nhập lần cuối',
+      never: 'Chưa đăng nhập',
+    },
+    validation: {
+      nameRequired: 'Tên không được để trống',
+      emailRequired: 'Email không được để trống',
+      emailInvalid: 'Email không hợp lệ',
+      phoneRequired: 'Số điện thoại không được để trống',
+    },
+    updated: 'Đã cập nhật thông tin khách hàng',
+    updateFailed: 'Cập nhật thông tin khách hàng thất bại',
+    conflict: 'Hồ sơ vừa được người khác cập nhật. Dữ liệu mới nhất đã được tải lại, vui lòng kiểm tra rồi thử lại.',
+    recent: {
+      title: '10 booking gần nhất',
+      empty: 'Khách hàng chưa có booking nào',
+      loadFailed: 'Không thể tải booking gần đây',
+    },
+  },
+} as const;

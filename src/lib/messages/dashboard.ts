@@ -1,0 +1,42 @@
+// Texts of the dashboard (/admin).
+
+export const dashboard = {
+  title: 'Tổng quan',
+  description: 'Số liệu toàn sàn, cập nhật theo thời gian thực từ cơ sở dữ liệu.',
+  loadFailed: 'Không thể tải số liệu tổng quan',
+  cards: {
+    users: 'Tổng người dùng',
+    usersSplit: (customers: string, providers: string) => `${customers} khách hàng · ${providers} nhà cung cấp`,
+    bookings: 'Tổng booking',
+    revenue: 'Doanh thu',
+    revenueHint: 'Tổng giá cuối của các booking đã hoàn thành',
+    platformIncome: 'Thu nhập nền tảng',
+    platformIncomeHint: 'Tổng phí nền tảng (hoa hồng sàn)',
+    providerEarnings: 'Thu nhập nhà cung cấp',
+    providerEarningsHint: 'Tổng số tiền nhà cung cấp nhận được',
+    deposits: 'Tổng tiền đặt cọc',
+    depositsSplit: (completed: string, pending: string) => `Đã hoàn thành ${completed} · Đang chờ ${pending}`,
+    serviceItems: 'Gói dịch vụ',
+    serviceItemsHint: 'Số gói dịch vụ trong danh mục',
+  },
+  bookingStatusTitle: 'Booking theo trạng thái',
+  charts: {
+    bookingsTitle: 'Booking mỗi ngày (30 ngày qua)',
+    bookingsDescription: 'Số booking tạo mỗi ngày, xếp chồng theo trạng thái.',
+    revenueTitle: 'Doanh thu mỗi ngày (30 ngày qua)',
+    revenueDescription: 'Tổng giá cuối của các booking hoàn thành, theo ngày hoàn thành.',
+    bookingsBar: (day: string, total: number, parts: string) => `${day}: ${total} booking (${parts})`,
+    revenueBar: (day: string, amount: string) => `${day}: ${amount}`,
+    legend: 'Chú thích',
+    empty: 'Chưa có dữ liệu trong 30 ngày qua',
+    tableSummary: 'Xem dạng bảng',
+    day: 'Ngày',
+    total: 'Tổng',
+    revenue: 'Doanh thu',
+  },
+  recent: {
+    title: '10 booking gần nhất',
+    viewAll: 'Xem tất cả booking',
+    empty: 'Chưa có booking nào',
+  },
+} as const;

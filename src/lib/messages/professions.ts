@@ -1,0 +1,38 @@
+// Texts of the professions editor (/admin/manage-services, decision 11).
+
+export const professions = {
+  title: 'Quản lý ngành nghề',
+  description: 'Các ngành nghề (nhóm dịch vụ cấp cao nhất). Nhấp vào tên để sửa, nhập số để đổi thứ tự.',
+  loadFailed: 'Không thể tải danh sách ngành nghề',
+  empty: 'Chưa có ngành nghề nào',
+  noMatch: 'Không tìm thấy ngành nghề phù hợp',
+  searchLabel: 'Lọc theo tên',
+  searchPlaceholder: 'Nhập tên ngành nghề…',
+  columns: {
+    order: 'Thứ tự',
+    icon: 'Biểu tượng',
+    name: 'Tên ngành nghề',
+    orderInput: 'Sắp xếp',
+  },
+  orderLabel: (name: string) => `Thứ tự của ${name}`,
+  nameRequired: 'Tên ngành nghề không thể để trống',
+  orderInvalid: 'Thứ tự phải là số nguyên không âm',
+  renameFailed: 'Cập nhật tên thất bại',
+  orderFailed: 'Cập nhật thứ tự thất bại',
+  iconFailed: 'Cập nhật biểu tượng thất bại',
+  renamed: 'Đã cập nhật tên ngành nghề',
+  reordered: 'Đã cập nhật thứ tự',
+  conflict: 'Ngành nghề vừa được người khác cập nhật. Dữ liệu mới nhất đã được tải lại.',
+  create: {
+    open: 'Thêm ngành nghề',
+    title: 'Thêm ngành nghề mới',
+    name: 'Tên ngành nghề',
+    icon: 'Biểu tượng (emoji hoặc tên biểu tượng)',
+    iconPlaceholder: 'Ví dụ: 🧹',
+    submit: 'Tạo ngành nghề',
+    submitting: 'Đang tạo…',
+    created: 'Đã tạo ngành nghề mới',
+    failed: 'Tạo ngành nghề thất bại',
+  },
+  noIcon: 'Chưa có',
+} as const;
