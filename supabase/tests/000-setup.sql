@@ -11,6 +11,7 @@
 --   tests.authenticate_as_service_role()               role service_role
 --   tests.clear_authentication()                       role anon, claims of the anon key
 --   tests.as_superuser()                               back to the session user (postgres), no claims
+--   tests.id(name)                            → uuid   stable id of a fixture row ('booking_a', …)
 --   tests.make_world()                                 a small fixed data set used by most files (see below)
 
 begin;
@@ -18,12 +19,21 @@ begin;
 create schema if not exists tests;
 grant usage on schema tests to anon, authenticated, service_role;
 
+-- Stable ids for fixture rows: tests.id('booking_a') is the same uuid in every file and run.
+create or replace function tests.id(p_name text)
+returns uuid
+language sql
+immutable
+as $$
+  select md5('pgtap:' || p_name)::uuid
+$$;
+
 create or replace function tests.create_user(p_email text, p_role text default 'customer', p_is_admin boolean default false)
 returns uuid
 language plpgsql
 as $$
 declare
-  v_id uuid := gen_random_uuid();
+  v_id uuid := tests.id('user:' || lower(p_email));
   v_app jsonb := jsonb_build_object('provider', 'email', 'providers', jsonb_build_array('email'));
 begin
   if p_role not in ('customer', 'provider') then
@@ -143,8 +153,93 @@ begin
 end
 $$;
 
+-- The small data set most files start from (run as the superuser, inside the file's transaction):
+--   users     admin@pgtap.test (admin claim), cust.a@ / cust.b@ (customers), prov.p@ / prov.q@ (providers)
+--   catalogue category 'cat' → service 'svc_active' (rate 15, active) with packages 'item_active'
+--             (active) and 'item_hidden' (inactive); service 'svc_inactive' (no rate, inactive) with
+--             package 'item_of_inactive' (active, but its service is not)
+--   bookings  'booking_a' (cust.a, prov.p, pending), 'booking_b' (cust.b, prov.q, confirmed)
+--   reviews   'review_a' (booking_a, rating 4), 'review_b' (booking_b, rating 2)
+--   chats     'conv_a' (booking_a) with messages 'msg_a1' (from cust.a) and 'msg_a2' (from prov.p);
+--             'conv_b' (booking_b) with 'msg_b1' (from cust.b)
+--   deposits  'deposit_p' (prov.p, 100 000, pending), 'deposit_q' (prov.q, 50 000, pending)
+--   promotion 'promo' (code PGTAP10, 10 %, on svc_active)
+--   provider  service type (prov.p, svc_active), (prov.q, svc_active); documents 'doc_p', 'doc_q'
+--   storage   provider-documents/{prov.p}/…, provider-documents/{prov.q}/…, banners/featured_…,
+--             message-images/{conv_a}/…
+create or replace function tests.make_world()
+returns void
+language plpgsql
+as $$
+declare
+  v_admin uuid := tests.create_user('admin@pgtap.test', 'customer', true);
+  v_a uuid := tests.create_user('cust.a@pgtap.test', 'customer', false);
+  v_b uuid := tests.create_user('cust.b@pgtap.test', 'customer', false);
+  v_p uuid := tests.create_user('prov.p@pgtap.test', 'provider', false);
+  v_q uuid := tests.create_user('prov.q@pgtap.test', 'provider', false);
+begin
+  update public.profiles set name = 'Khách A', phone = '0900000001' where id = v_a;
+  update public.profiles set name = 'Khách B', phone = '0900000002' where id = v_b;
+  update public.profiles set name = 'Thợ P', phone = '0900000003', status = 'active' where id = v_p;
+  update public.profiles set name = 'Thợ Q', phone = '0900000004', status = 'active' where id = v_q;
+
+  insert into public.categories (id, name, icon) values (tests.id('cat'), 'Ngành kiểm thử', 'wrench');
+  insert into public.subcategories (id, category_id, name, icon, commission_rate, active) values
+    (tests.id('svc_active'), tests.id('cat'), 'Dịch vụ kiểm thử', 'broom', 15, true),
+    (tests.id('svc_inactive'), tests.id('cat'), 'Dịch vụ đã ẩn', 'box', null, false);
+  insert into public.service_items (id, subcategory_id, name, price, duration, description, job_details, active) values
+    (tests.id('item_active'), tests.id('svc_active'), 'Gói 2 giờ', 200000, '2 giờ', 'Dọn dẹp 2 giờ', 'Lau nhà, quét bụi', true),
+    (tests.id('item_hidden'), tests.id('svc_active'), 'Gói ẩn', 300000, '3 giờ', 'Gói đã ẩn', 'Không bán', false),
+    (tests.id('item_of_inactive'), tests.id('svc_inactive'), 'Gói của dịch vụ ẩn', 150000, '1 giờ', 'Mô tả', 'Chi tiết', true);
+
+  insert into public.bookings (id, customer_id, provider_id, subcategory_id, service_item_id, status, address,
+                               original_price, final_price, customer_name, service_name) values
+    (tests.id('booking_a'), v_a, v_p, tests.id('svc_active'), tests.id('item_active'), 'pending', '1 Lê Lợi, Quận 1',
+     200000, 180000, 'Khách A', 'Dịch vụ kiểm thử'),
+    (tests.id('booking_b'), v_b, v_q, tests.id('svc_active'), tests.id('item_active'), 'confirmed', '2 Lê Lợi, Quận 1',
+     200000, 200000, 'Khách B', 'Dịch vụ kiểm thử');
+
+  insert into public.reviews (id, booking_id, provider_id, customer_id, customer_name, rating, comment) values
+    (tests.id('review_a'), tests.id('booking_a'), v_p, v_a, 'Khách A', 4, 'Tốt'),
+    (tests.id('review_b'), tests.id('booking_b'), v_q, v_b, 'Khách B', 2, 'Chưa tốt');
+
+  insert into public.conversations (id, booking_id, provider_id, customer_id) values
+    (tests.id('conv_a'), tests.id('booking_a'), v_p, v_a),
+    (tests.id('conv_b'), tests.id('booking_b'), v_q, v_b);
+  insert into public.messages (id, conversation_id, sender_id, type, content, created_at) values
+    (tests.id('msg_a1'), tests.id('conv_a'), v_a, 'text', 'Chào anh', now() - interval '2 minutes'),
+    (tests.id('msg_a2'), tests.id('conv_a'), v_p, 'text', 'Chào chị', now() - interval '1 minute'),
+    (tests.id('msg_b1'), tests.id('conv_b'), v_b, 'text', 'Xin chào', now() - interval '1 minute');
+
+  insert into public.deposit_history (id, provider_id, amount, status) values
+    (tests.id('deposit_p'), v_p, 100000, 'pending'),
+    (tests.id('deposit_q'), v_q, 50000, 'pending');
+
+  insert into public.discount_codes (id, code, discount_type, discount_value, max_uses, expires_at) values
+    (tests.id('promo'), 'PGTAP10', 'percentage', 10, 100, now() + interval '30 days');
+  insert into public.discount_code_services (discount_code_id, subcategory_id) values (tests.id('promo'), tests.id('svc_active'));
+
+  insert into public.provider_service_types (provider_id, subcategory_id) values
+    (v_p, tests.id('svc_active')), (v_q, tests.id('svc_active'));
+  insert into public.provider_documents (id, provider_id, name, type, storage_path) values
+    (tests.id('doc_p'), v_p, 'CCCD', 'image', v_p::text || '/1700000000000-cccd.png'),
+    (tests.id('doc_q'), v_q, 'CCCD', 'image', v_q::text || '/1700000000000-cccd.png');
+
+  insert into storage.objects (id, bucket_id, name, owner_id, metadata) values
+    (tests.id('obj_doc_p'), 'provider-documents', v_p::text || '/1700000000000-cccd.png', v_admin::text,
+     '{"size": 1024, "mimetype": "image/png"}'),
+    (tests.id('obj_doc_q'), 'provider-documents', v_q::text || '/1700000000000-cccd.png', v_admin::text,
+     '{"size": 1024, "mimetype": "image/png"}'),
+    (tests.id('obj_banner'), 'banners', 'featured_1700000000000_banner.png', v_admin::text,
+     '{"size": 2048, "mimetype": "image/png"}'),
+    (tests.id('obj_chat_a'), 'message-images', tests.id('conv_a')::text || '/1700000000000-anh.png', v_a::text,
+     '{"size": 512, "mimetype": "image/png"}');
+end
+$$;
+
 revoke all on function tests.create_user(text, text, boolean) from public;
-grant execute on function tests.user_id(text), tests.user_claims(uuid), tests.authenticate_as(uuid),
+revoke all on function tests.make_world() from public;
+grant execute on function tests.id(text), tests.user_id(text), tests.user_claims(uuid), tests.authenticate_as(uuid),
   tests.authenticate_with_claims(jsonb), tests.authenticate_as_service_role(), tests.clear_authentication(),
   tests.as_superuser()
   to anon, authenticated, service_role;
@@ -153,7 +248,7 @@ commit;
 
 begin;
 set search_path = public, extensions;
-select plan(8);
+select plan(10);
 
 select has_schema('tests', 'the tests schema exists');
 select has_function('tests', 'create_user', array['text', 'text', 'boolean'], 'tests.create_user(email, role, is_admin)');
@@ -163,6 +258,8 @@ select has_function('tests', 'authenticate_with_claims', array['jsonb'], 'tests.
 select has_function('tests', 'authenticate_as_service_role', 'tests.authenticate_as_service_role()');
 select has_function('tests', 'clear_authentication', 'tests.clear_authentication()');
 select has_function('tests', 'as_superuser', 'tests.as_superuser()');
+select has_function('tests', 'id', array['text'], 'tests.id(name)');
+select has_function('tests', 'make_world', 'tests.make_world()');
 
 select * from finish();
 rollback;
