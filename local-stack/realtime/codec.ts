@@ -1,0 +1,80 @@
+// Phoenix channel frames as Supabase Realtime speaks them. vsn 2.0.0 (what realtime-js sends by
+// default): a JSON array [join_ref, ref, topic, event, payload]; vsn 1.0.0: a JSON object
+// {join_ref, ref, topic, event, payload}.
+
+export type Vsn = '1.0.0' | '2.0.0';
+
+export interface PhoenixMessage {
+  joinRef: string | null;
+  ref: string | null;
+  topic: string;
+  event: string;
+  payload: Record<string, unknown>;
+}
+
+function refOf(value: unknown): string | null | undefined {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  return undefined;
+}
+
+function payloadOf(value: unknown): Record<string, unknown> | undefined {
+  if (value === null || value === undefined) return {};
+  if (typeof value === 'object' && !Array.isArray(value)) return value as Record<string, unknown>;
+  return undefined;
+}
+
+/** Parses a text frame; undefined when it is not a well-formed Phoenix message. */
+export function decodeFrame(text: string, vsn: Vsn): PhoenixMessage | undefined {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  let fields: unknown[];
+  if (vsn === '2.0.0') {
+    if (!Array.isArray(parsed) || parsed.length !== 5) return undefined;
+    fields = parsed;
+  } else {
+    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return undefined;
+    const object = parsed as Record<string, unknown>;
+    fields = [object.join_ref, object.ref, object.topic, object.event, object.payload];
+  }
+  const [rawJoinRef, rawRef, topic, event, rawPayload] = fields;
+  const joinRef = refOf(rawJoinRef);
+  const ref = refOf(rawRef);
+  const payload = payloadOf(rawPayload);
+  if (joinRef === undefined || ref === undefined || payload === undefined) return undefined;
+  if (typeof topic !== 'string' || topic === '' || typeof event !== 'string' || event === '') return undefined;
+  return { joinRef, ref, topic, event, payload };
+}
+
+export function encodeFrame(message: PhoenixMessage, vsn: Vsn): string {
+  if (vsn === '2.0.0') {
+    return JSON.stringify([message.joinRef, message.ref, message.topic, message.event, message.payload]);
+  }
+  return JSON.stringify({
+    join_ref: message.joinRef,
+    ref: message.ref,
+    topic: message.topic,
+    event: message.event,
+    payload: message.payload,
+  });
+}
+
+/** The reply to a push: phx_reply with the push's refs. */
+export function reply(
+  to: Pick<PhoenixMessage, 'joinRef' | 'ref' | 'topic'>,
+  status: 'ok' | 'error',
+  response: Record<string, unknown>,
+): PhoenixMessage {
+  return { joinRef: to.joinRef, ref: to.ref, topic: to.topic, event: 'phx_reply', payload: { status, response } };
+}
+
+export function parseVsn(value: string | null): Vsn | undefined {
+  if (value === null || value === '' || value === '1.0.0') return '1.0.0';
+  if (value === '2.0.0') return '2.0.0';
+  return undefined;
+}

@@ -1,0 +1,661 @@
+// The Storage API of the local stack (/storage/v1): the subset of Supabase Storage that
+// @supabase/supabase-js 2.x uses, with Storage's paths, bodies and error shapes. Every object read
+// or write made for a caller runs as the caller's role with its JWT claims (withRoleTransaction),
+// so the policies on storage.objects decide; this module never decides access itself.
+import { copyFile } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import path from 'node:path';
+import { errors as joseErrors, jwtVerify } from 'jose';
+import { withRoleTransaction, type RequestInfo } from '../db-session.ts';
+import { BodyTooLargeError, headerMap, readBody, sendJson } from '../http-util.ts';
+import { bearerToken, signJwt, verifyJwt } from '../jwt.ts';
+import type { ApiContext, HttpModule, HttpModuleFactory } from '../types.ts';
+import {
+  findBucket,
+  OBJECT_COLUMNS,
+  selectObject,
+  storageErrorFromDb,
+  writeObjectRow,
+  type BucketRow,
+  type Caller,
+  type ObjectMetadata,
+  type StoredObjectRow,
+} from './db.ts';
+import { ERRORS, sendStorageError, StorageApiError } from './errors.ts';
+import { commitTempFile, ensureStorageDirs, fileSize, removeFile, sweepStorage, tempDir } from './files.ts';
+import { bucketFromRawSegment, keyFromRawSegments, normaliseListPrefix, objectFilePath, validateKey } from './keys.ts';
+import { ABSOLUTE_MAX_UPLOAD_BYTES, isMimeTypeAllowed, receiveUpload, UploadAbortedError, type ReceivedUpload } from './upload.ts';
+
+const JSON_BODY_LIMIT = 1024 * 1024;
+const MAX_SIGNED_URL_SECONDS = 10 * 365 * 24 * 3600;
+const LIST_SORT_COLUMNS = new Set(['name', 'updated_at', 'created_at', 'last_accessed_at']);
+
+interface Route {
+  method: string;
+  segments: string[];
+  query: URLSearchParams;
+}
+
+class StorageService implements HttpModule {
+  constructor(private readonly ctx: ApiContext) {}
+
+  private get storageDir(): string {
+    return this.ctx.config.storageDir;
+  }
+
+  async handle(req: IncomingMessage, res: ServerResponse, subpath: string): Promise<void> {
+    try {
+      await this.route(req, res, subpath);
+    } catch (error) {
+      this.fail(req, res, error);
+    }
+  }
+
+  async close(): Promise<void> {
+    // No timers or dedicated connections: the pool belongs to the server.
+  }
+
+  private fail(req: IncomingMessage, res: ServerResponse, error: unknown): void {
+    if (error instanceof UploadAbortedError) {
+      // The client keeps sending far more than allowed: answer, then close the connection.
+      if (!res.headersSent) res.setHeader('Connection', 'close');
+      sendStorageError(res, error.storageError);
+      res.on('finish', () => req.destroy());
+      return;
+    }
+    const known = storageErrorFromDb(error);
+    if (known) {
+      sendStorageError(res, known);
+      return;
+    }
+    if (error instanceof BodyTooLargeError) {
+      sendStorageError(res, ERRORS.entityTooLarge());
+      return;
+    }
+    this.ctx.log(`[storage] lỗi nội bộ: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    sendStorageError(res, ERRORS.internal());
+  }
+
+  private async route(req: IncomingMessage, res: ServerResponse, subpath: string): Promise<void> {
+    const method = (req.method ?? 'GET').toUpperCase();
+    const query = new URLSearchParams((req.url ?? '').split('?')[1] ?? '');
+    const segments = subpath.split('/').slice(1);
+    const route: Route = { method, segments, query };
+    const [head, second, third] = segments;
+
+    if (head === 'bucket') {
+      if (method !== 'GET') throw ERRORS.methodNotAllowed();
+      if (segments.length === 1 || (segments.length === 2 && second === '')) return this.listBuckets(req, res);
+      if (segments.length === 2) return this.getBucket(req, res, second);
+      throw ERRORS.notFound();
+    }
+    if (head !== 'object' || second === undefined) throw ERRORS.notFound();
+
+    switch (second) {
+      case 'public':
+        if (method !== 'GET' && method !== 'HEAD') throw ERRORS.methodNotAllowed();
+        return this.getPublic(req, res, route, segments.slice(2));
+      case 'authenticated':
+        if (method !== 'GET' && method !== 'HEAD') throw ERRORS.methodNotAllowed();
+        return this.download(req, res, route, segments.slice(2));
+      case 'sign':
+        if (method === 'POST' && segments.length === 3) return this.signMany(req, res, third);
+        if (method === 'POST') return this.signOne(req, res, segments.slice(2));
+        if (method === 'GET' || method === 'HEAD') return this.getSigned(req, res, route, segments.slice(2));
+        throw ERRORS.methodNotAllowed();
+      case 'list':
+        if (method !== 'POST') throw ERRORS.methodNotAllowed();
+        return this.list(req, res, third);
+      case 'info': {
+        if (method !== 'GET') throw ERRORS.methodNotAllowed();
+        const rest = segments.slice(2);
+        if (rest[0] === 'authenticated' || rest[0] === 'public') rest.shift();
+        return this.info(req, res, rest);
+      }
+      case 'move':
+        if (method !== 'POST' || segments.length !== 2) throw ERRORS.methodNotAllowed();
+        return this.move(req, res);
+      case 'copy':
+        if (method !== 'POST' || segments.length !== 2) throw ERRORS.methodNotAllowed();
+        return this.copy(req, res);
+      default:
+        break;
+    }
+
+    const objectSegments = segments.slice(1);
+    if (objectSegments.length === 1) {
+      if (method === 'DELETE') return this.removeMany(req, res, objectSegments[0]);
+      throw ERRORS.invalidKey('');
+    }
+    switch (method) {
+      case 'POST':
+        return this.upload(req, res, objectSegments, headerIsTrue(req.headers['x-upsert']));
+      case 'PUT':
+        return this.upload(req, res, objectSegments, true);
+      case 'GET':
+      case 'HEAD':
+        return this.download(req, res, route, objectSegments);
+      case 'DELETE':
+        return this.removeOne(req, res, objectSegments);
+      default:
+        throw ERRORS.methodNotAllowed();
+    }
+  }
+
+  // ---- helpers ------------------------------------------------------------------------------
+
+  private async caller(req: IncomingMessage): Promise<Caller> {
+    const token = bearerToken(req.headers);
+    if (!token) return { role: 'anon', claims: { role: 'anon' } };
+    const result = await verifyJwt(token, this.ctx.config.jwtSecret);
+    if (result.ok) return { role: result.role, claims: result.claims };
+    if (result.reason === 'expired') throw ERRORS.accessDenied('jwt expired');
+    if (result.reason === 'bad_role') throw ERRORS.accessDenied(result.message);
+    throw ERRORS.accessDenied(/signature/i.test(result.message) ? 'invalid signature' : 'jwt malformed');
+  }
+
+  private asCaller<T>(req: IncomingMessage, caller: Caller, readOnly: boolean, fn: Parameters<typeof withRoleTransaction<T>>[2]): Promise<T> {
+    const request: RequestInfo = {
+      method: req.method ?? 'GET',
+      path: (req.url ?? '').split('?')[0] ?? '',
+      headers: headerMap(req),
+    };
+    return withRoleTransaction(this.ctx.pool, { role: caller.role, claims: caller.claims, readOnly, request }, fn);
+  }
+
+  private bucketAndKey(segments: readonly string[]): { bucket: string; key: string } {
+    const bucket = bucketFromRawSegment(segments[0]);
+    if (bucket === undefined) throw ERRORS.noSuchBucket();
+    const result = keyFromRawSegments(segments.slice(1));
+    if (!result.ok) throw ERRORS.invalidKey(result.key);
+    return { bucket, key: result.key };
+  }
+
+  private async jsonBody(req: IncomingMessage): Promise<Record<string, unknown>> {
+    const raw = await readBody(req, JSON_BODY_LIMIT);
+    if (raw.length === 0) return {};
+    try {
+      const parsed: unknown = JSON.parse(raw.toString('utf8'));
+      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
+    } catch {
+      // fall through
+    }
+    throw ERRORS.invalidRequest('Body must be a JSON object');
+  }
+
+  private async serveObject(
+    req: IncomingMessage,
+    res: ServerResponse,
+    object: Pick<StoredObjectRow, 'bucket_id' | 'name' | 'version' | 'metadata' | 'updated_at'>,
+    query: URLSearchParams,
+  ): Promise<void> {
+    if (!object.version) throw ERRORS.noSuchKey();
+    const filePath = objectFilePath(this.storageDir, object.bucket_id, object.version);
+    const size = await fileSize(filePath);
+    if (size === undefined) {
+      this.ctx.log(`[storage] thiếu tệp của đối tượng ${object.bucket_id}/${object.name} (${filePath})`);
+      throw ERRORS.noSuchKey();
+    }
+    const meta = object.metadata ?? {};
+    const headers: Record<string, string> = {
+      'Content-Type': meta.mimetype ?? 'application/octet-stream',
+      'Content-Length': String(size),
+      'Cache-Control': meta.cacheControl ?? 'no-cache',
+      'X-Content-Type-Options': 'nosniff',
+      'Content-Security-Policy': "default-src 'none'; sandbox",
+      'Accept-Ranges': 'none',
+    };
+    if (meta.eTag) headers.ETag = meta.eTag;
+    const modified = object.updated_at ?? (meta.lastModified ? new Date(meta.lastModified) : undefined);
+    if (modified && !Number.isNaN(modified.getTime())) headers['Last-Modified'] = modified.toUTCString();
+    const download = query.get('download');
+    if (download !== null) {
+      const fileName = download !== '' ? download : (object.name.split('/').pop() ?? 'download');
+      const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
+      headers['Content-Disposition'] = `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+    }
+    if (meta.eTag && req.headers['if-none-match'] === meta.eTag) {
+      delete headers['Content-Length'];
+      res.writeHead(304, headers);
+      res.end();
+      return;
+    }
+    res.writeHead(200, headers);
+    if ((req.method ?? 'GET').toUpperCase() === 'HEAD') {
+      res.end();
+      return;
+    }
+    await new Promise<void>((resolve) => {
+      const stream = createReadStream(filePath);
+      stream.on('error', () => {
+        res.destroy();
+        resolve();
+      });
+      res.on('close', () => {
+        stream.destroy();
+        resolve();
+      });
+      stream.pipe(res);
+    });
+  }
+
+  // ---- buckets ------------------------------------------------------------------------------
+
+  private async listBuckets(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const caller = await this.caller(req);
+    const rows = await this.asCaller(req, caller, true, async (client) =>
+      (
+        await client.query(
+          `select id, name, owner, public, file_size_limit, allowed_mime_types, created_at, updated_at
+             from storage.buckets order by name`,
+        )
+      ).rows,
+    );
+    sendJson(res, 200, rows.map(bucketJson));
+  }
+
+  private async getBucket(req: IncomingMessage, res: ServerResponse, rawId: string | undefined): Promise<void> {
+    const caller = await this.caller(req);
+    const id = bucketFromRawSegment(rawId);
+    if (id === undefined) throw ERRORS.noSuchBucket();
+    const row = await this.asCaller(req, caller, true, async (client) =>
+      (
+        await client.query(
+          `select id, name, owner, public, file_size_limit, allowed_mime_types, created_at, updated_at
+             from storage.buckets where id = $1`,
+          [id],
+        )
+      ).rows[0] as Record<string, unknown> | undefined,
+    );
+    if (!row) throw ERRORS.noSuchBucket();
+    sendJson(res, 200, bucketJson(row));
+  }
+
+  // ---- upload -------------------------------------------------------------------------------
+
+  private async upload(req: IncomingMessage, res: ServerResponse, segments: readonly string[], upsert: boolean): Promise<void> {
+    const caller = await this.caller(req);
+    const { bucket, key } = this.bucketAndKey(segments);
+    const bucketRow = await findBucket(this.ctx.pool, bucket);
+    if (!bucketRow) throw ERRORS.noSuchBucket();
+    const received = await receiveUpload(req, {
+      maxBytes: bucketLimit(bucketRow),
+      allowedMimeTypes: bucketRow.allowed_mime_types,
+      tempDir: tempDir(this.storageDir),
+    });
+    const result = await this.storeReceived(req, caller, bucket, key, received, upsert);
+    sendJson(res, 200, { Id: result.id, Key: `${bucket}/${key}` });
+  }
+
+  /** Row first (as the caller), then the temp file renamed into place, then the commit. */
+  private async storeReceived(
+    req: IncomingMessage,
+    caller: Caller,
+    bucket: string,
+    key: string,
+    received: ReceivedUpload,
+    upsert: boolean,
+  ): Promise<{ id: string }> {
+    const metadata: ObjectMetadata = {
+      eTag: `"${received.md5}"`,
+      size: received.size,
+      mimetype: received.mimeType,
+      cacheControl: received.cacheControl,
+      lastModified: new Date().toISOString(),
+      contentLength: received.size,
+      httpStatusCode: 200,
+    };
+    let placed: string | undefined;
+    try {
+      const written = await this.asCaller(req, caller, false, async (client) => {
+        const row = await writeObjectRow(client, { bucket, key, caller, metadata, userMetadata: received.userMetadata, upsert });
+        placed = await commitTempFile(this.storageDir, received.tempPath, bucket, row.version);
+        return row;
+      });
+      if (written.replacedVersion && written.replacedVersion !== written.version) {
+        await removeFile(objectFilePath(this.storageDir, bucket, written.replacedVersion)).catch(() => undefined);
+      }
+      return { id: written.id };
+    } catch (error) {
+      await removeFile(received.tempPath).catch(() => undefined);
+      if (placed) await removeFile(placed).catch(() => undefined);
+      throw error;
+    }
+  }
+
+  // ---- download -----------------------------------------------------------------------------
+
+  private async download(req: IncomingMessage, res: ServerResponse, route: Route, segments: readonly string[]): Promise<void> {
+    const caller = await this.caller(req);
+    const { bucket, key } = this.bucketAndKey(segments);
+    const object = await this.asCaller(req, caller, true, (client) => selectObject(client, bucket, key));
+    if (!object) throw ERRORS.noSuchKey();
+    await this.serveObject(req, res, object, route.query);
+  }
+
+  private async getPublic(req: IncomingMessage, res: ServerResponse, route: Route, segments: readonly string[]): Promise<void> {
+    const { bucket, key } = this.bucketAndKey(segments);
+    const bucketRow = await findBucket(this.ctx.pool, bucket);
+    if (!bucketRow || !bucketRow.public) throw ERRORS.noSuchBucket();
+    // Public buckets are served without a caller, as Storage does.
+    const object = await selectObject(this.ctx.pool, bucket, key);
+    if (!object) throw ERRORS.noSuchKey();
+    await this.serveObject(req, res, object, route.query);
+  }
+
+  private async info(req: IncomingMessage, res: ServerResponse, segments: readonly string[]): Promise<void> {
+    const caller = await this.caller(req);
+    const { bucket, key } = this.bucketAndKey(segments);
+    const object = await this.asCaller(req, caller, true, (client) => selectObject(client, bucket, key));
+    if (!object) throw ERRORS.noSuchKey();
+    const meta = object.metadata ?? {};
+    sendJson(res, 200, {
+      id: object.id,
+      name: object.name,
+      version: object.version,
+      bucket_id: object.bucket_id,
+      size: meta.size ?? null,
+      content_type: meta.mimetype ?? null,
+      cache_control: meta.cacheControl ?? null,
+      etag: meta.eTag ?? null,
+      metadata: object.user_metadata,
+      last_modified: object.updated_at,
+      created_at: object.created_at,
+    });
+  }
+
+  // ---- signed URLs --------------------------------------------------------------------------
+
+  private expiresIn(body: Record<string, unknown>): number {
+    const value = body.expiresIn;
+    if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) {
+      throw ERRORS.invalidRequest('body/expiresIn must be an integer >= 1');
+    }
+    return Math.min(value, MAX_SIGNED_URL_SECONDS);
+  }
+
+  private async signUrl(bucket: string, key: string, expiresIn: number): Promise<string> {
+    const iat = Math.floor(Date.now() / 1000);
+    const token = await signJwt({ url: `${bucket}/${key}`, iat, exp: iat + expiresIn }, this.ctx.config.jwtSecret);
+    return `/object/sign/${bucket}/${key}?token=${token}`;
+  }
+
+  private async signOne(req: IncomingMessage, res: ServerResponse, segments: readonly string[]): Promise<void> {
+    const caller = await this.caller(req);
+    const { bucket, key } = this.bucketAndKey(segments);
+    const body = await this.jsonBody(req);
+    const expiresIn = this.expiresIn(body);
+    const object = await this.asCaller(req, caller, true, (client) => selectObject(client, bucket, key));
+    if (!object) throw ERRORS.noSuchKey();
+    sendJson(res, 200, { signedURL: await this.signUrl(bucket, key, expiresIn) });
+  }
+
+  private async signMany(req: IncomingMessage, res: ServerResponse, rawBucket: string | undefined): Promise<void> {
+    const caller = await this.caller(req);
+    const bucket = bucketFromRawSegment(rawBucket);
+    if (bucket === undefined) throw ERRORS.noSuchBucket();
+    const body = await this.jsonBody(req);
+    const expiresIn = this.expiresIn(body);
+    const paths = body.paths;
+    if (!Array.isArray(paths) || paths.length === 0 || paths.length > 1000 || !paths.every((p) => typeof p === 'string')) {
+      throw ERRORS.invalidRequest('body/paths must be an array of 1 to 1000 strings');
+    }
+    const names = paths as string[];
+    const visible = await this.asCaller(req, caller, true, async (client) => {
+      const { rows } = await client.query<{ name: string }>(
+        'select name from storage.objects where bucket_id = $1 and name = any($2::text[])',
+        [bucket, names],
+      );
+      return new Set(rows.map((row) => row.name));
+    });
+    const out = [];
+    for (const name of names) {
+      if (visible.has(name)) {
+        out.push({ error: null, path: name, signedURL: await this.signUrl(bucket, name, expiresIn) });
+      } else {
+        out.push({ error: 'Either the object does not exist or you do not have access to it', path: name, signedURL: null });
+      }
+    }
+    sendJson(res, 200, out);
+  }
+
+  private async getSigned(req: IncomingMessage, res: ServerResponse, route: Route, segments: readonly string[]): Promise<void> {
+    const { bucket, key } = this.bucketAndKey(segments);
+    const token = route.query.get('token');
+    if (!token) throw ERRORS.missingParameter('token');
+    let url: unknown;
+    try {
+      const { payload } = await jwtVerify(token, new TextEncoder().encode(this.ctx.config.jwtSecret), {
+        algorithms: ['HS256'],
+        clockTolerance: 0,
+      });
+      url = payload.url;
+    } catch (error) {
+      throw ERRORS.invalidJwt(error instanceof joseErrors.JWTExpired ? 'jwt expired' : 'invalid signature');
+    }
+    if (url !== `${bucket}/${key}`) throw ERRORS.invalidSignature();
+    const object = await selectObject(this.ctx.pool, bucket, key);
+    if (!object) throw ERRORS.noSuchKey();
+    await this.serveObject(req, res, object, route.query);
+  }
+
+  // ---- list ---------------------------------------------------------------------------------
+
+  private async list(req: IncomingMessage, res: ServerResponse, rawBucket: string | undefined): Promise<void> {
+    const caller = await this.caller(req);
+    const bucket = bucketFromRawSegment(rawBucket);
+    if (bucket === undefined) throw ERRORS.noSuchBucket();
+    const body = await this.jsonBody(req);
+    const prefix = normaliseListPrefix(typeof body.prefix === 'string' ? body.prefix : '');
+    if (prefix === undefined) throw ERRORS.invalidKey(String(body.prefix));
+    const limit = clampInt(body.limit, 100, 1, 1000);
+    const offset = clampInt(body.offset, 0, 0, Number.MAX_SAFE_INTEGER);
+    const sortBy = (body.sortBy && typeof body.sortBy === 'object' ? body.sortBy : {}) as { column?: unknown; order?: unknown };
+    const column = typeof sortBy.column === 'string' && LIST_SORT_COLUMNS.has(sortBy.column) ? sortBy.column : 'name';
+    const order = typeof sortBy.order === 'string' && sortBy.order.toLowerCase() === 'desc' ? 'desc' : 'asc';
+    const search = typeof body.search === 'string' ? body.search : '';
+    const searchPattern = `${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    // `column` and `order` come from the whitelists above; every value is a bind parameter.
+    const sql = `
+      with matching as (
+        select substr(name, $3::int + 1) as rest, id, updated_at, created_at, last_accessed_at, metadata
+          from storage.objects
+         where bucket_id = $1 and left(name, $3::int) = $2
+      ), entries as (
+        select split_part(rest, '/', 1) as name, position('/' in rest) > 0 as is_folder,
+               id, updated_at, created_at, last_accessed_at, metadata
+          from matching
+      ), combined as (
+        select distinct name, null::uuid as id, null::timestamptz as updated_at, null::timestamptz as created_at,
+               null::timestamptz as last_accessed_at, null::jsonb as metadata
+          from entries where is_folder
+        union all
+        select name, id, updated_at, created_at, last_accessed_at, metadata from entries where not is_folder
+      )
+      select name, id, updated_at, created_at, last_accessed_at, metadata
+        from combined
+       where name ilike $4
+       order by ${column === 'name' ? `name collate "C" ${order}` : `${column} ${order} nulls first, name collate "C" asc`}
+       limit $5 offset $6`;
+    const rows = await this.asCaller(req, caller, true, async (client) =>
+      (await client.query(sql, [bucket, prefix, prefix.length, searchPattern, limit, offset])).rows,
+    );
+    sendJson(res, 200, rows);
+  }
+
+  // ---- remove -------------------------------------------------------------------------------
+
+  private async deleteRows(req: IncomingMessage, caller: Caller, bucket: string, names: string[]): Promise<Record<string, unknown>[]> {
+    const rows = await this.asCaller(req, caller, false, async (client) =>
+      (
+        await client.query<StoredObjectRow & { owner: string | null }>(
+          `delete from storage.objects where bucket_id = $1 and name = any($2::text[]) returning ${OBJECT_COLUMNS}, owner`,
+          [bucket, names],
+        )
+      ).rows,
+    );
+    // Committed: now the bytes can go.
+    for (const row of rows) {
+      if (row.version) await removeFile(objectFilePath(this.storageDir, bucket, row.version)).catch(() => undefined);
+    }
+    return rows.map((row) => ({
+      bucket_id: row.bucket_id,
+      name: row.name,
+      owner: row.owner,
+      owner_id: row.owner_id,
+      id: row.id,
+      version: row.version,
+      updated_at: row.updated_at,
+      created_at: row.created_at,
+      last_accessed_at: row.last_accessed_at,
+      metadata: row.metadata,
+      user_metadata: row.user_metadata,
+    }));
+  }
+
+  private async removeMany(req: IncomingMessage, res: ServerResponse, rawBucket: string | undefined): Promise<void> {
+    const caller = await this.caller(req);
+    const bucket = bucketFromRawSegment(rawBucket);
+    if (bucket === undefined) throw ERRORS.noSuchBucket();
+    const body = await this.jsonBody(req);
+    const prefixes = body.prefixes;
+    if (!Array.isArray(prefixes) || prefixes.length === 0 || prefixes.length > 1000 || !prefixes.every((p) => typeof p === 'string')) {
+      throw ERRORS.invalidRequest('body/prefixes must be an array of 1 to 1000 strings');
+    }
+    sendJson(res, 200, await this.deleteRows(req, caller, bucket, prefixes as string[]));
+  }
+
+  private async removeOne(req: IncomingMessage, res: ServerResponse, segments: readonly string[]): Promise<void> {
+    const caller = await this.caller(req);
+    const { bucket, key } = this.bucketAndKey(segments);
+    const rows = await this.deleteRows(req, caller, bucket, [key]);
+    if (rows.length === 0) throw ERRORS.noSuchKey();
+    sendJson(res, 200, { message: 'Successfully deleted' });
+  }
+
+  // ---- move / copy --------------------------------------------------------------------------
+
+  private async transferArgs(req: IncomingMessage): Promise<{ bucket: string; source: string; destBucket: string; dest: string }> {
+    const body = await this.jsonBody(req);
+    const { bucketId, sourceKey, destinationKey, destinationBucket } = body;
+    if (typeof bucketId !== 'string' || bucketId === '') throw ERRORS.missingParameter('bucketId');
+    if (typeof sourceKey !== 'string') throw ERRORS.missingParameter('sourceKey');
+    if (typeof destinationKey !== 'string') throw ERRORS.missingParameter('destinationKey');
+    const destBucket = typeof destinationBucket === 'string' && destinationBucket !== '' ? destinationBucket : bucketId;
+    const dest = validateKey(destinationKey);
+    if (!dest.ok) throw ERRORS.invalidKey(destinationKey);
+    return { bucket: bucketId, source: sourceKey, destBucket, dest: dest.key };
+  }
+
+  private async checkFitsBucket(bucket: string, object: StoredObjectRow): Promise<BucketRow> {
+    const target = await findBucket(this.ctx.pool, bucket);
+    if (!target) throw ERRORS.noSuchBucket();
+    const meta = object.metadata ?? {};
+    if (typeof meta.size === 'number' && meta.size > bucketLimit(target)) throw ERRORS.entityTooLarge();
+    const mime = meta.mimetype ?? 'application/octet-stream';
+    if (!isMimeTypeAllowed(mime, target.allowed_mime_types)) throw ERRORS.invalidMimeType(mime);
+    return target;
+  }
+
+  private async move(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const caller = await this.caller(req);
+    const { bucket, source, destBucket, dest } = await this.transferArgs(req);
+    let moved: { from: string; to: string } | undefined;
+    try {
+      await this.asCaller(req, caller, false, async (client) => {
+        const object = await selectObject(client, bucket, source);
+        if (!object || !object.version) throw ERRORS.noSuchKey();
+        if (destBucket !== bucket) await this.checkFitsBucket(destBucket, object);
+        const { rowCount } = await client.query(
+          `update storage.objects set bucket_id = $3, name = $4, updated_at = now()
+            where bucket_id = $1 and name = $2`,
+          [bucket, source, destBucket, dest],
+        );
+        if (!rowCount) throw ERRORS.noSuchKey();
+        if (destBucket !== bucket) {
+          const from = objectFilePath(this.storageDir, bucket, object.version);
+          const to = await commitTempFile(this.storageDir, from, destBucket, object.version);
+          moved = { from, to };
+        }
+      });
+    } catch (error) {
+      if (moved) await commitTempFile(this.storageDir, moved.to, bucket, path.basename(moved.from)).catch(() => undefined);
+      throw error;
+    }
+    sendJson(res, 200, { message: 'Successfully moved' });
+  }
+
+  private async copy(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const caller = await this.caller(req);
+    const { bucket, source, destBucket, dest } = await this.transferArgs(req);
+    const upsert = headerIsTrue(req.headers['x-upsert']);
+    const object = await this.asCaller(req, caller, true, (client) => selectObject(client, bucket, source));
+    if (!object || !object.version) throw ERRORS.noSuchKey();
+    await this.checkFitsBucket(destBucket, object);
+    const tempPath = path.join(tempDir(this.storageDir), `${randomUUID()}.part`);
+    try {
+      await copyFile(objectFilePath(this.storageDir, bucket, object.version), tempPath);
+    } catch {
+      throw ERRORS.noSuchKey();
+    }
+    const meta = object.metadata ?? {};
+    const size = typeof meta.size === 'number' ? meta.size : 0;
+    const result = await this.storeReceived(
+      req,
+      caller,
+      destBucket,
+      dest,
+      {
+        tempPath,
+        size,
+        md5: (meta.eTag ?? '').replace(/"/g, ''),
+        mimeType: meta.mimetype ?? 'application/octet-stream',
+        cacheControl: meta.cacheControl ?? 'no-cache',
+        userMetadata: object.user_metadata,
+      },
+      upsert,
+    );
+    sendJson(res, 200, { Id: result.id, Key: `${destBucket}/${dest}` });
+  }
+}
+
+function headerIsTrue(value: string | string[] | undefined): boolean {
+  const text = Array.isArray(value) ? value[0] : value;
+  return typeof text === 'string' && text.trim().toLowerCase() === 'true';
+}
+
+function bucketLimit(bucket: BucketRow): number {
+  const limit = bucket.file_size_limit === null ? Number.NaN : Number(bucket.file_size_limit);
+  return Number.isFinite(limit) && limit > 0 ? Math.min(limit, ABSOLUTE_MAX_UPLOAD_BYTES) : ABSOLUTE_MAX_UPLOAD_BYTES;
+}
+
+function clampInt(value: unknown, fallback: number, min: number, max: number): number {
+  if (typeof value !== 'number' || !Number.isFinite(value)) return fallback;
+  return Math.min(Math.max(Math.trunc(value), min), max);
+}
+
+function bucketJson(row: Record<string, unknown>): Record<string, unknown> {
+  const limit = row.file_size_limit;
+  return { ...row, file_size_limit: limit === null || limit === undefined ? null : Number(limit) };
+}
+
+export const createStorageModule: HttpModuleFactory = async (ctx: ApiContext) => {
+  await ensureStorageDirs(ctx.config.storageDir);
+  try {
+    const report = await sweepStorage(ctx.config.storageDir, ctx.pool);
+    if (report.tempFilesRemoved + report.orphanFilesRemoved > 0) {
+      ctx.log(`[storage] dọn ${report.tempFilesRemoved} tệp tạm và ${report.orphanFilesRemoved} tệp không còn bản ghi.`);
+    }
+    if (report.rowsWithoutFile.length > 0) {
+      const sample = report.rowsWithoutFile.slice(0, 5).map((o) => `${o.bucket}/${o.name}`).join(', ');
+      ctx.log(`[storage] ${report.rowsWithoutFile.length} đối tượng trong storage.objects không có tệp: ${sample}`);
+    }
+  } catch (error) {
+    ctx.log(`[storage] không dọn được thư mục lưu trữ: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  return new StorageService(ctx);
+};
+
+export { StorageApiError };

@@ -1,0 +1,301 @@
+// Receives the body of an upload (multipart form or raw bytes) into a temporary file, enforcing the
+// bucket's size limit and MIME types while streaming: nothing but a temp file (removed on refusal)
+// is ever written for a refused upload, and no byte beyond the limit is kept.
+import { createHash, randomUUID } from 'node:crypto';
+import { createWriteStream, type WriteStream } from 'node:fs';
+import { unlink } from 'node:fs/promises';
+import type { IncomingMessage } from 'node:http';
+import path from 'node:path';
+import busboy from 'busboy';
+import { ERRORS, StorageApiError } from './errors.ts';
+
+/** Absolute cap of any upload request body, whatever the bucket allows. */
+export const ABSOLUTE_MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
+/** Bytes a refused request may still send (we drain them so the client reads our answer). */
+const DRAIN_MARGIN_BYTES = 2 * 1024 * 1024;
+
+export interface UploadLimits {
+  /** Maximum size of the file in bytes. */
+  maxBytes: number;
+  /** Allowed MIME types (`image/*` wildcards allowed); null or empty = anything. */
+  allowedMimeTypes: readonly string[] | null;
+  tempDir: string;
+}
+
+export interface ReceivedUpload {
+  tempPath: string;
+  size: number;
+  md5: string;
+  mimeType: string;
+  cacheControl: string;
+  userMetadata: Record<string, unknown> | null;
+}
+
+/** The media type without parameters, lower-case ("text/plain;charset=UTF-8" → "text/plain"). */
+export function baseMimeType(value: string | undefined): string {
+  const base = (value ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+  return base === '' ? 'application/octet-stream' : base;
+}
+
+/** Storage's rule: exact match, or a `type/*` wildcard matching the type's prefix. */
+export function isMimeTypeAllowed(mimeType: string, allowed: readonly string[] | null): boolean {
+  if (!allowed || allowed.length === 0) return true;
+  const mime = baseMimeType(mimeType);
+  return allowed.some((entry) => {
+    const rule = entry.trim().toLowerCase();
+    if (rule.endsWith('/*')) return mime.startsWith(rule.slice(0, -1));
+    return rule === mime;
+  });
+}
+
+function cacheControlFrom(value: string | undefined, fallback: string): string {
+  if (value === undefined || value.trim() === '') return fallback;
+  const trimmed = value.trim();
+  return /^\d+$/.test(trimmed) ? `max-age=${trimmed}` : trimmed;
+}
+
+function parseMetadata(raw: string | undefined): Record<string, unknown> | null {
+  if (raw === undefined || raw === '') return null;
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
+  } catch {
+    // fall through
+  }
+  throw ERRORS.invalidRequest('Invalid metadata: expected a JSON object');
+}
+
+class FileSink {
+  readonly path: string;
+  private readonly stream: WriteStream;
+  private readonly hash = createHash('md5');
+  size = 0;
+  private failure: Error | undefined;
+
+  constructor(dir: string) {
+    this.path = path.join(dir, `${randomUUID()}.part`);
+    this.stream = createWriteStream(this.path, { flags: 'wx' });
+    this.stream.on('error', (error) => {
+      this.failure = error;
+    });
+  }
+
+  /** Writes a chunk; resolves when the stream can take more. */
+  write(chunk: Buffer): Promise<void> {
+    if (this.failure) return Promise.reject(this.failure);
+    this.size += chunk.length;
+    this.hash.update(chunk);
+    if (this.stream.write(chunk)) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      const onDrain = (): void => {
+        this.stream.off('error', onError);
+        resolve();
+      };
+      const onError = (error: Error): void => {
+        this.stream.off('drain', onDrain);
+        reject(error);
+      };
+      this.stream.once('drain', onDrain);
+      this.stream.once('error', onError);
+    });
+  }
+
+  finish(): Promise<string> {
+    return new Promise((resolve, reject) => {
+      if (this.failure) {
+        reject(this.failure);
+        return;
+      }
+      this.stream.end(() => (this.failure ? reject(this.failure) : resolve(this.hash.digest('hex'))));
+    });
+  }
+
+  async discard(): Promise<void> {
+    await new Promise<void>((resolve) => {
+      if (this.stream.closed) {
+        resolve();
+        return;
+      }
+      this.stream.once('close', () => resolve());
+      this.stream.destroy();
+    });
+    await unlink(this.path).catch(() => undefined);
+  }
+}
+
+/** Thrown (with the Storage error) when the client sent far more than allowed: close the connection. */
+export class UploadAbortedError extends Error {
+  constructor(readonly storageError: StorageApiError) {
+    super(storageError.message);
+  }
+}
+
+/** Reads and discards the rest of a refused request so that the client gets to read the answer. */
+async function drainRest(req: IncomingMessage, consumed: number, error: StorageApiError): Promise<never> {
+  let total = consumed;
+  const cap = ABSOLUTE_MAX_UPLOAD_BYTES + DRAIN_MARGIN_BYTES;
+  if (!req.readableEnded) {
+    for await (const chunk of req) {
+      total += (chunk as Buffer).length;
+      if (total > cap) throw new UploadAbortedError(error);
+    }
+  }
+  throw error;
+}
+
+async function receiveRaw(req: IncomingMessage, limits: UploadLimits, headerMime: string): Promise<ReceivedUpload> {
+  const mimeType = baseMimeType(headerMime);
+  const declared = Number(req.headers['content-length'] ?? 'NaN');
+  if (!isMimeTypeAllowed(mimeType, limits.allowedMimeTypes)) return drainRest(req, 0, ERRORS.invalidMimeType(mimeType));
+  if (Number.isFinite(declared) && declared > limits.maxBytes) {
+    if (declared > ABSOLUTE_MAX_UPLOAD_BYTES + DRAIN_MARGIN_BYTES) throw new UploadAbortedError(ERRORS.entityTooLarge());
+    return drainRest(req, 0, ERRORS.entityTooLarge());
+  }
+  const sink = new FileSink(limits.tempDir);
+  let consumed = 0;
+  try {
+    for await (const chunk of req) {
+      const buffer = chunk as Buffer;
+      consumed += buffer.length;
+      if (sink.size + buffer.length > limits.maxBytes) {
+        await sink.discard();
+        return await drainRest(req, consumed, ERRORS.entityTooLarge());
+      }
+      await sink.write(buffer);
+    }
+    const md5 = await sink.finish();
+    const metaHeader = req.headers['x-metadata'];
+    let userMetadata: Record<string, unknown> | null = null;
+    if (typeof metaHeader === 'string' && metaHeader !== '') {
+      userMetadata = parseMetadata(Buffer.from(metaHeader, 'base64').toString('utf8'));
+    }
+    const cacheHeader = req.headers['cache-control'];
+    return {
+      tempPath: sink.path,
+      size: sink.size,
+      md5,
+      mimeType,
+      cacheControl: cacheControlFrom(typeof cacheHeader === 'string' ? cacheHeader : undefined, 'no-cache'),
+      userMetadata,
+    };
+  } catch (error) {
+    await sink.discard();
+    throw error;
+  }
+}
+
+function receiveMultipart(req: IncomingMessage, limits: UploadLimits): Promise<ReceivedUpload> {
+  return new Promise((resolve, reject) => {
+    let parser: busboy.Busboy;
+    try {
+      parser = busboy({
+        headers: req.headers,
+        limits: { files: 1, fields: 20, fieldSize: 64 * 1024, fileSize: limits.maxBytes, parts: 30 },
+      });
+    } catch {
+      req.resume();
+      reject(ERRORS.invalidRequest('Malformed multipart body'));
+      return;
+    }
+    const fields: Record<string, string> = {};
+    let refusal: StorageApiError | undefined;
+    let sink: FileSink | undefined;
+    let fileDone: Promise<string | undefined> = Promise.resolve(undefined);
+    let sawFile = false;
+    let fileMime = 'application/octet-stream';
+    let total = 0;
+    let settled = false;
+
+    const fail = (error: unknown): void => {
+      if (settled) return;
+      settled = true;
+      req.unpipe(parser);
+      void (sink ? sink.discard() : Promise.resolve()).then(() => reject(error));
+    };
+
+    req.on('data', (chunk: Buffer) => {
+      total += chunk.length;
+      if (total > ABSOLUTE_MAX_UPLOAD_BYTES + DRAIN_MARGIN_BYTES) {
+        fail(new UploadAbortedError(refusal ?? ERRORS.entityTooLarge()));
+      }
+    });
+
+    parser.on('field', (name, value) => {
+      fields[name] = value;
+    });
+
+    parser.on('file', (_name, stream, info) => {
+      if (sawFile || refusal) {
+        stream.resume();
+        return;
+      }
+      sawFile = true;
+      const mimeType = baseMimeType(fields.contentType ?? info.mimeType);
+      if (!isMimeTypeAllowed(mimeType, limits.allowedMimeTypes)) {
+        refusal = ERRORS.invalidMimeType(mimeType);
+        stream.resume();
+        return;
+      }
+      const fileSink = new FileSink(limits.tempDir);
+      sink = fileSink;
+      stream.on('limit', () => {
+        refusal = ERRORS.entityTooLarge();
+      });
+      fileDone = (async () => {
+        for await (const chunk of stream) {
+          if (refusal) continue;
+          await fileSink.write(chunk as Buffer);
+        }
+        if (refusal) return undefined;
+        return fileSink.finish();
+      })();
+      fileDone.catch(() => undefined);
+      fileMime = mimeType;
+    });
+
+    parser.on('error', () => fail(refusal ?? ERRORS.invalidRequest('Malformed multipart body')));
+
+    parser.on('close', () => {
+      if (settled) return;
+      void fileDone.then(
+        (md5) => {
+          if (settled) return;
+          if (refusal) {
+            fail(refusal);
+            return;
+          }
+          if (!sink || md5 === undefined) {
+            fail(ERRORS.invalidRequest('No content provided'));
+            return;
+          }
+          let userMetadata: Record<string, unknown> | null;
+          try {
+            userMetadata = parseMetadata(fields.metadata);
+          } catch (error) {
+            fail(error);
+            return;
+          }
+          settled = true;
+          resolve({
+            tempPath: sink.path,
+            size: sink.size,
+            md5,
+            mimeType: fileMime,
+            cacheControl: cacheControlFrom(fields.cacheControl, 'no-cache'),
+            userMetadata,
+          });
+        },
+        (error: unknown) => fail(error),
+      );
+    });
+
+    req.pipe(parser);
+  });
+}
+
+/** Receives an upload body; throws StorageApiError (or UploadAbortedError) on refusal. */
+export function receiveUpload(req: IncomingMessage, limits: UploadLimits): Promise<ReceivedUpload> {
+  const contentType = req.headers['content-type'] ?? '';
+  if (/^multipart\/form-data/i.test(contentType)) return receiveMultipart(req, limits);
+  return receiveRaw(req, limits, contentType);
+}
