@@ -33,6 +33,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('anonKey', stack.anonKey);
   project.provide('serviceRoleKey', stack.serviceRoleKey);
   project.provide('dbUrl', stack.dbUrl);
+  // For tests that forge tokens (expired, tampered) the way an attacker holding the secret could.
+  project.provide('jwtSecret', stack.config.jwtSecret);
   project.provide('authRateLimitEmail', Number(process.env.SDV_AUTH_RATE_LIMIT_EMAIL));
   project.provide('authRateLimitAddress', Number(process.env.SDV_AUTH_RATE_LIMIT_ADDRESS));
   project.provide('authRefreshReuseSeconds', Number(process.env.SDV_AUTH_REFRESH_REUSE_INTERVAL_SECONDS));

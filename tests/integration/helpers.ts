@@ -1,6 +1,7 @@
 // Shared helpers of the integration tests: supabase-js clients against the stack started by
 // global-setup.ts, and SQL as the superuser for assertions and fixtures.
 import { createClient, type SupabaseClient, type SupabaseClientOptions } from '@supabase/supabase-js';
+import http from 'node:http';
 import pg from 'pg';
 import { inject } from 'vitest';
 import ws from 'ws';
@@ -12,6 +13,7 @@ declare module 'vitest' {
     anonKey: string;
     serviceRoleKey: string;
     dbUrl: string;
+    jwtSecret: string;
     authRateLimitEmail: number;
     authRateLimitAddress: number;
     authRefreshReuseSeconds: number;
@@ -72,6 +74,58 @@ export async function apiFetch(path: string, init: RequestInit & { token?: strin
   if (!headers.has('apikey')) headers.set('apikey', anonKey());
   if (init.token !== undefined) headers.set('Authorization', `Bearer ${init.token}`);
   return fetch(`${apiUrl()}${path}`, { ...init, headers });
+}
+
+export interface RawResponse {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+  json: () => unknown;
+}
+
+/**
+ * A request through node:http, optionally from another loopback source address (127.0.0.x) so
+ * that per-address rate limits can be exercised without touching 127.0.0.1's budget.
+ */
+export function rawRequest(
+  method: string,
+  path: string,
+  options: { headers?: Record<string, string>; body?: string | Buffer; localAddress?: string } = {},
+): Promise<RawResponse> {
+  const url = new URL(path, apiUrl());
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        method,
+        host: url.hostname,
+        port: url.port,
+        path: `${url.pathname}${url.search}`,
+        headers: { apikey: anonKey(), ...options.headers },
+        localAddress: options.localAddress,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => {
+          const body = Buffer.concat(chunks).toString('utf8');
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body, json: () => JSON.parse(body) as unknown });
+        });
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    if (options.body !== undefined) req.write(options.body);
+    req.end();
+  });
+}
+
+/** POST /auth/v1/token?grant_type=password from the given source address. */
+export function passwordGrant(email: string, password: string, localAddress?: string): Promise<RawResponse> {
+  return rawRequest('POST', '/auth/v1/token?grant_type=password', {
+    headers: { 'Content-Type': 'application/json', 'X-Supabase-Api-Version': '2024-01-01' },
+    body: JSON.stringify({ email, password }),
+    localAddress,
+  });
 }
 
 /** A unique e-mail address for a test user. */
