@@ -1,0 +1,72 @@
+// Who is calling: the verified JWT (Authorization bearer, else apikey) → database role and claims.
+// Errors follow PostgREST: PGRST301 for tokens that cannot be decoded/verified, PGRST303 for
+// claims errors (expired), 401 22023 for a role that does not exist, always with WWW-Authenticate.
+import type { IncomingMessage } from 'node:http';
+import { bearerToken, verifyJwt, type Claims, type DbRole } from '../jwt.ts';
+import { ApiError, invalidTokenHeader } from './errors.ts';
+
+export interface Caller {
+  role: DbRole;
+  claims: Claims;
+  /** True when a token was presented (PostgREST's "authed": 42501 → 403 instead of 401). */
+  authenticated: boolean;
+}
+
+function jwtError(code: 'PGRST301' | 'PGRST303', message: string, details: string | null = null): ApiError {
+  return new ApiError(401, code, message, details, null, invalidTokenHeader(message));
+}
+
+interface CachedToken {
+  caller: Caller;
+  exp: number | null;
+}
+
+const MAX_CACHED = 2000;
+
+/** Verifies tokens, remembering verified ones until they expire (verification is per token, not per request). */
+export class CallerResolver {
+  private readonly cache = new Map<string, CachedToken>();
+  constructor(private readonly secret: string) {}
+
+  async resolve(req: IncomingMessage): Promise<Caller> {
+    const token = bearerToken(req.headers);
+    const authorization = req.headers['authorization'];
+    if (token === undefined) {
+      if (typeof authorization === 'string' && /^Bearer\s*$/i.test(authorization.trim())) {
+        throw jwtError('PGRST301', 'Empty JWT is sent in Authorization header');
+      }
+      return { role: 'anon', claims: { role: 'anon' }, authenticated: false };
+    }
+    const now = Math.floor(Date.now() / 1000);
+    const cached = this.cache.get(token);
+    if (cached) {
+      if (cached.exp === null || cached.exp > now) return cached.caller;
+      this.cache.delete(token);
+      throw jwtError('PGRST303', 'JWT expired');
+    }
+    const parts = token.split('.');
+    if (parts.length !== 3) throw jwtError('PGRST301', `Expected 3 parts in JWT; got ${parts.length}`);
+    let header: { alg?: unknown };
+    try {
+      header = JSON.parse(Buffer.from(parts[0]!, 'base64url').toString('utf8')) as { alg?: unknown };
+    } catch {
+      throw jwtError('PGRST301', "JWT couldn't be decoded");
+    }
+    if (header === null || typeof header !== 'object' || header.alg !== 'HS256') {
+      throw jwtError('PGRST301', 'Wrong or unsupported encoding algorithm', `JWT algorithm ${JSON.stringify(header?.alg ?? null)} is not supported`);
+    }
+    const result = await verifyJwt(token, this.secret);
+    if (!result.ok) {
+      if (result.reason === 'expired') throw jwtError('PGRST303', 'JWT expired');
+      if (result.reason === 'bad_role') {
+        throw new ApiError(401, '22023', result.message, null, null, invalidTokenHeader(result.message));
+      }
+      if (/claim/i.test(result.message)) throw jwtError('PGRST303', 'Parsing claims failed', result.message);
+      throw jwtError('PGRST301', 'JWT cryptographic operation failed');
+    }
+    const caller: Caller = { role: result.role, claims: result.claims, authenticated: true };
+    if (this.cache.size >= MAX_CACHED) this.cache.clear();
+    this.cache.set(token, { caller, exp: typeof result.claims.exp === 'number' ? result.claims.exp : null });
+    return caller;
+  }
+}

@@ -1,0 +1,474 @@
+// Parsers of PostgREST's query-string grammar: select (columns, aliases, casts, JSON paths,
+// embeds with hints), filters with their operators, and/or/not trees, order, limit/offset.
+// They only build syntax trees; names are checked against the schema cache later and values
+// always become bind parameters.
+import { ApiError, parseError } from './errors.ts';
+
+export interface JsonStep {
+  arrow: '->' | '->>';
+  key: string;
+}
+
+export interface FieldRef {
+  name: string;
+  jsonPath: JsonStep[];
+}
+
+export type SelectItem =
+  | { kind: 'star' }
+  | { kind: 'column'; field: FieldRef; alias: string | null; cast: string | null }
+  | {
+      kind: 'embed';
+      relation: string;
+      alias: string | null;
+      hint: string | null;
+      joinType: 'inner' | 'left' | null;
+      items: SelectItem[];
+    };
+
+export const OPERATORS = {
+  eq: '=',
+  neq: '<>',
+  gt: '>',
+  gte: '>=',
+  lt: '<',
+  lte: '<=',
+  like: 'like',
+  ilike: 'ilike',
+  match: '~',
+  imatch: '~*',
+  cs: '@>',
+  cd: '<@',
+  ov: '&&',
+  sl: '<<',
+  sr: '>>',
+  nxr: '&<',
+  nxl: '&>',
+  adj: '-|-',
+  isdistinct: 'is distinct from',
+} as const;
+
+export type SimpleOperator = keyof typeof OPERATORS;
+export type FtsOperator = 'fts' | 'plfts' | 'phfts' | 'wfts';
+export const IS_VALUES = ['null', 'not_null', 'true', 'false', 'unknown'] as const;
+export type IsValue = (typeof IS_VALUES)[number];
+
+export type FilterValue =
+  | { op: SimpleOperator; value: string }
+  | { op: 'in'; values: string[] }
+  | { op: 'is'; value: IsValue }
+  | { op: FtsOperator; language: string | null; value: string };
+
+export interface Filter {
+  kind: 'filter';
+  field: FieldRef;
+  negate: boolean;
+  value: FilterValue;
+}
+
+export interface LogicTree {
+  kind: 'logic';
+  op: 'and' | 'or';
+  negate: boolean;
+  children: Condition[];
+}
+
+export type Condition = Filter | LogicTree;
+
+export interface OrderTerm {
+  field: FieldRef;
+  direction: 'asc' | 'desc' | null;
+  nulls: 'first' | 'last' | null;
+}
+
+/** Query parameters that shape one node of the request tree (root or an embed path). */
+export interface NodeParams {
+  conditions: Condition[];
+  order: OrderTerm[] | null;
+  limit: number | null;
+  offset: number | null;
+}
+
+export interface ParsedQuery {
+  select: SelectItem[];
+  /** Keyed by embed path ('' = root, 'customer' or 'bookings.reviews' for embeds, by alias or name). */
+  nodes: Map<string, NodeParams>;
+  columns: string[] | null;
+  onConflict: string[] | null;
+  /** Query parameters taken as function arguments (GET /rpc), by name. */
+  args: Map<string, string>;
+}
+
+const NAME_CHARS = /[^\s.,:()!<>"'\-*]/u;
+
+class Cursor {
+  pos = 0;
+  constructor(
+    readonly text: string,
+    readonly what: string,
+  ) {}
+  peek(n = 0): string {
+    return this.text.charAt(this.pos + n);
+  }
+  startsWith(s: string): boolean {
+    return this.text.startsWith(s, this.pos);
+  }
+  eof(): boolean {
+    return this.pos >= this.text.length;
+  }
+  skipSpaces(): void {
+    while (!this.eof() && /\s/.test(this.peek())) this.pos += 1;
+  }
+  fail(expecting: string): never {
+    const found = this.eof() ? 'end of input' : `"${this.peek()}"`;
+    throw parseError(`"failed to parse ${this.what} (${this.text})"`, `unexpected ${found} expecting ${expecting}`);
+  }
+  expect(s: string): void {
+    if (!this.startsWith(s)) this.fail(`"${s}"`);
+    this.pos += s.length;
+  }
+}
+
+/** A double-quoted string with backslash escapes; the cursor is on the opening quote. */
+function readQuoted(c: Cursor): string {
+  c.expect('"');
+  let out = '';
+  while (!c.eof()) {
+    const ch = c.peek();
+    if (ch === '\\' && c.pos + 1 < c.text.length) {
+      out += c.peek(1);
+      c.pos += 2;
+      continue;
+    }
+    if (ch === '"') {
+      c.pos += 1;
+      return out;
+    }
+    out += ch;
+    c.pos += 1;
+  }
+  return c.fail('closing quote');
+}
+
+function readName(c: Cursor): string {
+  c.skipSpaces();
+  if (c.peek() === '"') return readQuoted(c);
+  const start = c.pos;
+  while (!c.eof() && NAME_CHARS.test(c.peek())) c.pos += 1;
+  if (c.pos === start) c.fail('field name');
+  return c.text.slice(start, c.pos);
+}
+
+function readJsonKey(c: Cursor): string {
+  if (c.peek() === '"') return readQuoted(c);
+  const start = c.pos;
+  while (!c.eof() && /[^\s.,:()!<>"'-]/u.test(c.peek())) c.pos += 1;
+  // Array indexes may be negative (`->-1`).
+  if (c.pos === start && c.peek() === '-' && /\d/.test(c.peek(1))) {
+    c.pos += 1;
+    while (!c.eof() && /\d/.test(c.peek())) c.pos += 1;
+  }
+  if (c.pos === start) c.fail('JSON key');
+  return c.text.slice(start, c.pos);
+}
+
+function readField(c: Cursor): FieldRef {
+  const name = readName(c);
+  const jsonPath: JsonStep[] = [];
+  while (c.startsWith('->')) {
+    const arrow = c.startsWith('->>') ? '->>' : '->';
+    c.pos += arrow.length;
+    jsonPath.push({ arrow, key: readJsonKey(c) });
+  }
+  return { name, jsonPath };
+}
+
+/** Parses `select=`. */
+export function parseSelect(text: string): SelectItem[] {
+  const c = new Cursor(text, 'select');
+  const items = readSelectItems(c, 0);
+  c.skipSpaces();
+  if (!c.eof()) c.fail('"," or end of input');
+  return items;
+}
+
+const MAX_EMBED_DEPTH = 8;
+
+function readSelectItems(c: Cursor, depth: number): SelectItem[] {
+  if (depth > MAX_EMBED_DEPTH) throw parseError(`"failed to parse select (${c.text})"`, 'embedding is nested too deeply');
+  const items: SelectItem[] = [];
+  for (;;) {
+    c.skipSpaces();
+    items.push(readSelectItem(c, depth));
+    c.skipSpaces();
+    if (c.peek() === ',') {
+      c.pos += 1;
+      continue;
+    }
+    return items;
+  }
+}
+
+function readSelectItem(c: Cursor, depth: number): SelectItem {
+  if (c.peek() === '*') {
+    c.pos += 1;
+    return { kind: 'star' };
+  }
+  if (c.startsWith('...')) {
+    throw parseError(`"failed to parse select (${c.text})"`, 'spread embedding ("...") is not supported by this server');
+  }
+  let alias: string | null = null;
+  let field = readField(c);
+  c.skipSpaces();
+  if (c.peek() === ':' && c.peek(1) !== ':') {
+    if (field.jsonPath.length > 0) c.fail('"," or "::"');
+    alias = field.name;
+    c.pos += 1;
+    c.skipSpaces();
+    field = readField(c);
+  }
+  if (c.peek() === '!' || c.peek() === '(') {
+    if (field.jsonPath.length > 0) c.fail('"," or "::"');
+    let hint: string | null = null;
+    let joinType: 'inner' | 'left' | null = null;
+    while (c.peek() === '!') {
+      c.pos += 1;
+      const word = readName(c);
+      if (word === 'inner' || word === 'left') joinType = word;
+      else if (hint === null) hint = word;
+      else c.fail('"(" ');
+    }
+    c.expect('(');
+    c.skipSpaces();
+    const items = c.peek() === ')' ? [] : readSelectItems(c, depth + 1);
+    c.skipSpaces();
+    c.expect(')');
+    return { kind: 'embed', relation: field.name, alias, hint, joinType, items };
+  }
+  let cast: string | null = null;
+  if (c.startsWith('::')) {
+    c.pos += 2;
+    const start = c.pos;
+    while (!c.eof() && /[A-Za-z0-9_ ]/.test(c.peek()) && !(c.peek() === ' ' && c.peek(1) === ',')) c.pos += 1;
+    cast = c.text.slice(start, c.pos).trim();
+    if (cast === '') c.fail('type name');
+  }
+  return { kind: 'column', field, alias, cast };
+}
+
+/** Splits on commas that are outside quotes, parentheses and braces. */
+function splitTopLevel(text: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let quoted = false;
+  let start = 0;
+  for (let i = 0; i < text.length; i += 1) {
+    const ch = text[i];
+    if (quoted) {
+      if (ch === '\\') i += 1;
+      else if (ch === '"') quoted = false;
+      continue;
+    }
+    if (ch === '"') quoted = true;
+    else if (ch === '(' || ch === '{' || ch === '[') depth += 1;
+    else if (ch === ')' || ch === '}' || ch === ']') depth -= 1;
+    else if (ch === ',' && depth === 0) {
+      parts.push(text.slice(start, i));
+      start = i + 1;
+    }
+  }
+  parts.push(text.slice(start));
+  return parts;
+}
+
+function unquote(value: string): string {
+  if (value.length >= 2 && value.startsWith('"') && value.endsWith('"')) {
+    return value.slice(1, -1).replace(/\\(.)/g, '$1');
+  }
+  return value;
+}
+
+/** Parses `in.(a,"b,c")` lists. */
+function parseList(text: string, whole: string): string[] {
+  if (!text.startsWith('(') || !text.endsWith(')')) {
+    throw parseError(`"failed to parse filter (${whole})"`, 'expecting a list in parentheses, like in.(1,2,3)');
+  }
+  const inner = text.slice(1, -1);
+  if (inner.trim() === '') return [];
+  return splitTopLevel(inner).map((v) => unquote(v));
+}
+
+/**
+ * Parses the operator part of a filter (`eq.5`, `not.in.(1,2)`, `fts(english).cat`).
+ * `inTree` strips double quotes around the value, as PostgREST does inside or/and.
+ */
+export function parseOperation(text: string, field: FieldRef, inTree: boolean): Filter {
+  let rest = text;
+  let negate = false;
+  if (rest.startsWith('not.')) {
+    negate = true;
+    rest = rest.slice(4);
+  }
+  const match = /^([a-z_]+)(?:\(([^)]*)\))?\./.exec(rest);
+  if (!match) throw parseError(`"failed to parse filter (${text})"`, 'expecting an operator like eq, neq, gt, in, is …');
+  const op = match[1]!;
+  const modifier = match[2];
+  const raw = rest.slice(match[0].length);
+  const value = inTree ? unquote(raw) : raw;
+  if (op in OPERATORS && modifier === undefined) {
+    return { kind: 'filter', field, negate, value: { op: op as SimpleOperator, value } };
+  }
+  if (op === 'in' && modifier === undefined) return { kind: 'filter', field, negate, value: { op: 'in', values: parseList(raw, text) } };
+  if (op === 'is' && modifier === undefined) {
+    const lower = value.toLowerCase();
+    if (!(IS_VALUES as readonly string[]).includes(lower)) {
+      throw parseError(`"failed to parse filter (${text})"`, 'is accepts null, not_null, true, false or unknown');
+    }
+    return { kind: 'filter', field, negate, value: { op: 'is', value: lower as IsValue } };
+  }
+  if (op === 'fts' || op === 'plfts' || op === 'phfts' || op === 'wfts') {
+    return { kind: 'filter', field, negate, value: { op, language: modifier ?? null, value } };
+  }
+  if (modifier !== undefined && (op in OPERATORS || op === 'in' || op === 'is')) {
+    throw parseError(`"failed to parse filter (${text})"`, `the modifier (${modifier}) is not supported by this server`);
+  }
+  throw parseError(`"failed to parse filter (${text})"`, `unknown operator "${op}"`);
+}
+
+/** Parses `(a.eq.1,b.gt.2,and(c.is.null,d.lt.3))` — the value of `or=`/`and=`. */
+export function parseLogicTree(op: 'and' | 'or', negate: boolean, text: string, depth = 0): LogicTree {
+  if (depth > 16) throw parseError(`"failed to parse logic tree (${text})"`, 'nested too deeply');
+  const trimmed = text.trim();
+  if (!trimmed.startsWith('(') || !trimmed.endsWith(')')) {
+    throw parseError(`"failed to parse logic tree (${text})"`, 'expecting "(" … ")"');
+  }
+  const inner = trimmed.slice(1, -1);
+  const children: Condition[] = [];
+  for (const partRaw of splitTopLevel(inner)) {
+    const part = partRaw.trim();
+    if (part === '') throw parseError(`"failed to parse logic tree (${text})"`, 'empty condition');
+    const logic = /^(not\.)?(and|or)(\(.*\))$/s.exec(part);
+    if (logic) {
+      children.push(parseLogicTree(logic[2] as 'and' | 'or', logic[1] !== undefined, logic[3]!, depth + 1));
+      continue;
+    }
+    const c = new Cursor(part, 'logic tree');
+    const field = readField(c);
+    if (c.peek() !== '.') c.fail('"."');
+    children.push(parseOperation(part.slice(c.pos + 1), field, true));
+  }
+  return { kind: 'logic', op, negate, children };
+}
+
+/** Parses `order=a.desc.nullslast,b`. */
+export function parseOrder(text: string): OrderTerm[] {
+  return splitTopLevel(text).map((part) => {
+    const c = new Cursor(part.trim(), 'order');
+    if (c.text === '') c.fail('field name');
+    const field = readField(c);
+    if (c.peek() === '(') throw parseError(`"failed to parse order (${text})"`, 'ordering by an embedded resource is not supported by this server');
+    let direction: OrderTerm['direction'] = null;
+    let nulls: OrderTerm['nulls'] = null;
+    const modifiers = c.eof() ? [] : (c.expect('.'), c.text.slice(c.pos).split('.'));
+    for (const m of modifiers) {
+      if ((m === 'asc' || m === 'desc') && direction === null) direction = m;
+      else if ((m === 'nullsfirst' || m === 'nullslast') && nulls === null) nulls = m === 'nullsfirst' ? 'first' : 'last';
+      else throw parseError(`"failed to parse order (${text})"`, `unexpected "${m}" expecting "asc", "desc", "nullsfirst" or "nullslast"`);
+    }
+    return { field, direction, nulls };
+  });
+}
+
+/** Parses a column list such as `columns=a,b` or `on_conflict=a,b`. */
+export function parseColumnList(text: string, what: string): string[] {
+  return splitTopLevel(text).map((part) => {
+    const c = new Cursor(part.trim(), what);
+    const name = readName(c);
+    c.skipSpaces();
+    if (!c.eof()) c.fail('"," or end of input');
+    return name;
+  });
+}
+
+function parseNonNegative(text: string, what: 'limit' | 'offset'): number {
+  if (/^-\d+$/.test(text) && what === 'limit') {
+    throw new ApiError(416, 'PGRST103', 'Requested range not satisfiable', 'Limit should be greater than or equal to zero.');
+  }
+  if (!/^\d{1,15}$/.test(text)) throw parseError(`"failed to parse ${what} parameter (${text})"`, 'expecting a non-negative integer');
+  return Number(text);
+}
+
+function nodeFor(nodes: Map<string, NodeParams>, path: string): NodeParams {
+  let node = nodes.get(path);
+  if (!node) {
+    node = { conditions: [], order: null, limit: null, offset: null };
+    nodes.set(path, node);
+  }
+  return node;
+}
+
+function logicKey(key: string): { path: string; op: 'and' | 'or'; negate: boolean } | null {
+  const m = /(?:^|\.)(or|and)$/.exec(key);
+  if (!m) return null;
+  let head = key.slice(0, m.index);
+  let negate = false;
+  if (head === 'not' || head.endsWith('.not')) {
+    negate = true;
+    head = head.slice(0, Math.max(0, head.length - 4));
+  }
+  return { path: head, op: m[1] as 'and' | 'or', negate };
+}
+
+const RESERVED = new Set(['select', 'columns', 'on_conflict']);
+
+/**
+ * Parses a whole query string. `isArgument` tells which keys are RPC arguments (GET /rpc).
+ */
+export function parseQuery(params: URLSearchParams, isArgument: (key: string) => boolean = () => false): ParsedQuery {
+  const parsed: ParsedQuery = {
+    select: [{ kind: 'star' }],
+    nodes: new Map([['', { conditions: [], order: null, limit: null, offset: null }]]),
+    columns: null,
+    onConflict: null,
+    args: new Map(),
+  };
+  for (const [key, value] of params) {
+    if (RESERVED.has(key)) {
+      if (key === 'select') parsed.select = value.trim() === '' ? [{ kind: 'star' }] : parseSelect(value);
+      else if (key === 'columns') parsed.columns = parseColumnList(value, 'columns');
+      else parsed.onConflict = parseColumnList(value, 'on_conflict');
+      continue;
+    }
+    if (isArgument(key)) {
+      parsed.args.set(key, value);
+      continue;
+    }
+    // Logic trees: or, and, not.or, not.and, possibly after an embed path.
+    const logic = logicKey(key);
+    if (logic) {
+      nodeFor(parsed.nodes, logic.path).conditions.push(parseLogicTree(logic.op, logic.negate, value));
+      continue;
+    }
+    const special = /^(?:(.+)\.)?(order|limit|offset)$/.exec(key);
+    if (special) {
+      const node = nodeFor(parsed.nodes, special[1] ?? '');
+      if (special[2] === 'order') node.order = parseOrder(value);
+      else if (special[2] === 'limit') node.limit = parseNonNegative(value, 'limit');
+      else node.offset = parseNonNegative(value, 'offset');
+      continue;
+    }
+    // A filter: [embed.path.]field[->json] = [not.]op.value
+    const c = new Cursor(key, 'filter');
+    const segments: FieldRef[] = [readField(c)];
+    while (c.peek() === '.') {
+      c.pos += 1;
+      segments.push(readField(c));
+    }
+    if (!c.eof()) c.fail('"." or end of input');
+    const field = segments.pop()!;
+    if (segments.some((s) => s.jsonPath.length > 0)) c.fail('an embedded resource name');
+    const path = segments.map((s) => s.name).join('.');
+    nodeFor(parsed.nodes, path).conditions.push(parseOperation(value, field, false));
+  }
+  return parsed;
+}

@@ -1,0 +1,407 @@
+// Plans a read (select tree + filters + order + limits) against the schema cache and compiles it
+// to ONE SQL statement in PostgREST's style: Postgres builds the JSON body (json_agg / row_to_json,
+// embeds as correlated subqueries) and the counts. Identifiers come from the schema cache and are
+// quoted; every value from the request is a bind parameter.
+import { ApiError, columnNotFound } from './errors.ts';
+import type { Condition, FieldRef, Filter, NodeParams, OrderTerm, ParsedQuery, SelectItem } from './parse-query.ts';
+import { OPERATORS } from './parse-query.ts';
+import { isToOne, resolveEmbed, type Relationship } from './relationships.ts';
+import { EXPOSED_SCHEMA, type Column, type SchemaCache } from './schema-cache.ts';
+
+export class Params {
+  readonly values: unknown[] = [];
+  add(value: unknown): string {
+    this.values.push(value);
+    return `$${this.values.length}`;
+  }
+}
+
+export function ident(name: string): string {
+  return `"${name.replace(/"/g, '""')}"`;
+}
+
+export function qualified(name: string): string {
+  return `${ident(EXPOSED_SCHEMA)}.${ident(name)}`;
+}
+
+/** A string literal for catalog-sourced text (column names); request text never goes through here. */
+export function literal(text: string): string {
+  return `'${text.replace(/'/g, "''")}'`;
+}
+
+/** What rows a node reads: a table/view of the cache, a function call, or a write's CTE. */
+export interface Source {
+  /** Name used in error messages and for relationships (relation name in the cache). */
+  name: string;
+  /** Relation name in the cache for embedding, null when the rows are not a relation's. */
+  relationName: string | null;
+  columns: Map<string, Column>;
+  columnList: Column[];
+  /** FROM item (without alias). */
+  from: (params: Params) => string;
+}
+
+export function relationSource(cache: SchemaCache, name: string): Source | null {
+  const relation = cache.relations.get(name);
+  if (!relation) return null;
+  return {
+    name,
+    relationName: name,
+    columns: relation.columns,
+    columnList: relation.columnList,
+    from: () => qualified(name),
+  };
+}
+
+type PlannedItem = { kind: 'expr'; field: FieldRef; cast: string | null; name: string } | { kind: 'embed'; embed: PlannedEmbed };
+
+export interface PlannedEmbed {
+  /** Output key and filter path segment: alias, else the requested name. */
+  name: string;
+  relationship: Relationship;
+  inner: boolean;
+  /** False for `embed()` with no columns: used only to filter parents. */
+  output: boolean;
+  node: PlanNode;
+}
+
+export interface PlanNode {
+  source: Source;
+  alias: string;
+  items: PlannedItem[];
+  embeds: PlannedEmbed[];
+  params: NodeParams;
+}
+
+/** Casts allowed in `select=col::type`, mapped to their SQL spelling. */
+const CASTS: Record<string, string> = {
+  text: 'text',
+  varchar: 'varchar',
+  char: 'char',
+  int: 'integer',
+  integer: 'integer',
+  int2: 'smallint',
+  smallint: 'smallint',
+  int4: 'integer',
+  int8: 'bigint',
+  bigint: 'bigint',
+  numeric: 'numeric',
+  decimal: 'numeric',
+  real: 'real',
+  float4: 'real',
+  float8: 'double precision',
+  'double precision': 'double precision',
+  bool: 'boolean',
+  boolean: 'boolean',
+  date: 'date',
+  time: 'time',
+  timestamp: 'timestamp',
+  timestamptz: 'timestamptz',
+  interval: 'interval',
+  json: 'json',
+  jsonb: 'jsonb',
+  uuid: 'uuid',
+};
+
+class Planner {
+  private counter = 0;
+  constructor(
+    private readonly cache: SchemaCache,
+    private readonly parsed: ParsedQuery,
+  ) {}
+
+  nextAlias(): string {
+    this.counter += 1;
+    return `t${this.counter}`;
+  }
+
+  plan(source: Source, items: SelectItem[], path: string, alias: string): PlanNode {
+    const node: PlanNode = {
+      source,
+      alias,
+      items: [],
+      embeds: [],
+      params: this.parsed.nodes.get(path) ?? { conditions: [], order: null, limit: null, offset: null },
+    };
+    for (const item of items) {
+      if (item.kind === 'star') {
+        for (const column of source.columnList) node.items.push({ kind: 'expr', field: { name: column.name, jsonPath: [] }, cast: null, name: column.name });
+        continue;
+      }
+      if (item.kind === 'column') {
+        checkColumn(source, item.field.name);
+        if (item.cast !== null && !(item.cast.toLowerCase() in CASTS)) {
+          throw new ApiError(400, '42704', `type "${item.cast}" does not exist`);
+        }
+        const last = item.field.jsonPath[item.field.jsonPath.length - 1];
+        const name = item.alias ?? (last ? last.key : item.field.name);
+        node.items.push({ kind: 'expr', field: item.field, cast: item.cast ? CASTS[item.cast.toLowerCase()]! : null, name });
+        continue;
+      }
+      if (source.relationName === null) {
+        throw new ApiError(
+          400,
+          'PGRST200',
+          `Could not find a relationship between '${source.name}' and '${item.relation}' in the schema cache`,
+          `Searched for a foreign key relationship between '${source.name}' and '${item.relation}' in the schema '${EXPOSED_SCHEMA}', but no matches were found.`,
+        );
+      }
+      const resolved = resolveEmbed(this.cache, source.relationName, item.relation, item.hint);
+      const name = item.alias ?? item.relation;
+      const childPath = path === '' ? name : `${path}.${name}`;
+      const childSource = relationSource(this.cache, resolved.target.name)!;
+      const embed: PlannedEmbed = {
+        name,
+        relationship: resolved.relationship,
+        inner: item.joinType === 'inner',
+        output: item.items.length > 0,
+        node: this.plan(childSource, item.items, childPath, this.nextAlias()),
+      };
+      node.embeds.push(embed);
+      if (embed.output) node.items.push({ kind: 'embed', embed });
+    }
+    return node;
+  }
+}
+
+function checkColumn(source: Source, name: string): Column {
+  const column = source.columns.get(name);
+  if (!column) throw columnNotFound(source.name, name);
+  return column;
+}
+
+/** Finds the node of every `embed.path` used by filters/order/limit; unknown paths → PGRST108. */
+function checkPaths(root: PlanNode, parsed: ParsedQuery): void {
+  for (const path of parsed.nodes.keys()) {
+    if (path === '') continue;
+    let node = root;
+    for (const segment of path.split('.')) {
+      const next = node.embeds.find((e) => e.name === segment);
+      if (!next) {
+        throw new ApiError(400, 'PGRST108', `'${segment}' is not an embedded resource in this request`, null, `Verify that '${segment}' is included in the 'select' query parameter.`);
+      }
+      node = next.node;
+    }
+  }
+}
+
+export function planRead(cache: SchemaCache, source: Source, parsed: ParsedQuery): PlanNode {
+  const planner = new Planner(cache, parsed);
+  const root = planner.plan(source, parsed.select, '', 't0');
+  checkPaths(root, parsed);
+  // Validate columns used by filters and order everywhere (errors before any SQL runs).
+  const visit = (node: PlanNode) => {
+    const walk = (conditions: Condition[]) => {
+      for (const c of conditions) {
+        if (c.kind === 'logic') walk(c.children);
+        else if (!node.embeds.some((e) => e.name === c.field.name && c.field.jsonPath.length === 0)) checkColumn(node.source, c.field.name);
+      }
+    };
+    walk(node.params.conditions);
+    for (const term of node.params.order ?? []) checkColumn(node.source, term.field.name);
+    node.embeds.forEach((e) => visit(e.node));
+  };
+  visit(root);
+  return root;
+}
+
+function fieldSql(node: PlanNode, field: FieldRef, params: Params): string {
+  let sql = `${ident(node.alias)}.${ident(field.name)}`;
+  for (const step of field.jsonPath) {
+    const key = /^-?\d+$/.test(step.key) ? `${params.add(step.key)}::integer` : `${params.add(step.key)}::text`;
+    sql = `${sql}${step.arrow}${key}`;
+  }
+  return field.jsonPath.length > 0 ? `(${sql})` : sql;
+}
+
+function arrayLiteral(values: string[]): string {
+  return `{${values.map((v) => `"${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`).join(',')}}`;
+}
+
+const FTS_FUNCTIONS = { fts: 'to_tsquery', plfts: 'plainto_tsquery', phfts: 'phraseto_tsquery', wfts: 'websearch_to_tsquery' } as const;
+
+function filterSql(node: PlanNode, filter: Filter, params: Params): string {
+  // `embed=is.null` / `embed=not.is.null`: parents with (or without) a matching embedded row.
+  const embed = filter.field.jsonPath.length === 0 ? node.embeds.find((e) => e.name === filter.field.name) : undefined;
+  if (embed) {
+    if (filter.value.op !== 'is' || (filter.value.value !== 'null' && filter.value.value !== 'not_null')) {
+      throw new ApiError(400, 'PGRST120', `Bad operator on the '${embed.name}' embedded resource`, 'Only is null or not is null filters are allowed on embedded resources');
+    }
+    const exists = existsSql(node, embed, params);
+    const wantNull = (filter.value.value === 'null') !== filter.negate;
+    return wantNull ? `not ${exists}` : exists;
+  }
+  const column = node.source.columns.get(filter.field.name)!;
+  const left = fieldSql(node, filter.field, params);
+  const typed = filter.field.jsonPath.length === 0;
+  const cast = (placeholder: string) => (typed ? `${placeholder}::${column.castType}` : placeholder);
+  const v = filter.value;
+  let sql: string;
+  switch (v.op) {
+    case 'is': {
+      const word = { null: 'null', not_null: 'not null', true: 'true', false: 'false', unknown: 'unknown' }[v.value];
+      sql = `${left} is ${word}`;
+      break;
+    }
+    case 'in':
+      sql = `${left} = any(${typed ? `${params.add(arrayLiteral(v.values))}::${column.castType}[]` : params.add(arrayLiteral(v.values))})`;
+      break;
+    case 'like':
+    case 'ilike':
+      sql = `${left} ${OPERATORS[v.op]} ${params.add(v.value.replace(/\*/g, '%'))}::text`;
+      break;
+    case 'match':
+    case 'imatch':
+      sql = `${left} ${OPERATORS[v.op]} ${params.add(v.value)}::text`;
+      break;
+    case 'fts':
+    case 'plfts':
+    case 'phfts':
+    case 'wfts': {
+      const fn = FTS_FUNCTIONS[v.op];
+      const vector = column.typeName === 'tsvector' ? left : v.language ? `to_tsvector(${params.add(v.language)}::regconfig, ${left}::text)` : `to_tsvector(${left}::text)`;
+      const query = v.language ? `${fn}(${params.add(v.language)}::regconfig, ${params.add(v.value)}::text)` : `${fn}(${params.add(v.value)}::text)`;
+      sql = `${vector} @@ ${query}`;
+      break;
+    }
+    default:
+      sql = `${left} ${OPERATORS[v.op]} ${cast(params.add(v.value))}`;
+  }
+  return filter.negate ? `not (${sql})` : sql;
+}
+
+function conditionSql(node: PlanNode, condition: Condition, params: Params): string {
+  if (condition.kind === 'filter') return filterSql(node, condition, params);
+  const parts = condition.children.map((c) => conditionSql(node, c, params));
+  const joined = parts.length === 0 ? (condition.op === 'and' ? 'true' : 'false') : `(${parts.join(` ${condition.op} `)})`;
+  return condition.negate ? `not ${joined}` : joined;
+}
+
+/** FROM items and correlation of an embed's rows with its parent row. */
+function embedFrom(parent: PlanNode, embed: PlannedEmbed, params: Params): { from: string; correlation: string[] } {
+  const child = embed.node;
+  const rel = embed.relationship;
+  const childFrom = `${child.source.from(params)} as ${ident(child.alias)}`;
+  if (rel.kind === 'direct') {
+    return {
+      from: childFrom,
+      correlation: rel.targetColumns.map((col, i) => `${ident(child.alias)}.${ident(col)} = ${ident(parent.alias)}.${ident(rel.parentColumns[i]!)}`),
+    };
+  }
+  const j = ident(`${child.alias}_j`);
+  const on = rel.fkTarget.fromColumns.map((col, i) => `${j}.${ident(col)} = ${ident(child.alias)}.${ident(rel.fkTarget.toColumns[i]!)}`).join(' and ');
+  return {
+    from: `${childFrom} join ${qualified(rel.junction)} as ${j} on ${on}`,
+    correlation: rel.fkParent.fromColumns.map((col, i) => `${j}.${ident(col)} = ${ident(parent.alias)}.${ident(rel.fkParent.toColumns[i]!)}`),
+  };
+}
+
+/** WHERE conditions of a node: its filters and the existence of its !inner embeds. */
+export function whereSql(node: PlanNode, params: Params): string[] {
+  const out = node.params.conditions.map((c) => conditionSql(node, c, params));
+  for (const embed of node.embeds) {
+    if (embed.inner) out.push(existsSql(node, embed, params));
+  }
+  return out;
+}
+
+function existsSql(parent: PlanNode, embed: PlannedEmbed, params: Params): string {
+  const { from, correlation } = embedFrom(parent, embed, params);
+  const where = [...correlation, ...whereSql(embed.node, params)];
+  return `exists (select 1 from ${from} where ${where.join(' and ')})`;
+}
+
+function orderSql(node: PlanNode, order: OrderTerm[] | null, params: Params): string {
+  if (!order || order.length === 0) return '';
+  const terms = order.map((t) => {
+    let sql = fieldSql(node, t.field, params);
+    if (t.direction) sql += ` ${t.direction}`;
+    if (t.nulls) sql += ` nulls ${t.nulls}`;
+    return sql;
+  });
+  return ` order by ${terms.join(', ')}`;
+}
+
+function limitSql(limit: number | null, offset: number | null, params: Params): string {
+  let sql = '';
+  if (limit !== null) sql += ` limit ${params.add(limit)}::bigint`;
+  if (offset !== null && offset > 0) sql += ` offset ${params.add(offset)}::bigint`;
+  return sql;
+}
+
+/** The select list of a node (columns, casts, JSON paths and embeds). */
+export function selectListSql(node: PlanNode, params: Params): string {
+  const parts = node.items.map((item) => {
+    if (item.kind === 'expr') {
+      let sql = fieldSql(node, item.field, params);
+      if (item.cast) sql = `${sql}::${item.cast}`;
+      return `${sql} as ${ident(item.name)}`;
+    }
+    return `${embedValueSql(node, item.embed, params)} as ${ident(item.embed.name)}`;
+  });
+  return parts.length > 0 ? parts.join(', ') : '';
+}
+
+function embedValueSql(parent: PlanNode, embed: PlannedEmbed, params: Params): string {
+  const child = embed.node;
+  const { from, correlation } = embedFrom(parent, embed, params);
+  const where = [...correlation, ...whereSql(child, params)];
+  const r = ident(`${child.alias}_r`);
+  const select = selectListSql(child, params);
+  if (isToOne(embed.relationship)) {
+    return `(select row_to_json(${r}) from (select ${select} from ${from} where ${where.join(' and ')} limit 1) as ${r})`;
+  }
+  const order = orderSql(child, child.params.order, params);
+  const limits = limitSql(child.params.limit, child.params.offset, params);
+  return `coalesce((select json_agg(${r}) from (select ${select} from ${from} where ${where.join(' and ')}${order}${limits}) as ${r}), '[]')`;
+}
+
+export type CountKind = 'exact' | 'planned' | 'estimated' | null;
+
+/** Rows below which `count=estimated` is exact. */
+export const ESTIMATE_THRESHOLD = 1000;
+
+export interface ReadOptions {
+  count: CountKind;
+  /** HEAD: skip building the body. */
+  head: boolean;
+  limit: number | null;
+  offset: number | null;
+}
+
+/**
+ * One statement returning (total, page_total, body): total is the exact count, the count of at
+ * most ESTIMATE_THRESHOLD+1 rows (estimated), or null; body is the JSON array text.
+ */
+export function buildReadStatement(root: PlanNode, options: ReadOptions): { sql: string; values: unknown[] } {
+  const params = new Params();
+  const from = `${root.source.from(params)} as ${ident(root.alias)}`;
+  const where = whereSql(root, params);
+  const whereText = where.length > 0 ? ` where ${where.join(' and ')}` : '';
+  const select = selectListSql(root, params);
+  const main = `select ${select} from ${from}${whereText}${orderSql(root, root.params.order, params)}${limitSql(options.limit, options.offset, params)}`;
+  let total = 'null::bigint';
+  if (options.count === 'exact') total = `(select pg_catalog.count(*) from ${from}${whereText})`;
+  else if (options.count === 'estimated') {
+    total = `(select pg_catalog.count(*) from (select 1 from ${from}${whereText} limit ${ESTIMATE_THRESHOLD + 1}) as pgrst_c)`;
+  }
+  const body = options.head ? 'null::text' : `coalesce(json_agg(pgrst_t), '[]')::text`;
+  const sql = `select ${total} as total, pg_catalog.count(*) as page_total, ${body} as body from (${main}) as pgrst_t`;
+  return { sql, values: params.values };
+}
+
+/** `EXPLAIN (FORMAT JSON)` of the filtered set, for count=planned (own parameters). */
+export function buildPlannedCount(root: PlanNode): { sql: string; values: unknown[] } {
+  const params = new Params();
+  const from = `${root.source.from(params)} as ${ident(root.alias)}`;
+  const where = whereSql(root, params);
+  const whereText = where.length > 0 ? ` where ${where.join(' and ')}` : '';
+  return { sql: `explain (format json) select 1 from ${from}${whereText}`, values: params.values };
+}
+
+/** Reads the planner's row estimate from EXPLAIN (FORMAT JSON) output. */
+export function planRows(explain: unknown): number {
+  const first = Array.isArray(explain) ? (explain[0] as { Plan?: { 'Plan Rows'?: number } } | undefined) : undefined;
+  const rows = first?.Plan?.['Plan Rows'];
+  return typeof rows === 'number' ? Math.round(rows) : 0;
+}
