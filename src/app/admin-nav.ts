@@ -1,0 +1,27 @@
+// Side navigation of the admin shell: every entry of spec 01 §2, in that order.
+import { auth } from '../lib/messages/auth.ts';
+
+export interface AdminNavEntry {
+  to: string;
+  label: string;
+  /** Highlight only on the exact path (the dashboard). */
+  end?: boolean;
+}
+
+const nav = auth.shell.nav;
+
+export const ADMIN_NAV: readonly AdminNavEntry[] = [
+  { to: '/admin', label: nav.dashboard, end: true },
+  { to: '/admin/bookings', label: nav.bookings },
+  { to: '/admin/providers', label: nav.providers },
+  { to: '/admin/customers', label: nav.customers },
+  { to: '/admin/manage-commissions', label: nav.commissions },
+  { to: '/admin/manage-deposit-history', label: nav.deposits },
+  { to: '/admin/manage-conversations', label: nav.conversations },
+  { to: '/admin/manage-reviews', label: nav.reviews },
+  { to: '/admin/manage-discount-codes', label: nav.discountCodes },
+  { to: '/admin/manage-service-items', label: nav.serviceItems },
+  { to: '/admin/manage-subcategories', label: nav.subcategories },
+  { to: '/admin/manage-services', label: nav.professions },
+  { to: '/admin/settings', label: nav.settings },
+];

@@ -1,0 +1,21 @@
+import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
+import { publicSite } from '../lib/messages/public-site.ts';
+
+/** Shown when a page fails to render or its code cannot be downloaded (e.g. after a new deploy). */
+export function RouteError() {
+  const error = useRouteError();
+  if (!isRouteErrorResponse(error)) console.error(error);
+  return (
+    <div role="alert" className="mx-auto flex min-h-[60vh] max-w-lg flex-col items-center justify-center gap-4 px-4 text-center">
+      <h1 className="text-2xl font-semibold text-slate-900">{publicSite.routeError.heading}</h1>
+      <p className="text-slate-600">{publicSite.routeError.text}</p>
+      <button
+        type="button"
+        onClick={() => window.location.reload()}
+        className="inline-flex h-10 items-center rounded-md bg-teal-700 px-4 text-sm font-semibold text-white hover:bg-teal-800"
+      >
+        {publicSite.routeError.reload}
+      </button>
+    </div>
+  );
+}

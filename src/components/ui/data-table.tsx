@@ -1,0 +1,178 @@
+// Table with loading / empty / error states, an optional row-number column (continuing across
+// pages) and sortable headers whose sort string ("column.asc" / "column.desc") lives in the URL.
+import clsx from 'clsx';
+import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
+import type { ReactNode } from 'react';
+import type { ErrorContext } from '../../lib/errors.ts';
+import { common } from '../../lib/messages/common.ts';
+import { EmptyState, ErrorState, LoadingState } from './states.tsx';
+
+export interface DataTableColumn<Row> {
+  /** Unique key of the column. */
+  key: string;
+  header: ReactNode;
+  cell: (row: Row, index: number) => ReactNode;
+  /** Database column to sort by when the header is clicked; leave out for unsortable columns. */
+  sortKey?: string;
+  align?: 'left' | 'right' | 'center';
+  className?: string;
+}
+
+export interface SortState {
+  column: string;
+  ascending: boolean;
+}
+
+/** "created_at.desc" → { column: 'created_at', ascending: false }. */
+export function parseSort(sort: string): SortState | null {
+  const match = /^([A-Za-z0-9_]+)\.(asc|desc)$/.exec(sort);
+  if (!match || match[1] === undefined) return null;
+  return { column: match[1], ascending: match[2] === 'asc' };
+}
+
+/** The next sort string after clicking a header: new column → descending, same → toggle. */
+export function nextSort(current: string, column: string): string {
+  const parsed = parseSort(current);
+  if (parsed && parsed.column === column) return `${column}.${parsed.ascending ? 'desc' : 'asc'}`;
+  return `${column}.desc`;
+}
+
+export interface DataTableProps<Row> {
+  columns: readonly DataTableColumn<Row>[];
+  rows: readonly Row[] | undefined;
+  rowKey: (row: Row) => string;
+  /** Accessible table name (visually hidden caption). */
+  caption: string;
+  isLoading?: boolean;
+  /** Dims the rows while a new page / filter loads over existing data. */
+  isFetching?: boolean;
+  error?: unknown;
+  errorTitle?: string;
+  errorContext?: ErrorContext;
+  onRetry?: () => void;
+  emptyTitle?: string;
+  emptyDescription?: ReactNode;
+  /** When set, a first "STT" column numbers rows starting after this offset (e.g. (page−1)×50). */
+  rowNumberOffset?: number;
+  sort?: string;
+  onSortChange?: (sort: string) => void;
+  rowClassName?: (row: Row) => string | undefined;
+  className?: string;
+}
+
+const alignClass = { left: 'text-left', right: 'text-right', center: 'text-center' } as const;
+
+export function DataTable<Row>({
+  columns,
+  rows,
+  rowKey,
+  caption,
+  isLoading = false,
+  isFetching = false,
+  error,
+  errorTitle,
+  errorContext,
+  onRetry,
+  emptyTitle,
+  emptyDescription,
+  rowNumberOffset,
+  sort = '',
+  onSortChange,
+  rowClassName,
+  className,
+}: DataTableProps<Row>) {
+  const showNumbers = rowNumberOffset !== undefined;
+  const parsedSort = parseSort(sort);
+
+  if (error !== undefined && error !== null) {
+    return (
+      <ErrorState
+        title={errorTitle}
+        error={error}
+        {...(errorContext ? { context: errorContext } : {})}
+        {...(onRetry ? { onRetry } : {})}
+      />
+    );
+  }
+
+  return (
+    <div className={clsx('overflow-x-auto rounded-lg border border-slate-200 bg-white', className)}>
+      <table className="min-w-full divide-y divide-slate-200 text-sm" aria-busy={isLoading || isFetching || undefined}>
+        <caption className="sr-only">{caption}</caption>
+        <thead className="bg-slate-50">
+          <tr>
+            {showNumbers ? (
+              <th scope="col" className="px-3 py-2 text-left font-semibold whitespace-nowrap text-slate-700">
+                {common.table.rowNumber}
+              </th>
+            ) : null}
+            {columns.map((column) => {
+              const active = parsedSort !== null && column.sortKey !== undefined && parsedSort.column === column.sortKey;
+              const ariaSort = active ? (parsedSort.ascending ? 'ascending' : 'descending') : undefined;
+              return (
+                <th
+                  key={column.key}
+                  scope="col"
+                  aria-sort={ariaSort}
+                  className={clsx(
+                    'px-3 py-2 font-semibold whitespace-nowrap text-slate-700',
+                    alignClass[column.align ?? 'left'],
+                  )}
+                >
+                  {column.sortKey !== undefined && onSortChange ? (
+                    <button
+                      type="button"
+                      onClick={() => onSortChange(nextSort(sort, column.sortKey as string))}
+                      className="inline-flex items-center gap-1 rounded hover:text-teal-800 focus-visible:outline-2 focus-visible:outline-teal-700"
+                    >
+                      {column.header}
+                      {active ? (
+                        parsedSort.ascending ? (
+                          <ArrowUp className="size-3.5" aria-hidden="true" />
+                        ) : (
+                          <ArrowDown className="size-3.5" aria-hidden="true" />
+                        )
+                      ) : (
+                        <ArrowUpDown className="size-3.5 text-slate-400" aria-hidden="true" />
+                      )}
+                    </button>
+                  ) : (
+                    column.header
+                  )}
+                </th>
+              );
+            })}
+          </tr>
+        </thead>
+        <tbody className={clsx('divide-y divide-slate-100', isFetching && !isLoading && 'opacity-60')}>
+          {isLoading ? (
+            <tr>
+              <td colSpan={columns.length + (showNumbers ? 1 : 0)}>
+                <LoadingState />
+              </td>
+            </tr>
+          ) : rows === undefined || rows.length === 0 ? (
+            <tr>
+              <td colSpan={columns.length + (showNumbers ? 1 : 0)}>
+                <EmptyState title={emptyTitle ?? common.states.empty} description={emptyDescription} />
+              </td>
+            </tr>
+          ) : (
+            rows.map((row, index) => (
+              <tr key={rowKey(row)} className={clsx('hover:bg-slate-50', rowClassName?.(row))}>
+                {showNumbers ? (
+                  <td className="px-3 py-2 text-slate-500 tabular-nums">{(rowNumberOffset ?? 0) + index + 1}</td>
+                ) : null}
+                {columns.map((column) => (
+                  <td key={column.key} className={clsx('px-3 py-2 align-middle', alignClass[column.align ?? 'left'], column.className)}>
+                    {column.cell(row, index)}
+                  </td>
+                ))}
+              </tr>
+            ))
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,189 @@
+// Filter primitives for list screens. Each has a visible label. SearchInput waits 300 ms after the
+// last keystroke before reporting (so typing does not fire a query per letter).
+import clsx from 'clsx';
+import { Search } from 'lucide-react';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { TIME_RANGES, isTimeRange, type TimeRange } from '../../lib/format.ts';
+import { common } from '../../lib/messages/common.ts';
+import { Button } from './button.tsx';
+import type { SelectOption } from './form-controls.tsx';
+
+const controlClass =
+  'h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-sm focus:outline-2 focus:outline-teal-600';
+
+export interface FilterBarProps {
+  children: ReactNode;
+  /** Shows a "Xóa bộ lọc" button. */
+  onClear?: () => void;
+  /** Extra buttons at the end (e.g. refresh). */
+  actions?: ReactNode;
+  className?: string;
+  label?: string;
+}
+
+export function FilterBar({ children, onClear, actions, className, label = common.actions.search }: FilterBarProps) {
+  return (
+    <form
+      role="search"
+      aria-label={label}
+      onSubmit={(event: FormEvent) => event.preventDefault()}
+      className={clsx('mb-4 flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-3', className)}
+    >
+      {children}
+      {onClear || actions ? (
+        <div className="ml-auto flex items-end gap-2">
+          {onClear ? (
+            <Button variant="ghost" onClick={onClear}>
+              {common.actions.clearFilters}
+            </Button>
+          ) : null}
+          {actions}
+        </div>
+      ) : null}
+    </form>
+  );
+}
+
+function FilterLabel({ htmlFor, children }: { htmlFor: string; children: ReactNode }) {
+  return (
+    <label htmlFor={htmlFor} className="mb-1 block text-xs font-medium text-slate-600">
+      {children}
+    </label>
+  );
+}
+
+export interface SearchInputProps {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  placeholder?: string;
+  /** Milliseconds to wait after typing; 0 reports every change. */
+  debounceMs?: number;
+  className?: string;
+}
+
+export function SearchInput({ label, value, onChange, placeholder, debounceMs = 300, className }: SearchInputProps) {
+  const id = useId();
+  const [draft, setDraft] = useState(value);
+  const [lastValue, setLastValue] = useState(value);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const onChangeRef = useRef(onChange);
+
+  useEffect(() => {
+    onChangeRef.current = onChange;
+  }, [onChange]);
+
+  // The URL changed from outside (back button, "clear filters"): show it.
+  if (value !== lastValue) {
+    setLastValue(value);
+    setDraft(value);
+  }
+
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  function update(next: string) {
+    setDraft(next);
+    clearTimeout(timer.current);
+    if (debounceMs <= 0) onChangeRef.current(next);
+    else timer.current = setTimeout(() => onChangeRef.current(next), debounceMs);
+  }
+
+  return (
+    <div className={clsx('min-w-48 flex-1', className)}>
+      <FilterLabel htmlFor={id}>{label}</FilterLabel>
+      <div className="relative">
+        <Search className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-slate-400" aria-hidden="true" />
+        <input
+          id={id}
+          type="search"
+          value={draft}
+          placeholder={placeholder}
+          onChange={(event) => update(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') {
+              clearTimeout(timer.current);
+              onChangeRef.current(draft);
+            }
+          }}
+          className={clsx(controlClass, 'pl-8')}
+        />
+      </div>
+    </div>
+  );
+}
+
+export interface SelectFilterProps {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  options: readonly SelectOption[];
+  /** First option with value '' ('Tất cả' by default); pass null for none. */
+  allLabel?: string | null;
+  className?: string;
+}
+
+export function SelectFilter({ label, value, onChange, options, allLabel = common.filters.all, className }: SelectFilterProps) {
+  const id = useId();
+  return (
+    <div className={clsx('min-w-40', className)}>
+      <FilterLabel htmlFor={id}>{label}</FilterLabel>
+      <select id={id} value={value} onChange={(event) => onChange(event.target.value)} className={controlClass}>
+        {allLabel !== null ? <option value="">{allLabel}</option> : null}
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+export interface DateFilterProps {
+  label: string;
+  /** yyyy-mm-dd or ''. Read it as a Vietnam day with vietnamDayBoundary() from lib/format.ts. */
+  value: string;
+  onChange: (value: string) => void;
+  min?: string;
+  max?: string;
+  className?: string;
+}
+
+export function DateFilter({ label, value, onChange, min, max, className }: DateFilterProps) {
+  const id = useId();
+  return (
+    <div className={clsx('min-w-40', className)}>
+      <FilterLabel htmlFor={id}>{label}</FilterLabel>
+      <input
+        id={id}
+        type="date"
+        value={value}
+        min={min}
+        max={max}
+        onChange={(event) => onChange(event.target.value)}
+        className={controlClass}
+      />
+    </div>
+  );
+}
+
+export interface TimeRangeFilterProps {
+  value: TimeRange;
+  onChange: (value: TimeRange) => void;
+  label?: string;
+  className?: string;
+}
+
+/** All / today / 7 / 30 / 90 days (spec 01 §9). Use timeRangeStart() from lib/format.ts. */
+export function TimeRangeFilter({ value, onChange, label = common.filters.time, className }: TimeRangeFilterProps) {
+  return (
+    <SelectFilter
+      label={label}
+      value={value}
+      allLabel={null}
+      onChange={(next) => onChange(isTimeRange(next) ? next : 'all')}
+      options={TIME_RANGES.map((range) => ({ value: range, label: common.filters.timeRanges[range] }))}
+      {...(className ? { className } : {})}
+    />
+  );
+}

@@ -1,0 +1,297 @@
+// Inline editor for one value (text, number or select). Click the value (or its pencil) to start;
+// Enter or leaving the field saves; Escape cancels. Values are trimmed, an empty value cannot be
+// saved (Enter shows the message, leaving the field cancels), an unchanged value just closes.
+// `validate` returns a Vietnamese message shown in place; `onSave` may be async: while it runs the
+// field shows a pending state, and a failure is shown in place (mapped by lib/errors.ts).
+import clsx from 'clsx';
+import { Check, Pencil, X } from 'lucide-react';
+import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { toVietnameseMessage } from '../../lib/errors.ts';
+import { common } from '../../lib/messages/common.ts';
+import type { SelectOption } from './form-controls.tsx';
+import { Spinner } from './spinner.tsx';
+
+type SaveResult = Promise<unknown> | unknown;
+
+interface BaseProps {
+  /** Name of the value for screen readers, e.g. 'tên' → "Sửa tên". */
+  label: string;
+  /** What to show when not editing; defaults to the value (or '—'). */
+  display?: ReactNode;
+  disabled?: boolean;
+  className?: string;
+  /** Width class of the input while editing. */
+  inputClassName?: string;
+}
+
+export interface InlineTextProps extends BaseProps {
+  variant?: 'text';
+  value: string | null | undefined;
+  onSave: (value: string) => SaveResult;
+  validate?: (value: string) => string | undefined;
+  /** Applied after trimming, e.g. (v) => v.toUpperCase() for promotion codes. */
+  transform?: (value: string) => string;
+  inputType?: 'text' | 'email' | 'tel' | 'url' | 'date' | 'datetime-local';
+  placeholder?: string;
+}
+
+export interface InlineNumberProps extends BaseProps {
+  variant: 'number';
+  value: number | null | undefined;
+  onSave: (value: number) => SaveResult;
+  validate?: (value: number) => string | undefined;
+  min?: number;
+  max?: number;
+  step?: number;
+  /** Only whole numbers are accepted. */
+  integer?: boolean;
+}
+
+export interface InlineSelectProps extends BaseProps {
+  variant: 'select';
+  value: string;
+  options: readonly SelectOption[];
+  onSave: (value: string) => SaveResult;
+}
+
+export type InlineEditProps = InlineTextProps | InlineNumberProps | InlineSelectProps;
+
+function initialDraft(props: InlineEditProps): string {
+  if (props.value === null || props.value === undefined) return '';
+  return String(props.value);
+}
+
+type Parsed = { ok: true; value: string | number } | { ok: false; message: string };
+
+function parseDraft(props: InlineEditProps, trimmed: string): Parsed {
+  if (props.variant === 'number') {
+    const value = Number(trimmed.replace(',', '.'));
+    if (!Number.isFinite(value) || (props.integer === true && !Number.isInteger(value))) {
+      return { ok: false, message: common.inlineEdit.notNumber };
+    }
+    if ((props.min !== undefined && value < props.min) || (props.max !== undefined && value > props.max)) {
+      const range =
+        props.min !== undefined && props.max !== undefined
+          ? `Giá trị phải từ ${props.min} đến ${props.max}`
+          : props.min !== undefined
+            ? `Giá trị phải lớn hơn hoặc bằng ${props.min}`
+            : `Giá trị phải nhỏ hơn hoặc bằng ${String(props.max)}`;
+      return { ok: false, message: range };
+    }
+    const message = props.validate?.(value);
+    return message ? { ok: false, message } : { ok: true, value };
+  }
+  if (props.variant === 'select') return { ok: true, value: trimmed };
+  const value = props.transform ? props.transform(trimmed) : trimmed;
+  const message = props.validate?.(value);
+  return message ? { ok: false, message } : { ok: true, value };
+}
+
+export function InlineEdit(props: InlineEditProps) {
+  const { label, display, disabled = false, className, inputClassName } = props;
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState('');
+  const [error, setError] = useState<string | undefined>(undefined);
+  const [pending, setPending] = useState(false);
+  const containerRef = useRef<HTMLDivElement>(null);
+  const inputRef = useRef<HTMLInputElement & HTMLSelectElement>(null);
+  const startRef = useRef<HTMLButtonElement>(null);
+  const restoreFocus = useRef(false);
+  const errorId = useId();
+
+  useEffect(() => {
+    if (editing) {
+      const input = inputRef.current;
+      input?.focus();
+      if (input instanceof HTMLInputElement) input.select();
+    } else if (restoreFocus.current) {
+      restoreFocus.current = false;
+      startRef.current?.focus();
+    }
+  }, [editing]);
+
+  function start() {
+    if (disabled) return;
+    setDraft(initialDraft(props));
+    setError(undefined);
+    setEditing(true);
+  }
+
+  function finish(keepFocus: boolean) {
+    restoreFocus.current = keepFocus;
+    setEditing(false);
+    setError(undefined);
+  }
+
+  async function commit(raw: string, source: 'enter' | 'blur' | 'button' | 'change') {
+    if (pending) return;
+    const trimmed = raw.trim();
+    if (trimmed === '') {
+      if (source === 'blur') finish(false);
+      else setError(common.inlineEdit.required);
+      return;
+    }
+    const parsed = parseDraft(props, trimmed);
+    if (!parsed.ok) {
+      setError(parsed.message);
+      return;
+    }
+    if (String(parsed.value) === initialDraft(props)) {
+      finish(source !== 'blur');
+      return;
+    }
+    setPending(true);
+    setError(undefined);
+    try {
+      // The three variants share one body; the parsed value has the variant's type.
+      await (props.onSave as (value: string | number) => SaveResult)(parsed.value);
+      setPending(false);
+      finish(source !== 'blur');
+    } catch (saveError) {
+      setPending(false);
+      setError(toVietnameseMessage(saveError, { action: 'save' }));
+    }
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLInputElement | HTMLSelectElement>) {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      event.stopPropagation();
+      if (!pending) finish(true);
+    } else if (event.key === 'Enter' && props.variant !== 'select') {
+      event.preventDefault();
+      void commit(draft, 'enter');
+    }
+  }
+
+  function onBlur(event: FocusEvent<HTMLInputElement | HTMLSelectElement>) {
+    const next = event.relatedTarget;
+    if (next instanceof Node && containerRef.current?.contains(next)) return;
+    if (pending || error !== undefined) return;
+    if (props.variant === 'select') finish(false);
+    else void commit(draft, 'blur');
+  }
+
+  if (!editing) {
+    const shown =
+      display ??
+      (props.value === null || props.value === undefined || props.value === '' ? (
+        <span className="text-slate-400">—</span>
+      ) : props.variant === 'select' ? (
+        (props.options.find((option) => option.value === props.value)?.label ?? props.value)
+      ) : (
+        String(props.value)
+      ));
+    return (
+      <button
+        ref={startRef}
+        type="button"
+        onClick={start}
+        disabled={disabled}
+        title={common.inlineEdit.start(label)}
+        className={clsx(
+          'group inline-flex max-w-full items-center gap-1.5 rounded px-1 py-0.5 text-left',
+          'hover:bg-teal-50 focus-visible:outline-2 focus-visible:outline-teal-700 disabled:cursor-default disabled:hover:bg-transparent',
+          className,
+        )}
+      >
+        <span className="min-w-0 break-words">{shown}</span>
+        {disabled ? null : (
+          <Pencil className="size-3.5 shrink-0 text-slate-400 group-hover:text-teal-700" aria-hidden="true" />
+        )}
+        <span className="sr-only">{`(${common.inlineEdit.start(label)})`}</span>
+      </button>
+    );
+  }
+
+  const empty = draft.trim() === '';
+  const controlClass = clsx(
+    'h-8 rounded border bg-white px-2 text-sm focus:outline-2 focus:outline-teal-600',
+    error ? 'border-red-600' : 'border-slate-300',
+    inputClassName ?? 'w-48',
+  );
+  const preventBlur = (event: { preventDefault: () => void }) => event.preventDefault();
+
+  return (
+    <div ref={containerRef} className={clsx('inline-flex flex-col gap-1', className)}>
+      <div className="inline-flex items-center gap-1">
+        {props.variant === 'select' ? (
+          <select
+            ref={inputRef}
+            aria-label={label}
+            value={draft}
+            disabled={pending}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? errorId : undefined}
+            onChange={(event) => {
+              setDraft(event.target.value);
+              void commit(event.target.value, 'change');
+            }}
+            onKeyDown={onKeyDown}
+            onBlur={onBlur}
+            className={controlClass}
+          >
+            {props.options.map((option) => (
+              <option key={option.value} value={option.value} disabled={option.disabled}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        ) : (
+          <input
+            ref={inputRef}
+            aria-label={label}
+            type={props.variant === 'number' ? 'text' : (props.inputType ?? 'text')}
+            inputMode={props.variant === 'number' ? 'decimal' : undefined}
+            value={draft}
+            placeholder={props.variant === 'number' ? undefined : props.placeholder}
+            disabled={pending}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? errorId : undefined}
+            onChange={(event) => {
+              setDraft(event.target.value);
+              if (error) setError(undefined);
+            }}
+            onKeyDown={onKeyDown}
+            onBlur={onBlur}
+            className={controlClass}
+          />
+        )}
+        {props.variant === 'select' ? null : (
+          <button
+            type="button"
+            onMouseDown={preventBlur}
+            onClick={() => void commit(draft, 'button')}
+            disabled={empty || pending}
+            aria-label={common.actions.save}
+            title={common.actions.save}
+            className="inline-flex size-8 items-center justify-center rounded text-emerald-700 hover:bg-emerald-50 focus-visible:outline-2 focus-visible:outline-teal-700 disabled:cursor-not-allowed disabled:opacity-40"
+          >
+            {pending ? <Spinner className="size-4" /> : <Check className="size-4" aria-hidden="true" />}
+          </button>
+        )}
+        <button
+          type="button"
+          onMouseDown={preventBlur}
+          onClick={() => finish(true)}
+          disabled={pending}
+          aria-label={common.actions.cancel}
+          title={common.actions.cancel}
+          className="inline-flex size-8 items-center justify-center rounded text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-teal-700 disabled:opacity-40"
+        >
+          <X className="size-4" aria-hidden="true" />
+        </button>
+      </div>
+      {pending ? (
+        <span role="status" className="text-xs text-slate-500">
+          {common.actions.saving}
+        </span>
+      ) : null}
+      {error ? (
+        <span id={errorId} role="alert" className="text-xs text-red-700">
+          {error}
+        </span>
+      ) : null}
+    </div>
+  );
+}

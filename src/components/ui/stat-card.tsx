@@ -1,0 +1,35 @@
+import clsx from 'clsx';
+import type { ReactNode } from 'react';
+
+export type StatTone = 'default' | 'success' | 'warning' | 'danger' | 'info';
+
+const tones: Record<StatTone, string> = {
+  default: 'border-slate-200',
+  success: 'border-emerald-300',
+  warning: 'border-amber-300',
+  danger: 'border-red-300',
+  info: 'border-sky-300',
+};
+
+export interface StatCardProps {
+  label: string;
+  value: ReactNode;
+  /** Secondary line, e.g. '12 giao dịch'. */
+  hint?: ReactNode;
+  icon?: ReactNode;
+  tone?: StatTone;
+  className?: string;
+}
+
+export function StatCard({ label, value, hint, icon, tone = 'default', className }: StatCardProps) {
+  return (
+    <section className={clsx('rounded-lg border-l-4 border bg-white p-4 shadow-sm', tones[tone], className)}>
+      <div className="flex items-start justify-between gap-2">
+        <h2 className="text-sm font-medium text-slate-600">{label}</h2>
+        {icon ? <span className="text-slate-400" aria-hidden="true">{icon}</span> : null}
+      </div>
+      <p className="mt-2 text-2xl font-semibold tabular-nums text-slate-900">{value}</p>
+      {hint ? <p className="mt-1 text-xs text-slate-500">{hint}</p> : null}
+    </section>
+  );
+}

@@ -1,0 +1,118 @@
+// Toasts: `toast.success(msg)` / `toast.error(msg)` from anywhere (components, mutation callbacks);
+// <Toaster /> (mounted once by the app) shows them in a live region. Errors stay longer.
+import clsx from 'clsx';
+import { CheckCircle2, Info, X, XCircle } from 'lucide-react';
+import { useSyncExternalStore } from 'react';
+import { common } from '../../lib/messages/common.ts';
+
+export type ToastKind = 'success' | 'error' | 'info';
+
+export interface ToastItem {
+  id: number;
+  kind: ToastKind;
+  message: string;
+}
+
+const DURATION: Record<ToastKind, number> = { success: 4000, info: 5000, error: 8000 };
+const MAX_VISIBLE = 4;
+
+let items: ToastItem[] = [];
+let nextId = 1;
+const listeners = new Set<() => void>();
+const timers = new Map<number, ReturnType<typeof setTimeout>>();
+
+function emit(): void {
+  for (const listener of listeners) listener();
+}
+
+function dismiss(id: number): void {
+  const timer = timers.get(id);
+  if (timer !== undefined) clearTimeout(timer);
+  timers.delete(id);
+  items = items.filter((item) => item.id !== id);
+  emit();
+}
+
+function show(kind: ToastKind, message: string): number {
+  const id = nextId++;
+  items = [...items, { id, kind, message }].slice(-MAX_VISIBLE);
+  timers.set(
+    id,
+    setTimeout(() => dismiss(id), DURATION[kind]),
+  );
+  emit();
+  return id;
+}
+
+export const toast = {
+  success: (message: string) => show('success', message),
+  error: (message: string) => show('error', message),
+  info: (message: string) => show('info', message),
+  dismiss,
+  /** Removes every toast (tests, sign-out). */
+  clear: () => {
+    for (const timer of timers.values()) clearTimeout(timer);
+    timers.clear();
+    items = [];
+    emit();
+  },
+};
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function getSnapshot(): ToastItem[] {
+  return items;
+}
+
+/** The toast API, for components that prefer a hook. */
+export function useToast(): typeof toast {
+  return toast;
+}
+
+const kindClass: Record<ToastKind, string> = {
+  success: 'border-emerald-300 bg-emerald-50 text-emerald-900',
+  error: 'border-red-300 bg-red-50 text-red-900',
+  info: 'border-sky-300 bg-sky-50 text-sky-900',
+};
+
+function KindIcon({ kind }: { kind: ToastKind }) {
+  const className = 'mt-0.5 size-5 shrink-0';
+  if (kind === 'success') return <CheckCircle2 className={className} aria-hidden="true" />;
+  if (kind === 'error') return <XCircle className={className} aria-hidden="true" />;
+  return <Info className={className} aria-hidden="true" />;
+}
+
+export function Toaster() {
+  const current = useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
+  return (
+    <div
+      aria-live="polite"
+      className="pointer-events-none fixed inset-x-0 bottom-0 z-[100] flex flex-col items-center gap-2 p-4 sm:items-end"
+    >
+      {current.map((item) => (
+        <div
+          key={item.id}
+          role={item.kind === 'error' ? 'alert' : 'status'}
+          className={clsx(
+            'pointer-events-auto flex w-full max-w-sm items-start gap-2 rounded-lg border p-3 text-sm shadow-lg',
+            kindClass[item.kind],
+          )}
+        >
+          <KindIcon kind={item.kind} />
+          <p className="flex-1">{item.message}</p>
+          <button
+            type="button"
+            onClick={() => dismiss(item.id)}
+            className="rounded p-0.5 hover:bg-black/5 focus-visible:outline-2 focus-visible:outline-current"
+            aria-label={common.actions.close}
+          >
+            <X className="size-4" aria-hidden="true" />
+          </button>
+        </div>
+      ))}
+    </div>
+  );
+}

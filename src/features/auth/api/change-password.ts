@@ -1,0 +1,41 @@
+// Change password (decision 13, spec 02): re-authenticate with the current password, then set the
+// new one. Validation rules sit next to the call.
+import { z } from 'zod';
+import { auth } from '../../../lib/messages/auth.ts';
+import { supabase } from '../../../lib/supabase.ts';
+
+const t = auth.changePassword;
+export const MIN_PASSWORD_LENGTH = 6;
+
+export const changePasswordSchema = z
+  .object({
+    currentPassword: z.string().min(1, t.currentRequired),
+    newPassword: z.string().min(1, t.nextRequired).min(MIN_PASSWORD_LENGTH, t.tooShort),
+    confirmPassword: z.string().min(1, t.confirmRequired),
+  })
+  .refine((form) => form.confirmPassword === '' || form.newPassword === form.confirmPassword, {
+    path: ['confirmPassword'],
+    message: t.mismatch,
+  });
+
+export type ChangePasswordForm = z.infer<typeof changePasswordSchema>;
+
+/** A failure whose Vietnamese message is already decided (not a Supabase error). */
+export class ChangePasswordError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ChangePasswordError';
+  }
+}
+
+export async function changePassword(form: ChangePasswordForm): Promise<void> {
+  const { data: userData } = await supabase.auth.getSession();
+  const email = userData.session?.user.email;
+  if (!email) throw new ChangePasswordError(t.userNotFound);
+
+  const reauth = await supabase.auth.signInWithPassword({ email, password: form.currentPassword });
+  if (reauth.error) throw reauth.error;
+
+  const { error } = await supabase.auth.updateUser({ password: form.newPassword });
+  if (error) throw error;
+}

@@ -1,0 +1,141 @@
+// Public home (/): carousel, about, three service cards, three benefit cards, promotions, app block.
+import { Link } from 'react-router-dom';
+import { publicHome } from '../../../lib/messages/public-home.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { Carousel } from '../components/carousel.tsx';
+import { StoreBadges } from '../components/store-badges.tsx';
+
+const t = publicHome;
+
+function BenefitIcon({ name }: { name: string }) {
+  const common = { viewBox: '0 0 24 24', className: 'size-7', fill: 'none', stroke: 'currentColor', strokeWidth: 2, 'aria-hidden': true } as const;
+  if (name === 'bolt') {
+    return (
+      <svg {...common}>
+        <path d="M13 2 4 14h7l-1 8 9-12h-7z" strokeLinejoin="round" />
+      </svg>
+    );
+  }
+  if (name === 'shield') {
+    return (
+      <svg {...common}>
+        <path d="M12 3 4 6v6c0 5 3.4 8.3 8 9 4.6-.7 8-4 8-9V6z" strokeLinejoin="round" />
+        <path d="m8.5 12 2.5 2.5 4.5-5" strokeLinecap="round" strokeLinejoin="round" />
+      </svg>
+    );
+  }
+  return (
+    <svg {...common}>
+      <path d="M3 12V4h8l10 10-8 8z" strokeLinejoin="round" />
+      <circle cx="7.5" cy="8.5" r="1.5" />
+    </svg>
+  );
+}
+
+export default function HomePage() {
+  useDocumentTitle(t.title);
+  return (
+    <>
+      <h1 className="sr-only">{t.heroHeading}</h1>
+      <Carousel />
+
+      <section aria-labelledby="about-heading" className="mx-auto grid max-w-6xl gap-8 px-4 py-14 lg:grid-cols-2 lg:items-center">
+        <div className="space-y-4">
+          <h2 id="about-heading" className="text-3xl font-bold text-slate-900">
+            {t.about.heading}
+          </h2>
+          {t.about.paragraphs.map((paragraph) => (
+            <p key={paragraph} className="leading-relaxed text-slate-700">
+              {paragraph}
+            </p>
+          ))}
+        </div>
+        <ul className="grid grid-cols-3 gap-3">
+          {t.about.stats.map((stat) => (
+            <li key={stat.label} className="rounded-xl bg-teal-50 p-4 text-center">
+              <p className="text-2xl font-bold text-teal-800 sm:text-3xl">{stat.value}</p>
+              <p className="mt-1 text-sm text-slate-700">{stat.label}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="services-heading" className="bg-slate-50 py-14">
+        <div className="mx-auto max-w-6xl px-4">
+          <h2 id="services-heading" className="text-3xl font-bold text-slate-900">
+            {t.services.heading}
+          </h2>
+          <p className="mt-2 text-slate-700">{t.services.intro}</p>
+          <ul className="mt-8 grid gap-6 md:grid-cols-3">
+            {t.services.cards.map((card) => (
+              <li key={card.to} className="flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
+                <img src={card.image} alt={card.alt} width={400} height={240} loading="lazy" className="aspect-[5/3] w-full bg-teal-50 object-contain p-6" />
+                <div className="flex flex-1 flex-col gap-3 p-5">
+                  <h3 className="text-xl font-semibold text-slate-900">{card.title}</h3>
+                  <p className="flex-1 text-sm leading-relaxed text-slate-700">{card.text}</p>
+                  <Link to={card.to} className="font-semibold text-teal-800 hover:underline">
+                    {t.services.more}
+                    <span className="sr-only">: {card.title}</span> →
+                  </Link>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section aria-labelledby="benefits-heading" className="mx-auto max-w-6xl px-4 py-14">
+        <h2 id="benefits-heading" className="text-3xl font-bold text-slate-900">
+          {t.benefits.heading}
+        </h2>
+        <ul className="mt-8 grid gap-6 md:grid-cols-3">
+          {t.benefits.cards.map((card) => (
+            <li key={card.title} className="rounded-xl border border-slate-200 p-6">
+              <span className="inline-flex size-12 items-center justify-center rounded-full bg-amber-100 text-amber-700">
+                <BenefitIcon name={card.icon} />
+              </span>
+              <h3 className="mt-4 text-lg font-semibold text-slate-900">{card.title}</h3>
+              <p className="mt-2 text-sm leading-relaxed text-slate-700">{card.text}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="promotions-heading" className="bg-teal-800 py-14 text-white">
+        <div className="mx-auto max-w-6xl px-4">
+          <h2 id="promotions-heading" className="text-3xl font-bold">
+            {t.promotions.heading}
+          </h2>
+          <p className="mt-2 text-teal-50">{t.promotions.intro}</p>
+          <ul className="mt-8 grid gap-6 md:grid-cols-3">
+            {t.promotions.items.map((item) => (
+              <li key={item.code} className="rounded-xl bg-white p-6 text-slate-900">
+                <h3 className="text-lg font-semibold">{item.title}</h3>
+                <p className="mt-2 text-sm text-slate-700">{item.text}</p>
+                <p className="mt-4 inline-block rounded border-2 border-dashed border-amber-500 px-3 py-1 font-mono text-sm font-semibold text-amber-800">
+                  {t.promotions.codeLabel}: {item.code}
+                </p>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section aria-labelledby="app-heading" className="mx-auto grid max-w-6xl gap-8 px-4 py-14 md:grid-cols-2 md:items-center">
+        <div className="space-y-4">
+          <h2 id="app-heading" className="text-3xl font-bold text-slate-900">
+            {t.app.heading}
+          </h2>
+          <p className="text-slate-700">{t.app.text}</p>
+          <ul className="list-inside list-disc space-y-1 text-slate-700">
+            {t.app.points.map((point) => (
+              <li key={point}>{point}</li>
+            ))}
+          </ul>
+          <StoreBadges className="pt-2" />
+        </div>
+        <img src="/images/app-phone.svg" alt={t.app.imageAlt} width={360} height={420} loading="lazy" className="mx-auto w-64 md:w-80" />
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,163 @@
+// Money and time formatting in Vietnamese (decision 8): VND without decimals, vi-VN dates in the
+// Asia/Ho_Chi_Minh zone whatever zone the browser runs in.
+
+export const VIETNAM_TIME_ZONE = 'Asia/Ho_Chi_Minh';
+/** Vietnam has no daylight saving: always UTC+7. */
+const VIETNAM_OFFSET_MS = 7 * 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+const vndFormat = new Intl.NumberFormat('vi-VN', {
+  style: 'currency',
+  currency: 'VND',
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 0,
+});
+const numberFormat = new Intl.NumberFormat('vi-VN', { maximumFractionDigits: 2 });
+const dateFormat = new Intl.DateTimeFormat('vi-VN', {
+  timeZone: VIETNAM_TIME_ZONE,
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+});
+const timeFormat = new Intl.DateTimeFormat('vi-VN', {
+  timeZone: VIETNAM_TIME_ZONE,
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+const longDateFormat = new Intl.DateTimeFormat('vi-VN', {
+  timeZone: VIETNAM_TIME_ZONE,
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+});
+const relativeFormat = new Intl.RelativeTimeFormat('vi', { numeric: 'auto' });
+
+export type DateInput = Date | string | number | null | undefined;
+
+function toDate(value: DateInput): Date | null {
+  if (value === null || value === undefined || value === '') return null;
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** 1234567 → "1.234.567 ₫". Empty text for missing values. */
+export function formatVnd(amount: number | string | bigint | null | undefined): string {
+  if (amount === null || amount === undefined || amount === '') return '';
+  const value = typeof amount === 'bigint' ? Number(amount) : Number(amount);
+  if (!Number.isFinite(value)) return '';
+  return vndFormat.format(Math.round(value));
+}
+
+/** Plain vi-VN number: 1234.5 → "1.234,5". */
+export function formatNumber(value: number | null | undefined): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return '';
+  return numberFormat.format(value);
+}
+
+/** Percent as typed by admins: 12.5 → "12,5%". */
+export function formatPercent(value: number | string | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '';
+  const n = Number(value);
+  return Number.isFinite(n) ? `${numberFormat.format(n)}%` : '';
+}
+
+/** "22/11/2026" in Vietnam time. */
+export function formatDate(value: DateInput): string {
+  const date = toDate(value);
+  return date ? dateFormat.format(date) : '';
+}
+
+/** "08:05" in Vietnam time. */
+export function formatTime(value: DateInput): string {
+  const date = toDate(value);
+  return date ? timeFormat.format(date) : '';
+}
+
+/** "08:05 22/11/2026" in Vietnam time. */
+export function formatDateTime(value: DateInput): string {
+  const date = toDate(value);
+  return date ? `${timeFormat.format(date)} ${dateFormat.format(date)}` : '';
+}
+
+/** "22 tháng 11, 2026" in Vietnam time (legal pages' last-updated date). */
+export function formatLongDate(value: DateInput): string {
+  const date = toDate(value);
+  return date ? longDateFormat.format(date) : '';
+}
+
+/** Midnight of the current day in Vietnam, as an absolute instant. */
+export function startOfTodayInVietnam(now: Date = new Date()): Date {
+  const shifted = now.getTime() + VIETNAM_OFFSET_MS;
+  const startShifted = shifted - (((shifted % DAY_MS) + DAY_MS) % DAY_MS);
+  return new Date(startShifted - VIETNAM_OFFSET_MS);
+}
+
+/** The instant exactly n days before now. */
+export function daysAgo(n: number, now: Date = new Date()): Date {
+  return new Date(now.getTime() - n * DAY_MS);
+}
+
+export const TIME_RANGES = ['all', 'today', '7d', '30d', '90d'] as const;
+export type TimeRange = (typeof TIME_RANGES)[number];
+
+export function isTimeRange(value: string): value is TimeRange {
+  return (TIME_RANGES as readonly string[]).includes(value);
+}
+
+/**
+ * Lower bound for the list time filters: "today" is since midnight in Vietnam (decision 8), the
+ * others are the last n × 24 hours; "all" has no bound.
+ */
+export function timeRangeStart(range: TimeRange, now: Date = new Date()): Date | null {
+  switch (range) {
+    case 'all':
+      return null;
+    case 'today':
+      return startOfTodayInVietnam(now);
+    case '7d':
+      return daysAgo(7, now);
+    case '30d':
+      return daysAgo(30, now);
+    case '90d':
+      return daysAgo(90, now);
+  }
+}
+
+/**
+ * A yyyy-mm-dd value of an <input type="date"> read as a Vietnam calendar day: its first instant,
+ * or with `endOfDay` the first instant of the next day (use it with `lt`).
+ */
+export function vietnamDayBoundary(day: string, endOfDay = false): Date | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!match) return null;
+  const utcMidnight = Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
+  if (Number.isNaN(utcMidnight)) return null;
+  return new Date(utcMidnight - VIETNAM_OFFSET_MS + (endOfDay ? DAY_MS : 0));
+}
+
+/** Today's date in Vietnam as yyyy-mm-dd (for date inputs). */
+export function todayInVietnamIso(now: Date = new Date()): string {
+  return new Date(now.getTime() + VIETNAM_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+const RELATIVE_STEPS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
+  ['year', 365 * DAY_MS],
+  ['month', 30 * DAY_MS],
+  ['week', 7 * DAY_MS],
+  ['day', DAY_MS],
+  ['hour', 60 * 60 * 1000],
+  ['minute', 60 * 1000],
+];
+
+/** "3 giờ trước", "trong 2 ngày nữa"; under a minute: "vừa xong". */
+export function formatRelativeTime(value: DateInput, now: Date = new Date()): string {
+  const date = toDate(value);
+  if (!date) return '';
+  const diff = date.getTime() - now.getTime();
+  const abs = Math.abs(diff);
+  for (const [unit, size] of RELATIVE_STEPS) {
+    if (abs >= size) return relativeFormat.format(Math.trunc(diff / size), unit);
+  }
+  return 'vừa xong';
+}

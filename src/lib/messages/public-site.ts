@@ -1,0 +1,93 @@
+// Public site: header, footer, shared blocks, the contact page and the carousel controls.
+// Page bodies: public-home.ts, public-services.ts, public-legal.ts (split so each page's text is
+// downloaded with that page only).
+
+export const publicSite = {
+  brand: 'Sàn Dịch Vụ',
+  tagline: 'Dịch vụ tận nhà, đặt là có',
+  skipToContent: 'Chuyển đến nội dung chính',
+  nav: {
+    label: 'Điều hướng chính',
+    home: 'Trang chủ',
+    generalLabour: 'Lao động phổ thông',
+    agriculture: 'Lao động nông nghiệp',
+    medical: 'Dịch vụ y tế',
+    contact: 'Liên hệ',
+    privacy: 'Chính sách bảo mật',
+    terms: 'Điều khoản sử dụng',
+    login: 'Đăng nhập',
+    loginHint: 'Đăng nhập dành cho quản trị viên',
+    openMenu: 'Mở menu',
+    closeMenu: 'Đóng menu',
+    logoAlt: 'Sàn Dịch Vụ – về trang chủ',
+  },
+  footer: {
+    about:
+      'Sàn Dịch Vụ kết nối khách hàng với thợ và nhân viên y tế đã được xác minh: lao động phổ thông, lao động nông nghiệp và chăm sóc sức khỏe tại nhà.',
+    contactHeading: 'Liên hệ',
+    linksHeading: 'Liên kết',
+    appHeading: 'Tải ứng dụng',
+    email: 'Email',
+    phone: 'Điện thoại',
+    address: 'Địa chỉ',
+    hours: 'Giờ làm việc',
+    copyright: '© 2025 Sàn Dịch Vụ. Bảo lưu mọi quyền.',
+  },
+  contactDefaults: {
+    email: 'hotro@sandichvu.vn',
+    phone: '1900 6868',
+    address: 'Tầng 8, 123 Nguyễn Huệ, Phường Bến Nghé, Quận 1, TP. Hồ Chí Minh',
+    hours: '8:00 – 22:00, Thứ Hai – Chủ Nhật',
+  },
+  badges: {
+    appStore: 'Tải trên App Store',
+    googlePlay: 'Tải trên Google Play',
+    appStoreAlt: 'Tải ứng dụng Sàn Dịch Vụ trên App Store',
+    googlePlayAlt: 'Tải ứng dụng Sàn Dịch Vụ trên Google Play',
+    soon: 'Ứng dụng sắp có mặt trên cửa hàng',
+  },
+  contact: {
+    title: 'Liên hệ',
+    heading: 'Liên hệ với chúng tôi',
+    intro:
+      'Bạn cần đặt dịch vụ, hỗ trợ đơn hàng hay muốn trở thành đối tác? Đội ngũ chăm sóc khách hàng của Sàn Dịch Vụ luôn sẵn sàng hỗ trợ.',
+    emailTitle: 'Email',
+    emailNote: 'Phản hồi trong vòng 2–4 giờ làm việc',
+    phoneTitle: 'Điện thoại',
+    phoneNote: 'Hỗ trợ khách hàng 24/7',
+    addressTitle: 'Địa chỉ',
+    addressNote: 'Văn phòng tiếp khách theo lịch hẹn',
+    hoursTitle: 'Giờ làm việc',
+    hoursNote: 'Tổng đài tư vấn: 8:00 – 22:00 tất cả các ngày',
+    partnerHeading: 'Trở thành đối tác',
+    partnerText:
+      'Bạn là thợ lành nghề, nông dân giàu kinh nghiệm hay nhân viên y tế? Tải ứng dụng Sàn Dịch Vụ, đăng ký tài khoản nhà cung cấp và hoàn tất xác minh để bắt đầu nhận việc.',
+  },
+  notFound: {
+    title: 'Không tìm thấy trang',
+    heading: 'Không tìm thấy trang',
+    text: 'Trang bạn tìm không tồn tại hoặc đã được di chuyển.',
+    back: 'Về trang chủ',
+  },
+  routeError: {
+    heading: 'Không thể hiển thị trang',
+    text: 'Đã xảy ra lỗi khi tải trang. Vui lòng tải lại trang.',
+    reload: 'Tải lại trang',
+  },
+  loading: 'Đang tải…',
+  legal: {
+    lastUpdated: (date: string) => `Cập nhật lần cuối: ${date}`,
+    toc: 'Mục lục',
+  },
+  services: {
+    servicesHeading: 'Dịch vụ',
+    packagesHeading: 'Gói dịch vụ',
+    price: 'Giá',
+    duration: 'Thời lượng',
+    jobDetails: 'Công việc bao gồm',
+    fromPrice: (price: string) => `Từ ${price}`,
+    bookCta: 'Đặt dịch vụ qua ứng dụng',
+    offline: 'Đang hiển thị bảng giá tham khảo. Giá thực tế được xác nhận khi đặt lịch trên ứng dụng.',
+    loading: 'Đang tải danh sách dịch vụ…',
+  },
+} as const;

@@ -1,0 +1,120 @@
+// List state (filters, sort, page) kept in the query string (decision 10): a link or a reload shows
+// the same view. Values equal to their default are left out of the URL.
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router-dom';
+
+export type UrlValue = string | number;
+export type UrlStateShape = Record<string, UrlValue>;
+
+export interface UrlStateOptions<T extends UrlStateShape> {
+  /** Allowed values per key (e.g. statuses); anything else in the URL falls back to the default. */
+  allowed?: { [K in keyof T]?: readonly T[K][] };
+  /** Keys whose change does NOT send the list back to page 1 (besides `page` itself). */
+  keepPageOn?: readonly (keyof T)[];
+}
+
+/** Reads typed values from the query string; numbers are parsed, bad values fall back to defaults. */
+export function parseUrlState<T extends UrlStateShape>(
+  params: URLSearchParams,
+  defaults: T,
+  options: UrlStateOptions<T> = {},
+): T {
+  const result: UrlStateShape = { ...defaults };
+  for (const key of Object.keys(defaults) as (keyof T & string)[]) {
+    const raw = params.get(key);
+    if (raw === null) continue;
+    const fallback = defaults[key];
+    let value: UrlValue;
+    if (typeof fallback === 'number') {
+      const parsed = Number(raw);
+      if (raw.trim() === '' || !Number.isFinite(parsed)) continue;
+      value = key === 'page' ? Math.max(1, Math.floor(parsed)) : parsed;
+    } else {
+      value = raw;
+    }
+    const allowed = options.allowed?.[key] as readonly UrlValue[] | undefined;
+    if (allowed !== undefined && !allowed.includes(value)) continue;
+    result[key] = value;
+  }
+  return result as T;
+}
+
+/** Writes the state into a copy of `base`, dropping defaults and keeping unrelated parameters. */
+export function serializeUrlState<T extends UrlStateShape>(
+  state: T,
+  defaults: T,
+  base: URLSearchParams = new URLSearchParams(),
+): URLSearchParams {
+  const next = new URLSearchParams(base);
+  for (const key of Object.keys(defaults)) {
+    const value = state[key];
+    if (value === undefined || value === defaults[key] || value === '') next.delete(key);
+    else next.set(key, String(value));
+  }
+  return next;
+}
+
+/** Applies a change; changing any filter or the sort resets `page` to its default. */
+export function applyUrlStatePatch<T extends UrlStateShape>(
+  current: T,
+  patch: Partial<T>,
+  defaults: T,
+  keepPageOn: readonly (keyof T)[] = [],
+): T {
+  const next: T = { ...current, ...patch };
+  if ('page' in defaults && !('page' in patch)) {
+    const changedFilter = (Object.keys(patch) as (keyof T)[]).some(
+      (key) => key !== 'page' && !keepPageOn.includes(key) && patch[key] !== current[key],
+    );
+    if (changedFilter) (next as UrlStateShape).page = defaults.page as UrlValue;
+  }
+  return next;
+}
+
+export interface SetUrlStateOptions {
+  /** Replace the history entry instead of pushing one (use it for typing in a search box). */
+  replace?: boolean;
+}
+
+/**
+ * `const [state, setState, reset] = useUrlState(DEFAULTS)` — DEFAULTS must be a module-level
+ * constant. `setState({ status: 'completed' })` also sends the list back to page 1.
+ */
+export function useUrlState<T extends UrlStateShape>(
+  defaults: T,
+  options: UrlStateOptions<T> = {},
+): [T, (patch: Partial<T>, setOptions?: SetUrlStateOptions) => void, () => void] {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const { allowed, keepPageOn } = options;
+  const state = useMemo(
+    () => parseUrlState(searchParams, defaults, { allowed }),
+    [searchParams, defaults, allowed],
+  );
+
+  const setState = useCallback(
+    (patch: Partial<T>, setOptions: SetUrlStateOptions = {}) => {
+      setSearchParams(
+        (previous) => {
+          const current = parseUrlState(previous, defaults, { allowed });
+          const next = applyUrlStatePatch(current, patch, defaults, keepPageOn ?? []);
+          return serializeUrlState(next, defaults, previous);
+        },
+        { replace: setOptions.replace ?? false },
+      );
+    },
+    [setSearchParams, defaults, allowed, keepPageOn],
+  );
+
+  const reset = useCallback(() => {
+    setSearchParams((previous) => serializeUrlState(defaults, defaults, previous));
+  }, [setSearchParams, defaults]);
+
+  return [state, setState, reset];
+}
+
+/** Zero-based range for PostgREST `.range(from, to)` of a 1-based page. */
+export function pageRange(page: number, pageSize: number): { from: number; to: number } {
+  const safePage = Math.max(1, Math.floor(page));
+  const from = (safePage - 1) * pageSize;
+  return { from, to: from + pageSize - 1 };
+}

@@ -1,0 +1,9 @@
+import { useEffect } from 'react';
+import { common } from './messages/common.ts';
+
+/** Sets the browser tab title: "<page> | Sàn Dịch Vụ". */
+export function useDocumentTitle(title: string): void {
+  useEffect(() => {
+    document.title = title === '' ? common.appName : `${title} | ${common.appName}`;
+  }, [title]);
+}
