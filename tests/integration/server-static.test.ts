@@ -1,0 +1,162 @@
+// The SPA static server of `npm start`: config injection, SPA fallback, content types, caching,
+// gzip, and no way out of dist/.
+import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { injectConfig, resolveInside, startStaticServer, type StaticServer } from '../../local-stack/static-server.ts';
+
+const INDEX = `<!doctype html>
+<html lang="vi">
+  <head>
+    <meta charset="UTF-8" />
+    <script type="module" crossorigin src="/assets/index-abc123.js"></script>
+  </head>
+  <body><div id="root"></div></body>
+</html>
+`;
+const SCRIPT = `console.log(${JSON.stringify('Sàn Dịch Vụ '.repeat(200))});\n`;
+const SECRET = 'bi-mat-khong-duoc-lo';
+const RUNTIME = { supabaseUrl: 'http://127.0.0.1:54321', supabaseAnonKey: 'anon</script><script>alert(1)</script>' };
+
+let root: string;
+let site: StaticServer;
+
+interface Answer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
+
+/** A GET with the path sent exactly as written (fetch would normalise `..`). */
+function get(rawPath: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Answer> {
+  const url = new URL(site.url);
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: url.hostname, port: url.port, path: rawPath, method, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+async function freePort(): Promise<number> {
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', () => resolve()));
+  const { port } = probe.address() as net.AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
+
+beforeAll(async () => {
+  root = await mkdtemp(path.join(os.tmpdir(), 'sdv-static-'));
+  const dist = path.join(root, 'dist');
+  await mkdir(path.join(dist, 'assets'), { recursive: true });
+  await writeFile(path.join(dist, 'index.html'), INDEX);
+  await writeFile(path.join(dist, 'assets', 'index-abc123.js'), SCRIPT);
+  await writeFile(path.join(dist, 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  await writeFile(path.join(root, 'secret.txt'), SECRET);
+  await symlink(path.join(root, 'secret.txt'), path.join(dist, 'link.txt'));
+  site = await startStaticServer({ distDir: dist, port: await freePort(), runtimeConfig: RUNTIME });
+});
+
+afterAll(async () => {
+  await site?.close();
+  if (root) await rm(root, { recursive: true, force: true });
+});
+
+describe('index.html', () => {
+  it('is served with the runtime configuration first in <head>, not cached', async () => {
+    const answer = await get('/');
+    expect(answer.status).toBe(200);
+    expect(answer.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(answer.headers['cache-control']).toBe('no-cache');
+    const html = answer.body.toString('utf8');
+    const config = html.indexOf('window.__SDV_CONFIG__=');
+    expect(config).toBeGreaterThan(html.indexOf('<head>'));
+    expect(config).toBeLessThan(html.indexOf('<script type="module"'));
+    // The values cannot close the script element.
+    expect(html).not.toContain('</script><script>alert(1)');
+    const json = /window\.__SDV_CONFIG__=(\{.*?\})<\/script>/.exec(html)?.[1];
+    expect(JSON.parse(json!)).toEqual(RUNTIME);
+  });
+
+  it('is the answer for client-side routes (SPA fallback)', async () => {
+    for (const route of ['/admin', '/admin/bookings/7f0c', '/privacy?x=1', '/index.html']) {
+      const answer = await get(route);
+      expect(answer.status, route).toBe(200);
+      expect(answer.body.toString('utf8'), route).toContain('window.__SDV_CONFIG__');
+    }
+  });
+
+  it('is gzipped when the client accepts it', async () => {
+    const answer = await get('/admin', { 'Accept-Encoding': 'gzip, deflate' });
+    expect(answer.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(answer.body).toString('utf8')).toContain('window.__SDV_CONFIG__');
+  });
+});
+
+describe('files', () => {
+  it('assets get their content type and a long immutable cache, gzipped on request', async () => {
+    const plain = await get('/assets/index-abc123.js');
+    expect(plain.status).toBe(200);
+    expect(plain.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(plain.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(plain.body.toString('utf8')).toBe(SCRIPT);
+    const zipped = await get('/assets/index-abc123.js', { 'Accept-Encoding': 'gzip' });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(zipped.body).toString('utf8')).toBe(SCRIPT);
+    const svg = await get('/logo.svg');
+    expect(svg.headers['content-type']).toBe('image/svg+xml');
+    expect(svg.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('a missing file with an extension is 404, not the SPA', async () => {
+    const answer = await get('/assets/khong-co.js');
+    expect(answer.status).toBe(404);
+  });
+
+  it('HEAD has headers and no body; other methods are 405', async () => {
+    const head = await get('/assets/index-abc123.js', {}, 'HEAD');
+    expect(head.status).toBe(200);
+    expect(head.body.length).toBe(0);
+    expect((await get('/', {}, 'POST')).status).toBe(405);
+  });
+});
+
+describe('never leaves dist/', () => {
+  it.each([
+    '/../secret.txt',
+    '/assets/../../secret.txt',
+    '/%2e%2e/secret.txt',
+    '/assets/..%2f..%2fsecret.txt',
+    '/..%5csecret.txt',
+    '/%00/../secret.txt',
+    '/link.txt',
+    '//etc/passwd',
+    '/%E0%A4%A',
+  ])('%s', async (rawPath) => {
+    const answer = await get(rawPath);
+    expect(answer.body.toString('utf8')).not.toContain(SECRET);
+    expect(answer.body.toString('utf8')).not.toContain('root:');
+    expect([200, 400, 404]).toContain(answer.status);
+  });
+
+  it('resolveInside refuses traversal and accepts normal paths', () => {
+    expect(resolveInside('/srv/dist', '/assets/a.js')).toBe('/srv/dist/assets/a.js');
+    expect(resolveInside('/srv/dist', '/a%20b.png')).toBe('/srv/dist/a b.png');
+    expect(resolveInside('/srv/dist', '/../x')).toBeUndefined();
+    expect(resolveInside('/srv/dist', '/a/%2e%2e/%2e%2e/x')).toBeUndefined();
+    expect(resolveInside('/srv/dist', '/a%2fb')).toBeUndefined();
+    expect(resolveInside('/srv/dist', '/a%00b')).toBeUndefined();
+  });
+
+  it('injectConfig works without a <head> too', () => {
+    expect(injectConfig('<p>x</p>', RUNTIME).startsWith('<script>window.__SDV_CONFIG__=')).toBe(true);
+  });
+});
