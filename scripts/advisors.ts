@@ -1,0 +1,113 @@
+// `npm run advisors`: Supabase's database linter (splinter, via `supabase db advisors`) on a fresh
+// throwaway embedded database (.data-advisors, port 56522) with every migration applied.
+// Fails on any security finding, on any WARN / ERROR performance finding, and on the performance
+// lints we keep at zero whatever their level (auth_rls_initplan, multiple_permissive_policies,
+// unindexed_foreign_keys, duplicate_index). INFO findings such as unused_index (every index is
+// unused on an empty database) are listed but do not fail.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { ROOT_DIR } from '../local-stack/config.ts';
+import { startThrowawayDatabase } from './lib/throwaway-db.ts';
+
+const DATA_DIR = '.data-advisors';
+const PORT = Number.parseInt(process.env.ADVISORS_DB_PORT ?? '56522', 10);
+const ALWAYS_FAIL = new Set(['auth_rls_initplan', 'multiple_permissive_policies', 'unindexed_foreign_keys', 'duplicate_index']);
+
+export interface Finding {
+  name: string;
+  title: string;
+  level: 'INFO' | 'WARN' | 'ERROR';
+  categories: string[];
+  detail: string;
+  remediation?: string;
+}
+
+function isFinding(value: unknown): value is Finding {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return typeof v.name === 'string' && typeof v.level === 'string' && Array.isArray(v.categories) && typeof v.detail === 'string';
+}
+
+/** Parses the CLI's `-o json` output (which may be preceded by status lines). */
+export function parseFindings(stdout: string): Finding[] {
+  const start = stdout.search(/^\s*\[/m);
+  if (start < 0) {
+    if (/No issues found/i.test(stdout)) return [];
+    throw new Error(`supabase db advisors: không đọc được kết quả JSON:\n${stdout.slice(0, 2000)}`);
+  }
+  const parsed: unknown = JSON.parse(stdout.slice(start));
+  if (!Array.isArray(parsed) || !parsed.every(isFinding)) {
+    throw new Error('supabase db advisors: kết quả JSON không đúng dạng mong đợi');
+  }
+  return parsed;
+}
+
+export function isFailure(finding: Finding): boolean {
+  if (finding.categories.includes('SECURITY')) return true;
+  if (ALWAYS_FAIL.has(finding.name)) return true;
+  return finding.level === 'WARN' || finding.level === 'ERROR';
+}
+
+function run(command: string, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: ROOT_DIR, env: { ...process.env, DO_NOT_TRACK: '1' } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code: code ?? 1, stdout, stderr }));
+  });
+}
+
+async function main(): Promise<number> {
+  const cli = path.join(ROOT_DIR, 'node_modules', '.bin', 'supabase');
+  if (!existsSync(cli)) throw new Error('Không tìm thấy Supabase CLI (node_modules/.bin/supabase). Chạy `npm ci`.');
+  const url = process.argv.find((arg) => arg.startsWith('--db-url='))?.slice('--db-url='.length);
+  let stop: (() => Promise<void>) | null = null;
+  let target = url;
+  if (!target) {
+    console.log(`Tạo cơ sở dữ liệu tạm (${DATA_DIR}, cổng ${PORT}) và áp dụng migrations …`);
+    const db = await startThrowawayDatabase({ dataDir: DATA_DIR, port: PORT });
+    target = db.url;
+    stop = db.stop;
+  }
+  let findings: Finding[];
+  try {
+    const result = await run(cli, ['db', 'advisors', `--remote=${target}`, '--type', 'all', '--level', 'info', '-o', 'json']);
+    if (result.code !== 0) {
+      throw new Error(`supabase db advisors thất bại (mã ${result.code}):\n${result.stderr.trim()}\n${result.stdout.trim()}`);
+    }
+    findings = parseFindings(result.stdout);
+  } finally {
+    if (stop) await stop();
+  }
+
+  const failures = findings.filter(isFailure);
+  const counts = new Map<string, number>();
+  for (const f of findings) {
+    const key = `${f.level} ${f.categories.join('/')} ${f.name}`;
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  console.log(`supabase db advisors --type all: ${findings.length} kết quả`);
+  for (const [key, count] of [...counts.entries()].sort()) console.log(`  ${key}: ${count}`);
+  if (failures.length > 0) {
+    console.error(`\n✗ ${failures.length} vấn đề phải sửa:`);
+    for (const f of failures) {
+      console.error(`  [${f.level}] ${f.categories.join('/')} ${f.name}: ${f.detail}`);
+      if (f.remediation) console.error(`      ${f.remediation}`);
+    }
+    return 1;
+  }
+  console.log('✓ Không có vấn đề bảo mật nào, không có cảnh báo hiệu năng mức WARN/ERROR.');
+  return 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  },
+);
