@@ -190,7 +190,7 @@ function receiveMultipart(req: IncomingMessage, limits: UploadLimits): Promise<R
     try {
       parser = busboy({
         headers: req.headers,
-        limits: { files: 1, fields: 20, fieldSize: 64 * 1024, fileSize: limits.maxBytes, parts: 30 },
+        limits: { files: 1, fields: 20, fieldSize: 64 * 1024, fileSize: limits.maxBytes + 1, parts: 30 },
       });
     } catch {
       req.resume();
@@ -244,7 +244,12 @@ function receiveMultipart(req: IncomingMessage, limits: UploadLimits): Promise<R
       fileDone = (async () => {
         for await (const chunk of stream) {
           if (refusal) continue;
-          await fileSink.write(chunk as Buffer);
+          const buffer = chunk as Buffer;
+          if (fileSink.size + buffer.length > limits.maxBytes) {
+            refusal = ERRORS.entityTooLarge();
+            continue;
+          }
+          await fileSink.write(buffer);
         }
         if (refusal) return undefined;
         return fileSink.finish();
