@@ -8,7 +8,7 @@ import { ApiError, invalidTokenHeader } from './errors.ts';
 export interface Caller {
   role: DbRole;
   claims: Claims;
-  /** True when a token was presented (PostgREST's "authed": 42501 → 403 instead of 401). */
+  /** True unless the caller runs as anon (PostgREST's "authed": 42501 → 403 instead of 401). */
   authenticated: boolean;
 }
 
@@ -64,7 +64,7 @@ export class CallerResolver {
       if (/claim/i.test(result.message)) throw jwtError('PGRST303', 'Parsing claims failed', result.message);
       throw jwtError('PGRST301', 'JWT cryptographic operation failed');
     }
-    const caller: Caller = { role: result.role, claims: result.claims, authenticated: true };
+    const caller: Caller = { role: result.role, claims: result.claims, authenticated: result.role !== 'anon' };
     if (this.cache.size >= MAX_CACHED) this.cache.clear();
     this.cache.set(token, { caller, exp: typeof result.claims.exp === 'number' ? result.claims.exp : null });
     return caller;

@@ -1,0 +1,276 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError, statusForSqlState, toApiError } from './errors.ts';
+import { negotiate, parsePrefer } from './negotiate.ts';
+import { parseQuery } from './parse-query.ts';
+import { resolveEmbed } from './relationships.ts';
+import { buildSchemaCache } from './schema-cache.ts';
+import { buildScalarCall, chooseRoutine } from './sql-rpc.ts';
+import { buildPlannedCount, buildReadStatement, planRead, relationSource } from './sql-read.ts';
+import { buildDelete, buildInsert, buildUpdate, payloadColumns, writtenRowsSource } from './sql-write.ts';
+
+const col = (name: string, type = 'text', extra: Partial<{ default_expr: string }> = {}) => ({
+  name,
+  cast_type: type === 'uuid' ? '"pg_catalog"."uuid"' : type === 'int' ? '"pg_catalog"."int4"' : type === 'uuid[]' ? '"pg_catalog"."uuid"[]' : '"pg_catalog"."text"',
+  type_name: type,
+  nullable: true,
+  default_expr: extra.default_expr ?? null,
+  generated: false,
+});
+
+/** A small schema: bookings → profiles twice (customer, provider), reviews → bookings, tags ↔ bookings through booking_tags. */
+const cache = buildSchemaCache({
+  relations: [
+    { oid: 1, name: 'profiles', kind: 'r', columns: [col('id', 'uuid'), col('name'), col('role')], pk: ['id'], uniques: null },
+    {
+      oid: 2,
+      name: 'bookings',
+      kind: 'r',
+      columns: [col('id', 'uuid', { default_expr: 'gen_random_uuid()' }), col('customer_id', 'uuid'), col('provider_id', 'uuid'), col('status'), col('price', 'int'), col('queue', 'uuid[]')],
+      pk: ['id'],
+      uniques: null,
+    },
+    { oid: 3, name: 'reviews', kind: 'r', columns: [col('id', 'uuid'), col('booking_id', 'uuid'), col('rating', 'int')], pk: ['id'], uniques: null },
+    { oid: 4, name: 'tags', kind: 'r', columns: [col('id', 'uuid'), col('label')], pk: ['id'], uniques: null },
+    { oid: 5, name: 'booking_tags', kind: 'r', columns: [col('booking_id', 'uuid'), col('tag_id', 'uuid')], pk: ['booking_id', 'tag_id'], uniques: null },
+    { oid: 6, name: 'booking_view', kind: 'v', columns: [col('id', 'uuid'), col('customer_id', 'uuid'), col('status')], pk: null, uniques: null },
+  ],
+  fks: [
+    { name: 'bookings_customer_id_fkey', from_oid: 2, from_cols: ['customer_id'], to_oid: 1, to_cols: ['id'] },
+    { name: 'bookings_provider_id_fkey', from_oid: 2, from_cols: ['provider_id'], to_oid: 1, to_cols: ['id'] },
+    { name: 'reviews_booking_id_fkey', from_oid: 3, from_cols: ['booking_id'], to_oid: 2, to_cols: ['id'] },
+    { name: 'booking_tags_booking_id_fkey', from_oid: 5, from_cols: ['booking_id'], to_oid: 2, to_cols: ['id'] },
+    { name: 'booking_tags_tag_id_fkey', from_oid: 5, from_cols: ['tag_id'], to_oid: 4, to_cols: ['id'] },
+  ],
+  view_columns: [
+    { view_oid: 6, base_oid: 2, column_name: 'id' },
+    { view_oid: 6, base_oid: 2, column_name: 'customer_id' },
+    { view_oid: 6, base_oid: 2, column_name: 'status' },
+  ],
+  routines: [
+    {
+      name: 'dashboard',
+      args: [{ name: 'p_since', mode: 'i', cast_type: '"pg_catalog"."timestamptz"', type_name: 'timestamp with time zone' }],
+      n_defaults: 1,
+      returns_set: false,
+      ret_type_name: 'jsonb',
+      ret_typtype: 'b',
+      ret_relation: null,
+      ret_relation_oid: null,
+      ret_is_void: false,
+      ret_columns: null,
+      volatility: 's',
+    },
+  ],
+});
+
+function apiError(fn: () => unknown): ApiError {
+  try {
+    fn();
+  } catch (error) {
+    if (error instanceof ApiError) return error;
+    throw error;
+  }
+  throw new Error('expected an ApiError');
+}
+
+function read(query: string, count: 'exact' | null = null) {
+  const parsed = parseQuery(new URLSearchParams(query));
+  const root = parsed.nodes.get('')!;
+  const plan = planRead(cache, relationSource(cache, 'bookings')!, parsed);
+  return buildReadStatement(plan, { count, head: false, limit: root.limit, offset: root.offset });
+}
+
+const NASTY = ["'; drop table bookings; --", 'x") or 1=1 --', '$$ or true $$', '\\', 'Nguyễn "Văn" \'A\''];
+
+describe('read statements', () => {
+  it('never puts request values into the SQL text', () => {
+    for (const nasty of NASTY) {
+      const query = new URLSearchParams({
+        status: `eq.${nasty}`,
+        or: `(status.eq."${nasty.replace(/"/g, '\\"')}",status.in.("${nasty.replace(/"/g, '\\"')}"))`,
+        'reviews.rating': `gt.${nasty}`,
+        select: 'id,reviews(rating)',
+      }).toString();
+      const statement = read(query);
+      expect(statement.sql).not.toContain(nasty);
+      expect(statement.sql).not.toContain('drop table');
+      expect(statement.values).toContain(nasty);
+    }
+  });
+
+  it('quotes identifiers and casts values to the column type', () => {
+    const { sql, values } = read('select=id,status&status=eq.pending&price=gte.10&order=price.desc.nullslast&limit=5');
+    expect(sql).toContain('"t0"."status" = $1::"pg_catalog"."text"');
+    expect(sql).toContain('"t0"."price" >= $2::"pg_catalog"."int4"');
+    expect(sql).toContain('order by "t0"."price" desc nulls last');
+    expect(sql).toMatch(/limit \$3::bigint/);
+    expect(values).toEqual(['pending', '10', 5]);
+  });
+
+  it('builds in, is, like and array operators with parameters', () => {
+    const { sql, values } = read('status=in.(a,"b,c")&provider_id=is.null&status=not.ilike.*x*&queue=cs.{1}');
+    expect(sql).toContain('"t0"."status" = any($1::"pg_catalog"."text"[])');
+    expect(sql).toContain('"t0"."provider_id" is null');
+    expect(sql).toContain('not ("t0"."status" ilike $2::text)');
+    expect(sql).toContain('"t0"."queue" @> $3::"pg_catalog"."uuid"[]');
+    expect(values).toEqual(['{"a","b,c"}', '%x%', '{1}']);
+  });
+
+  it('adds the exact count over the same filters', () => {
+    const { sql } = read('status=eq.pending', 'exact');
+    expect(sql).toMatch(/select \(select pg_catalog\.count\(\*\) from "public"\."bookings" as "t0" where "t0"\."status" = \$1/);
+  });
+
+  it('embeds to-one as row_to_json and to-many as json_agg with their own filters', () => {
+    const { sql } = read('select=id,customer:profiles!bookings_customer_id_fkey(name),reviews(rating)&reviews.rating=gte.4&reviews.order=rating.desc&reviews.limit=3');
+    expect(sql).toContain('(select row_to_json("t1_r") from (select "t1"."name" as "name" from "public"."profiles" as "t1" where "t1"."id" = "t0"."customer_id" limit 1) as "t1_r") as "customer"');
+    expect(sql).toContain('coalesce((select json_agg("t2_r") from (select "t2"."rating" as "rating" from "public"."reviews" as "t2" where "t2"."booking_id" = "t0"."id" and "t2"."rating" >= $1');
+    expect(sql).toContain('order by "t2"."rating" desc limit $2::bigint');
+  });
+
+  it('filters parents through !inner embeds', () => {
+    const { sql } = read('select=id,reviews!inner(rating)&reviews.rating=eq.5');
+    expect(sql).toContain('exists (select 1 from "public"."reviews" as "t1" where "t1"."booking_id" = "t0"."id" and "t1"."rating" = $');
+  });
+
+  it('embeds many-to-many through the junction', () => {
+    const { sql } = read('select=id,tags(label)');
+    expect(sql).toContain('join "public"."booking_tags" as "t1_j" on "t1_j"."tag_id" = "t1"."id" where "t1_j"."booking_id" = "t0"."id"');
+  });
+
+  it('reports unknown columns the way Postgres does (42703)', () => {
+    for (const query of ['select=nope', 'nope=eq.1', 'order=nope', 'select=id,reviews(nope)', 'or=(nope.eq.1)']) {
+      const error = apiError(() => read(query));
+      expect(error.status).toBe(400);
+      expect(error.body.code).toBe('42703');
+    }
+  });
+
+  it('reports missing and ambiguous relationships', () => {
+    const missing = apiError(() => read('select=id,nothing(*)'));
+    expect([missing.status, missing.body.code]).toEqual([400, 'PGRST200']);
+    const ambiguous = apiError(() => read('select=id,profiles(*)'));
+    expect([ambiguous.status, ambiguous.body.code]).toEqual([300, 'PGRST201']);
+    expect(ambiguous.body.details).toHaveLength(2);
+    expect(ambiguous.body.hint).toContain("'profiles!bookings_customer_id_fkey'");
+    const wrongHint = apiError(() => read('select=id,profiles!nope(*)'));
+    expect(wrongHint.body.code).toBe('PGRST200');
+  });
+
+  it('resolves FK-column embeds and views through their base table', () => {
+    expect(resolveEmbed(cache, 'bookings', 'provider_id', null).target.name).toBe('profiles');
+    expect(resolveEmbed(cache, 'booking_view', 'profiles', null).relationship.cardinality).toBe('many-to-one');
+    expect(resolveEmbed(cache, 'profiles', 'booking_view', null).relationship.cardinality).toBe('one-to-many');
+    expect(cache.relations.get('booking_view')!.primaryKey).toEqual(['id']);
+  });
+
+  it('refuses filters on embeds that are not selected (PGRST108) and unknown casts', () => {
+    expect(apiError(() => read('reviews.rating=eq.1')).body.code).toBe('PGRST108');
+    expect(apiError(() => read('select=id::regclass')).body.code).toBe('42704');
+  });
+
+  it('builds a planned count with its own parameters', () => {
+    const parsed = parseQuery(new URLSearchParams('status=eq.a&limit=2'));
+    const planned = buildPlannedCount(planRead(cache, relationSource(cache, 'bookings')!, parsed));
+    expect(planned.sql).toBe('explain (format json) select 1 from "public"."bookings" as "t0" where "t0"."status" = $1::"pg_catalog"."text"');
+    expect(planned.values).toEqual(['a']);
+  });
+});
+
+describe('write statements', () => {
+  const bookings = cache.relations.get('bookings')!;
+  const shape = { representation: true, wantLocation: false };
+  const plan = (query = '') => planRead(cache, writtenRowsSource(bookings), parseQuery(new URLSearchParams(query)));
+
+  it('inserts through one bound JSON parameter', () => {
+    const body = JSON.stringify([{ status: "x'); drop table bookings; --", price: 1 }]);
+    const columns = payloadColumns(bookings, JSON.parse(body), null);
+    const { sql, values } = buildInsert(bookings, plan(), body, { columns, missingDefault: false, upsert: null }, shape);
+    expect(sql).not.toContain('drop table');
+    expect(values).toEqual([body]);
+    expect(sql).toContain('json_populate_recordset(null::"public"."bookings"');
+  });
+
+  it('uses column defaults for missing keys with missing=default', () => {
+    const { sql } = buildInsert(bookings, plan(), '[]', { columns: ['id', 'status'], missingDefault: true, upsert: null }, shape);
+    expect(sql).toContain(`case when pgrst_e.value::jsonb ? 'id' then pgrst_r."id" else gen_random_uuid() end`);
+  });
+
+  it('upserts on the conflict target and reports inserted rows', () => {
+    const { sql } = buildInsert(bookings, plan(), '{}', { columns: ['id', 'status'], missingDefault: false, upsert: { onConflict: ['id'], resolution: 'merge-duplicates' } }, shape);
+    expect(sql).toContain('on conflict ("id") do update set "status" = excluded."status"');
+    expect(sql).toContain('(pgrst_target.xmax = 0) as pgrst_inserted');
+    const unknown = apiError(() => buildInsert(bookings, plan(), '{}', { columns: ['id'], missingDefault: false, upsert: { onConflict: ['x"y'], resolution: 'ignore-duplicates' } }, shape));
+    expect(unknown.body.code).toBe('42703');
+  });
+
+  it('checks payload keys against the schema (PGRST204) and key consistency (PGRST102)', () => {
+    expect(apiError(() => payloadColumns(bookings, { 'status"; drop': 1 }, null)).body.code).toBe('PGRST204');
+    expect(apiError(() => payloadColumns(bookings, [{ status: 'a' }, { price: 1 }], null)).body.code).toBe('PGRST102');
+    expect(apiError(() => payloadColumns(bookings, [1, 2], null)).body.code).toBe('PGRST102');
+    expect(apiError(() => payloadColumns(bookings, {}, ['nope'])).body.code).toBe('PGRST204');
+  });
+
+  it('updates and deletes with the filters as parameters', () => {
+    const p = plan('status=eq.pending');
+    const update = buildUpdate(bookings, p, '{"price":2}', ['price'], { filterNode: p, limit: null, offset: null }, shape);
+    expect(update.sql).toContain('update "public"."bookings" as "t0" set "price" = pgrst_r."price"');
+    expect(update.sql).toContain('where "t0"."status" = $2');
+    expect(update.values).toEqual(['{"price":2}', 'pending']);
+    const del = buildDelete(bookings, p, { filterNode: p, limit: 1, offset: null }, shape);
+    expect(del.sql).toContain('"t0".ctid = any(array(select "t0".ctid from "public"."bookings" as "t0" where "t0"."status" = $1::"pg_catalog"."text" limit $2::bigint))');
+  });
+});
+
+describe('rpc', () => {
+  it('chooses the function by argument names and binds arguments as one JSON', () => {
+    const routine = chooseRoutine(cache, 'dashboard', ['p_since'], true);
+    const statement = buildScalarCall(routine, '{"p_since":"2024-01-01"}', ['p_since'], false);
+    expect(statement.sql).toBe(
+      'select 1::bigint as page_total, to_json("public"."dashboard"("p_since" := pgrst_args."p_since"))::text as body from json_to_record($1::json) as pgrst_args("p_since" "pg_catalog"."timestamptz")',
+    );
+    expect(chooseRoutine(cache, 'dashboard', [], true).name).toBe('dashboard');
+  });
+  it('answers PGRST202 for unknown functions and argument names, with a hint', () => {
+    const unknown = apiError(() => chooseRoutine(cache, 'dashbord', [], true));
+    expect([unknown.status, unknown.body.code]).toEqual([404, 'PGRST202']);
+    expect(unknown.body.hint).toBe('Perhaps you meant to call the function public.dashboard');
+    const wrongArg = apiError(() => chooseRoutine(cache, 'dashboard', ['p_since"); drop'], true));
+    expect(wrongArg.body.message).toContain('Could not find the function public.dashboard(');
+  });
+});
+
+describe('errors and negotiation', () => {
+  it('maps SQLSTATEs like PostgREST', () => {
+    expect(statusForSqlState('23505', '', true)).toBe(409);
+    expect(statusForSqlState('23503', '', true)).toBe(409);
+    expect(statusForSqlState('42501', '', false)).toBe(401);
+    expect(statusForSqlState('42501', '', true)).toBe(403);
+    expect(statusForSqlState('P0001', '', true)).toBe(400);
+    expect(statusForSqlState('42883', '', true)).toBe(404);
+    expect(statusForSqlState('42P01', '', true)).toBe(404);
+    expect(statusForSqlState('08006', '', true)).toBe(503);
+    expect(statusForSqlState('53300', '', true)).toBe(503);
+    expect(statusForSqlState('57P01', '', true)).toBe(503);
+    expect(statusForSqlState('57014', '', true)).toBe(500);
+    expect(statusForSqlState('40001', '', true)).toBe(500);
+    expect(statusForSqlState('25006', '', true)).toBe(405);
+    expect(statusForSqlState('42P17', '', true)).toBe(500);
+    expect(statusForSqlState('28000', '', true)).toBe(403);
+    expect(statusForSqlState('23514', '', true)).toBe(400);
+    expect(statusForSqlState('22P02', '', true)).toBe(400);
+    expect(statusForSqlState('PT402', '', true)).toBe(402);
+  });
+  it('turns connection failures into 503 PGRST000', () => {
+    const error = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:1'), { code: 'ECONNREFUSED' });
+    const api = toApiError(error, false);
+    expect([api.status, api.body.code]).toEqual([503, 'PGRST000']);
+  });
+  it('parses Prefer and Accept', () => {
+    expect(parsePrefer('return=representation, count=exact,resolution=merge-duplicates')).toMatchObject({ return: 'representation', count: 'exact', resolution: 'merge-duplicates' });
+    expect(apiError(() => parsePrefer('handling=strict, nonsense=1')).body.code).toBe('PGRST122');
+    expect(negotiate('application/vnd.pgrst.object+json')).toBe('object');
+    expect(negotiate(undefined)).toBe('json');
+    expect(apiError(() => negotiate('text/xml')).status).toBe(406);
+  });
+});

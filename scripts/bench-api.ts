@@ -1,0 +1,238 @@
+// npm run bench:api — latency of the admin screens' REST queries through the local API server,
+// next to the very same SQL run directly (the statement the REST module builds, in the same kind
+// of transaction: the admin's role and claims via withRoleTransaction). Prints a table and ENDS
+// with a JSON array, one object per query: {"query","rows","api_median_ms","api_p95_ms","sql_median_ms"}.
+//
+// Uses API_URL (and DATABASE_URL) when set; otherwise the stack of the current profile when it is
+// already running, else starts it (local-stack/stack.ts, without the SPA) and stops it afterwards.
+// BENCH_RUNS (default 30) measured runs per query after BENCH_WARMUP (default 5) warm-up runs.
+import pg from 'pg';
+import { loadConfig } from '../local-stack/config.ts';
+import { createPool, withRoleTransaction } from '../local-stack/db-session.ts';
+import { signJwt, type Claims } from '../local-stack/jwt.ts';
+import { parseQuery } from '../local-stack/rest/parse-query.ts';
+import { loadSchemaCache, type SchemaCache } from '../local-stack/rest/schema-cache.ts';
+import { buildScalarCall, chooseRoutine } from '../local-stack/rest/sql-rpc.ts';
+import { buildPlannedCount, buildReadStatement, ESTIMATE_THRESHOLD, planRead, relationSource, type CountKind } from '../local-stack/rest/sql-read.ts';
+import { startStack, type Stack } from '../local-stack/stack.ts';
+
+interface BenchQuery {
+  name: string;
+  /** Path under /rest/v1 with its query string. */
+  path: string;
+  method: 'GET' | 'POST';
+  body?: Record<string, unknown>;
+  count?: Exclude<CountKind, null>;
+  single?: boolean;
+}
+
+interface Result {
+  query: string;
+  rows: number;
+  api_median_ms: number;
+  api_p95_ms: number;
+  sql_median_ms: number;
+}
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 30);
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 5);
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[index]!;
+}
+
+const round = (n: number) => Math.round(n * 100) / 100;
+
+async function reachable(url: string): Promise<boolean> {
+  try {
+    const response = await fetch(`${url}/rest/v1/`, { signal: AbortSignal.timeout(1500) });
+    return response.status > 0;
+  } catch {
+    return false;
+  }
+}
+
+async function adminToken(dbUrl: string, secret: string): Promise<{ token: string; claims: Claims }> {
+  const client = new pg.Client({ connectionString: dbUrl });
+  await client.connect();
+  try {
+    const result = await client.query<{ id: string; email: string; app: Record<string, unknown> }>(
+      "select id, email, raw_app_meta_data as app from auth.users where coalesce(raw_app_meta_data->>'admin', 'false') = 'true' order by created_at limit 1",
+    );
+    const user = result.rows[0];
+    if (!user) throw new Error('Không tìm thấy tài khoản quản trị trong auth.users (cần seed).');
+    const now = Math.floor(Date.now() / 1000);
+    const claims: Claims = {
+      sub: user.id,
+      role: 'authenticated',
+      aud: 'authenticated',
+      email: user.email,
+      phone: '',
+      app_metadata: user.app,
+      user_metadata: {},
+      aal: 'aal1',
+      iat: now,
+      exp: now + 3600,
+      is_anonymous: false,
+    };
+    return { token: await signJwt(claims, secret), claims };
+  } finally {
+    await client.end();
+  }
+}
+
+/** Picks realistic parameters (a busy provider, a booking, words of service and package names). */
+async function pickParameters(dbUrl: string): Promise<Record<string, string>> {
+  const client = new pg.Client({ connectionString: dbUrl });
+  await client.connect();
+  try {
+    const one = async (text: string): Promise<string> => {
+      const result = await client.query<{ v: string | null }>(text);
+      return result.rows[0]?.v ?? '';
+    };
+    return {
+      provider: await one('select provider_id::text as v from public.bookings where provider_id is not null order by created_at desc limit 1'),
+      booking: await one('select id::text as v from public.bookings order by created_at desc limit 1'),
+      service: await one("select split_part(service_name, ' ', 1) as v from public.bookings order by created_at desc limit 1"),
+      item: await one("select split_part(service_item_name, ' ', 1) as v from public.bookings where service_item_name is not null order by created_at desc limit 1"),
+      since: new Date(Date.now() - 7 * 24 * 3600 * 1000).toISOString(),
+    };
+  } finally {
+    await client.end();
+  }
+}
+
+function queries(p: Record<string, string>): BenchQuery[] {
+  const list = 'id,status,created_at,scheduled_at,final_price,service_name,service_item_name,customer_name,customer:profiles!bookings_customer_id_fkey(id,name,phone),provider:profiles!bookings_provider_id_fkey(id,name,phone)';
+  const page = `select=${encodeURIComponent(list)}&order=created_at.desc&limit=50`;
+  return [
+    { name: 'bookings: first page, newest first (count=estimated)', method: 'GET', path: `/bookings?${page}`, count: 'estimated' },
+    { name: 'bookings: status=pending', method: 'GET', path: `/bookings?${page}&status=eq.pending` },
+    { name: 'bookings: by provider', method: 'GET', path: `/bookings?${page}&provider_id=eq.${p.provider}` },
+    { name: 'bookings: package text (ilike)', method: 'GET', path: `/bookings?${page}&service_item_name=ilike.${encodeURIComponent(`*${p.item}*`)}` },
+    { name: 'bookings: service text (ilike)', method: 'GET', path: `/bookings?${page}&service_name=ilike.${encodeURIComponent(`*${p.service}*`)}` },
+    { name: 'bookings: last 7 days', method: 'GET', path: `/bookings?${page}&created_at=gte.${encodeURIComponent(p.since!)}` },
+    {
+      name: 'booking detail with embeds',
+      method: 'GET',
+      single: true,
+      path: `/bookings?id=eq.${p.booking}&select=${encodeURIComponent('*,customer:profiles!bookings_customer_id_fkey(*),provider:profiles!bookings_provider_id_fkey(*),reviews(*),commissions(*),service_items(id,name,price)')}`,
+    },
+    { name: 'providers list', method: 'GET', count: 'estimated', path: '/profiles?select=id,name,email,phone,status,deposit,total_earnings,created_at&role=eq.provider&order=created_at.desc&limit=50' },
+    { name: 'customers list', method: 'GET', count: 'estimated', path: '/profiles?select=id,name,email,phone,status,total_bookings,created_at&role=eq.customer&order=created_at.desc&limit=50' },
+    { name: 'reviews list', method: 'GET', path: '/reviews?select=id,rating,comment,status,customer_name,created_at,provider:profiles!reviews_provider_id_fkey(name)&order=created_at.desc&limit=50' },
+    { name: 'commissions list', method: 'GET', path: '/commissions?select=*,provider:profiles!commissions_provider_id_fkey(name)&order=created_at.desc&limit=50' },
+    { name: 'deposits list', method: 'GET', path: '/deposit_history?select=*,provider:profiles!deposit_history_provider_id_fkey(name)&order=created_at.desc&limit=50' },
+    { name: 'dashboard RPC (admin_dashboard)', method: 'POST', path: '/rpc/admin_dashboard', body: {} },
+    { name: 'bookings RPC (admin_list_bookings)', method: 'POST', path: '/rpc/admin_list_bookings', body: { p_limit: 50 } },
+  ];
+}
+
+/** The statement the REST module runs for this request, for the direct-SQL column. */
+function statementFor(cache: SchemaCache, q: BenchQuery): { sql: string; values: unknown[]; planned?: { sql: string; values: unknown[] } } {
+  const url = new URL(q.path, 'http://bench');
+  const segments = url.pathname.split('/').filter(Boolean);
+  if (segments[0] === 'rpc') {
+    const name = segments[1]!;
+    const keys = Object.keys(q.body ?? {});
+    const routine = chooseRoutine(cache, name, keys, true);
+    return buildScalarCall(routine, JSON.stringify(q.body ?? {}), routine.params.filter((x) => keys.includes(x.name)).map((x) => x.name), false);
+  }
+  const parsed = parseQuery(url.searchParams);
+  const root = parsed.nodes.get('')!;
+  const plan = planRead(cache, relationSource(cache, segments[0]!)!, parsed);
+  const statement = buildReadStatement(plan, { count: q.count ?? null, head: false, limit: root.limit, offset: root.offset });
+  return q.count === 'estimated' || q.count === 'planned' ? { ...statement, planned: buildPlannedCount(plan) } : statement;
+}
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  let stack: Stack | undefined;
+  let apiUrl = process.env.API_URL;
+  let dbUrl = process.env.DATABASE_URL ?? `postgres://postgres:postgres@127.0.0.1:${config.dbPort}/postgres`;
+  if (!apiUrl) {
+    if (await reachable(config.apiUrl)) {
+      apiUrl = config.apiUrl;
+    } else {
+      console.log('Khởi động local stack cho benchmark …');
+      stack = await startStack({ web: false, log: () => undefined });
+      apiUrl = stack.apiUrl;
+      dbUrl = stack.dbUrl;
+    }
+  }
+  const pool = createPool(dbUrl, 4);
+  try {
+    const cache = await loadSchemaCache(pool);
+    const { token, claims } = await adminToken(dbUrl, config.jwtSecret);
+    const params = await pickParameters(dbUrl);
+    const [countRow] = (await pool.query<{ n: string }>('select count(*)::text as n from public.bookings')).rows;
+    console.log(`API ${apiUrl} · ${countRow?.n ?? '?'} bookings · ${RUNS} lần đo sau ${WARMUP} lần khởi động mỗi truy vấn\n`);
+
+    const results: Result[] = [];
+    for (const q of queries(params)) {
+      const headers: Record<string, string> = { apikey: config.anonKey, Authorization: `Bearer ${token}` };
+      if (q.count) headers.Prefer = `count=${q.count}`;
+      if (q.single) headers.Accept = 'application/vnd.pgrst.object+json';
+      if (q.method === 'POST') headers['Content-Type'] = 'application/json';
+      let rows = 0;
+      const callApi = async (): Promise<void> => {
+        const response = await fetch(`${apiUrl}/rest/v1${q.path}`, { method: q.method, headers, body: q.body ? JSON.stringify(q.body) : undefined });
+        const text = await response.text();
+        if (response.status >= 300) throw new Error(`${q.name}: HTTP ${response.status} ${text.slice(0, 300)}`);
+        const value = JSON.parse(text) as unknown;
+        rows = Array.isArray(value) ? value.length : 1;
+      };
+      const statement = statementFor(cache, q);
+      const callSql = async (): Promise<void> => {
+        await withRoleTransaction(pool, { role: 'authenticated', claims, readOnly: q.method === 'GET', request: { method: q.method, path: q.path, headers: {} } }, async (client) => {
+          const result = await client.query<{ total?: string | null }>({ text: statement.sql, values: statement.values });
+          const total = Number(result.rows[0]?.total ?? 0);
+          if (statement.planned && (q.count === 'planned' || total > ESTIMATE_THRESHOLD)) await client.query({ text: statement.planned.sql, values: statement.planned.values });
+        });
+      };
+      for (let i = 0; i < WARMUP; i += 1) {
+        await callApi();
+        await callSql();
+      }
+      const api: number[] = [];
+      const direct: number[] = [];
+      for (let i = 0; i < RUNS; i += 1) {
+        let started = performance.now();
+        await callApi();
+        api.push(performance.now() - started);
+        started = performance.now();
+        await callSql();
+        direct.push(performance.now() - started);
+      }
+      api.sort((a, b) => a - b);
+      direct.sort((a, b) => a - b);
+      results.push({
+        query: q.name,
+        rows,
+        api_median_ms: round(percentile(api, 50)),
+        api_p95_ms: round(percentile(api, 95)),
+        sql_median_ms: round(percentile(direct, 50)),
+      });
+    }
+
+    const width = Math.max(...results.map((r) => r.query.length));
+    console.log(`${'truy vấn'.padEnd(width)}  ${'rows'.padStart(5)}  ${'api p50'.padStart(8)}  ${'api p95'.padStart(8)}  ${'sql p50'.padStart(8)}  ${'+ms'.padStart(6)}`);
+    for (const r of results) {
+      console.log(
+        `${r.query.padEnd(width)}  ${String(r.rows).padStart(5)}  ${r.api_median_ms.toFixed(2).padStart(8)}  ${r.api_p95_ms.toFixed(2).padStart(8)}  ${r.sql_median_ms.toFixed(2).padStart(8)}  ${(r.api_median_ms - r.sql_median_ms).toFixed(2).padStart(6)}`,
+      );
+    }
+    console.log('');
+    console.log(JSON.stringify(results, null, 2));
+  } finally {
+    await pool.end();
+    if (stack) await stack.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
