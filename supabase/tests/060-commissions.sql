@@ -5,7 +5,7 @@
 -- reads their own, admins all, customers and anon none; nobody writes them through the API.
 begin;
 set search_path = public, extensions;
-select plan(46);
+select plan(48);
 
 select tests.make_world();
 update public.settings set commission_rate = 12.5 where id = 'app';
@@ -141,6 +141,11 @@ select results_eq($$ select platform_fee, provider_amount from public.commission
 
 select tests.authenticate_as_service_role();
 select is((select count(*) from public.commissions), current_setting('tests.commissions_total')::bigint, 'the service role reads every commission');
+select set_config('tests.q_earnings', (select total_earnings from public.profiles where id = tests.user_id('prov.q@pgtap.test'))::text, true);
+delete from public.bookings where id = tests.id('booking_zero');
+select is_empty($$ select 1 from public.commissions where booking_id = tests.id('booking_zero') $$, 'deleting a completed booking deletes its commission');
+select is((select total_earnings from public.profiles where id = tests.user_id('prov.q@pgtap.test')), current_setting('tests.q_earnings')::bigint - 100000,
+  'and takes its provider_amount (100 000) off the provider''s earnings');
 
 select * from finish();
 rollback;

@@ -4,7 +4,7 @@
 -- deposits and cannot change them; admins do everything; customers and anon nothing).
 begin;
 set search_path = public, extensions;
-select plan(61);
+select plan(62);
 
 select tests.make_world();
 update public.settings set min_deposit_amount = 0 where id = 'app';
@@ -117,6 +117,8 @@ select results_eq($$ select old_balance, new_balance from public.deposit_history
 select is((select status from public.profiles where id = tests.user_id('prov.p@pgtap.test')), 'active', '…and activates the provider');
 
 -- ------------------------------------------------------------------ integrity and constraints
+select ok(pg_get_functiondef('private.deposit_apply_transition()'::regprocedure) ~* 'for\s+update',
+  'the transition locks the provider row (select … for update) so concurrent changes serialise');
 select throws_ok($$ update public.deposit_history set provider_id = tests.user_id('prov.q@pgtap.test') where id = tests.id('deposit_p3') $$,
   '42501', null, 'a deposit cannot be moved to another provider');
 select throws_ok($$ insert into public.deposit_history (provider_id, amount, status) values (tests.user_id('cust.a@pgtap.test'), 1000, 'completed') $$,
