@@ -98,3 +98,21 @@ describe('MIME type rules of a bucket', () => {
     expect(isMimeTypeAllowed('text/html', [])).toBe(true);
   });
 });
+
+describe('database errors', () => {
+  it('maps an unreachable database to 503 and RLS / duplicates to Storage’s codes', async () => {
+    const { storageErrorFromDb } = await import('./db.ts');
+    expect(storageErrorFromDb(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }))?.httpStatus).toBe(503);
+    expect(storageErrorFromDb(Object.assign(new Error('terminating connection'), { code: '57P01' }))?.body().statusCode).toBe('503');
+    expect(storageErrorFromDb(new Error('Connection terminated unexpectedly'))?.httpStatus).toBe(503);
+    expect(storageErrorFromDb(Object.assign(new Error('rls'), { code: '42501' }))?.body()).toEqual({
+      statusCode: '403',
+      code: 'AccessDenied',
+      error: 'Unauthorized',
+      message: 'new row violates row-level security policy',
+    });
+    expect(storageErrorFromDb(Object.assign(new Error('dup'), { code: '23505' }))?.body()).toMatchObject({ statusCode: '409', error: 'Duplicate' });
+    expect(storageErrorFromDb(Object.assign(new Error('dup'), { code: '23505' }))?.httpStatus).toBe(400);
+    expect(storageErrorFromDb(new Error('something else'))).toBeUndefined();
+  });
+});
