@@ -25,7 +25,7 @@ update public.settings set updated_at = '2020-01-01';
 select is((select updated_at from public.settings), now(), 'updated_at is kept');
 
 select tests.make_world();
-update public.settings set contact_phone = '1900 1234', commission_rate = 10, min_deposit_amount = 200000, featured_banner_url = 'https://example.test/b.png';
+update public.settings set site_name = 'Sàn Dịch Vụ', contact_phone = '1900 1234', commission_rate = 10, min_deposit_amount = 200000, featured_banner_url = 'https://example.test/b.png';
 
 -- ------------------------------------------------------------------ anon (the public site)
 select tests.clear_authentication();
