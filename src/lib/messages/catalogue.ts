@@ -24,6 +24,7 @@ export const catalogue = {
     nameLabel: 'Tên dịch vụ',
     iconLabel: 'Biểu tượng',
     commissionLabel: 'Hoa hồng nền tảng (%)',
+    commissionDefault: 'Theo mặc định',
     visibleOn: (name: string) => `Đang hiển thị ${name}. Nhấn để ẩn`,
     visibleOff: (name: string) => `Đang ẩn ${name}. Nhấn để hiển thị`,
     shown: 'Hiện',

@@ -25,6 +25,7 @@ export const conversations = {
     time: 'Thời gian',
   },
   noMessages: 'chưa có tin nhắn',
+  approximateTotal: (total: number) => `Tổng số cuộc trò chuyện phù hợp: khoảng ${total.toLocaleString('vi-VN')}`,
   unknown: 'Không xác định',
   empty: 'Chưa có cuộc trò chuyện nào',
   noMatch: 'Không có cuộc trò chuyện phù hợp',

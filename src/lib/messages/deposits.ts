@@ -15,6 +15,7 @@ export const deposits = {
     search: 'Tìm kiếm',
     searchPlaceholder: 'Tên, email nhà cung cấp hoặc mã giao dịch…',
     provider: 'Nhà cung cấp',
+    providerSearch: 'Tìm nhà cung cấp',
     allProviders: 'Tất cả nhà cung cấp',
     status: 'Trạng thái',
     allStatuses: 'Tất cả trạng thái',
@@ -53,6 +54,7 @@ export const deposits = {
   statsFailed: 'Không thể tải thống kê ký quỹ',
   updateFailed: 'Không thể cập nhật. Vui lòng thử lại.',
   updated: 'Đã cập nhật giao dịch ký quỹ',
+  amountLabel: (field: string, id: string) => `${field} của giao dịch ${id}`,
   statusChanged: (balance: string, providerStatus: string) =>
     `Đã đổi trạng thái. Số dư mới của nhà cung cấp: ${balance} (${providerStatus})`,
   conflict: 'Giao dịch này vừa được người khác thay đổi. Dữ liệu mới nhất đã được tải lại, thay đổi của bạn chưa được lưu.',

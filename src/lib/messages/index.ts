@@ -4,3 +4,15 @@
 export { common } from './common.ts';
 export { auth } from './auth.ts';
 export { publicSite } from './public-site.ts';
+export { catalogue } from './catalogue.ts';
+export { commissions } from './commissions.ts';
+export { deposits } from './deposits.ts';
+export { promotions } from './promotions.ts';
+export { conversations } from './conversations.ts';
+export { reviews } from './reviews.ts';
+export { settings } from './settings.ts';
+export { dashboard } from './dashboard.ts';
+export { bookings } from './bookings.ts';
+export { providers } from './providers.ts';
+export { customers } from './customers.ts';
+export { professions } from './professions.ts';

@@ -26,6 +26,7 @@ export const reviews = {
     status: 'Trạng thái',
   },
   statusLabel: (customer: string) => `Trạng thái đánh giá của ${customer}`,
+  approximateTotal: (total: number) => `Tổng số đánh giá phù hợp: khoảng ${total.toLocaleString('vi-VN')}`,
   noComment: 'Không có nhận xét',
   unknown: 'Không xác định',
   empty: 'Chưa có đánh giá nào',

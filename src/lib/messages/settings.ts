@@ -47,6 +47,8 @@ export const settings = {
     uploading: (percent: number) => `Đang tải lên… ${percent}%`,
     uploadingPlain: 'Đang tải lên…',
     remove: (name: string) => `Xóa ${name}`,
+    confirmRemove: (name: string) => `Xóa ${name}?`,
+    confirmRemoveText: 'Tệp ảnh sẽ bị xóa khỏi kho lưu trữ và trang chủ sẽ không còn hiển thị banner này.',
     removing: 'Đang xóa…',
     none: 'Chưa có banner',
     preview: (name: string) => `Xem trước ${name}`,

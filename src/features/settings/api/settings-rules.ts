@@ -67,7 +67,18 @@ export function toSettingsForm(row: SettingsRowLike): SettingsForm {
   };
 }
 
-export function toSettingsUpdate(form: SettingsForm): SettingsRowLike {
+export interface SettingsUpdate {
+  admin_email: string;
+  contact_phone: string;
+  contact_address: string;
+  site_name: string;
+  site_description: string;
+  commission_rate: number;
+  min_deposit_amount: number;
+  maintenance_mode: boolean;
+}
+
+export function toSettingsUpdate(form: SettingsForm): SettingsUpdate {
   return {
     admin_email: form.adminEmail.trim(),
     contact_phone: form.contactPhone.trim(),

@@ -1,0 +1,66 @@
+// Writes of the packages screen: create (order = max + 1 by the database, visible), edit from the
+// dialog, order and visibility. Updates compare updated_at (optimistic concurrency).
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useToast } from '../../../components/ui/toast.tsx';
+import { toVietnameseMessage, unwrap } from '../../../lib/errors.ts';
+import { catalogue } from '../../../lib/messages/catalogue.ts';
+import { supabase } from '../../../lib/supabase.ts';
+import type { TablesInsert } from '../../../types/database.ts';
+import { catalogueKeys } from './catalogue-keys.ts';
+import type { PackageValues } from './catalogue-rules.ts';
+import type { PackageRow } from './catalogue-types.ts';
+
+const t = catalogue.packages;
+
+export class PackageConflictError extends Error {
+  constructor() {
+    super(t.conflict);
+    this.name = 'PackageConflictError';
+  }
+}
+
+export type PackagePatch = PackageValues | { sort_order: number } | { active: boolean };
+
+export function useCreatePackage() {
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  return useMutation({
+    mutationFn: async (values: PackageValues) => {
+      // sort_order is left out on purpose: the database sets max in the service + 1.
+      const row: Omit<TablesInsert<'service_items'>, 'sort_order'> = { ...values, active: true };
+      return unwrap(await supabase.from('service_items').insert(row as TablesInsert<'service_items'>).select('id').single());
+    },
+    onSuccess: () => toast.success(t.created),
+    onError: (error) => toast.error(`${t.createFailed} ${toVietnameseMessage(error, { action: 'save' })}`),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: catalogueKeys.all }),
+  });
+}
+
+export async function updatePackage(row: Pick<PackageRow, 'id' | 'updated_at'>, patch: PackagePatch): Promise<void> {
+  const rows = unwrap(
+    await supabase.from('service_items').update(patch).eq('id', row.id).eq('updated_at', row.updated_at).select('id'),
+  );
+  if (rows.length === 0) throw new PackageConflictError();
+}
+
+function failureMessage(patch: PackagePatch): string {
+  if ('sort_order' in patch) return t.orderFailed;
+  if ('active' in patch) return t.visibilityFailed;
+  return t.updateFailed;
+}
+
+export function useUpdatePackage() {
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  return useMutation({
+    mutationFn: ({ row, patch }: { row: PackageRow; patch: PackagePatch }) => updatePackage(row, patch),
+    onSuccess: () => toast.success(t.updated),
+    onError: (error, { patch }) =>
+      toast.error(
+        error instanceof PackageConflictError
+          ? t.conflict
+          : `${failureMessage(patch)}. ${toVietnameseMessage(error, { action: 'save' })}`,
+      ),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: catalogueKeys.all }),
+  });
+}

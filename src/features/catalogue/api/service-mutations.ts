@@ -1,0 +1,78 @@
+// Writes of the services screen: create in a category (the database sets order = max + 1), and
+// single-field updates (name, icon, commission, order, visibility) with optimistic concurrency:
+// only the version the admin saw (same updated_at) is changed; otherwise the list reloads and the
+// admin is told. Each failure is toasted with the spec's message.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useToast } from '../../../components/ui/toast.tsx';
+import { toVietnameseMessage, unwrap } from '../../../lib/errors.ts';
+import { catalogue } from '../../../lib/messages/catalogue.ts';
+import { supabase } from '../../../lib/supabase.ts';
+import type { TablesInsert } from '../../../types/database.ts';
+import { catalogueKeys } from './catalogue-keys.ts';
+import { parseDecimal, type NewServiceForm } from './catalogue-rules.ts';
+import type { ServiceRow } from './catalogue-types.ts';
+
+const t = catalogue.services;
+
+export class ServiceConflictError extends Error {
+  constructor() {
+    super(t.conflict);
+    this.name = 'ServiceConflictError';
+  }
+}
+
+export type ServicePatch =
+  | { name: string }
+  | { icon: string }
+  | { commission_rate: number }
+  | { sort_order: number }
+  | { active: boolean };
+
+function failureMessage(patch: ServicePatch): string {
+  if ('sort_order' in patch) return t.orderFailed;
+  if ('active' in patch) return t.visibilityFailed;
+  return t.updateFailed;
+}
+
+export function useCreateService() {
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  return useMutation({
+    mutationFn: async ({ categoryId, form }: { categoryId: string; form: NewServiceForm }) => {
+      // sort_order is left out on purpose: the database sets max in the category + 1.
+      const row: Omit<TablesInsert<'subcategories'>, 'sort_order'> = {
+        category_id: categoryId,
+        name: form.name.trim(),
+        icon: form.icon.trim(),
+        commission_rate: parseDecimal(form.commissionRate) ?? 0,
+      };
+      return unwrap(await supabase.from('subcategories').insert(row as TablesInsert<'subcategories'>).select('id').single());
+    },
+    onSuccess: () => toast.success(t.created),
+    onError: (error) => toast.error(`${t.createFailed}. ${toVietnameseMessage(error, { action: 'save' })}`),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: catalogueKeys.all }),
+  });
+}
+
+export async function updateService(row: Pick<ServiceRow, 'id' | 'updated_at'>, patch: ServicePatch): Promise<void> {
+  const rows = unwrap(
+    await supabase.from('subcategories').update(patch).eq('id', row.id).eq('updated_at', row.updated_at).select('id'),
+  );
+  if (rows.length === 0) throw new ServiceConflictError();
+}
+
+export function useUpdateService() {
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  return useMutation({
+    mutationFn: ({ row, patch }: { row: ServiceRow; patch: ServicePatch }) => updateService(row, patch),
+    onSuccess: () => toast.success(t.updated),
+    onError: (error, { patch }) =>
+      toast.error(
+        error instanceof ServiceConflictError
+          ? t.conflict
+          : `${failureMessage(patch)}. ${toVietnameseMessage(error, { action: 'save' })}`,
+      ),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: catalogueKeys.all }),
+  });
+}

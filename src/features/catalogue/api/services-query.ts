@@ -1,0 +1,43 @@
+// Services (subcategories) grouped by category. Without search: every category with its services.
+// With search (name, icon or category name, on the server): the categories whose name matches
+// (with all their services) and the services whose name or icon matches.
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { unwrap } from '../../../lib/errors.ts';
+import { supabase } from '../../../lib/supabase.ts';
+import { catalogueKeys } from './catalogue-keys.ts';
+import { ilikePattern, searchOrFilter } from './catalogue-search.ts';
+import { SERVICE_COLUMNS, type CategoryGroup, type CategoryRow, type ServiceRow } from './catalogue-types.ts';
+
+export function groupByCategory(categories: readonly CategoryRow[], services: readonly ServiceRow[], searching: boolean): CategoryGroup[] {
+  const groups = categories.map((category) => ({
+    category,
+    services: services.filter((service) => service.category_id === category.id),
+  }));
+  return searching ? groups.filter((group) => group.services.length > 0) : groups;
+}
+
+export function servicesQueryOptions(search: string) {
+  return queryOptions({
+    queryKey: catalogueKeys.services(search),
+    queryFn: async ({ signal }): Promise<{ groups: CategoryGroup[]; categoryCount: number }> => {
+      const text = search.trim();
+      const categories = unwrap(
+        await supabase.from('categories').select('id, name, icon, sort_order').order('sort_order').order('name').abortSignal(signal),
+      );
+      let query = supabase.from('subcategories').select(SERVICE_COLUMNS);
+      if (text !== '') {
+        const matching = unwrap(
+          await supabase.from('categories').select('id').ilike('name', ilikePattern(text)).abortSignal(signal),
+        );
+        query = query.or(searchOrFilter(['name', 'icon'], text, { column: 'category_id', ids: matching.map((row) => row.id) }));
+      }
+      const services = unwrap(await query.order('sort_order').order('name').abortSignal(signal)) as ServiceRow[];
+      return { groups: groupByCategory(categories, services, text !== ''), categoryCount: categories.length };
+    },
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useServices(search: string) {
+  return useQuery(servicesQueryOptions(search));
+}

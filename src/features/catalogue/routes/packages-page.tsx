@@ -1,0 +1,217 @@
+// /admin/manage-service-items: packages grouped by service (collapsible), server-side search over
+// name / description / job details / duration / service, refresh and retry, add and edit dialogs,
+// inline order, visibility switch.
+import { useQueryClient } from '@tanstack/react-query';
+import { ChevronDown, ChevronRight, Pencil, Plus, RefreshCw } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '../../../components/ui/button.tsx';
+import { FilterBar, SearchInput } from '../../../components/ui/filter-bar.tsx';
+import { InlineEdit } from '../../../components/ui/inline-edit.tsx';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states.tsx';
+import { formatVnd } from '../../../lib/format.ts';
+import { catalogue } from '../../../lib/messages/catalogue.ts';
+import { common } from '../../../lib/messages/common.ts';
+import { useUrlState } from '../../../lib/url-state.ts';
+import { catalogueKeys } from '../api/catalogue-keys.ts';
+import { validateOrder } from '../api/catalogue-rules.ts';
+import type { PackageRow, ServiceGroup } from '../api/catalogue-types.ts';
+import { PackageConflictError, useUpdatePackage, type PackagePatch } from '../api/package-mutations.ts';
+import { usePackages } from '../api/packages-query.ts';
+import { PackageDialog, type PackageDialogState } from '../components/package-dialog.tsx';
+import { VisibilitySwitch } from '../components/visibility-switch.tsx';
+
+const t = catalogue.packages;
+const DEFAULTS = { q: '' };
+const HEADERS = [
+  t.columns.index,
+  t.columns.name,
+  t.columns.price,
+  t.columns.duration,
+  t.columns.description,
+  t.columns.jobDetails,
+  t.columns.order,
+  t.columns.visible,
+  t.columns.actions,
+];
+
+function Group({
+  group,
+  collapsed,
+  onToggle,
+  onAdd,
+  onEdit,
+  save,
+}: {
+  group: ServiceGroup;
+  collapsed: boolean;
+  onToggle: () => void;
+  onAdd: () => void;
+  onEdit: (row: PackageRow) => void;
+  save: (row: PackageRow, patch: PackagePatch) => Promise<void>;
+}) {
+  const bodyId = `service-${group.service.id}`;
+  const name = group.service.name;
+  return (
+    <section className="overflow-hidden rounded-lg border border-slate-200 bg-white" aria-labelledby={`${bodyId}-title`}>
+      <div className="flex flex-wrap items-center justify-between gap-2 bg-slate-100 px-3 py-2">
+        <h2 id={`${bodyId}-title`} className="text-base font-semibold text-slate-900">
+          <button
+            type="button"
+            aria-expanded={!collapsed}
+            aria-controls={bodyId}
+            onClick={onToggle}
+            className="inline-flex items-center gap-1 rounded focus-visible:outline-2 focus-visible:outline-teal-700"
+          >
+            {collapsed ? <ChevronRight className="size-4" aria-hidden="true" /> : <ChevronDown className="size-4" aria-hidden="true" />}
+            {name}
+            <span className="sr-only">{collapsed ? ` (${t.expandGroup(name)})` : ` (${t.collapseGroup(name)})`}</span>
+          </button>
+          <span className="ml-2 text-sm font-normal text-slate-600">
+            {group.categoryName} · {t.countInGroup(group.packages.length)}
+          </span>
+        </h2>
+        <Button size="sm" variant="secondary" icon={<Plus className="size-4" aria-hidden="true" />} onClick={onAdd}>
+          {t.addInGroup(name)}
+        </Button>
+      </div>
+      <div id={bodyId} hidden={collapsed}>
+        {group.packages.length === 0 ? (
+          <EmptyState title={t.emptyGroup} />
+        ) : (
+          <div className="overflow-x-auto">
+            <table className="min-w-full divide-y divide-slate-200 text-sm">
+              <thead className="bg-slate-50">
+                <tr>
+                  {HEADERS.map((header) => (
+                    <th key={header} scope="col" className="px-3 py-2 text-left font-semibold whitespace-nowrap text-slate-700">
+                      {header}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {group.packages.map((row, index) => (
+                  <tr key={row.id} className={row.active ? 'hover:bg-slate-50' : 'bg-slate-50 text-slate-500'}>
+                    <td className="px-3 py-2 tabular-nums text-slate-500">{index + 1}</td>
+                    <td className="px-3 py-2 font-medium">{row.name}</td>
+                    <td className="px-3 py-2 whitespace-nowrap tabular-nums">{formatVnd(row.price)}</td>
+                    <td className="px-3 py-2 whitespace-nowrap">{row.duration}</td>
+                    <td className="max-w-xs px-3 py-2 whitespace-pre-line">{row.description}</td>
+                    <td className="max-w-xs px-3 py-2 whitespace-pre-line">{row.job_details}</td>
+                    <td className="px-3 py-2">
+                      <InlineEdit
+                        label={t.orderLabel(row.name)}
+                        value={String(row.sort_order)}
+                        validate={(value) => validateOrder(value) ?? undefined}
+                        inputClassName="w-20"
+                        onSave={(value) => save(row, { sort_order: Number(value) })}
+                      />
+                    </td>
+                    <td className="px-3 py-2">
+                      <VisibilitySwitch
+                        checked={row.active}
+                        label={row.active ? t.visibleOn(row.name) : t.visibleOff(row.name)}
+                        onLabel={t.shown}
+                        offLabel={t.hidden}
+                        onChange={(active) => void save(row, { active }).catch(() => undefined)}
+                      />
+                    </td>
+                    <td className="px-3 py-2">
+                      <Button size="sm" variant="ghost" icon={<Pencil className="size-4" aria-hidden="true" />} onClick={() => onEdit(row)} aria-label={t.editPackage(row.name)}>
+                        {common.actions.edit}
+                      </Button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}
+
+export default function PackagesPage() {
+  const [state, setState] = useUrlState(DEFAULTS);
+  const packages = usePackages(state.q);
+  const update = useUpdatePackage();
+  const queryClient = useQueryClient();
+  const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
+  const [dialog, setDialog] = useState<PackageDialogState>(null);
+
+  async function save(row: PackageRow, patch: PackagePatch) {
+    try {
+      await update.mutateAsync({ row, patch });
+    } catch (error) {
+      if (error instanceof PackageConflictError) return;
+      throw error;
+    }
+  }
+
+  function toggle(id: string) {
+    setCollapsed((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  }
+
+  let body;
+  if (packages.isPending) body = <LoadingState />;
+  else if (packages.error && !packages.data) body = null;
+  else if ((packages.data?.services.length ?? 0) === 0) body = <EmptyState title={t.emptyAll} />;
+  else if (state.q.trim() !== '' && (packages.data?.groups.length ?? 0) === 0) body = <EmptyState title={t.noMatch} />;
+  else
+    body = (
+      <div className="space-y-4" aria-busy={packages.isFetching || undefined}>
+        {(packages.data?.groups ?? []).map((group) => (
+          <Group
+            key={group.service.id}
+            group={group}
+            collapsed={collapsed.has(group.service.id)}
+            onToggle={() => toggle(group.service.id)}
+            onAdd={() => setDialog({ mode: 'create', serviceId: group.service.id })}
+            onEdit={(row) => setDialog({ mode: 'edit', row })}
+            save={save}
+          />
+        ))}
+      </div>
+    );
+
+  return (
+    <div>
+      <PageHeader
+        title={t.title}
+        description={t.description}
+        actions={
+          <Button
+            variant="secondary"
+            loading={packages.isFetching && !packages.isPending}
+            icon={<RefreshCw className="size-4" aria-hidden="true" />}
+            onClick={() => void queryClient.invalidateQueries({ queryKey: catalogueKeys.packagesAll() })}
+          >
+            {common.actions.refresh}
+          </Button>
+        }
+      />
+      <FilterBar>
+        <SearchInput label={t.searchLabel} value={state.q} placeholder={t.searchPlaceholder} onChange={(q) => setState({ q }, { replace: true })} />
+      </FilterBar>
+      {packages.error ? (
+        <ErrorState title={t.loadFailed} error={packages.error} onRetry={() => void packages.refetch()} className="mb-4" />
+      ) : null}
+      {body}
+      {dialog ? (
+        <PackageDialog
+          key={dialog.mode === 'edit' ? dialog.row.id : `new-${dialog.serviceId}`}
+          state={dialog}
+          services={packages.data?.services ?? []}
+          onClose={() => setDialog(null)}
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,12 @@
+// Query keys of the commissions feature (one factory, DESIGN.md).
+import type { CommissionFilters } from './commission-filters.ts';
+
+export const commissionKeys = {
+  all: ['commissions'] as const,
+  lists: () => [...commissionKeys.all, 'list'] as const,
+  list: (filters: CommissionFilters, page: number) => [...commissionKeys.lists(), filters, page] as const,
+  stats: (filters: CommissionFilters) => [...commissionKeys.all, 'stats', filters] as const,
+  providerOptions: (search: string, selectedId: string) =>
+    [...commissionKeys.all, 'provider-options', search, selectedId] as const,
+  serviceOptions: () => [...commissionKeys.all, 'service-options'] as const,
+};

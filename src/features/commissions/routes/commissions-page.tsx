@@ -1,0 +1,174 @@
+// /admin/manage-commissions: stat cards for the current filters, filters in the URL, one page of
+// 50 commissions read on the server, CSV export of every filtered row.
+import { useQueryClient } from '@tanstack/react-query';
+import { Download, RefreshCw } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { Button } from '../../../components/ui/button.tsx';
+import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.tsx';
+import { DateFilter, FilterBar, SearchInput, SelectFilter } from '../../../components/ui/filter-bar.tsx';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { PAGE_SIZE, Pagination } from '../../../components/ui/pagination.tsx';
+import { StatCard } from '../../../components/ui/stat-card.tsx';
+import { useToast } from '../../../components/ui/toast.tsx';
+import { downloadCsv } from '../../../lib/csv.ts';
+import { toVietnameseMessage } from '../../../lib/errors.ts';
+import { formatDateTime, formatPercent, formatVnd, todayInVietnamIso } from '../../../lib/format.ts';
+import { common } from '../../../lib/messages/common.ts';
+import { commissions as t } from '../../../lib/messages/commissions.ts';
+import { useUrlState } from '../../../lib/url-state.ts';
+import { exportCommissionsCsv } from '../api/commission-export.ts';
+import type { CommissionFilters } from '../api/commission-filters.ts';
+import { commissionKeys } from '../api/commission-keys.ts';
+import { useServiceOptions } from '../api/commission-options-query.ts';
+import { useCommissionStats } from '../api/commission-stats-query.ts';
+import type { CommissionRow } from '../api/commission-types.ts';
+import { useCommissions } from '../api/commissions-query.ts';
+import { ProviderFilter } from '../components/provider-filter.tsx';
+
+const DEFAULTS = { q: '', provider: '', service: '', from: '', to: '', page: 1 };
+
+const columns: readonly DataTableColumn<CommissionRow>[] = [
+  {
+    key: 'booking',
+    header: t.columns.bookingId,
+    cell: (row) => (
+      <Link to={`/admin/bookings/${row.booking_id}`} className="font-mono text-xs text-teal-800 hover:underline">
+        {row.booking_id.slice(0, 8)}
+      </Link>
+    ),
+  },
+  { key: 'provider', header: t.columns.provider, cell: (row) => row.provider_name ?? t.unknown },
+  { key: 'service', header: t.columns.service, cell: (row) => row.service_name ?? t.unknown },
+  { key: 'price', header: t.columns.servicePrice, align: 'right', cell: (row) => formatVnd(row.service_price) },
+  { key: 'rate', header: t.columns.rate, align: 'right', cell: (row) => formatPercent(row.commission_rate) },
+  {
+    key: 'provider_amount',
+    header: t.columns.providerAmount,
+    align: 'right',
+    cell: (row) => formatVnd(row.provider_amount),
+  },
+  {
+    key: 'platform_fee',
+    header: t.columns.platformFee,
+    align: 'right',
+    cell: (row) => <span className="font-medium text-teal-800">{formatVnd(row.platform_fee)}</span>,
+  },
+  { key: 'created', header: t.columns.createdAt, cell: (row) => formatDateTime(row.created_at) },
+  { key: 'completed', header: t.columns.completedAt, cell: (row) => formatDateTime(row.booking_completed_at) },
+];
+
+export default function CommissionsPage() {
+  const [state, setState, reset] = useUrlState(DEFAULTS);
+  const filters: CommissionFilters = useMemo(
+    () => ({ search: state.q, providerId: state.provider, serviceId: state.service, from: state.from, to: state.to }),
+    [state.q, state.provider, state.service, state.from, state.to],
+  );
+  const stats = useCommissionStats(filters);
+  const list = useCommissions(filters, state.page);
+  const services = useServiceOptions();
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const [exporting, setExporting] = useState<number | null>(null);
+  const today = todayInVietnamIso();
+
+  async function onExport() {
+    setExporting(0);
+    try {
+      const result = await exportCommissionsCsv(filters, setExporting);
+      downloadCsv(`${t.csvFilename}-${today}.csv`, result.csv);
+      if (result.truncated) toast.info(t.exportTooMany(result.rows));
+    } catch (error) {
+      toast.error(`${t.exportFailed} ${toVietnameseMessage(error)}`);
+    } finally {
+      setExporting(null);
+    }
+  }
+
+  const total = stats.data?.count ?? 0;
+
+  return (
+    <div>
+      <PageHeader
+        title={t.title}
+        description={t.description}
+        actions={
+          <>
+            <Button
+              variant="secondary"
+              icon={<RefreshCw className="size-4" aria-hidden="true" />}
+              onClick={() => void queryClient.invalidateQueries({ queryKey: commissionKeys.all })}
+            >
+              {common.actions.refresh}
+            </Button>
+            <Button
+              variant="secondary"
+              loading={exporting !== null}
+              icon={<Download className="size-4" aria-hidden="true" />}
+              onClick={() => void onExport()}
+              disabled={total === 0}
+            >
+              {exporting !== null ? `${t.exporting} ${exporting.toLocaleString('vi-VN')}` : common.actions.exportCsv}
+            </Button>
+          </>
+        }
+      />
+
+      <div className="mb-4 grid gap-3 sm:grid-cols-2 xl:grid-cols-4" aria-busy={stats.isFetching || undefined}>
+        <StatCard
+          label={t.stats.providerEarnings}
+          value={stats.data ? formatVnd(stats.data.provider_amount) : '…'}
+          hint={stats.data ? t.stats.count(stats.data.count) : undefined}
+          tone="info"
+        />
+        <StatCard label={t.stats.serviceValue} value={stats.data ? formatVnd(stats.data.service_value) : '…'} />
+        <StatCard
+          label={t.stats.platformIncome}
+          value={stats.data ? formatVnd(stats.data.platform_fee) : '…'}
+          tone="success"
+        />
+        <StatCard label={t.stats.averageRate} value={stats.data ? formatPercent(stats.data.average_rate) : '…'} />
+      </div>
+      {stats.error ? <p role="alert" className="mb-3 text-sm text-red-700">{`${t.statsFailed}: ${toVietnameseMessage(stats.error)}`}</p> : null}
+
+      <FilterBar onClear={reset}>
+        <SearchInput
+          label={t.filters.search}
+          value={state.q}
+          placeholder={t.filters.searchPlaceholder}
+          onChange={(q) => setState({ q }, { replace: true })}
+        />
+        <ProviderFilter value={state.provider} onChange={(provider) => setState({ provider })} />
+        <SelectFilter
+          label={t.filters.service}
+          value={state.service}
+          allLabel={t.filters.allServices}
+          onChange={(service) => setState({ service })}
+          options={(services.data ?? []).map((service) => ({ value: service.id, label: service.name }))}
+        />
+        <DateFilter label={t.filters.fromDate} value={state.from} max={state.to || undefined} onChange={(from) => setState({ from })} />
+        <DateFilter label={t.filters.toDate} value={state.to} min={state.from || undefined} onChange={(to) => setState({ to })} />
+      </FilterBar>
+
+      <DataTable
+        caption={t.title}
+        columns={columns}
+        rows={list.data}
+        rowKey={(row) => row.id}
+        isLoading={list.isPending}
+        isFetching={list.isFetching}
+        error={list.error}
+        errorTitle={t.loadFailed}
+        onRetry={() => void list.refetch()}
+        emptyTitle={filters.search || filters.providerId || filters.serviceId || filters.from || filters.to ? t.noMatch : t.empty}
+        rowNumberOffset={(state.page - 1) * PAGE_SIZE}
+      />
+      <Pagination
+        page={state.page}
+        total={total}
+        onPageChange={(page) => setState({ page })}
+        disabled={list.isFetching || stats.isPending}
+      />
+    </div>
+  );
+}

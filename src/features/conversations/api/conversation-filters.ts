@@ -1,0 +1,21 @@
+// URL filters of the conversations list → admin_list_conversations arguments ('today' is since
+// midnight in Vietnam, decision 8).
+import { isTimeRange, timeRangeStart } from '../../../lib/format.ts';
+import type { ConversationFilters } from './conversation-keys.ts';
+
+export interface ConversationFilterArgs {
+  p_provider_name?: string;
+  p_customer_name?: string;
+  p_status?: 'active' | 'completed';
+  p_since?: string;
+}
+
+export function toConversationArgs(filters: ConversationFilters, now: Date = new Date()): ConversationFilterArgs {
+  const args: ConversationFilterArgs = {};
+  if (filters.provider.trim() !== '') args.p_provider_name = filters.provider.trim();
+  if (filters.customer.trim() !== '') args.p_customer_name = filters.customer.trim();
+  if (filters.status === 'active' || filters.status === 'completed') args.p_status = filters.status;
+  const since = isTimeRange(filters.time) ? timeRangeStart(filters.time, now) : null;
+  if (since !== null) args.p_since = since.toISOString();
+  return args;
+}

@@ -1,0 +1,119 @@
+// /admin/manage-conversations: provider / customer name, status and time filters in the URL; one
+// page of conversations from the server, latest message first; the booking id opens the messages.
+import { useQueryClient } from '@tanstack/react-query';
+import { RefreshCw } from 'lucide-react';
+import { useMemo } from 'react';
+import { Link } from 'react-router-dom';
+import { Button } from '../../../components/ui/button.tsx';
+import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.tsx';
+import { FilterBar, SearchInput, SelectFilter, TimeRangeFilter } from '../../../components/ui/filter-bar.tsx';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { PAGE_SIZE, Pagination } from '../../../components/ui/pagination.tsx';
+import { StatusBadge } from '../../../components/ui/status-badge.tsx';
+import { TIME_RANGES, formatDateTime, isTimeRange } from '../../../lib/format.ts';
+import { common } from '../../../lib/messages/common.ts';
+import { conversations as t } from '../../../lib/messages/conversations.ts';
+import { useUrlState } from '../../../lib/url-state.ts';
+import { conversationKeys, type ConversationFilters } from '../api/conversation-keys.ts';
+import { useConversations, type ConversationRow } from '../api/conversations-query.ts';
+import { previewLastMessage } from '../api/message-preview.ts';
+
+const DEFAULTS = { provider: '', customer: '', status: '', time: 'all', page: 1 };
+const URL_OPTIONS = { allowed: { time: TIME_RANGES as readonly string[] } };
+const STATUS_OPTIONS = [
+  { value: 'active', label: t.status.active },
+  { value: 'completed', label: t.status.completed },
+];
+
+const columns: readonly DataTableColumn<ConversationRow>[] = [
+  {
+    key: 'booking',
+    header: t.columns.bookingId,
+    cell: (row) => (
+      <Link
+        to={`/admin/messages/${row.booking_id}`}
+        className="font-mono text-xs text-teal-800 hover:underline"
+        aria-label={t.openMessages(row.booking_id.slice(0, 8))}
+      >
+        {row.booking_id.slice(0, 8)}
+      </Link>
+    ),
+  },
+  { key: 'provider', header: t.columns.provider, cell: (row) => row.provider_name ?? t.unknown },
+  { key: 'customer', header: t.columns.customer, cell: (row) => row.customer_name ?? t.unknown },
+  {
+    key: 'status',
+    header: t.columns.status,
+    cell: (row) => <StatusBadge entity="conversation" status={row.is_active ? 'active' : 'completed'} />,
+  },
+  {
+    key: 'last',
+    header: t.columns.lastMessage,
+    cell: (row) => (
+      <span className={row.last_message ? 'text-slate-800' : 'text-slate-400 italic'} title={row.last_message ?? undefined}>
+        {previewLastMessage(row.last_message)}
+      </span>
+    ),
+  },
+  { key: 'time', header: t.columns.time, cell: (row) => formatDateTime(row.last_message_at ?? row.created_at) },
+];
+
+export default function ConversationsPage() {
+  const [state, setState, reset] = useUrlState(DEFAULTS, URL_OPTIONS);
+  const filters: ConversationFilters = useMemo(
+    () => ({ provider: state.provider, customer: state.customer, status: state.status, time: state.time }),
+    [state.provider, state.customer, state.status, state.time],
+  );
+  const list = useConversations(filters, state.page);
+  const queryClient = useQueryClient();
+  const total = list.data?.total ?? 0;
+
+  return (
+    <div>
+      <PageHeader
+        title={t.title}
+        description={t.description}
+        actions={
+          <Button
+            variant="secondary"
+            icon={<RefreshCw className="size-4" aria-hidden="true" />}
+            onClick={() => void queryClient.invalidateQueries({ queryKey: conversationKeys.lists() })}
+          >
+            {common.actions.refresh}
+          </Button>
+        }
+      />
+      <FilterBar onClear={reset}>
+        <SearchInput
+          label={t.filters.provider}
+          value={state.provider}
+          placeholder={t.filters.providerPlaceholder}
+          onChange={(provider) => setState({ provider }, { replace: true })}
+        />
+        <SearchInput
+          label={t.filters.customer}
+          value={state.customer}
+          placeholder={t.filters.customerPlaceholder}
+          onChange={(customer) => setState({ customer }, { replace: true })}
+        />
+        <SelectFilter label={t.filters.status} value={state.status} allLabel={t.status.all} options={STATUS_OPTIONS} onChange={(status) => setState({ status })} />
+        <TimeRangeFilter value={isTimeRange(state.time) ? state.time : 'all'} onChange={(time) => setState({ time })} />
+      </FilterBar>
+      <DataTable
+        caption={t.title}
+        columns={columns}
+        rows={list.data?.rows}
+        rowKey={(row) => row.id}
+        isLoading={list.isPending}
+        isFetching={list.isFetching}
+        error={list.error}
+        errorTitle={t.loadFailed}
+        onRetry={() => void list.refetch()}
+        emptyTitle={filters.provider || filters.customer || filters.status || filters.time !== 'all' ? t.noMatch : t.empty}
+        rowNumberOffset={(state.page - 1) * PAGE_SIZE}
+      />
+      {list.data && !list.data.exact ? <p className="mt-2 text-xs text-slate-500">{t.approximateTotal(total)}</p> : null}
+      <Pagination page={state.page} total={total} onPageChange={(page) => setState({ page })} disabled={list.isFetching} />
+    </div>
+  );
+}

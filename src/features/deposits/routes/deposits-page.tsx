@@ -1,0 +1,249 @@
+// /admin/manage-deposit-history: stat cards for the current filters, filters in the URL, 50 rows
+// a page from the server, inline edits of amount / old balance / new balance / status (a status
+// change runs the database transition; the row then shows the provider's new balance and status),
+// CSV export of every filtered row.
+import { useQueryClient } from '@tanstack/react-query';
+import { Download, RefreshCw } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { Button } from '../../../components/ui/button.tsx';
+import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.tsx';
+import { DateFilter, FilterBar, SearchInput, SelectFilter } from '../../../components/ui/filter-bar.tsx';
+import { InlineEdit } from '../../../components/ui/inline-edit.tsx';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { PAGE_SIZE, Pagination } from '../../../components/ui/pagination.tsx';
+import { StatCard } from '../../../components/ui/stat-card.tsx';
+import { StatusBadge, statusOptions } from '../../../components/ui/status-badge.tsx';
+import { useToast } from '../../../components/ui/toast.tsx';
+import { downloadCsv } from '../../../lib/csv.ts';
+import { toVietnameseMessage } from '../../../lib/errors.ts';
+import { formatDateTime, formatVnd, todayInVietnamIso } from '../../../lib/format.ts';
+import { common } from '../../../lib/messages/common.ts';
+import { deposits as t } from '../../../lib/messages/deposits.ts';
+import { useUrlState } from '../../../lib/url-state.ts';
+import { exportDepositsCsv } from '../api/deposit-export.ts';
+import type { DepositFilters } from '../api/deposit-filters.ts';
+import { depositKeys } from '../api/deposit-keys.ts';
+import { readStatusEdit } from '../api/deposit-rules.ts';
+import { useDepositStats } from '../api/deposit-stats-query.ts';
+import type { DepositRow } from '../api/deposit-types.ts';
+import { useDeposits } from '../api/deposits-query.ts';
+import { DepositConflictError, useUpdateDeposit, type DepositPatch } from '../api/update-deposit.ts';
+import { AmountCellEditor } from '../components/amount-cell-editor.tsx';
+import { ProviderFilter } from '../components/provider-filter.tsx';
+
+const DEFAULTS = { q: '', provider: '', status: '', from: '', to: '', page: 1 };
+const STATUS_OPTIONS = statusOptions('deposit');
+
+export default function DepositsPage() {
+  const [state, setState, reset] = useUrlState(DEFAULTS);
+  const filters: DepositFilters = useMemo(
+    () => ({ search: state.q, providerId: state.provider, status: state.status, from: state.from, to: state.to }),
+    [state.q, state.provider, state.status, state.from, state.to],
+  );
+  const stats = useDepositStats(filters);
+  const list = useDeposits(filters, state.page);
+  const update = useUpdateDeposit();
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const [exporting, setExporting] = useState<number | null>(null);
+
+  // A conflict has been reported by a toast and the list reloads: close the editor quietly.
+  async function save(row: DepositRow, patch: DepositPatch) {
+    try {
+      await update.mutateAsync({ row, patch });
+    } catch (error) {
+      if (error instanceof DepositConflictError) return;
+      throw error;
+    }
+  }
+
+  async function onExport() {
+    setExporting(0);
+    try {
+      const result = await exportDepositsCsv(filters, setExporting);
+      downloadCsv(`${t.csvFilename}-${todayInVietnamIso()}.csv`, result.csv);
+      if (result.truncated) toast.info(t.exportTooMany(result.rows));
+    } catch (error) {
+      toast.error(`${t.exportFailed} ${toVietnameseMessage(error)}`);
+    } finally {
+      setExporting(null);
+    }
+  }
+
+  const columns: readonly DataTableColumn<DepositRow>[] = [
+    {
+      key: 'provider',
+      header: t.columns.provider,
+      cell: (row) => (
+        <div className="min-w-40">
+          <Link to={`/admin/providers/${row.provider_id}`} className="font-medium text-teal-800 hover:underline">
+            {row.provider_name ?? t.unknownProvider(row.provider_id)}
+          </Link>
+          {row.provider_email ? <div className="text-xs text-slate-500">{row.provider_email}</div> : null}
+        </div>
+      ),
+    },
+    {
+      key: 'amount',
+      header: t.columns.amount,
+      align: 'right',
+      cell: (row) => (
+        <AmountCellEditor
+          label={t.amountLabel(t.columns.amount, row.id.slice(0, 8))}
+          value={row.amount}
+          onSave={(amount) => save(row, { amount })}
+        />
+      ),
+    },
+    {
+      key: 'old',
+      header: t.columns.oldBalance,
+      align: 'right',
+      cell: (row) => (
+        <AmountCellEditor
+          label={t.amountLabel(t.columns.oldBalance, row.id.slice(0, 8))}
+          value={row.old_balance}
+          onSave={(old_balance) => save(row, { old_balance })}
+        />
+      ),
+    },
+    {
+      key: 'new',
+      header: t.columns.newBalance,
+      align: 'right',
+      cell: (row) => (
+        <AmountCellEditor
+          label={t.amountLabel(t.columns.newBalance, row.id.slice(0, 8))}
+          value={row.new_balance}
+          onSave={(new_balance) => save(row, { new_balance })}
+        />
+      ),
+    },
+    {
+      key: 'status',
+      header: t.columns.status,
+      cell: (row) => (
+        <InlineEdit
+          variant="select"
+          label={t.amountLabel(t.columns.status, row.id.slice(0, 8))}
+          value={row.status}
+          options={STATUS_OPTIONS}
+          display={<StatusBadge entity="deposit" status={row.status} />}
+          inputClassName="w-36"
+          onSave={async (value) => {
+            const edit = readStatusEdit(value, row.status);
+            if (edit.kind === 'invalid') throw new Error(edit.message);
+            if (edit.kind === 'save') await save(row, { status: edit.value });
+          }}
+        />
+      ),
+    },
+    {
+      key: 'balance',
+      header: t.columns.currentBalance,
+      align: 'right',
+      cell: (row) => (
+        <span className="tabular-nums" data-testid="provider-balance">
+          {row.provider_balance === null ? '—' : formatVnd(row.provider_balance)}
+        </span>
+      ),
+    },
+    {
+      key: 'provider_status',
+      header: t.columns.providerStatus,
+      cell: (row) => (row.provider_status ? <StatusBadge entity="provider" status={row.provider_status} /> : '—'),
+    },
+    { key: 'created', header: t.columns.createdAt, cell: (row) => formatDateTime(row.created_at) },
+  ];
+
+  const s = stats.data;
+  const anyFilter = Boolean(filters.search || filters.providerId || filters.status || filters.from || filters.to);
+
+  return (
+    <div>
+      <PageHeader
+        title={t.title}
+        description={t.description}
+        actions={
+          <>
+            <Button
+              variant="secondary"
+              icon={<RefreshCw className="size-4" aria-hidden="true" />}
+              onClick={() => void queryClient.invalidateQueries({ queryKey: depositKeys.all })}
+            >
+              {common.actions.refresh}
+            </Button>
+            <Button
+              variant="secondary"
+              loading={exporting !== null}
+              disabled={(s?.count ?? 0) === 0}
+              icon={<Download className="size-4" aria-hidden="true" />}
+              onClick={() => void onExport()}
+            >
+              {exporting !== null ? `${t.exporting} ${exporting.toLocaleString('vi-VN')}` : common.actions.exportCsv}
+            </Button>
+          </>
+        }
+      />
+
+      <div className="mb-4 grid gap-3 sm:grid-cols-2 xl:grid-cols-5" aria-busy={stats.isFetching || undefined}>
+        <StatCard label={t.stats.total} value={s ? formatVnd(s.total_amount) : '…'} hint={s ? t.stats.count(s.count) : undefined} />
+        <StatCard
+          label={t.stats.pending}
+          tone="warning"
+          value={s ? formatVnd(s.pending_amount) : '…'}
+          hint={s ? t.stats.count(s.pending_count) : undefined}
+        />
+        <StatCard
+          label={t.stats.completed}
+          tone="success"
+          value={s ? formatVnd(s.completed_amount) : '…'}
+          hint={s ? t.stats.count(s.completed_count) : undefined}
+        />
+        <StatCard
+          label={t.stats.canceled}
+          tone="danger"
+          value={s ? formatVnd(s.canceled_amount) : '…'}
+          hint={s ? t.stats.count(s.canceled_count) : undefined}
+        />
+        <StatCard label={t.stats.transactions} tone="info" value={s ? s.count.toLocaleString('vi-VN') : '…'} />
+      </div>
+      {stats.error ? <p role="alert" className="mb-3 text-sm text-red-700">{`${t.statsFailed}: ${toVietnameseMessage(stats.error)}`}</p> : null}
+
+      <FilterBar onClear={reset}>
+        <SearchInput
+          label={t.filters.search}
+          value={state.q}
+          placeholder={t.filters.searchPlaceholder}
+          onChange={(q) => setState({ q }, { replace: true })}
+        />
+        <ProviderFilter value={state.provider} onChange={(provider) => setState({ provider })} />
+        <SelectFilter
+          label={t.filters.status}
+          value={state.status}
+          allLabel={t.filters.allStatuses}
+          options={STATUS_OPTIONS}
+          onChange={(status) => setState({ status })}
+        />
+        <DateFilter label={t.filters.fromDate} value={state.from} max={state.to || undefined} onChange={(from) => setState({ from })} />
+        <DateFilter label={t.filters.toDate} value={state.to} min={state.from || undefined} onChange={(to) => setState({ to })} />
+      </FilterBar>
+
+      <DataTable
+        caption={t.title}
+        columns={columns}
+        rows={list.data}
+        rowKey={(row) => row.id}
+        isLoading={list.isPending}
+        isFetching={list.isFetching}
+        error={list.error}
+        errorTitle={t.loadFailed}
+        onRetry={() => void list.refetch()}
+        emptyTitle={anyFilter ? t.noMatch : t.empty}
+        rowNumberOffset={(state.page - 1) * PAGE_SIZE}
+      />
+      <Pagination page={state.page} total={s?.count ?? 0} onPageChange={(page) => setState({ page })} disabled={list.isFetching} />
+    </div>
+  );
+}

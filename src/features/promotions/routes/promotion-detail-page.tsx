@@ -1,0 +1,162 @@
+// /admin/manage-discount-codes/:discountId: stat cards (uses, applicable services, remaining,
+// days left), each basic field editable on its own (Save / Cancel), max uses and created date
+// read-only, applicable services grid; an unknown id shows "not found" with a back button.
+import { ArrowLeft } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { buttonClassName } from '../../../components/ui/button.tsx';
+import { InlineEdit } from '../../../components/ui/inline-edit.tsx';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { StatCard } from '../../../components/ui/stat-card.tsx';
+import { ErrorState, LoadingState } from '../../../components/ui/states.tsx';
+import { StatusBadge, statusOptions } from '../../../components/ui/status-badge.tsx';
+import { formatDateTime, formatNumber } from '../../../lib/format.ts';
+import { promotions as t } from '../../../lib/messages/promotions.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import {
+  daysLeft,
+  normalizeCode,
+  parseVietnamDateTime,
+  remainingUses,
+  toVietnamDateTimeInput,
+  validateDiscountValue,
+} from '../api/promotion-rules.ts';
+import { usePromotion } from '../api/promotion-query.ts';
+import { usePromotionServices } from '../api/promotion-services-query.ts';
+import type { PromotionRow } from '../api/promotion-types.ts';
+import { PromotionConflictError, useUpdatePromotion, type PromotionPatch } from '../api/update-promotion.ts';
+import { ApplicableServices } from '../components/applicable-services.tsx';
+import { formatDiscountValue } from '../components/format-discount.ts';
+
+const LIST_PATH = '/admin/manage-discount-codes';
+
+function NotFound() {
+  useDocumentTitle(t.detail.notFound);
+  return (
+    <div role="alert" className="mx-auto max-w-md rounded-lg border border-slate-200 bg-white p-8 text-center">
+      <h1 className="mb-4 text-xl font-semibold text-slate-900">{t.detail.notFound}</h1>
+      <Link to={LIST_PATH} className={buttonClassName('primary')}>
+        <ArrowLeft className="size-4" aria-hidden="true" />
+        {t.detail.back}
+      </Link>
+    </div>
+  );
+}
+
+function InfoRow({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="grid grid-cols-1 gap-1 border-b border-slate-100 py-2 sm:grid-cols-3 sm:items-center">
+      <dt className="text-sm font-medium text-slate-600">{label}</dt>
+      <dd className="sm:col-span-2">{children}</dd>
+    </div>
+  );
+}
+
+function Detail({ row }: { row: PromotionRow }) {
+  const update = useUpdatePromotion();
+  const services = usePromotionServices(row.id);
+
+  async function save(patch: PromotionPatch) {
+    try {
+      await update.mutateAsync({ row, patch });
+    } catch (error) {
+      if (error instanceof PromotionConflictError) return;
+      throw error;
+    }
+  }
+
+  return (
+    <div>
+      <PageHeader title={t.detail.title(row.code)} back={{ to: LIST_PATH, label: t.detail.back }} />
+      <div className="mb-6 grid gap-3 sm:grid-cols-2 xl:grid-cols-4">
+        <StatCard label={t.detail.stats.uses} value={formatNumber(row.uses_count)} tone="info" />
+        <StatCard label={t.detail.stats.services} value={services.data ? formatNumber(services.data.length) : '…'} />
+        <StatCard label={t.detail.stats.remaining} value={formatNumber(remainingUses(row.max_uses, row.uses_count))} tone="success" />
+        <StatCard label={t.detail.stats.daysLeft} value={formatNumber(daysLeft(row.expires_at))} tone="warning" />
+      </div>
+
+      <section aria-labelledby="basic-info-title" className="mb-6 rounded-lg border border-slate-200 bg-white p-4">
+        <h2 id="basic-info-title" className="mb-2 text-lg font-semibold text-slate-900">
+          {t.detail.basicInfo}
+        </h2>
+        <dl>
+          <InfoRow label={t.columns.code}>
+            <InlineEdit
+              label={t.columns.code}
+              value={row.code}
+              display={<span className="font-mono font-semibold">{row.code}</span>}
+              transform={normalizeCode}
+              validate={(value) => (value === '' ? t.codeRequired : undefined)}
+              onSave={(code) => save({ code })}
+            />
+          </InfoRow>
+          <InfoRow label={t.columns.type}>
+            <InlineEdit
+              variant="select"
+              label={t.columns.type}
+              value={row.discount_type}
+              options={[
+                { value: 'percentage', label: t.type.percentage },
+                { value: 'fixed_amount', label: t.type.fixed_amount },
+              ]}
+              onSave={(value) => save({ discount_type: value === 'fixed_amount' ? 'fixed_amount' : 'percentage' })}
+            />
+          </InfoRow>
+          <InfoRow label={t.columns.value}>
+            <InlineEdit
+              label={t.columns.value}
+              value={String(Number(row.discount_value))}
+              display={formatDiscountValue(row)}
+              validate={(value) => validateDiscountValue(value, row.discount_type) ?? undefined}
+              onSave={(value) => save({ discount_value: Number(value.replace(',', '.')) })}
+            />
+          </InfoRow>
+          <InfoRow label={t.columns.expiresAt}>
+            <InlineEdit
+              label={t.columns.expiresAt}
+              value={toVietnamDateTimeInput(row.expires_at)}
+              inputType="datetime-local"
+              display={formatDateTime(row.expires_at)}
+              validate={(value) => (parseVietnamDateTime(value) === null ? t.dateInvalid : undefined)}
+              inputClassName="w-56"
+              onSave={(value) => {
+                const date = parseVietnamDateTime(value);
+                if (date === null) throw new Error(t.dateInvalid);
+                return save({ expires_at: date.toISOString() });
+              }}
+            />
+          </InfoRow>
+          <InfoRow label={t.columns.status}>
+            <InlineEdit
+              variant="select"
+              label={t.columns.status}
+              value={row.status}
+              options={statusOptions('discountCode')}
+              display={<StatusBadge entity="discountCode" status={row.status} />}
+              onSave={(value) => save({ status: value === 'inactive' ? 'inactive' : 'active' })}
+            />
+          </InfoRow>
+          <InfoRow label={`${t.detail.maxUses} (${t.detail.readOnly})`}>
+            <span className="px-1 tabular-nums">{formatNumber(row.max_uses)}</span>
+          </InfoRow>
+          <InfoRow label={`${t.detail.createdAt} (${t.detail.readOnly})`}>
+            <span className="px-1">{formatDateTime(row.created_at)}</span>
+          </InfoRow>
+        </dl>
+      </section>
+
+      <ApplicableServices codeId={row.id} />
+    </div>
+  );
+}
+
+export default function PromotionDetailPage() {
+  const { discountId = '' } = useParams();
+  const promotion = usePromotion(discountId);
+  if (promotion.isPending) return <LoadingState />;
+  if (promotion.error) {
+    return <ErrorState title={t.detail.loadFailed} error={promotion.error} onRetry={() => void promotion.refetch()} />;
+  }
+  if (promotion.data === null) return <NotFound />;
+  return <Detail row={promotion.data} />;
+}

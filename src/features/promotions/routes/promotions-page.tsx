@@ -1,0 +1,225 @@
+// /admin/manage-discount-codes: stat cards, add form, filters in the URL, one page of codes from
+// the server with remaining uses and expiry, inline edits of code / value / max uses / expiry /
+// status; the code opens the detail page.
+import { useQueryClient } from '@tanstack/react-query';
+import { RefreshCw } from 'lucide-react';
+import { useMemo } from 'react';
+import { Link } from 'react-router-dom';
+import { Button } from '../../../components/ui/button.tsx';
+import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.tsx';
+import { FilterBar, SearchInput, SelectFilter } from '../../../components/ui/filter-bar.tsx';
+import { InlineEdit } from '../../../components/ui/inline-edit.tsx';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { PAGE_SIZE, Pagination } from '../../../components/ui/pagination.tsx';
+import { StatCard } from '../../../components/ui/stat-card.tsx';
+import { StatusBadge, statusOptions } from '../../../components/ui/status-badge.tsx';
+import { formatDateTime, formatNumber } from '../../../lib/format.ts';
+import { common } from '../../../lib/messages/common.ts';
+import { promotions as t } from '../../../lib/messages/promotions.ts';
+import { useUrlState } from '../../../lib/url-state.ts';
+import { promotionKeys, type PromotionListFilters } from '../api/promotion-keys.ts';
+import {
+  isExpired,
+  normalizeCode,
+  parseVietnamDateTime,
+  remainingUses,
+  toVietnamDateTimeInput,
+  validateDiscountValue,
+  validateMaxUses,
+} from '../api/promotion-rules.ts';
+import { usePromotionStats } from '../api/promotion-stats-query.ts';
+import type { PromotionRow } from '../api/promotion-types.ts';
+import { usePromotions } from '../api/promotions-query.ts';
+import { PromotionConflictError, useUpdatePromotion, type PromotionPatch } from '../api/update-promotion.ts';
+import { CreatePromotionFormCard } from '../components/create-promotion-form.tsx';
+import { formatDiscountValue } from '../components/format-discount.ts';
+
+const DEFAULTS = { q: '', type: '', status: '', page: 1 };
+const TYPE_OPTIONS = [
+  { value: 'percentage', label: t.type.percentage },
+  { value: 'fixed_amount', label: t.type.fixed_amount },
+];
+const STATUS_OPTIONS = statusOptions('discountCode');
+
+export default function PromotionsPage() {
+  const [state, setState, reset] = useUrlState(DEFAULTS);
+  const filters: PromotionListFilters = useMemo(
+    () => ({ search: state.q, type: state.type, status: state.status }),
+    [state.q, state.type, state.status],
+  );
+  const stats = usePromotionStats();
+  const list = usePromotions(filters, state.page);
+  const update = useUpdatePromotion();
+  const queryClient = useQueryClient();
+
+  async function save(row: PromotionRow, patch: PromotionPatch) {
+    try {
+      await update.mutateAsync({ row, patch });
+    } catch (error) {
+      if (error instanceof PromotionConflictError) return;
+      throw error;
+    }
+  }
+
+  const columns: readonly DataTableColumn<PromotionRow>[] = [
+    {
+      key: 'code',
+      header: t.columns.code,
+      cell: (row) => (
+        <span className="inline-flex items-center gap-1">
+          <Link
+            to={`/admin/manage-discount-codes/${row.id}`}
+            className="font-mono font-semibold text-teal-800 hover:underline"
+            aria-label={t.openDetail(row.code)}
+          >
+            {row.code}
+          </Link>
+          <InlineEdit
+            label={`${t.columns.code} ${row.code}`}
+            value={row.code}
+            display={<span className="sr-only">{row.code}</span>}
+            transform={normalizeCode}
+            validate={(value) => (value.trim() === '' ? t.codeRequired : undefined)}
+            inputClassName="w-32"
+            onSave={(code) => save(row, { code })}
+          />
+        </span>
+      ),
+    },
+    { key: 'type', header: t.columns.type, cell: (row) => t.type[row.discount_type] },
+    {
+      key: 'value',
+      header: t.columns.value,
+      align: 'right',
+      cell: (row) => (
+        <InlineEdit
+          label={`${t.columns.value} ${row.code}`}
+          value={String(Number(row.discount_value))}
+          display={formatDiscountValue(row)}
+          validate={(value) => validateDiscountValue(value, row.discount_type) ?? undefined}
+          inputClassName="w-28"
+          onSave={(value) => save(row, { discount_value: Number(value.replace(',', '.')) })}
+        />
+      ),
+    },
+    {
+      key: 'max',
+      header: t.columns.maxUses,
+      align: 'right',
+      cell: (row) => (
+        <InlineEdit
+          label={`${t.columns.maxUses} ${row.code}`}
+          value={String(row.max_uses)}
+          validate={(value) => validateMaxUses(value) ?? undefined}
+          inputClassName="w-20"
+          onSave={(value) => save(row, { max_uses: Number(value) })}
+        />
+      ),
+    },
+    { key: 'used', header: t.columns.used, align: 'right', cell: (row) => formatNumber(row.uses_count) },
+    {
+      key: 'remaining',
+      header: t.columns.remaining,
+      align: 'right',
+      cell: (row) => formatNumber(remainingUses(row.max_uses, row.uses_count)),
+    },
+    {
+      key: 'expires',
+      header: t.columns.expiresAt,
+      cell: (row) => (
+        <InlineEdit
+          label={`${t.columns.expiresAt} ${row.code}`}
+          value={toVietnamDateTimeInput(row.expires_at)}
+          inputType="datetime-local"
+          display={
+            <span className={isExpired(row.expires_at) ? 'text-red-700' : undefined}>
+              {formatDateTime(row.expires_at)}
+              {isExpired(row.expires_at) ? ` (${t.expired})` : ''}
+            </span>
+          }
+          validate={(value) => (parseVietnamDateTime(value) === null ? t.expiryInvalid : undefined)}
+          inputClassName="w-52"
+          onSave={(value) => {
+            const date = parseVietnamDateTime(value);
+            if (date === null) throw new Error(t.expiryInvalid);
+            return save(row, { expires_at: date.toISOString() });
+          }}
+        />
+      ),
+    },
+    { key: 'created', header: t.columns.createdAt, cell: (row) => formatDateTime(row.created_at) },
+    {
+      key: 'status',
+      header: t.columns.status,
+      cell: (row) => (
+        <InlineEdit
+          variant="select"
+          label={`${t.columns.status} ${row.code}`}
+          value={row.status}
+          options={STATUS_OPTIONS}
+          display={<StatusBadge entity="discountCode" status={row.status} />}
+          inputClassName="w-40"
+          onSave={(value) => save(row, { status: value === 'inactive' ? 'inactive' : 'active' })}
+        />
+      ),
+    },
+  ];
+
+  return (
+    <div>
+      <PageHeader
+        title={t.title}
+        description={t.description}
+        actions={
+          <Button
+            variant="secondary"
+            icon={<RefreshCw className="size-4" aria-hidden="true" />}
+            onClick={() => void queryClient.invalidateQueries({ queryKey: promotionKeys.all })}
+          >
+            {common.actions.refresh}
+          </Button>
+        }
+      />
+      <div className="mb-4 grid gap-3 sm:grid-cols-2 xl:grid-cols-4">
+        <StatCard label={t.stats.total} value={stats.data ? formatNumber(stats.data.total) : '…'} />
+        <StatCard label={t.stats.active} tone="success" value={stats.data ? formatNumber(stats.data.active) : '…'} />
+        <StatCard label={t.stats.inactive} value={stats.data ? formatNumber(stats.data.inactive) : '…'} />
+        <StatCard label={t.stats.uses} tone="info" value={stats.data ? formatNumber(stats.data.uses) : '…'} />
+      </div>
+
+      <CreatePromotionFormCard />
+
+      <FilterBar onClear={reset}>
+        <SearchInput
+          label={t.filters.search}
+          value={state.q}
+          placeholder={t.filters.searchPlaceholder}
+          onChange={(q) => setState({ q }, { replace: true })}
+        />
+        <SelectFilter label={t.filters.type} value={state.type} allLabel={t.filters.allTypes} options={TYPE_OPTIONS} onChange={(type) => setState({ type })} />
+        <SelectFilter
+          label={t.filters.status}
+          value={state.status}
+          allLabel={t.filters.allStatuses}
+          options={STATUS_OPTIONS}
+          onChange={(status) => setState({ status })}
+        />
+      </FilterBar>
+
+      <DataTable
+        caption={t.title}
+        columns={columns}
+        rows={list.data?.rows}
+        rowKey={(row) => row.id}
+        isLoading={list.isPending}
+        isFetching={list.isFetching}
+        error={list.error}
+        errorTitle={t.loadFailed}
+        onRetry={() => void list.refetch()}
+        emptyTitle={filters.search || filters.type || filters.status ? t.noMatch : t.empty}
+        rowNumberOffset={(state.page - 1) * PAGE_SIZE}
+      />
+      <Pagination page={state.page} total={list.data?.total ?? 0} onPageChange={(page) => setState({ page })} disabled={list.isFetching} />
+    </div>
+  );
+}

@@ -1,0 +1,130 @@
+// /admin/manage-reviews: search (customer name or comment), stars, status, all in the URL; one
+// page of 50 reviews from the server; inline status edit; 1-star rows highlighted as danger.
+import { useQueryClient } from '@tanstack/react-query';
+import { RefreshCw } from 'lucide-react';
+import { useMemo } from 'react';
+import { Link } from 'react-router-dom';
+import { Button } from '../../../components/ui/button.tsx';
+import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.tsx';
+import { FilterBar, SearchInput, SelectFilter } from '../../../components/ui/filter-bar.tsx';
+import { InlineEdit } from '../../../components/ui/inline-edit.tsx';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { PAGE_SIZE, Pagination } from '../../../components/ui/pagination.tsx';
+import { Stars } from '../../../components/ui/stars.tsx';
+import { StatusBadge, statusOptions } from '../../../components/ui/status-badge.tsx';
+import { formatDateTime } from '../../../lib/format.ts';
+import { common } from '../../../lib/messages/common.ts';
+import { reviews as t } from '../../../lib/messages/reviews.ts';
+import { useUrlState } from '../../../lib/url-state.ts';
+import { reviewKeys, type ReviewFilters } from '../api/review-keys.ts';
+import { useReviews, type ReviewRow } from '../api/reviews-query.ts';
+import { ReviewConflictError, useUpdateReviewStatus } from '../api/update-review-status.ts';
+
+const DEFAULTS = { q: '', rating: '', status: '', page: 1 };
+const RATING_OPTIONS = [5, 4, 3, 2, 1].map((n) => ({ value: String(n), label: t.filters.ratingOption(n) }));
+const STATUS_OPTIONS = statusOptions('review');
+
+export default function ReviewsPage() {
+  const [state, setState, reset] = useUrlState(DEFAULTS);
+  const filters: ReviewFilters = useMemo(
+    () => ({ search: state.q, rating: state.rating, status: state.status }),
+    [state.q, state.rating, state.status],
+  );
+  const list = useReviews(filters, state.page);
+  const update = useUpdateReviewStatus();
+  const queryClient = useQueryClient();
+
+  const columns: readonly DataTableColumn<ReviewRow>[] = [
+    { key: 'customer', header: t.columns.customer, cell: (row) => row.customer_name ?? t.unknown },
+    { key: 'provider', header: t.columns.provider, cell: (row) => row.provider_name ?? t.unknown },
+    {
+      key: 'rating',
+      header: t.columns.rating,
+      cell: (row) => <Stars rating={row.rating} />,
+    },
+    {
+      key: 'comment',
+      header: t.columns.comment,
+      className: 'max-w-md whitespace-pre-line break-words',
+      cell: (row) => (row.comment && row.comment.trim() !== '' ? row.comment : <span className="text-slate-400">{t.noComment}</span>),
+    },
+    { key: 'time', header: t.columns.time, cell: (row) => formatDateTime(row.created_at) },
+    {
+      key: 'booking',
+      header: t.columns.bookingId,
+      cell: (row) => (
+        <Link to={`/admin/bookings/${row.booking_id}`} className="font-mono text-xs text-teal-800 hover:underline">
+          {row.booking_id.slice(0, 8)}
+        </Link>
+      ),
+    },
+    {
+      key: 'status',
+      header: t.columns.status,
+      cell: (row) => (
+        <InlineEdit
+          variant="select"
+          label={t.statusLabel(row.customer_name ?? t.unknown)}
+          value={row.status}
+          options={STATUS_OPTIONS}
+          display={<StatusBadge entity="review" status={row.status} />}
+          inputClassName="w-32"
+          onSave={async (value) => {
+            try {
+              await update.mutateAsync({ row, status: value === 'inactive' ? 'inactive' : 'active' });
+            } catch (error) {
+              if (!(error instanceof ReviewConflictError)) throw error;
+            }
+          }}
+        />
+      ),
+    },
+  ];
+
+  const total = list.data?.total ?? 0;
+  const exact = list.data?.exact ?? true;
+
+  return (
+    <div>
+      <PageHeader
+        title={t.title}
+        description={t.description}
+        actions={
+          <Button
+            variant="secondary"
+            icon={<RefreshCw className="size-4" aria-hidden="true" />}
+            onClick={() => void queryClient.invalidateQueries({ queryKey: reviewKeys.all })}
+          >
+            {common.actions.refresh}
+          </Button>
+        }
+      />
+      <FilterBar onClear={reset}>
+        <SearchInput
+          label={t.filters.search}
+          value={state.q}
+          placeholder={t.filters.searchPlaceholder}
+          onChange={(q) => setState({ q }, { replace: true })}
+        />
+        <SelectFilter label={t.filters.rating} value={state.rating} allLabel={t.filters.allRatings} options={RATING_OPTIONS} onChange={(rating) => setState({ rating })} />
+        <SelectFilter label={t.filters.status} value={state.status} allLabel={t.filters.allStatuses} options={STATUS_OPTIONS} onChange={(status) => setState({ status })} />
+      </FilterBar>
+      <DataTable
+        caption={t.title}
+        columns={columns}
+        rows={list.data?.rows}
+        rowKey={(row) => row.id}
+        isLoading={list.isPending}
+        isFetching={list.isFetching}
+        error={list.error}
+        errorTitle={t.loadFailed}
+        onRetry={() => void list.refetch()}
+        emptyTitle={filters.search || filters.rating || filters.status ? t.noMatch : t.empty}
+        rowNumberOffset={(state.page - 1) * PAGE_SIZE}
+        rowClassName={(row) => (row.rating === 1 ? 'bg-red-50 hover:bg-red-100 border-l-4 border-l-red-600' : undefined)}
+      />
+      {!exact ? <p className="mt-2 text-xs text-slate-500">{t.approximateTotal(total)}</p> : null}
+      <Pagination page={state.page} total={total} onPageChange={(page) => setState({ page })} disabled={list.isFetching} />
+    </div>
+  );
+}

@@ -1,0 +1,146 @@
+// /admin/settings: contact, website and business sections (react-hook-form + zod), banners, a save
+// button whose label changes while saving and a reset button that reloads; both disabled while
+// saving; the maintenance notice when maintenance mode is on.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { AlertTriangle, RotateCcw, Save } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
+import { Button } from '../../../components/ui/button.tsx';
+import { Field, Input, Textarea } from '../../../components/ui/form-controls.tsx';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { ErrorState, LoadingState } from '../../../components/ui/states.tsx';
+import { settings as t } from '../../../lib/messages/settings.ts';
+import { SettingsConflictError, useSaveSettings } from '../api/save-settings.ts';
+import { settingsLoadError } from '../api/settings-errors.ts';
+import { useSettings, type SettingsRow } from '../api/settings-query.ts';
+import { settingsSchema, toSettingsForm, type SettingsForm } from '../api/settings-rules.ts';
+import { BannerCard } from '../components/banner-card.tsx';
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="rounded-lg border border-slate-200 bg-white p-4" aria-label={title}>
+      <h2 className="mb-3 text-lg font-semibold text-slate-900">{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+function SettingsEditor({ row, reload, reloading }: { row: SettingsRow; reload: () => Promise<SettingsRow | undefined>; reloading: boolean }) {
+  const save = useSaveSettings();
+  const [baseUpdatedAt, setBaseUpdatedAt] = useState(row.updated_at);
+  const form = useForm<SettingsForm>({ resolver: zodResolver(settingsSchema), defaultValues: toSettingsForm(row) });
+  const { errors } = form.formState;
+  const saving = save.isPending;
+
+  async function onReset() {
+    const fresh = await reload();
+    if (fresh) {
+      form.reset(toSettingsForm(fresh));
+      setBaseUpdatedAt(fresh.updated_at);
+    }
+  }
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const saved = await save.mutateAsync({ form: values, baseUpdatedAt });
+      setBaseUpdatedAt(saved.updated_at);
+      form.reset(toSettingsForm(saved));
+    } catch (error) {
+      // The toast says why. After a conflict (another admin saved first) the form shows their
+      // version; otherwise it keeps the admin's values.
+      if (error instanceof SettingsConflictError) await onReset();
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-4">
+      {row.maintenance_mode ? (
+        <div role="status" className="flex items-start gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-amber-900">
+          <AlertTriangle className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
+          <p>{t.maintenanceNotice}</p>
+        </div>
+      ) : null}
+
+      <Section title={t.sections.contact}>
+        <div className="grid gap-3 md:grid-cols-2">
+          <Field label={t.fields.adminEmail} error={errors.adminEmail?.message} required>
+            {(control) => <Input {...control} {...form.register('adminEmail')} type="email" autoComplete="email" />}
+          </Field>
+          <Field label={t.fields.contactPhone} error={errors.contactPhone?.message}>
+            {(control) => <Input {...control} {...form.register('contactPhone')} type="tel" autoComplete="tel" />}
+          </Field>
+          <Field label={t.fields.contactAddress} error={errors.contactAddress?.message} className="md:col-span-2">
+            {(control) => <Input {...control} {...form.register('contactAddress')} autoComplete="street-address" />}
+          </Field>
+        </div>
+      </Section>
+
+      <Section title={t.sections.website}>
+        <div className="grid gap-3">
+          <Field label={t.fields.siteName} error={errors.siteName?.message} required>
+            {(control) => <Input {...control} {...form.register('siteName')} />}
+          </Field>
+          <Field label={t.fields.siteDescription} error={errors.siteDescription?.message}>
+            {(control) => <Textarea {...control} {...form.register('siteDescription')} />}
+          </Field>
+        </div>
+      </Section>
+
+      <Section title={t.sections.business}>
+        <div className="grid gap-3 md:grid-cols-2">
+          <Field label={t.fields.commissionRate} error={errors.commissionRate?.message} hint={t.fields.commissionHint} required>
+            {(control) => <Input {...control} {...form.register('commissionRate')} type="number" min={0} max={100} step={0.1} inputMode="decimal" />}
+          </Field>
+          <Field label={t.fields.minDeposit} error={errors.minDepositAmount?.message} hint={t.fields.minDepositHint} required>
+            {(control) => <Input {...control} {...form.register('minDepositAmount')} type="number" min={0} step={1000} inputMode="numeric" />}
+          </Field>
+          <label className="flex items-center gap-2 text-sm font-medium text-slate-800 md:col-span-2">
+            <input type="checkbox" role="switch" {...form.register('maintenanceMode')} className="size-4 accent-teal-700" />
+            {t.fields.maintenanceMode}
+          </label>
+        </div>
+      </Section>
+
+      <Section title={t.sections.banners}>
+        <div className="grid gap-4 lg:grid-cols-2">
+          <BannerCard kind="featured" url={row.featured_banner_url} disabled={saving} onChanged={setBaseUpdatedAt} />
+          <BannerCard kind="voucher" url={row.voucher_banner_url} disabled={saving} onChanged={setBaseUpdatedAt} />
+        </div>
+      </Section>
+
+      <div className="sticky bottom-0 flex justify-end gap-2 border-t border-slate-200 bg-white/95 py-3">
+        <Button
+          variant="secondary"
+          disabled={saving || reloading}
+          icon={<RotateCcw className="size-4" aria-hidden="true" />}
+          onClick={() => void onReset()}
+        >
+          {t.reset}
+        </Button>
+        <Button type="submit" disabled={saving || reloading} loading={saving} icon={<Save className="size-4" aria-hidden="true" />}>
+          {saving ? t.saving : t.save}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+export default function SettingsPage() {
+  const settings = useSettings();
+  return (
+    <div>
+      <PageHeader title={t.title} description={t.description} />
+      {settings.isPending ? (
+        <LoadingState />
+      ) : settings.error && !settings.data ? (
+        <ErrorState title={t.loadFailed} message={settingsLoadError(settings.error)} onRetry={() => void settings.refetch()} />
+      ) : settings.data ? (
+        <SettingsEditor
+          row={settings.data}
+          reloading={settings.isFetching}
+          reload={async () => (await settings.refetch()).data}
+        />
+      ) : null}
+    </div>
+  );
+}
