@@ -248,7 +248,7 @@ commit;
 
 begin;
 set search_path = public, extensions;
-select plan(10);
+select plan(23);
 
 select has_schema('tests', 'the tests schema exists');
 select has_function('tests', 'create_user', array['text', 'text', 'boolean'], 'tests.create_user(email, role, is_admin)');
@@ -260,6 +260,29 @@ select has_function('tests', 'clear_authentication', 'tests.clear_authentication
 select has_function('tests', 'as_superuser', 'tests.as_superuser()');
 select has_function('tests', 'id', array['text'], 'tests.id(name)');
 select has_function('tests', 'make_world', 'tests.make_world()');
+
+-- The helpers act as the API does.
+select tests.create_user('helper.admin@pgtap.test', 'customer', true);
+select tests.create_user('helper.provider@pgtap.test', 'provider', false);
+select is(tests.user_id('HELPER.ADMIN@pgtap.test'), tests.id('user:helper.admin@pgtap.test'), 'tests.user_id finds a user by e-mail, case-insensitively');
+select is((select role from public.profiles where id = tests.user_id('helper.provider@pgtap.test')), 'provider', 'tests.create_user(…, provider) makes a provider profile');
+select tests.authenticate_as(tests.user_id('helper.provider@pgtap.test'));
+select is(current_user::text, 'authenticated', 'authenticate_as: role authenticated');
+select is(auth.uid(), tests.user_id('helper.provider@pgtap.test'), 'authenticate_as: auth.uid() is the user');
+select is(auth.email(), 'helper.provider@pgtap.test', 'authenticate_as: auth.email() is the user''s e-mail');
+select ok(not private.is_admin(), 'authenticate_as a non-admin: private.is_admin() is false');
+select tests.authenticate_as(tests.user_id('helper.admin@pgtap.test'));
+select ok(private.is_admin(), 'authenticate_as an admin carries app_metadata.admin = true');
+select tests.clear_authentication();
+select is(current_user::text, 'anon', 'clear_authentication: role anon');
+select ok(auth.uid() is null and not private.is_admin(), 'clear_authentication: no user, not an admin');
+select tests.authenticate_as_service_role();
+select is(current_user::text, 'service_role', 'authenticate_as_service_role switches to service_role');
+select tests.as_superuser();
+select is(current_user::text, session_user::text, 'as_superuser: back to the session user');
+select ok(auth.uid() is null, 'as_superuser: without claims');
+select tests.make_world();
+select is((select count(*)::int from public.bookings where id in (tests.id('booking_a'), tests.id('booking_b'))), 2, 'make_world builds the fixture');
 
 select * from finish();
 rollback;
