@@ -61,9 +61,14 @@ function checkTools(): void {
 }
 
 /** Copies pgtap* from the distribution's folder into the server's extension folder when missing. */
-async function installPgtapFiles(client: pg.Client): Promise<void> {
+async function installPgtapFiles(client: pg.Client, embedded: boolean): Promise<void> {
   const available = await client.query("select 1 from pg_available_extensions where name = 'pgtap'");
   if (available.rowCount !== 0) return;
+  if (!embedded) {
+    throw new TestDbError(
+      `Máy chủ của DATABASE_URL chưa có pgTAP. Cài pgTAP cho máy chủ đó (Debian: ${INSTALL_HINT}; nơi khác: gói pgtap của bản phân phối hoặc PGXN).`,
+    );
+  }
   const source = findPgtapSource();
   if (!source) {
     throw new TestDbError(`Không tìm thấy tệp mở rộng pgTAP (pgtap.control). Cài đặt: ${INSTALL_HINT} (hoặc đặt PGTAP_DIR).`);
@@ -170,7 +175,7 @@ async function main(): Promise<number> {
     adminUrl = server.url;
     log(`Máy chủ PostgreSQL: ${redact(adminUrl)}${server.embedded ? ' (nhúng)' : ''}`);
     await withClient(adminUrl, async (client) => {
-      await installPgtapFiles(client);
+      await installPgtapFiles(client, !external);
       await client.query(`create database "${database}"`);
     });
     testUrl = withDatabase(adminUrl, database);
