@@ -2,7 +2,7 @@
 -- RLS for anon / customer / provider / admin / service role, constraints and updated_at.
 begin;
 set search_path = public, extensions;
-select plan(60);
+select plan(61);
 
 select tests.make_world();
 
@@ -132,6 +132,11 @@ select tests.authenticate_as_service_role();
 select ok((select count(*) from public.profiles) >= 9, 'the service role reads every profile');
 select isnt_empty($$ update public.profiles set deposit = 1000 where id = tests.user_id('prov.q@pgtap.test') returning id $$,
   'the service role may change money columns');
+
+-- ------------------------------------------------------------------ account removal
+select tests.as_superuser();
+delete from auth.users where id = tests.id('u_named');
+select is_empty($$ select 1 from public.profiles where id = tests.id('u_named') $$, 'deleting the auth user deletes the profile');
 
 select * from finish();
 rollback;

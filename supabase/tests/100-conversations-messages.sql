@@ -3,7 +3,7 @@
 -- open / close conversations; triggers keep last_message and copy booking_id; constraints.
 begin;
 set search_path = public, extensions;
-select plan(49);
+select plan(50);
 
 select tests.make_world();
 
@@ -57,6 +57,9 @@ select throws_ok($$ insert into public.messages (conversation_id, sender_id, con
 select isnt_empty($$ update public.messages set is_read = true where id = tests.id('msg_a2') returning id $$, 'the recipient marks a message read');
 select tests.as_superuser();
 select is((select read_at from public.messages where id = tests.id('msg_a2')), now(), 'marking read stamps read_at');
+update public.messages set is_read = true where id = tests.id('msg_b1');
+update public.messages set is_read = false where id = tests.id('msg_b1');
+select is((select read_at from public.messages where id = tests.id('msg_b1')), null, 'marking a read message unread clears read_at');
 select tests.authenticate_as(tests.user_id('cust.a@pgtap.test'));
 select is_empty($$ update public.messages set is_read = true where id = tests.id('msg_a1') returning id $$, 'the sender cannot mark their own message read');
 select is_empty($$ update public.messages set is_read = true where id = tests.id('msg_b1') returning id $$, 'a customer cannot touch another conversation''s messages');
