@@ -93,7 +93,10 @@ async function buildSpa(log: (line: string) => void): Promise<void> {
   try {
     await vite.build({ root: ROOT_DIR, configFile: path.join(ROOT_DIR, 'vite.config.ts'), logLevel: 'warn', mode: 'production' });
   } catch (error) {
-    throw new StartupError(`Build giao diện thất bại (vite build): ${error instanceof Error ? error.message : String(error)}`);
+    throw new StartupError(
+      `Build giao diện thất bại (vite build): ${error instanceof Error ? error.message : String(error)}\n` +
+        'Sửa lỗi build ở trên, hoặc đặt SDV_NO_WEB=1 để chỉ chạy cơ sở dữ liệu và API.',
+    );
   }
   log(`  ✓ build xong sau ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
