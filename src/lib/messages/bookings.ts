@@ -17,6 +17,7 @@ export const bookings = {
       createdAt: 'Thời gian tạo',
     },
     noProvider: 'Chưa có',
+    refresh: 'Làm mới',
     filters: {
       status: 'Trạng thái',
       allStatuses: 'Tất cả trạng thái',

@@ -99,6 +99,7 @@ export const providers = {
       uploaded: 'Đã tải lên tài liệu',
       uploadFailed: 'Tải tài liệu lên thất bại',
       view: (name: string) => `Xem ${name}`,
+      open: 'Xem',
       remove: (name: string) => `Xóa tài liệu ${name}`,
       removeConfirmTitle: 'Xóa tài liệu?',
       removeConfirm: (name: string) => `Tài liệu "${name}" và file đã lưu sẽ bị xóa vĩnh viễn.`,

@@ -1,0 +1,107 @@
+// The bookings list's filters as they live in the URL, and their translation into the arguments
+// of public.admin_list_bookings (pure functions, unit-tested).
+import { TIME_RANGES, timeRangeStart, type TimeRange } from '../../../lib/format.ts';
+
+export const BOOKING_STATUSES = ['pending', 'confirmed', 'pending_completion', 'completed', 'cancelled'] as const;
+export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+
+export function isBookingStatus(value: string): value is BookingStatus {
+  return (BOOKING_STATUSES as readonly string[]).includes(value);
+}
+
+export const BOOKINGS_PAGE_SIZE = 50;
+
+/** The filters without the page: what the export and the count depend on. */
+export interface BookingFilterValues {
+  status: string;
+  provider: string;
+  pkg: string;
+  service: string;
+  time: string;
+}
+
+export interface BookingListFilters extends BookingFilterValues {
+  [key: string]: string | number;
+  page: number;
+}
+
+/** URL state of the list: '' means "no filter". Keys are short because they show in the URL. */
+export const BOOKING_LIST_DEFAULTS: BookingListFilters = {
+  status: '',
+  provider: '',
+  pkg: '',
+  service: '',
+  time: 'all',
+  page: 1,
+};
+
+export const BOOKING_LIST_ALLOWED = {
+  status: ['', ...BOOKING_STATUSES],
+  time: [...TIME_RANGES],
+} as const;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function isUuid(value: string): boolean {
+  return UUID.test(value);
+}
+
+export interface ListBookingsArgs {
+  p_status?: string;
+  p_provider_id?: string;
+  p_customer_id?: string;
+  p_package?: string;
+  p_service?: string;
+  p_since?: string;
+  p_limit?: number;
+  p_offset?: number;
+  p_after_created_at?: string;
+  p_after_id?: string;
+  p_count?: boolean;
+}
+
+/** Filter arguments shared by the page query and the export (no paging). */
+export function filterArgs(filters: BookingFilterValues, now: Date = new Date()): ListBookingsArgs {
+  const args: ListBookingsArgs = {};
+  if (isBookingStatus(filters.status)) args.p_status = filters.status;
+  if (isUuid(filters.provider)) args.p_provider_id = filters.provider.toLowerCase();
+  const pkg = filters.pkg.trim();
+  if (pkg !== '') args.p_package = pkg;
+  const service = filters.service.trim();
+  if (service !== '') args.p_service = service;
+  const time = (TIME_RANGES as readonly string[]).includes(filters.time) ? (filters.time as TimeRange) : 'all';
+  const since = timeRangeStart(time, now);
+  if (since !== null) args.p_since = since.toISOString();
+  return args;
+}
+
+/** Arguments for one page of the list (50 rows, offset from the 1-based page). */
+export function pageArgs(filters: BookingListFilters, now: Date = new Date()): ListBookingsArgs {
+  const page = Math.max(1, Math.floor(filters.page));
+  return {
+    ...filterArgs(filters, now),
+    p_limit: BOOKINGS_PAGE_SIZE,
+    p_offset: (page - 1) * BOOKINGS_PAGE_SIZE,
+    p_count: true,
+  };
+}
+
+/** Arguments for the export chunk after the row (createdAt, id), or the first chunk. */
+export function exportChunkArgs(
+  filters: BookingFilterValues,
+  chunkSize: number,
+  after: { createdAt: string; id: string } | null,
+  now: Date,
+): ListBookingsArgs {
+  const args: ListBookingsArgs = { ...filterArgs(filters, now), p_limit: chunkSize, p_count: after === null };
+  if (after !== null) {
+    args.p_after_created_at = after.createdAt;
+    args.p_after_id = after.id;
+  }
+  return args;
+}
+
+/** "…a1b2c3d4" → "A1B2C3D4": the short booking number of spec 01 (last 8 characters, upper case). */
+export function shortBookingId(id: string): string {
+  return id.slice(-8).toUpperCase();
+}

@@ -1,0 +1,14 @@
+// Query keys of the bookings area: lists by filters, one detail per id, its change history, and
+// the provider search of the list's filter.
+import type { BookingListFilters } from './booking-filters.ts';
+
+export const bookingKeys = {
+  all: ['bookings'] as const,
+  lists: () => [...bookingKeys.all, 'list'] as const,
+  list: (filters: BookingListFilters) => [...bookingKeys.lists(), filters] as const,
+  details: () => [...bookingKeys.all, 'detail'] as const,
+  detail: (id: string) => [...bookingKeys.details(), id] as const,
+  history: (id: string) => [...bookingKeys.all, 'history', id] as const,
+  providerOptions: (search: string) => [...bookingKeys.all, 'provider-options', search] as const,
+  provider: (id: string) => [...bookingKeys.all, 'provider', id] as const,
+};

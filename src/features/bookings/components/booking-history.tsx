@@ -1,0 +1,75 @@
+// The change history of a booking (audit log): newest first, who changed what, old → new.
+import { ArrowRight } from 'lucide-react';
+import { ErrorState, LoadingState } from '../../../components/ui/states.tsx';
+import { formatDateTime, formatVnd } from '../../../lib/format.ts';
+import { bookings as t } from '../../../lib/messages/bookings.ts';
+import { common } from '../../../lib/messages/common.ts';
+import type { Json } from '../../../types/database.ts';
+import { useBookingHistory, type HistoryChange } from '../api/booking-history.ts';
+
+const MONEY_FIELDS = new Set(['final_price', 'original_price', 'discount_amount', 'service_item_price']);
+
+/** A changed value as the admin reads it: status labels, VND, Vietnam times. */
+export function formatHistoryValue(field: string, value: Json): string {
+  if (value === null || value === '') return '—';
+  if (field === 'status' && typeof value === 'string') {
+    return (common.statuses.booking as Record<string, string>)[value] ?? value;
+  }
+  if (field === 'payment_method' && typeof value === 'string') return t.paymentMethods[value] ?? value;
+  if (MONEY_FIELDS.has(field) && typeof value === 'number') return formatVnd(value);
+  if (field.endsWith('_at') && typeof value === 'string') return formatDateTime(value);
+  if (Array.isArray(value)) return value.length === 0 ? '—' : value.map((item) => String(item)).join(', ');
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+function ChangeLine({ change }: { change: HistoryChange }) {
+  return (
+    <li className="flex flex-wrap items-center gap-1.5">
+      <span className="font-medium text-slate-700">{t.detail.fieldLabels[change.field] ?? change.field}:</span>
+      <span className="text-slate-600">{formatHistoryValue(change.field, change.before)}</span>
+      <ArrowRight className="size-3.5 text-slate-400" aria-hidden="true" />
+      <span className="sr-only">→</span>
+      <span className="text-slate-900">{formatHistoryValue(change.field, change.after)}</span>
+    </li>
+  );
+}
+
+export function BookingHistory({ bookingId }: { bookingId: string }) {
+  const history = useBookingHistory(bookingId, true);
+  return (
+    <section aria-labelledby="booking-history-title" className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+      <h2 id="booking-history-title" className="mb-3 text-base font-semibold text-slate-900">
+        {t.detail.history.title}
+      </h2>
+      {history.isLoading ? (
+        <LoadingState />
+      ) : history.isError ? (
+        <ErrorState title={t.detail.history.loadFailed} error={history.error} onRetry={() => void history.refetch()} />
+      ) : (history.data ?? []).length === 0 ? (
+        <p className="text-sm text-slate-500">{t.detail.history.empty}</p>
+      ) : (
+        <ol className="space-y-3" data-testid="booking-history">
+          {(history.data ?? []).map((entry) => (
+            <li key={entry.id} className="border-l-2 border-teal-600 pl-3 text-sm">
+              <p className="text-xs text-slate-500">
+                <time dateTime={entry.at}>{formatDateTime(entry.at)}</time> · {entry.actorEmail ?? t.detail.history.system}
+              </p>
+              {entry.action === 'insert' ? (
+                <p className="text-slate-800">{t.detail.history.created}</p>
+              ) : entry.action === 'delete' ? (
+                <p className="text-slate-800">{t.detail.history.deleted}</p>
+              ) : (
+                <ul className="mt-1 space-y-0.5">
+                  {entry.changes.map((change) => (
+                    <ChangeLine key={change.field} change={change} />
+                  ))}
+                </ul>
+              )}
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

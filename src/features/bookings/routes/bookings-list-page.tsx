@@ -1,0 +1,149 @@
+// /admin/bookings — every booking, newest first, 50 a page, filtered on the server by status,
+// provider, package text, service text and time; filters and page live in the URL; CSV export of
+// the filtered rows.
+import { RefreshCw } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import { Button } from '../../../components/ui/button.tsx';
+import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.tsx';
+import { FilterBar, SearchInput, SelectFilter, TimeRangeFilter } from '../../../components/ui/filter-bar.tsx';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { Pagination, pageBounds } from '../../../components/ui/pagination.tsx';
+import { StatusBadge, statusOptions } from '../../../components/ui/status-badge.tsx';
+import { formatDateTime, formatNumber, formatVnd, isTimeRange } from '../../../lib/format.ts';
+import { bookings as t } from '../../../lib/messages/bookings.ts';
+import { useUrlState } from '../../../lib/url-state.ts';
+import {
+  BOOKINGS_PAGE_SIZE,
+  BOOKING_LIST_ALLOWED,
+  BOOKING_LIST_DEFAULTS,
+  shortBookingId,
+  type BookingListFilters,
+} from '../api/booking-filters.ts';
+import { useBookingsList, type BookingRow } from '../api/list-bookings.ts';
+import { ExportBookingsButton } from '../components/export-bookings-button.tsx';
+import { ProviderPicker } from '../components/provider-picker.tsx';
+
+const columns: DataTableColumn<BookingRow>[] = [
+  {
+    key: 'id',
+    header: t.list.columns.id,
+    cell: (row) => (
+      <Link to={`/admin/bookings/${row.id}`} className="font-mono text-teal-800 hover:underline">
+        #{shortBookingId(row.id)}
+      </Link>
+    ),
+  },
+  { key: 'customer', header: t.list.columns.customer, cell: (row) => row.customer_name },
+  {
+    key: 'provider',
+    header: t.list.columns.provider,
+    cell: (row) => row.provider_name ?? <span className="text-slate-500">{t.list.noProvider}</span>,
+  },
+  { key: 'package', header: t.list.columns.package, cell: (row) => row.service_item_name ?? '—' },
+  { key: 'service', header: t.list.columns.service, cell: (row) => row.service_name },
+  {
+    key: 'price',
+    header: t.list.columns.finalPrice,
+    align: 'right',
+    className: 'tabular-nums whitespace-nowrap',
+    cell: (row) => formatVnd(row.final_price),
+  },
+  { key: 'status', header: t.list.columns.status, cell: (row) => <StatusBadge entity="booking" status={row.status} /> },
+  {
+    key: 'created',
+    header: t.list.columns.createdAt,
+    className: 'whitespace-nowrap',
+    cell: (row) => formatDateTime(row.created_at),
+  },
+];
+
+export default function BookingsListPage() {
+  const [filters, setFilters, resetFilters] = useUrlState<BookingListFilters>(BOOKING_LIST_DEFAULTS, {
+    allowed: BOOKING_LIST_ALLOWED,
+  });
+  const list = useBookingsList(filters);
+  const total = list.data?.total ?? 0;
+  const estimated = list.data !== undefined && !list.data.totalExact;
+  const filtered =
+    filters.status !== '' || filters.provider !== '' || filters.pkg !== '' || filters.service !== '' || filters.time !== 'all';
+  const bounds = pageBounds(filters.page, total, BOOKINGS_PAGE_SIZE);
+
+  return (
+    <div>
+      <PageHeader
+        title={t.list.title}
+        description={t.list.description}
+        actions={<ExportBookingsButton filters={filters} />}
+      />
+      <FilterBar
+        {...(filtered ? { onClear: resetFilters } : {})}
+        actions={
+          <Button
+            variant="secondary"
+            icon={<RefreshCw className="size-4" aria-hidden="true" />}
+            onClick={() => void list.refetch()}
+            loading={list.isFetching && !list.isLoading}
+          >
+            {t.list.refresh}
+          </Button>
+        }
+      >
+        <SelectFilter
+          label={t.list.filters.status}
+          value={filters.status}
+          allLabel={t.list.filters.allStatuses}
+          options={statusOptions('booking')}
+          onChange={(status) => setFilters({ status })}
+        />
+        <ProviderPicker value={filters.provider} onChange={(provider) => setFilters({ provider })} />
+        <SearchInput
+          label={t.list.filters.package}
+          placeholder={t.list.filters.packagePlaceholder}
+          value={filters.pkg}
+          onChange={(pkg) => setFilters({ pkg }, { replace: true })}
+        />
+        <SearchInput
+          label={t.list.filters.service}
+          placeholder={t.list.filters.servicePlaceholder}
+          value={filters.service}
+          onChange={(service) => setFilters({ service }, { replace: true })}
+        />
+        <TimeRangeFilter
+          label={t.list.filters.time}
+          value={isTimeRange(filters.time) ? filters.time : 'all'}
+          onChange={(time) => setFilters({ time })}
+        />
+      </FilterBar>
+      <DataTable
+        caption={t.list.title}
+        columns={columns}
+        rows={list.data?.rows}
+        rowKey={(row) => row.id}
+        isLoading={list.isLoading}
+        isFetching={list.isFetching}
+        error={list.error ?? undefined}
+        errorTitle={t.list.loadFailed}
+        onRetry={() => void list.refetch()}
+        emptyTitle={t.list.empty}
+        rowNumberOffset={(filters.page - 1) * BOOKINGS_PAGE_SIZE}
+      />
+      {list.data ? (
+        <>
+          {estimated ? (
+            <p className="pt-3 text-sm text-slate-600" aria-live="polite" data-testid="estimated-range">
+              {t.list.rangeApprox(formatNumber(bounds.from), formatNumber(bounds.to), formatNumber(total))}
+            </p>
+          ) : null}
+          <Pagination
+            page={filters.page}
+            total={total}
+            pageSize={BOOKINGS_PAGE_SIZE}
+            onPageChange={(page) => setFilters({ page })}
+            disabled={list.isFetching}
+            className={estimated ? '[&>p]:hidden' : undefined}
+          />
+        </>
+      ) : null}
+    </div>
+  );
+}

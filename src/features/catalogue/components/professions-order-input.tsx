@@ -1,0 +1,84 @@
+// The numeric order input of one profession: a whole number ≥ 0, saved when the value is
+// committed (Enter, or leaving the field), refused in place otherwise; Escape restores it.
+import { useId, useState, type KeyboardEvent } from 'react';
+import { professions as t } from '../../../lib/messages/professions.ts';
+import { parseProfessionOrder } from '../api/professions-rules.ts';
+
+export interface ProfessionsOrderInputProps {
+  name: string;
+  value: number;
+  disabled?: boolean;
+  onSave: (value: number) => Promise<unknown>;
+}
+
+export function ProfessionsOrderInput({ name, value, disabled = false, onSave }: ProfessionsOrderInputProps) {
+  const errorId = useId();
+  const [draft, setDraft] = useState(String(value));
+  const [shown, setShown] = useState(value);
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  // A new value from the server (after a save or a reload) replaces the draft.
+  if (value !== shown) {
+    setShown(value);
+    setDraft(String(value));
+    setError(null);
+  }
+
+  async function commit() {
+    const parsed = parseProfessionOrder(draft);
+    if (!parsed.ok) {
+      setError(parsed.message);
+      return;
+    }
+    setError(null);
+    setDraft(String(parsed.value));
+    if (parsed.value === value) return;
+    setSaving(true);
+    try {
+      await onSave(parsed.value);
+    } catch {
+      setDraft(String(value));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      void commit();
+    } else if (event.key === 'Escape') {
+      setDraft(String(value));
+      setError(null);
+    }
+  }
+
+  return (
+    <div className="flex flex-col gap-1">
+      <input
+        type="number"
+        min={0}
+        step={1}
+        inputMode="numeric"
+        aria-label={t.orderLabel(name)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        value={draft}
+        disabled={disabled || saving}
+        onChange={(event) => {
+          setDraft(event.target.value);
+          if (error) setError(null);
+        }}
+        onKeyDown={onKeyDown}
+        onBlur={() => void commit()}
+        className={`h-9 w-24 rounded-md border bg-white px-2 text-sm tabular-nums focus:outline-2 focus:outline-teal-600 ${error ? 'border-red-600' : 'border-slate-300'}`}
+      />
+      {error ? (
+        <span id={errorId} role="alert" className="text-xs text-red-700">
+          {error}
+        </span>
+      ) : null}
+    </div>
+  );
+}

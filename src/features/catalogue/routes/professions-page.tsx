@@ -1,0 +1,121 @@
+// /admin/manage-services — professions (categories, decision 11): name filter and refresh; a table
+// of order, icon, name (click to rename: Enter or leaving saves, Escape cancels, blank refused with
+// 'Tên ngành nghề không thể để trống') and a numeric order input (whole number ≥ 0, saved on
+// change, the list re-sorts); and "Thêm ngành nghề" with name and icon.
+import { RefreshCw } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '../../../components/ui/button.tsx';
+import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.tsx';
+import { FilterBar, SearchInput } from '../../../components/ui/filter-bar.tsx';
+import { InlineEdit } from '../../../components/ui/inline-edit.tsx';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { common } from '../../../lib/messages/common.ts';
+import { professions as t } from '../../../lib/messages/professions.ts';
+import { useUrlState } from '../../../lib/url-state.ts';
+import { useProfessions, useUpdateProfession, type Profession } from '../api/professions-api.ts';
+import { validateProfessionName } from '../api/professions-rules.ts';
+import { ProfessionsCreateDialog } from '../components/professions-create-dialog.tsx';
+import { ProfessionsOrderInput } from '../components/professions-order-input.tsx';
+
+const DEFAULTS: { q: string } = { q: '' };
+
+function NameCell({ profession, onSave }: { profession: Profession; onSave: (name: string) => Promise<unknown> }) {
+  const [showRequired, setShowRequired] = useState(false);
+  return (
+    <div
+      className="inline-flex flex-col gap-1"
+      onKeyDownCapture={(event) => {
+        const target = event.target;
+        if (event.key === 'Enter' && target instanceof HTMLInputElement && target.value.trim() === '') {
+          event.preventDefault();
+          event.stopPropagation();
+          setShowRequired(true);
+        } else if (event.key === 'Escape') {
+          setShowRequired(false);
+        }
+      }}
+      onInputCapture={() => setShowRequired(false)}
+      onBlurCapture={() => setShowRequired(false)}
+    >
+      <InlineEdit label={t.columns.name} value={profession.name} validate={validateProfessionName} onSave={onSave} inputClassName="w-64" />
+      {showRequired ? (
+        <span role="alert" className="text-xs text-red-700">
+          {t.nameRequired}
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+export default function ProfessionsPage() {
+  const [filters, setFilters] = useUrlState(DEFAULTS);
+  const list = useProfessions(filters.q);
+  const update = useUpdateProfession();
+
+  const columns: DataTableColumn<Profession>[] = [
+    { key: 'order', header: t.columns.order, className: 'tabular-nums text-slate-600', cell: (row) => row.sort_order },
+    {
+      key: 'icon',
+      header: t.columns.icon,
+      cell: (row) => (
+        <InlineEdit
+          label={`${t.columns.icon} ${row.name}`}
+          value={row.icon}
+          display={row.icon ? <span className="text-lg">{row.icon}</span> : <span className="text-slate-400">{t.noIcon}</span>}
+          onSave={(icon) => update.mutateAsync({ id: row.id, patch: { icon }, expectedUpdatedAt: row.updated_at })}
+          inputClassName="w-24"
+        />
+      ),
+    },
+    {
+      key: 'name',
+      header: t.columns.name,
+      cell: (row) => (
+        <NameCell profession={row} onSave={(name) => update.mutateAsync({ id: row.id, patch: { name }, expectedUpdatedAt: row.updated_at })} />
+      ),
+    },
+    {
+      key: 'orderInput',
+      header: t.columns.orderInput,
+      cell: (row) => (
+        <ProfessionsOrderInput
+          name={row.name}
+          value={row.sort_order}
+          onSave={(sortOrder) => update.mutateAsync({ id: row.id, patch: { sort_order: sortOrder }, expectedUpdatedAt: row.updated_at })}
+        />
+      ),
+    },
+  ];
+
+  return (
+    <div>
+      <PageHeader title={t.title} description={t.description} actions={<ProfessionsCreateDialog />} />
+      <FilterBar
+        actions={
+          <Button
+            variant="secondary"
+            icon={<RefreshCw className="size-4" aria-hidden="true" />}
+            onClick={() => void list.refetch()}
+            loading={list.isFetching && !list.isLoading}
+          >
+            {common.actions.refresh}
+          </Button>
+        }
+      >
+        <SearchInput label={t.searchLabel} placeholder={t.searchPlaceholder} value={filters.q} onChange={(q) => setFilters({ q }, { replace: true })} />
+      </FilterBar>
+      <DataTable
+        caption={t.title}
+        columns={columns}
+        rows={list.data}
+        rowKey={(row) => row.id}
+        isLoading={list.isLoading}
+        isFetching={list.isFetching}
+        error={list.error ?? undefined}
+        errorTitle={t.loadFailed}
+        onRetry={() => void list.refetch()}
+        emptyTitle={filters.q.trim() === '' ? t.empty : t.noMatch}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,215 @@
+// /admin/customers/:customerId — header (avatar, name, email, status), stats (total, completed,
+// in progress, total spent), inline edits of name, email, phone, status, registration / update /
+// last sign-in times, and the 10 most recent bookings linking to their detail.
+import { Link, useParams } from 'react-router-dom';
+import { buttonClassName } from '../../../components/ui/button.tsx';
+import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.tsx';
+import { InlineEdit } from '../../../components/ui/inline-edit.tsx';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { StatCard } from '../../../components/ui/stat-card.tsx';
+import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states.tsx';
+import { StatusBadge, statusOptions } from '../../../components/ui/status-badge.tsx';
+import { formatDateTime, formatNumber, formatVnd } from '../../../lib/format.ts';
+import { bookings as bt } from '../../../lib/messages/bookings.ts';
+import { customers as t } from '../../../lib/messages/customers.ts';
+import {
+  useCustomerDetail,
+  useCustomerRecentBookings,
+  useCustomerStats,
+  useUpdateCustomer,
+  type CustomerPatch,
+  type CustomerProfile,
+  type CustomerRecentBooking,
+} from '../api/customer-detail.ts';
+import { validateCustomerField } from '../api/customer-rules.ts';
+import { RequiredInlineText } from '../components/required-inline-text.tsx';
+
+const recentColumns: DataTableColumn<CustomerRecentBooking>[] = [
+  {
+    key: 'id',
+    header: bt.list.columns.id,
+    cell: (row) => (
+      <Link to={`/admin/bookings/${row.id}`} className="font-mono text-teal-800 hover:underline">
+        #{row.id.slice(-8).toUpperCase()}
+      </Link>
+    ),
+  },
+  { key: 'package', header: bt.list.columns.package, cell: (row) => row.service_item_name ?? '—' },
+  { key: 'service', header: bt.list.columns.service, cell: (row) => row.service_name },
+  { key: 'price', header: bt.list.columns.finalPrice, align: 'right', cell: (row) => formatVnd(row.final_price) },
+  { key: 'status', header: bt.list.columns.status, cell: (row) => <StatusBadge entity="booking" status={row.status} /> },
+  { key: 'created', header: bt.list.columns.createdAt, cell: (row) => formatDateTime(row.created_at) },
+];
+
+function Stats({ id }: { id: string }) {
+  const stats = useCustomerStats(id);
+  if (stats.isError) return <ErrorState title={t.detail.stats.loadFailed} error={stats.error} onRetry={() => void stats.refetch()} />;
+  const value = (n: number | undefined, money = false) => (n === undefined ? '…' : money ? formatVnd(n) : formatNumber(n));
+  return (
+    <section aria-labelledby="customer-stats-title">
+      <h2 id="customer-stats-title" className="sr-only">
+        {t.detail.stats.title}
+      </h2>
+      <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+        <StatCard label={t.detail.stats.total} value={value(stats.data?.total)} tone="info" />
+        <StatCard label={t.detail.stats.completed} value={value(stats.data?.completed)} tone="success" />
+        <StatCard label={t.detail.stats.inProgress} value={value(stats.data?.in_progress)} tone="warning" />
+        <StatCard label={t.detail.stats.totalSpent} value={value(stats.data?.total_spent, true)} tone="success" />
+      </div>
+    </section>
+  );
+}
+
+function InfoCard({ profile }: { profile: CustomerProfile }) {
+  const update = useUpdateCustomer();
+  const save = (patch: CustomerPatch) => update.mutateAsync({ id: profile.id, patch, expectedUpdatedAt: profile.updated_at });
+  return (
+    <section aria-labelledby="customer-info-title" className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+      <h2 id="customer-info-title" className="mb-3 text-base font-semibold text-slate-900">
+        {t.detail.info.title}
+      </h2>
+      <dl className="grid grid-cols-1 gap-x-4 gap-y-3 text-sm sm:grid-cols-[minmax(8rem,auto)_1fr]">
+        <dt className="pt-1 text-slate-500">{t.detail.info.name}</dt>
+        <dd>
+          <RequiredInlineText
+            label={t.detail.info.name}
+            value={profile.name}
+            requiredMessage={t.detail.validation.nameRequired}
+            validate={(value) => validateCustomerField('name', value)}
+            onSave={(name) => save({ name })}
+          />
+        </dd>
+        <dt className="pt-1 text-slate-500">{t.detail.info.email}</dt>
+        <dd>
+          <RequiredInlineText
+            label={t.detail.info.email}
+            value={profile.email}
+            inputType="email"
+            inputClassName="w-64"
+            requiredMessage={t.detail.validation.emailRequired}
+            validate={(value) => validateCustomerField('email', value)}
+            onSave={(email) => save({ email })}
+          />
+        </dd>
+        <dt className="pt-1 text-slate-500">{t.detail.info.phone}</dt>
+        <dd>
+          <RequiredInlineText
+            label={t.detail.info.phone}
+            value={profile.phone}
+            inputType="tel"
+            requiredMessage={t.detail.validation.phoneRequired}
+            validate={(value) => validateCustomerField('phone', value)}
+            onSave={(phone) => save({ phone })}
+          />
+        </dd>
+        <dt className="pt-1 text-slate-500">{t.detail.info.status}</dt>
+        <dd>
+          <InlineEdit
+            variant="select"
+            label={t.detail.info.status}
+            value={profile.status}
+            options={statusOptions('customer')}
+            display={<StatusBadge entity="customer" status={profile.status} />}
+            onSave={(status) => save({ status })}
+          />
+        </dd>
+      </dl>
+    </section>
+  );
+}
+
+function TimesCard({ profile }: { profile: CustomerProfile }) {
+  return (
+    <section aria-labelledby="customer-times-title" className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+      <h2 id="customer-times-title" className="mb-3 text-base font-semibold text-slate-900">
+        {t.detail.times.title}
+      </h2>
+      <dl className="grid grid-cols-1 gap-x-4 gap-y-2 text-sm sm:grid-cols-[minmax(8rem,auto)_1fr]">
+        <dt className="text-slate-500">{t.detail.times.createdAt}</dt>
+        <dd>{formatDateTime(profile.created_at)}</dd>
+        <dt className="text-slate-500">{t.detail.times.updatedAt}</dt>
+        <dd data-testid="customer-updated-at">{formatDateTime(profile.updated_at)}</dd>
+        <dt className="text-slate-500">{t.detail.times.lastLoginAt}</dt>
+        <dd>{profile.last_login_at ? formatDateTime(profile.last_login_at) : t.detail.times.never}</dd>
+      </dl>
+    </section>
+  );
+}
+
+function RecentBookings({ id }: { id: string }) {
+  const recent = useCustomerRecentBookings(id);
+  return (
+    <section aria-labelledby="customer-recent-title" className="space-y-3">
+      <h2 id="customer-recent-title" className="text-base font-semibold text-slate-900">
+        {t.detail.recent.title}
+      </h2>
+      <DataTable
+        caption={t.detail.recent.title}
+        columns={recentColumns}
+        rows={recent.data}
+        rowKey={(row) => row.id}
+        isLoading={recent.isLoading}
+        error={recent.error ?? undefined}
+        errorTitle={t.detail.recent.loadFailed}
+        onRetry={() => void recent.refetch()}
+        emptyTitle={t.detail.recent.empty}
+        rowNumberOffset={0}
+      />
+    </section>
+  );
+}
+
+export default function CustomerDetailPage() {
+  const { customerId = '' } = useParams();
+  const detail = useCustomerDetail(customerId);
+  const profile = detail.data;
+  return (
+    <div>
+      <PageHeader title={profile?.name ?? t.detail.subtitle} back={{ to: '/admin/customers', label: t.detail.back }} />
+      {detail.isLoading ? (
+        <LoadingState />
+      ) : detail.isError ? (
+        <ErrorState
+          title={t.detail.loadFailed}
+          error={detail.error}
+          context={{ action: 'load', notFound: t.detail.notFound }}
+          onRetry={() => void detail.refetch()}
+          retrying={detail.isFetching}
+        />
+      ) : !profile ? (
+        <EmptyState
+          title={t.detail.notFound}
+          action={
+            <Link to="/admin/customers" className={buttonClassName('secondary')}>
+              {t.detail.back}
+            </Link>
+          }
+        />
+      ) : (
+        <div className="space-y-4">
+          <div className="flex flex-wrap items-center gap-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+            {profile.avatar_url ? (
+              <img src={profile.avatar_url} alt={t.detail.avatarAlt(profile.name)} className="size-16 rounded-full object-cover" />
+            ) : (
+              <span aria-hidden="true" className="inline-flex size-16 items-center justify-center rounded-full bg-sky-100 text-xl font-semibold text-sky-800">
+                {profile.name.trim().split(/\s+/).at(-1)?.[0]?.toUpperCase() ?? '?'}
+              </span>
+            )}
+            <div className="min-w-0">
+              <p className="text-sm text-slate-500">{t.detail.subtitle}</p>
+              <p className="text-lg font-semibold text-slate-900">{profile.name}</p>
+              <p className="text-sm text-slate-600">{profile.email ?? '—'}</p>
+            </div>
+            <StatusBadge entity="customer" status={profile.status} className="ml-auto" />
+          </div>
+          <Stats id={profile.id} />
+          <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
+            <InfoCard profile={profile} />
+            <TimesCard profile={profile} />
+          </div>
+          <RecentBookings id={profile.id} />
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,106 @@
+// /admin/customers — customers newest first, filtered on the server by name-or-email text and
+// status (inactive is shown as "Tạm dừng"), 50 a page; filters and page in the URL.
+import { RefreshCw } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import { Button } from '../../../components/ui/button.tsx';
+import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.tsx';
+import { FilterBar, SearchInput, SelectFilter } from '../../../components/ui/filter-bar.tsx';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { Pagination } from '../../../components/ui/pagination.tsx';
+import { StatusBadge, statusOptions } from '../../../components/ui/status-badge.tsx';
+import { formatDate, formatNumber } from '../../../lib/format.ts';
+import { common } from '../../../lib/messages/common.ts';
+import { customers as t } from '../../../lib/messages/customers.ts';
+import { useUrlState } from '../../../lib/url-state.ts';
+import {
+  CUSTOMERS_PAGE_SIZE,
+  CUSTOMER_LIST_ALLOWED,
+  CUSTOMER_LIST_DEFAULTS,
+  useCustomersList,
+  type CustomerListFilters,
+  type CustomerListRow,
+} from '../api/list-customers.ts';
+
+const columns: DataTableColumn<CustomerListRow>[] = [
+  {
+    key: 'name',
+    header: t.list.columns.name,
+    cell: (row) => (
+      <Link to={`/admin/customers/${row.id}`} className="font-medium text-teal-800 hover:underline">
+        {row.name}
+      </Link>
+    ),
+  },
+  { key: 'phone', header: t.list.columns.phone, cell: (row) => row.phone ?? '—' },
+  { key: 'email', header: t.list.columns.email, cell: (row) => row.email ?? '—' },
+  { key: 'status', header: t.list.columns.status, cell: (row) => <StatusBadge entity="customer" status={row.status} /> },
+  {
+    key: 'bookings',
+    header: t.list.columns.totalBookings,
+    align: 'right',
+    className: 'tabular-nums',
+    cell: (row) => formatNumber(row.total_bookings),
+  },
+  { key: 'created', header: t.list.columns.createdAt, className: 'whitespace-nowrap', cell: (row) => formatDate(row.created_at) },
+];
+
+export default function CustomersListPage() {
+  const [filters, setFilters, resetFilters] = useUrlState<CustomerListFilters>(CUSTOMER_LIST_DEFAULTS, { allowed: CUSTOMER_LIST_ALLOWED });
+  const list = useCustomersList(filters);
+  const filtered = filters.q !== '' || filters.status !== '';
+
+  return (
+    <div>
+      <PageHeader title={t.list.title} description={t.list.description} />
+      <FilterBar
+        {...(filtered ? { onClear: resetFilters } : {})}
+        actions={
+          <Button
+            variant="secondary"
+            icon={<RefreshCw className="size-4" aria-hidden="true" />}
+            onClick={() => void list.refetch()}
+            loading={list.isFetching && !list.isLoading}
+          >
+            {common.actions.refresh}
+          </Button>
+        }
+      >
+        <SearchInput
+          label={t.list.searchLabel}
+          placeholder={t.list.searchPlaceholder}
+          value={filters.q}
+          onChange={(q) => setFilters({ q }, { replace: true })}
+        />
+        <SelectFilter
+          label={t.list.statusLabel}
+          value={filters.status}
+          allLabel={t.list.allStatuses}
+          options={statusOptions('customer')}
+          onChange={(status) => setFilters({ status })}
+        />
+      </FilterBar>
+      <DataTable
+        caption={t.list.title}
+        columns={columns}
+        rows={list.data?.rows}
+        rowKey={(row) => row.id}
+        isLoading={list.isLoading}
+        isFetching={list.isFetching}
+        error={list.error ?? undefined}
+        errorTitle={t.list.loadFailed}
+        onRetry={() => void list.refetch()}
+        emptyTitle={t.list.empty}
+        rowNumberOffset={(filters.page - 1) * CUSTOMERS_PAGE_SIZE}
+      />
+      {list.data ? (
+        <Pagination
+          page={filters.page}
+          total={list.data.total}
+          pageSize={CUSTOMERS_PAGE_SIZE}
+          onPageChange={(page) => setFilters({ page })}
+          disabled={list.isFetching}
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,76 @@
+// A provider's review summary (public.provider_review_summary: active reviews only) and the list
+// of its active reviews, newest first, 10 a page.
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { unwrap, unwrapList } from '../../../lib/errors.ts';
+import { supabase } from '../../../lib/supabase.ts';
+import { pageRange } from '../../../lib/url-state.ts';
+import { providerKeys } from './keys.ts';
+
+export const REVIEWS_PAGE_SIZE = 10;
+
+const summarySchema = z.object({
+  count: z.coerce.number(),
+  average: z.coerce.number(),
+  distribution: z.object({
+    '1': z.coerce.number(),
+    '2': z.coerce.number(),
+    '3': z.coerce.number(),
+    '4': z.coerce.number(),
+    '5': z.coerce.number(),
+  }),
+});
+
+export type ReviewSummary = z.infer<typeof summarySchema>;
+
+/** Share of each star count in percent (0 when there are no reviews), 5 stars first. */
+export function starBars(summary: ReviewSummary): { stars: 1 | 2 | 3 | 4 | 5; count: number; percent: number }[] {
+  return ([5, 4, 3, 2, 1] as const).map((stars) => {
+    const count = summary.distribution[String(stars) as '1' | '2' | '3' | '4' | '5'];
+    return { stars, count, percent: summary.count > 0 ? Math.round((count / summary.count) * 100) : 0 };
+  });
+}
+
+export function reviewSummaryQueryOptions(providerId: string) {
+  return queryOptions({
+    queryKey: providerKeys.reviewSummary(providerId),
+    queryFn: async (): Promise<ReviewSummary> =>
+      summarySchema.parse(unwrap(await supabase.rpc('provider_review_summary', { p_provider_id: providerId }))),
+  });
+}
+
+export function useReviewSummary(providerId: string) {
+  return useQuery(reviewSummaryQueryOptions(providerId));
+}
+
+export interface ProviderReview {
+  id: string;
+  booking_id: string;
+  customer_name: string | null;
+  rating: number;
+  comment: string | null;
+  created_at: string;
+}
+
+export function providerReviewsQueryOptions(providerId: string, page: number) {
+  return queryOptions({
+    queryKey: providerKeys.reviews(providerId, page),
+    queryFn: async () => {
+      const { from, to } = pageRange(page, REVIEWS_PAGE_SIZE);
+      const result = await supabase
+        .from('reviews')
+        .select('id, booking_id, customer_name, rating, comment, created_at', { count: 'exact' })
+        .eq('provider_id', providerId)
+        .eq('status', 'active')
+        .order('created_at', { ascending: false })
+        .order('id', { ascending: false })
+        .range(from, to);
+      return unwrapList<ProviderReview>(result);
+    },
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useProviderReviews(providerId: string, page: number) {
+  return useQuery(providerReviewsQueryOptions(providerId, page));
+}

@@ -1,0 +1,135 @@
+// /admin/providers/:providerId — header, personal info with inline edits, stats, deposit and
+// earnings, service types, saved addresses, documents, reviews and the 10 most recent bookings.
+import { Link, useParams } from 'react-router-dom';
+import { buttonClassName } from '../../../components/ui/button.tsx';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { StatCard } from '../../../components/ui/stat-card.tsx';
+import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states.tsx';
+import { StatusBadge } from '../../../components/ui/status-badge.tsx';
+import { formatNumber, formatVnd } from '../../../lib/format.ts';
+import { providers as t } from '../../../lib/messages/providers.ts';
+import { useProviderDetail, type ProviderProfile } from '../api/provider-detail.ts';
+import { useProviderStats } from '../api/provider-stats.ts';
+import { DocumentsCard } from '../components/documents-card.tsx';
+import { ProviderInfoCard } from '../components/provider-info-card.tsx';
+import { ProviderRecentBookings } from '../components/provider-recent-bookings.tsx';
+import { ReviewsCard } from '../components/reviews-card.tsx';
+import { ServiceTypesCard } from '../components/service-types-card.tsx';
+
+function StatsRow({ profile }: { profile: ProviderProfile }) {
+  const stats = useProviderStats(profile.id);
+  return (
+    <section aria-labelledby="provider-stats-title" className="space-y-3">
+      <h2 id="provider-stats-title" className="sr-only">
+        {t.detail.stats.title}
+      </h2>
+      {stats.isError ? (
+        <ErrorState title={t.detail.stats.loadFailed} error={stats.error} onRetry={() => void stats.refetch()} />
+      ) : (
+        <div className="grid grid-cols-2 gap-4 lg:grid-cols-3 xl:grid-cols-6">
+          <StatCard label={t.detail.stats.total} value={stats.data ? formatNumber(stats.data.total) : '…'} tone="info" />
+          <StatCard label={t.detail.stats.completed} value={stats.data ? formatNumber(stats.data.completed) : '…'} tone="success" />
+          <StatCard label={t.detail.stats.pending} value={stats.data ? formatNumber(stats.data.pending) : '…'} tone="warning" />
+          <StatCard label={t.detail.stats.revenue} value={stats.data ? formatVnd(stats.data.total_revenue) : '…'} tone="success" />
+          <StatCard label={t.detail.finance.deposit} value={formatVnd(profile.deposit)} />
+          <StatCard label={t.detail.finance.totalEarnings} value={formatVnd(profile.total_earnings)} />
+        </div>
+      )}
+    </section>
+  );
+}
+
+function AddressesCard({ profile }: { profile: ProviderProfile }) {
+  return (
+    <section aria-labelledby="addresses-title" className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+      <h2 id="addresses-title" className="mb-3 text-base font-semibold text-slate-900">
+        {t.detail.addresses.title}
+      </h2>
+      {profile.saved_addresses.length === 0 ? (
+        <p className="text-sm text-slate-600">{t.detail.addresses.empty}</p>
+      ) : (
+        <ul className="space-y-2 text-sm">
+          {profile.saved_addresses.map((address, index) => (
+            <li key={`${index}-${address.address}`} className="rounded-md border border-slate-100 bg-slate-50 px-3 py-2">
+              <p className="flex flex-wrap items-center gap-2 font-medium text-slate-800">
+                {address.label ?? t.detail.addresses.noLabel}
+                {address.isDefault ? (
+                  <span className="rounded-full bg-teal-100 px-2 py-0.5 text-xs font-medium text-teal-800">{t.detail.addresses.default}</span>
+                ) : null}
+              </p>
+              <p className="text-slate-600">{address.address}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function Header({ profile }: { profile: ProviderProfile }) {
+  return (
+    <div className="mb-4 flex flex-wrap items-center gap-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+      {profile.avatar_url ? (
+        <img src={profile.avatar_url} alt={t.detail.avatarAlt(profile.name)} className="size-16 rounded-full object-cover" />
+      ) : (
+        <span aria-hidden="true" className="inline-flex size-16 items-center justify-center rounded-full bg-teal-100 text-xl font-semibold text-teal-800">
+          {profile.name.trim().split(/\s+/).at(-1)?.[0]?.toUpperCase() ?? '?'}
+        </span>
+      )}
+      <div className="min-w-0">
+        <p className="text-sm text-slate-500">{t.detail.subtitle}</p>
+        <p className="text-lg font-semibold text-slate-900">{profile.name}</p>
+        <p className="text-sm text-slate-600">{profile.email ?? '—'}</p>
+      </div>
+      <StatusBadge entity="provider" status={profile.status} className="ml-auto" />
+    </div>
+  );
+}
+
+export default function ProviderDetailPage() {
+  const { providerId = '' } = useParams();
+  const detail = useProviderDetail(providerId);
+  const back = { to: '/admin/providers', label: t.detail.back };
+  const profile = detail.data;
+
+  return (
+    <div>
+      <PageHeader title={profile?.name ?? t.detail.subtitle} back={back} />
+      {detail.isLoading ? (
+        <LoadingState />
+      ) : detail.isError ? (
+        <ErrorState
+          title={t.detail.loadFailed}
+          error={detail.error}
+          context={{ action: 'load', notFound: t.detail.notFound }}
+          onRetry={() => void detail.refetch()}
+          retrying={detail.isFetching}
+        />
+      ) : !profile ? (
+        <EmptyState
+          title={t.detail.notFound}
+          action={
+            <Link to="/admin/providers" className={buttonClassName('secondary')}>
+              {t.detail.back}
+            </Link>
+          }
+        />
+      ) : (
+        <div className="space-y-4">
+          <Header profile={profile} />
+          <StatsRow profile={profile} />
+          <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
+            <ProviderInfoCard profile={profile} />
+            <div className="space-y-4">
+              <ServiceTypesCard providerId={profile.id} />
+              <AddressesCard profile={profile} />
+            </div>
+          </div>
+          <DocumentsCard providerId={profile.id} />
+          <ReviewsCard providerId={profile.id} />
+          <ProviderRecentBookings providerId={profile.id} />
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,110 @@
+// /admin/providers — providers newest first, filtered on the server by name text and status,
+// 50 a page; filters and page in the URL.
+import { RefreshCw } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import { Button } from '../../../components/ui/button.tsx';
+import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.tsx';
+import { FilterBar, SearchInput, SelectFilter } from '../../../components/ui/filter-bar.tsx';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { Pagination } from '../../../components/ui/pagination.tsx';
+import { StatusBadge, statusLabel } from '../../../components/ui/status-badge.tsx';
+import { formatDate, formatVnd } from '../../../lib/format.ts';
+import { common } from '../../../lib/messages/common.ts';
+import { providers as t } from '../../../lib/messages/providers.ts';
+import { useUrlState } from '../../../lib/url-state.ts';
+import {
+  PROVIDERS_PAGE_SIZE,
+  PROVIDER_LIST_ALLOWED,
+  PROVIDER_LIST_DEFAULTS,
+  useProvidersList,
+  type ProviderListFilters,
+  type ProviderListRow,
+} from '../api/list-providers.ts';
+import { PROVIDER_FILTER_STATUSES } from '../api/profile-rules.ts';
+
+const columns: DataTableColumn<ProviderListRow>[] = [
+  {
+    key: 'name',
+    header: t.list.columns.name,
+    cell: (row) => (
+      <Link to={`/admin/providers/${row.id}`} className="font-medium text-teal-800 hover:underline">
+        {row.name}
+      </Link>
+    ),
+  },
+  { key: 'phone', header: t.list.columns.phone, cell: (row) => row.phone ?? '—' },
+  { key: 'email', header: t.list.columns.email, cell: (row) => row.email ?? '—' },
+  { key: 'status', header: t.list.columns.status, cell: (row) => <StatusBadge entity="provider" status={row.status} /> },
+  { key: 'deposit', header: t.list.columns.deposit, align: 'right', className: 'tabular-nums whitespace-nowrap', cell: (row) => formatVnd(row.deposit) },
+  {
+    key: 'earnings',
+    header: t.list.columns.totalEarnings,
+    align: 'right',
+    className: 'tabular-nums whitespace-nowrap',
+    cell: (row) => formatVnd(row.total_earnings),
+  },
+  { key: 'created', header: t.list.columns.createdAt, className: 'whitespace-nowrap', cell: (row) => formatDate(row.created_at) },
+];
+
+const statusFilterOptions = PROVIDER_FILTER_STATUSES.map((status) => ({ value: status, label: statusLabel('provider', status) }));
+
+export default function ProvidersListPage() {
+  const [filters, setFilters, resetFilters] = useUrlState<ProviderListFilters>(PROVIDER_LIST_DEFAULTS, { allowed: PROVIDER_LIST_ALLOWED });
+  const list = useProvidersList(filters);
+  const filtered = filters.q !== '' || filters.status !== '';
+
+  return (
+    <div>
+      <PageHeader title={t.list.title} description={t.list.description} />
+      <FilterBar
+        {...(filtered ? { onClear: resetFilters } : {})}
+        actions={
+          <Button
+            variant="secondary"
+            icon={<RefreshCw className="size-4" aria-hidden="true" />}
+            onClick={() => void list.refetch()}
+            loading={list.isFetching && !list.isLoading}
+          >
+            {common.actions.refresh}
+          </Button>
+        }
+      >
+        <SearchInput
+          label={t.list.searchLabel}
+          placeholder={t.list.searchPlaceholder}
+          value={filters.q}
+          onChange={(q) => setFilters({ q }, { replace: true })}
+        />
+        <SelectFilter
+          label={t.list.statusLabel}
+          value={filters.status}
+          allLabel={t.list.allStatuses}
+          options={statusFilterOptions}
+          onChange={(status) => setFilters({ status })}
+        />
+      </FilterBar>
+      <DataTable
+        caption={t.list.title}
+        columns={columns}
+        rows={list.data?.rows}
+        rowKey={(row) => row.id}
+        isLoading={list.isLoading}
+        isFetching={list.isFetching}
+        error={list.error ?? undefined}
+        errorTitle={t.list.loadFailed}
+        onRetry={() => void list.refetch()}
+        emptyTitle={t.list.empty}
+        rowNumberOffset={(filters.page - 1) * PROVIDERS_PAGE_SIZE}
+      />
+      {list.data ? (
+        <Pagination
+          page={filters.page}
+          total={list.data.total}
+          pageSize={PROVIDERS_PAGE_SIZE}
+          onPageChange={(page) => setFilters({ page })}
+          disabled={list.isFetching}
+        />
+      ) : null}
+    </div>
+  );
+}
