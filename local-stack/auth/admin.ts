@@ -117,8 +117,7 @@ async function updateUser(pool: pg.Pool, id: string, body: JsonObject): Promise<
          encrypted_password = coalesce($3::text, encrypted_password),
          phone = coalesce($4::text, phone),
          role = coalesce($5::text, role),
-         email_confirmed_at = case when $6::boolean is true then coalesce(email_confirmed_at, now())
-                                   when $6::boolean is false then null else email_confirmed_at end,
+         email_confirmed_at = case when $6::boolean is true then coalesce(email_confirmed_at, now()) else email_confirmed_at end,
          raw_app_meta_data = coalesce($7::jsonb, raw_app_meta_data),
          raw_user_meta_data = coalesce($8::jsonb, raw_user_meta_data),
          banned_until = case when $9::boolean then $10::timestamptz else banned_until end,
