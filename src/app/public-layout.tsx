@@ -51,7 +51,7 @@ function Header() {
   }, [open]);
 
   return (
-    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4">
         <Link to="/" className="flex items-center gap-2 rounded" aria-label={t.nav.logoAlt}>
           <img src="/logo.svg" alt="" width={36} height={36} />

@@ -1,0 +1,101 @@
+// Shared helpers of the end-to-end specs.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DEMO_ACCOUNTS } from '../../local-stack/config.ts';
+import { e2eApiUrl } from './stack-env.ts';
+
+export { DEMO_ACCOUNTS };
+
+export const ARTIFACTS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'artifacts');
+
+/** Path of a screenshot under tests/e2e/artifacts/ (git-ignored), creating the folder. */
+export function artifactPath(name: string): string {
+  mkdirSync(ARTIFACTS_DIR, { recursive: true });
+  return path.join(ARTIFACTS_DIR, name);
+}
+
+/** Records console errors and uncaught page errors; assert `expect(errors).toEqual([])` at the end. */
+export function collectConsoleErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+/** Runs axe-core on the page and fails on any serious or critical violation (listing them). */
+export async function expectNoSeriousA11yViolations(page: Page, options: { exclude?: string[] } = {}): Promise<void> {
+  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']);
+  for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
+  const results = await builder.analyze();
+  const serious = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.impact}: ${violation.id} – ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
+  expect(serious, `axe-core violations on ${page.url()}`).toEqual([]);
+}
+
+/** The login form's fields (labels from the message catalogue). */
+export function loginForm(page: Page) {
+  return {
+    email: page.getByRole('textbox', { name: 'Email', exact: true }),
+    password: page.getByRole('textbox', { name: 'Mật khẩu', exact: true }),
+    submit: page.getByRole('button', { name: 'Đăng nhập' }),
+  };
+}
+
+/**
+ * Signs in through the login screen (at `path`, default /admin) and waits for the admin shell.
+ * Defaults to the seeded admin account.
+ */
+export async function signInAsAdmin(
+  page: Page,
+  credentials: { email: string; password: string } = DEMO_ACCOUNTS.admin,
+  pathName = '/admin',
+): Promise<void> {
+  await page.goto(pathName);
+  const form = loginForm(page);
+  await form.email.fill(credentials.email);
+  await form.password.fill(credentials.password);
+  await form.submit.click();
+  await expect(page.getByTestId('admin-email')).toHaveText(credentials.email, { timeout: 15_000 });
+}
+
+/** Opens the header's account menu and signs out; waits for the login screen. */
+export async function signOut(page: Page): Promise<void> {
+  await page.getByRole('button', { name: /Tài khoản/ }).click();
+  await page.getByRole('button', { name: 'Đăng xuất' }).click();
+  await expect(page.getByRole('heading', { name: 'Đăng nhập quản trị' })).toBeVisible();
+}
+
+function serviceHeaders(): Record<string, string> {
+  const key = process.env.E2E_SERVICE_ROLE_KEY;
+  if (!key) throw new Error('E2E_SERVICE_ROLE_KEY is not set (the global setup sets it)');
+  return { apikey: key, Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' };
+}
+
+/** Creates a confirmed user through the Auth admin API (service role); returns its id. */
+export async function createUser(options: { email: string; password: string; admin?: boolean }): Promise<string> {
+  const apiUrl = process.env.E2E_API_URL ?? e2eApiUrl();
+  const response = await fetch(`${apiUrl}/auth/v1/admin/users`, {
+    method: 'POST',
+    headers: serviceHeaders(),
+    body: JSON.stringify({
+      email: options.email,
+      password: options.password,
+      email_confirm: true,
+      app_metadata: options.admin ? { admin: true } : {},
+    }),
+  });
+  const body = (await response.json()) as { id?: string; msg?: string; message?: string };
+  if (!response.ok || !body.id) throw new Error(`createUser ${options.email}: ${response.status} ${body.msg ?? body.message ?? ''}`);
+  return body.id;
+}
+
+/** A unique e-mail address for a test that needs its own account. */
+export function uniqueEmail(prefix: string): string {
+  return `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@e2e.sandichvu.vn`;
+}

@@ -1,0 +1,81 @@
+import { expect, test, type Page } from '@playwright/test';
+
+function activeSlide(page: Page) {
+  return page.locator('[aria-roledescription="slide"][data-active="true"]');
+}
+
+test('carousel advances every 5 s, has previous/next controls and pauses on hover', async ({ page }) => {
+  await page.goto('/');
+  const carousel = page.getByRole('region', { name: 'Ưu đãi và dịch vụ nổi bật' });
+  await expect(page.locator('[aria-roledescription="slide"]')).toHaveCount(5);
+  await expect(activeSlide(page)).toHaveAttribute('aria-label', '1 / 5');
+  // Automatic advance after 5 seconds.
+  await expect(activeSlide(page)).toHaveAttribute('aria-label', '2 / 5', { timeout: 7_000 });
+
+  await carousel.getByRole('button', { name: 'Ảnh tiếp theo' }).click();
+  await expect(activeSlide(page)).toHaveAttribute('aria-label', '3 / 5');
+  await carousel.getByRole('button', { name: 'Ảnh trước' }).click();
+  await carousel.getByRole('button', { name: 'Ảnh trước' }).click();
+  await expect(activeSlide(page)).toHaveAttribute('aria-label', '1 / 5');
+  await carousel.getByRole('button', { name: 'Ảnh trước' }).click();
+  await expect(activeSlide(page)).toHaveAttribute('aria-label', '5 / 5');
+  await carousel.getByRole('button', { name: 'Chuyển đến ảnh 4' }).click();
+  await expect(activeSlide(page)).toHaveAttribute('aria-label', '4 / 5');
+
+  // Focus inside (after the clicks above) pauses it; moving focus and pointer away resumes it.
+  await expect(carousel).toHaveAttribute('data-paused', 'true');
+  await page.getByRole('heading', { name: 'Về Sàn Dịch Vụ' }).click();
+  await expect(carousel).toHaveAttribute('data-paused', 'false');
+  // Hovering pauses it.
+  await carousel.hover();
+  await expect(carousel).toHaveAttribute('data-paused', 'true');
+  await page.waitForTimeout(5_800);
+  await expect(activeSlide(page)).toHaveAttribute('aria-label', '4 / 5');
+});
+
+test('carousel does not auto-advance for users who prefer reduced motion, and can be paused', async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.goto('/');
+  await expect(page.getByTestId('carousel')).toHaveAttribute('data-paused', 'true');
+  await page.waitForTimeout(5_800);
+  await expect(activeSlide(page)).toHaveAttribute('aria-label', '1 / 5');
+
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
+  await page.mouse.move(0, 0);
+  await expect(page.getByTestId('carousel')).toHaveAttribute('data-paused', 'false');
+  await page.getByRole('button', { name: 'Tạm dừng trình chiếu' }).click();
+  await page.mouse.move(0, 0);
+  await page.getByRole('heading', { name: 'Về Sàn Dịch Vụ' }).click();
+  await expect(page.getByTestId('carousel')).toHaveAttribute('data-paused', 'true');
+  await expect(page.getByRole('button', { name: 'Tiếp tục trình chiếu' })).toBeVisible();
+});
+
+test.describe('at 375 px', () => {
+  test.use({ viewport: { width: 375, height: 812 } });
+
+  test('mobile menu opens with a backdrop, closes on backdrop click and Escape, and navigates', async ({ page }) => {
+    await page.goto('/');
+    const toggle = page.getByRole('button', { name: 'Mở menu' });
+    await expect(toggle).toBeVisible();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    const mobileMenu = page.locator('#mobile-menu');
+    await expect(mobileMenu).toHaveCount(0);
+
+    await toggle.click();
+    await expect(page.getByRole('button', { name: 'Đóng menu' })).toHaveAttribute('aria-expanded', 'true');
+    await expect(mobileMenu.getByRole('link')).toHaveCount(7);
+    await expect(page.getByTestId('mobile-menu-backdrop')).toBeVisible();
+    await page.getByTestId('mobile-menu-backdrop').click({ position: { x: 20, y: 700 } });
+    await expect(mobileMenu).toHaveCount(0);
+
+    await page.getByRole('button', { name: 'Mở menu' }).click();
+    await page.keyboard.press('Escape');
+    await expect(mobileMenu).toHaveCount(0);
+
+    await page.getByRole('button', { name: 'Mở menu' }).click();
+    await mobileMenu.getByRole('link', { name: 'Dịch vụ y tế' }).click();
+    await expect(page).toHaveURL(/\/dich-vu-y-te$/);
+    await expect(mobileMenu).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'Dịch vụ y tế tại nhà' })).toBeVisible();
+  });
+});

@@ -1,0 +1,31 @@
+// Where the end-to-end stack runs: its own data folder and ports (so it never collides with
+// `npm start`, the integration tests' stack or another helper's), unless the environment sets
+// SDV_DATA_DIR / DB_PORT / API_PORT / WEB_PORT.
+export const E2E_DEFAULTS = {
+  SDV_DATA_DIR: '.data-e2e',
+  DB_PORT: '55422',
+  API_PORT: '55421',
+  WEB_PORT: '55473',
+} as const;
+
+/** Environment for startStack: defaults above, overridden by the caller's environment. */
+export function e2eStackEnv(env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
+  const result: NodeJS.ProcessEnv = {};
+  for (const [name, fallback] of Object.entries(E2E_DEFAULTS)) {
+    const value = env[name];
+    result[name] = value !== undefined && value !== '' ? value : fallback;
+  }
+  // Failed sign-ins are rate limited per e-mail (5 here, so the 429 test is quick) and per address
+  // (every browser of the run signs in from 127.0.0.1: keep it high).
+  result.SDV_AUTH_RATE_LIMIT_EMAIL = env.SDV_AUTH_RATE_LIMIT_EMAIL ?? '5';
+  result.SDV_AUTH_RATE_LIMIT_ADDRESS = env.SDV_AUTH_RATE_LIMIT_ADDRESS ?? '1000';
+  return result;
+}
+
+export function e2eBaseUrl(env: NodeJS.ProcessEnv = process.env): string {
+  return `http://127.0.0.1:${e2eStackEnv(env).WEB_PORT}`;
+}
+
+export function e2eApiUrl(env: NodeJS.ProcessEnv = process.env): string {
+  return `http://127.0.0.1:${e2eStackEnv(env).API_PORT}`;
+}
