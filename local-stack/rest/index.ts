@@ -11,7 +11,7 @@ import { ApiError, invalidBody, tableNotFound, toApiError } from './errors.ts';
 import { negotiate, parsePrefer, type Preferences, type ResponseMedia } from './negotiate.ts';
 import { parseQuery, type ParsedQuery } from './parse-query.ts';
 import { EXPOSED_SCHEMA, createSchemaCacheHolder, type SchemaCache, type SchemaCacheHolder } from './schema-cache.ts';
-import { argumentNames, buildScalarCall, chooseRoutine, routineSource } from './sql-rpc.ts';
+import { argumentNames, buildScalarCall, chooseRoutine, routineSource, similar } from './sql-rpc.ts';
 import { buildPlannedCount, buildReadStatement, ESTIMATE_THRESHOLD, planRead, planRows, relationSource, type PlanNode } from './sql-read.ts';
 import { buildDelete, buildInsert, buildUpdate, payloadColumns, updateColumns, writtenRowsSource } from './sql-write.ts';
 
@@ -182,7 +182,7 @@ async function answerRead(
 
 async function handleRead(ctx: RequestContext, name: string): Promise<void> {
   const source = relationSource(ctx.cache, name);
-  if (!source) throw tableNotFound(EXPOSED_SCHEMA, name, null);
+  if (!source) throw tableNotFound(EXPOSED_SCHEMA, name, similar(ctx.cache.relations.keys(), name, 0.75));
   const media = negotiate(ctx.req.headers['accept']);
   const prefs = parsePrefer(ctx.req.headers['prefer']);
   const parsed = parseQuery(ctx.query);
@@ -193,7 +193,7 @@ async function handleRead(ctx: RequestContext, name: string): Promise<void> {
 
 async function handleWrite(ctx: RequestContext, name: string): Promise<void> {
   const relation = ctx.cache.relations.get(name);
-  if (!relation) throw tableNotFound(EXPOSED_SCHEMA, name, null);
+  if (!relation) throw tableNotFound(EXPOSED_SCHEMA, name, similar(ctx.cache.relations.keys(), name, 0.75));
   const media = negotiate(ctx.req.headers['accept']);
   const prefs = parsePrefer(ctx.req.headers['prefer']);
   const parsed = parseQuery(ctx.query);

@@ -102,13 +102,16 @@ describe('logic trees', () => {
 describe('parseOrder', () => {
   it('reads directions and nulls placement', () => {
     expect(parseOrder('created_at.desc.nullslast,name,price.asc')).toEqual([
-      { field: { name: 'created_at', jsonPath: [] }, direction: 'desc', nulls: 'last' },
-      { field: { name: 'name', jsonPath: [] }, direction: null, nulls: null },
-      { field: { name: 'price', jsonPath: [] }, direction: 'asc', nulls: null },
+      { relation: null, field: { name: 'created_at', jsonPath: [] }, direction: 'desc', nulls: 'last' },
+      { relation: null, field: { name: 'name', jsonPath: [] }, direction: null, nulls: null },
+      { relation: null, field: { name: 'price', jsonPath: [] }, direction: 'asc', nulls: null },
     ]);
   });
+  it('reads related orders on embeds', () => {
+    expect(parseOrder('customer(name).desc')).toEqual([{ relation: 'customer', field: { name: 'name', jsonPath: [] }, direction: 'desc', nulls: null }]);
+  });
   it('rejects anything else', () => {
-    for (const bad of ['a.sideways', 'a.desc;drop', 'a.desc.desc', '']) {
+    for (const bad of ['a.sideways', 'a.desc;drop', 'a.desc.desc', '', 'a(b', 'a(b;drop)']) {
       expect(apiError(() => parseOrder(bad)).body.code).toBe('PGRST100');
     }
   });

@@ -76,6 +76,8 @@ export interface LogicTree {
 export type Condition = Filter | LogicTree;
 
 export interface OrderTerm {
+  /** Related order (`order=customer(name).asc`): the embed (alias or name) holding the field. */
+  relation: string | null;
   field: FieldRef;
   direction: 'asc' | 'desc' | null;
   nulls: 'first' | 'last' | null;
@@ -99,7 +101,7 @@ export interface ParsedQuery {
   args: Map<string, string>;
 }
 
-const NAME_CHARS = /[^\s.,:()!<>"'\-*]/u;
+const NAME_CHARS = /[\p{L}\p{N}_$]/u;
 
 class Cursor {
   pos = 0;
@@ -365,8 +367,15 @@ export function parseOrder(text: string): OrderTerm[] {
   return splitTopLevel(text).map((part) => {
     const c = new Cursor(part.trim(), 'order');
     if (c.text === '') c.fail('field name');
-    const field = readField(c);
-    if (c.peek() === '(') throw parseError(`"failed to parse order (${text})"`, 'ordering by an embedded resource is not supported by this server');
+    let field = readField(c);
+    let relation: string | null = null;
+    if (c.peek() === '(') {
+      if (field.jsonPath.length > 0) c.fail('"." or ","');
+      relation = field.name;
+      c.pos += 1;
+      field = readField(c);
+      c.expect(')');
+    }
     let direction: OrderTerm['direction'] = null;
     let nulls: OrderTerm['nulls'] = null;
     const modifiers = c.eof() ? [] : (c.expect('.'), c.text.slice(c.pos).split('.'));
@@ -375,7 +384,7 @@ export function parseOrder(text: string): OrderTerm[] {
       else if ((m === 'nullsfirst' || m === 'nullslast') && nulls === null) nulls = m === 'nullsfirst' ? 'first' : 'last';
       else throw parseError(`"failed to parse order (${text})"`, `unexpected "${m}" expecting "asc", "desc", "nullsfirst" or "nullslast"`);
     }
-    return { field, direction, nulls };
+    return { relation, field, direction, nulls };
   });
 }
 

@@ -169,6 +169,14 @@ describe('read statements', () => {
     expect(apiError(() => read('select=id::regclass')).body.code).toBe('42704');
   });
 
+  it('orders by a to-one embed (related order) and refuses it on to-many', () => {
+    const { sql } = read('select=id,customer:profiles!bookings_customer_id_fkey(name)&order=customer(name).desc.nullslast');
+    expect(sql).toContain('order by (select "t1"."name" from "public"."profiles" as "t1" where "t1"."id" = "t0"."customer_id" limit 1) desc nulls last');
+    const toMany = apiError(() => read('select=id,reviews(rating)&order=reviews(rating)'));
+    expect([toMany.status, toMany.body.code]).toEqual([400, 'PGRST118']);
+    expect(apiError(() => read('order=customer(name)')).body.code).toBe('PGRST108');
+  });
+
   it('builds a planned count with its own parameters', () => {
     const parsed = parseQuery(new URLSearchParams('status=eq.a&limit=2'));
     const planned = buildPlannedCount(planRead(cache, relationSource(cache, 'bookings')!, parsed));

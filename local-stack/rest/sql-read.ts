@@ -198,7 +198,25 @@ export function planRead(cache: SchemaCache, source: Source, parsed: ParsedQuery
       }
     };
     walk(node.params.conditions);
-    for (const term of node.params.order ?? []) checkColumn(node.source, term.field.name);
+    for (const term of node.params.order ?? []) {
+      if (term.relation === null) {
+        checkColumn(node.source, term.field.name);
+        continue;
+      }
+      const embed = node.embeds.find((e) => e.name === term.relation);
+      if (!embed) {
+        throw new ApiError(400, 'PGRST108', `'${term.relation}' is not an embedded resource in this request`, null, `Verify that '${term.relation}' is included in the 'select' query parameter.`);
+      }
+      if (!isToOne(embed.relationship)) {
+        throw new ApiError(
+          400,
+          'PGRST118',
+          `A related order on '${embed.name}' is not possible`,
+          `'${node.source.name}' and '${embed.name}' do not form a many-to-one or one-to-one relationship`,
+        );
+      }
+      checkColumn(embed.node.source, term.field.name);
+    }
     node.embeds.forEach((e) => visit(e.node));
   };
   visit(root);
@@ -314,7 +332,15 @@ function existsSql(parent: PlanNode, embed: PlannedEmbed, params: Params): strin
 function orderSql(node: PlanNode, order: OrderTerm[] | null, params: Params): string {
   if (!order || order.length === 0) return '';
   const terms = order.map((t) => {
-    let sql = fieldSql(node, t.field, params);
+    let sql: string;
+    const embed = t.relation === null ? undefined : node.embeds.find((e) => e.name === t.relation);
+    if (embed) {
+      // Related order on a to-one embed: the embedded row's value as a scalar subquery.
+      const { from, correlation } = embedFrom(node, embed, params);
+      sql = `(select ${fieldSql(embed.node, t.field, params)} from ${from} where ${correlation.join(' and ')} limit 1)`;
+    } else {
+      sql = fieldSql(node, t.field, params);
+    }
     if (t.direction) sql += ` ${t.direction}`;
     if (t.nulls) sql += ` nulls ${t.nulls}`;
     return sql;

@@ -19,7 +19,7 @@ function levenshtein(a: string, b: string): number {
   return row[b.length]!;
 }
 
-function similar(candidates: Iterable<string>, wanted: string, minScore: number): string | null {
+export function similar(candidates: Iterable<string>, wanted: string, minScore: number): string | null {
   let best: string | null = null;
   let bestScore = minScore;
   for (const candidate of candidates) {

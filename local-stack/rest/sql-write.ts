@@ -120,6 +120,9 @@ function mutationWhere(relation: Relation, options: MutationOptions, params: Par
     }
     // Limited update/delete as PostgREST 12: restrict to the ctids of the first rows.
     const order = options.filterNode.params.order ?? [];
+    if (order.some((t) => t.relation !== null || t.field.jsonPath.length > 0)) {
+      throw new ApiError(400, 'PGRST100', 'A limited PATCH or DELETE may only be ordered by columns of the table');
+    }
     const orderText =
       order.length === 0
         ? ''

@@ -249,7 +249,9 @@ describe('errors', () => {
 
   it('keeps PostgREST messages for the schema-cache errors', async () => {
     const table = await get('/no_such_table');
-    expect(table.json()).toMatchObject({ message: "Could not find the table 'public.no_such_table' in the schema cache" });
+    expect(table.json()).toMatchObject({ message: "Could not find the table 'public.no_such_table' in the schema cache", hint: null });
+    const close = await get('/booking');
+    expect(close.json()).toMatchObject({ code: 'PGRST205', hint: "Perhaps you meant the table 'public.bookings'" });
     const ambiguous = (await get('/bookings?select=id,profiles(name)')).json() as { details: unknown[]; hint: string };
     expect(ambiguous.details).toHaveLength(2);
     expect(ambiguous.hint).toContain("'profiles!bookings_customer_id_fkey'");
