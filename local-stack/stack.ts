@@ -3,7 +3,7 @@
 // the end-to-end tests and the benchmarks.
 import { spawnSync } from 'node:child_process';
 import net from 'node:net';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { readdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { loadConfig, ROOT_DIR, type StackConfig } from './config.ts';
@@ -179,12 +179,25 @@ async function stopDatabase(db: DatabaseHandle, config: StackConfig): Promise<vo
   }
 }
 
-function assertSafeToWipe(dataDir: string): void {
+/**
+ * Refuses to wipe the filesystem root, the repository or any folder that contains it, and any
+ * existing folder that does not look like a stack data folder (a Postgres cluster in pg/, or nothing
+ * but pg/ and storage/).
+ */
+export function assertSafeToWipe(dataDir: string): void {
   const resolved = path.resolve(dataDir);
   const relativeToRoot = path.relative(resolved, ROOT_DIR);
-  // Never wipe the repository itself, one of its ancestors, or the filesystem root.
   if (resolved === path.parse(resolved).root || relativeToRoot === '' || !relativeToRoot.startsWith('..')) {
     throw new StartupError(`Từ chối xoá thư mục dữ liệu ${resolved} (là thư mục gốc hoặc chứa mã nguồn). Đặt SDV_DATA_DIR khác.`);
+  }
+  if (!existsSync(resolved)) return;
+  const entries = readdirSync(resolved);
+  const looksLikeData =
+    !entries.some((entry) => entry !== 'pg' && entry !== 'storage') || existsSync(path.join(resolved, 'pg', 'PG_VERSION'));
+  if (!looksLikeData || entries.includes('package.json') || entries.includes('.git')) {
+    throw new StartupError(
+      `Từ chối xoá ${resolved}: thư mục này không giống thư mục dữ liệu của stack (không có cụm PostgreSQL trong pg/). Đặt SDV_DATA_DIR khác.`,
+    );
   }
 }
 

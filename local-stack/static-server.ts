@@ -222,6 +222,7 @@ export async function startStaticServer(options: StaticServerOptions): Promise<S
     });
     server.listen(options.port, '127.0.0.1', () => resolve());
   });
+  server.on('error', (error) => log(`[web] lỗi máy chủ: ${error.message}`));
 
   let closing: Promise<void> | undefined;
   return {
