@@ -1,0 +1,93 @@
+// Dashboard (/admin): every card from the one RPC matches the database, both charts draw 30 days,
+// the 10 most recent bookings link to their detail, the error state retries, no serious axe issue.
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from '../helpers.ts';
+import { adminPage, closeDb, sql, tableRows, viCount } from './ops-helpers.ts';
+
+test.describe.configure({ mode: 'serial' });
+
+let page: Page;
+
+test.beforeAll(async ({ browser }) => {
+  page = await adminPage(browser);
+});
+
+test.afterAll(async () => {
+  await page.context().close();
+  await closeDb();
+});
+
+test('cards show the figures of the database', async () => {
+  const started = Date.now();
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { level: 1, name: 'Tổng quan' })).toBeVisible();
+  await expect(page.getByText('Tổng người dùng')).toBeVisible();
+  expect(Date.now() - started).toBeLessThan(5_000);
+
+  const [users] = await sql<{ total: number; customers: number; providers: number }>(
+    `select count(*)::int as total, count(*) filter (where role = 'customer')::int as customers,
+            count(*) filter (where role = 'provider')::int as providers from public.profiles`,
+  );
+  const userCard = page.locator('section', { has: page.getByRole('heading', { name: 'Tổng người dùng' }) });
+  await expect(userCard).toContainText(viCount(users!.total));
+  await expect(userCard).toContainText(`${viCount(users!.customers)} khách hàng · ${viCount(users!.providers)} nhà cung cấp`);
+
+  const statuses = await sql<{ status: string; n: number }>('select status, count(*)::int as n from public.bookings group by status');
+  for (const { status, n } of statuses) {
+    await expect(page.getByTestId(`bookings-${status}`)).toHaveText(viCount(n));
+  }
+  const [items] = await sql<{ n: number }>('select count(*)::int as n from public.service_items');
+  await expect(page.locator('section', { has: page.getByRole('heading', { name: 'Gói dịch vụ' }) })).toContainText(viCount(items!.n));
+  for (const label of ['Doanh thu', 'Thu nhập nền tảng', 'Thu nhập nhà cung cấp', 'Tổng tiền đặt cọc']) {
+    await expect(page.getByRole('heading', { name: label, exact: true })).toBeVisible();
+  }
+  const [revenue] = await sql<{ total: string }>("select coalesce(sum(final_price), 0)::text as total from public.bookings where status = 'completed'");
+  const revenueCard = page.locator('section', { has: page.getByRole('heading', { name: 'Doanh thu', exact: true }) });
+  await expect(revenueCard).toContainText(Number(revenue!.total).toLocaleString('vi-VN'));
+});
+
+test('both charts draw the last 30 days, with a table view', async () => {
+  const bookingsChart = page.getByRole('img', { name: 'Booking mỗi ngày (30 ngày qua)' });
+  await expect(bookingsChart).toBeVisible();
+  await expect(bookingsChart.getByTestId('bookings-bar')).toHaveCount(30);
+  const revenueChart = page.getByRole('img', { name: 'Doanh thu mỗi ngày (30 ngày qua)' });
+  await expect(revenueChart).toBeVisible();
+  await expect(revenueChart.getByTestId('revenue-bar')).toHaveCount(30);
+  for (const status of ['Hoàn thành', 'Đã xác nhận', 'Chờ hoàn thành', 'Chờ xác nhận', 'Đã hủy']) {
+    await expect(page.getByRole('list', { name: 'Chú thích' }).getByText(status, { exact: true })).toBeVisible();
+  }
+  await page.getByText('Xem dạng bảng').first().click();
+  await expect(page.getByRole('table', { name: 'Booking mỗi ngày (30 ngày qua)' }).locator('tbody tr')).toHaveCount(30);
+});
+
+test('the 10 most recent bookings link to their detail', async () => {
+  const rows = tableRows(page, '10 booking gần nhất');
+  await expect(rows).toHaveCount(10);
+  const [newest] = await sql<{ id: string }>('select id from public.bookings order by created_at desc, id desc limit 1');
+  const shortId = newest!.id.slice(-8).toUpperCase();
+  await expect(rows.first()).toContainText(`#${shortId}`);
+  await rows.first().getByRole('link').click();
+  await expect(page).toHaveURL(new RegExp(`/admin/bookings/${newest!.id}$`));
+  await expect(page.getByRole('heading', { level: 1, name: `Booking #${shortId}` })).toBeVisible();
+});
+
+test('a load error shows the message and "Thử lại" reloads', async () => {
+  await page.route('**/rest/v1/rpc/admin_dashboard', (route) =>
+    route.fulfill({ status: 403, contentType: 'application/json', body: JSON.stringify({ code: '42501', message: 'permission denied', details: null, hint: null }) }),
+  );
+  await page.goto('/admin');
+  const alert = page.getByRole('alert').filter({ hasText: 'Không thể tải số liệu tổng quan' });
+  await expect(alert).toBeVisible();
+  await expect(alert).toContainText('Không có quyền truy cập dữ liệu');
+  await page.unroute('**/rest/v1/rpc/admin_dashboard');
+  await alert.getByRole('button', { name: 'Thử lại' }).click();
+  await expect(page.getByText('Tổng người dùng')).toBeVisible();
+  await expect(alert).toBeHidden();
+});
+
+test('no serious or critical accessibility violation', async () => {
+  await page.goto('/admin');
+  await expect(page.getByRole('img', { name: 'Booking mỗi ngày (30 ngày qua)' })).toBeVisible();
+  await expect(tableRows(page, '10 booking gần nhất')).toHaveCount(10);
+  await expectNoSeriousA11yViolations(page);
+});

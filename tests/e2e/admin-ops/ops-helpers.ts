@@ -1,0 +1,98 @@
+// Helpers of the admin operations specs: one signed-in admin page per file (signed in through the
+// login screen), direct SQL on the e2e database for test data and for expected figures, and the
+// Auth admin API to create accounts of our own.
+import { expect, type Browser, type Page } from '@playwright/test';
+import pg from 'pg';
+import { DEMO_ACCOUNTS } from '../../../local-stack/config.ts';
+import { e2eApiUrl, e2eBaseUrl } from '../stack-env.ts';
+
+let pool: pg.Pool | undefined;
+
+function dbUrl(): string {
+  const url = process.env.E2E_DB_URL;
+  if (!url) throw new Error('E2E_DB_URL is not set (the global setup sets it)');
+  return url;
+}
+
+/** Runs SQL as the database superuser (test data and expected figures only). */
+export async function sql<Row extends pg.QueryResultRow = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<Row[]> {
+  pool ??= new pg.Pool({ connectionString: dbUrl(), max: 2 });
+  return (await pool.query<Row>(text, params)).rows;
+}
+
+export async function closeDb(): Promise<void> {
+  await pool?.end();
+  pool = undefined;
+}
+
+export function apiUrl(): string {
+  return process.env.E2E_API_URL ?? e2eApiUrl();
+}
+
+export function anonKey(): string {
+  const key = process.env.E2E_ANON_KEY;
+  if (!key) throw new Error('E2E_ANON_KEY is not set (the global setup sets it)');
+  return key;
+}
+
+function serviceKey(): string {
+  const key = process.env.E2E_SERVICE_ROLE_KEY;
+  if (!key) throw new Error('E2E_SERVICE_ROLE_KEY is not set (the global setup sets it)');
+  return key;
+}
+
+/** A run-unique suffix for names and e-mails, so specs never collide with each other or reruns. */
+export function unique(prefix: string): string {
+  return `${prefix}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+}
+
+/** Creates a confirmed auth user (the database creates its profile); returns its id. */
+export async function createAccount(options: { email: string; password: string; name: string; role: 'customer' | 'provider' }): Promise<string> {
+  const key = serviceKey();
+  const response = await fetch(`${apiUrl()}/auth/v1/admin/users`, {
+    method: 'POST',
+    headers: { apikey: key, Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      email: options.email,
+      password: options.password,
+      email_confirm: true,
+      app_metadata: options.role === 'provider' ? { role: 'provider' } : {},
+      user_metadata: { name: options.name },
+    }),
+  });
+  const body = (await response.json()) as { id?: string; msg?: string; message?: string };
+  if (!response.ok || !body.id) throw new Error(`createAccount ${options.email}: ${response.status} ${body.msg ?? body.message ?? ''}`);
+  await sql('update public.profiles set name = $2, phone = $3 where id = $1', [body.id, options.name, '0900000000']);
+  return body.id;
+}
+
+/** Signs in through the login screen and waits for the admin shell. */
+export async function signInAsAdmin(page: Page): Promise<void> {
+  await page.goto('/admin');
+  await page.getByLabel('Email').fill(DEMO_ACCOUNTS.admin.email);
+  await page.locator('input[type="password"]').fill(DEMO_ACCOUNTS.admin.password);
+  await page.getByRole('button', { name: 'Đăng nhập' }).click();
+  await expect(page.getByTestId('admin-email')).toHaveText(DEMO_ACCOUNTS.admin.email, { timeout: 15_000 });
+}
+
+/** A page of its own, signed in as the admin once, for the serial tests of one file. */
+export async function adminPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ baseURL: e2eBaseUrl(), locale: 'vi-VN', acceptDownloads: true, viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  await signInAsAdmin(page);
+  return page;
+}
+
+/** The body rows of the main data table (the one captioned `caption`). */
+export function tableRows(page: Page, caption: string) {
+  return page.getByRole('table', { name: caption }).locator('tbody tr');
+}
+
+/** "1.234" → 1234 (vi-VN grouping). */
+export function viNumber(text: string): number {
+  return Number(text.replace(/[^\d]/g, ''));
+}
+
+export function viCount(n: number): string {
+  return n.toLocaleString('vi-VN');
+}
