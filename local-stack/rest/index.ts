@@ -12,7 +12,7 @@ import { negotiate, parsePrefer, type Preferences, type ResponseMedia } from './
 import { parseQuery, type ParsedQuery } from './parse-query.ts';
 import { EXPOSED_SCHEMA, createSchemaCacheHolder, type SchemaCache, type SchemaCacheHolder } from './schema-cache.ts';
 import { argumentNames, buildScalarCall, chooseRoutine, routineSource, similar } from './sql-rpc.ts';
-import { buildPlannedCount, buildReadStatement, ESTIMATE_THRESHOLD, planRead, planRows, relationSource, type PlanNode } from './sql-read.ts';
+import { buildPlannedCount, buildReadStatement, ESTIMATE_THRESHOLD, outputNames, planRead, planRows, relationSource, type PlanNode } from './sql-read.ts';
 import { buildDelete, buildInsert, buildUpdate, payloadColumns, updateColumns, writtenRowsSource } from './sql-write.ts';
 
 /** Largest accepted request body. */
@@ -20,6 +20,16 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 const OBJECT_TYPE = 'application/vnd.pgrst.object+json; charset=utf-8';
+const CSV_TYPE = 'text/csv; charset=utf-8';
+
+function csvField(text: string): string {
+  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** CSV is offered for rows read by GET/HEAD (tables, views, row-returning functions) only. */
+function refuseCsv(media: ResponseMedia): void {
+  if (media === 'csv') throw new ApiError(406, 'PGRST107', 'None of these media types are available: text/csv');
+}
 
 interface RequestContext {
   req: IncomingMessage;
@@ -150,7 +160,7 @@ async function answerRead(
   singleRow: boolean,
 ): Promise<void> {
   const head = ctx.method === 'HEAD';
-  const statement = buildReadStatement(plan, { count: prefs.count, head, limit: range.limit, offset: range.offset });
+  const statement = buildReadStatement(plan, { count: prefs.count, head, limit: range.limit, offset: range.offset, csv: media === 'csv' });
   const { row, total } = await withRoleTransaction(ctx.pool, sessionOptions(ctx, readOnly), async (client) => {
     const result = await client.query<StatementRow>({ text: statement.sql, values: statement.values });
     const first = result.rows[0]!;
@@ -166,7 +176,7 @@ async function answerRead(
   });
   const pageTotal = toNumber(row.page_total) ?? 0;
   const lower = range.offset ?? 0;
-  const headers: Record<string, string> = { 'Content-Type': media === 'object' ? OBJECT_TYPE : JSON_TYPE };
+  const headers: Record<string, string> = { 'Content-Type': media === 'object' ? OBJECT_TYPE : media === 'csv' ? CSV_TYPE : JSON_TYPE };
   appliedHeader(prefs, headers);
   if (total !== null && lower > total && !singleRow) {
     headers['Content-Range'] = `*/${total}`;
@@ -176,7 +186,10 @@ async function answerRead(
   headers['Content-Range'] = pageTotal > 0 ? `${lower}-${upper}/${total ?? '*'}` : `*/${total ?? '*'}`;
   const status = total !== null && 1 + upper - lower < total && !singleRow ? 206 : 200;
   let body = row.body;
-  if (body !== null && (media === 'object' || singleRow)) body = pageTotal === 1 ? unwrapSingle(body) : 'null';
+  if (body !== null && media === 'csv') {
+    const header = outputNames(plan).map(csvField).join(',');
+    body = body === '' ? header : `${header}\n${body}`;
+  } else if (body !== null && (media === 'object' || singleRow)) body = pageTotal === 1 ? unwrapSingle(body) : 'null';
   send(ctx.res, status, headers, body ?? '', head);
 }
 
@@ -195,6 +208,7 @@ async function handleWrite(ctx: RequestContext, name: string): Promise<void> {
   const relation = ctx.cache.relations.get(name);
   if (!relation) throw tableNotFound(EXPOSED_SCHEMA, name, similar(ctx.cache.relations.keys(), name, 0.75));
   const media = negotiate(ctx.req.headers['accept']);
+  refuseCsv(media);
   const prefs = parsePrefer(ctx.req.headers['prefer']);
   const parsed = parseQuery(ctx.query);
   const root = parsed.nodes.get('')!;
@@ -303,6 +317,7 @@ async function handleRpc(ctx: RequestContext, name: string): Promise<void> {
   const head = ctx.method === 'HEAD';
 
   if (routine.returnKind === 'scalar' || routine.returnKind === 'void') {
+    refuseCsv(media);
     const statement = buildScalarCall(routine, argsJson, provided, head);
     const row = await withRoleTransaction(ctx.pool, sessionOptions(ctx, readOnly), async (client) => {
       const result = await client.query<StatementRow>({ text: statement.sql, values: statement.values });
@@ -323,7 +338,7 @@ async function handleRpc(ctx: RequestContext, name: string): Promise<void> {
   const source = routineSource(ctx.cache, routine, argsJson, provided);
   const range = effectiveRange(ctx.req, parsed, ctx.method);
   const plan = planRead(ctx.cache, source, parsed);
-  await answerRead(ctx, plan, prefs, routine.returnsSet ? media : 'json', range, readOnly, !routine.returnsSet);
+  await answerRead(ctx, plan, prefs, routine.returnsSet || media === 'csv' ? media : 'json', range, readOnly, !routine.returnsSet);
 }
 
 function decodeSegment(segment: string): string {

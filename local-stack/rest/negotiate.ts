@@ -64,7 +64,7 @@ export function parsePrefer(header: string | string[] | undefined): Preferences 
   return prefs;
 }
 
-export type ResponseMedia = 'json' | 'object';
+export type ResponseMedia = 'json' | 'object' | 'csv';
 
 /** Picks the response media type from Accept; unknown-only → 406 PGRST107. */
 export function negotiate(accept: string | undefined): ResponseMedia {
@@ -72,6 +72,7 @@ export function negotiate(accept: string | undefined): ResponseMedia {
   const types = accept.split(',').map((t) => t.split(';')[0]!.trim().toLowerCase()).filter((t) => t !== '');
   for (const type of types) {
     if (type === 'application/vnd.pgrst.object+json' || type === 'application/vnd.pgrst.object') return 'object';
+    if (type === 'text/csv') return 'csv';
     if (type === 'application/json' || type === '*/*' || type === 'application/*' || type === 'application/vnd.pgrst.array+json') return 'json';
   }
   throw new ApiError(406, 'PGRST107', `None of these media types are available: ${types.join(', ')}`);

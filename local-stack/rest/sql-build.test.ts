@@ -177,6 +177,13 @@ describe('read statements', () => {
     expect(apiError(() => read('order=customer(name)')).body.code).toBe('PGRST108');
   });
 
+  it('builds CSV lines in SQL with every value quoted', () => {
+    const parsed = parseQuery(new URLSearchParams('select=id,status'));
+    const plan = planRead(cache, relationSource(cache, 'bookings')!, parsed);
+    const { sql } = buildReadStatement(plan, { count: null, head: false, limit: null, offset: null, csv: true });
+    expect(sql).toContain(`coalesce(string_agg(coalesce('"' || replace(pgrst_t."id"::text, '"', '""') || '"', '') || ',' || coalesce('"' || replace(pgrst_t."status"::text, '"', '""') || '"', ''), E'\\n'), '')`);
+  });
+
   it('builds a planned count with its own parameters', () => {
     const parsed = parseQuery(new URLSearchParams('status=eq.a&limit=2'));
     const planned = buildPlannedCount(planRead(cache, relationSource(cache, 'bookings')!, parsed));
@@ -279,6 +286,7 @@ describe('errors and negotiation', () => {
     expect(apiError(() => parsePrefer('handling=strict, nonsense=1')).body.code).toBe('PGRST122');
     expect(negotiate('application/vnd.pgrst.object+json')).toBe('object');
     expect(negotiate(undefined)).toBe('json');
+    expect(negotiate('text/csv')).toBe('csv');
     expect(apiError(() => negotiate('text/xml')).status).toBe(406);
   });
 });

@@ -393,6 +393,23 @@ export interface ReadOptions {
   head: boolean;
   limit: number | null;
   offset: number | null;
+  /** Build the body as CSV rows (without the header line) instead of a JSON array. */
+  csv?: boolean;
+}
+
+/** Output column names of a node, in order (the CSV header). */
+export function outputNames(node: PlanNode): string[] {
+  return node.items.map((item) => (item.kind === 'expr' ? item.name : item.embed.name));
+}
+
+/** One CSV line per row: every non-null value quoted, quotes doubled, nulls empty. */
+function csvRowsSql(node: PlanNode): string {
+  const fields = outputNames(node).map((name) => {
+    const value = `pgrst_t.${ident(name)}::text`;
+    return `coalesce('"' || replace(${value}, '"', '""') || '"', '')`;
+  });
+  const row = fields.length > 0 ? fields.join(` || ',' || `) : `''`;
+  return `coalesce(string_agg(${row}, E'\\n'), '')`;
 }
 
 /**
@@ -411,7 +428,7 @@ export function buildReadStatement(root: PlanNode, options: ReadOptions): { sql:
   else if (options.count === 'estimated') {
     total = `(select pg_catalog.count(*) from (select 1 from ${from}${whereText} limit ${ESTIMATE_THRESHOLD + 1}) as pgrst_c)`;
   }
-  const body = options.head ? 'null::text' : `coalesce(json_agg(pgrst_t), '[]')::text`;
+  const body = options.head ? 'null::text' : options.csv ? csvRowsSql(root) : `coalesce(json_agg(pgrst_t), '[]')::text`;
   const sql = `select ${total} as total, pg_catalog.count(*) as page_total, ${body} as body from (${main}) as pgrst_t`;
   return { sql, values: params.values };
 }

@@ -225,6 +225,19 @@ describe('single objects', () => {
   });
 });
 
+describe('CSV', () => {
+  it('Accept: text/csv gives a header line and one line per row (supabase-js .csv())', async () => {
+    const expected = await sql<{ name: string; sort_order: number }>('select name, sort_order from public.categories order by sort_order, id limit 3');
+    const { data, error } = await admin.from('categories').select('name, sort_order').order('sort_order').order('id').limit(3).csv();
+    expect(error).toBeNull();
+    const lines = String(data).split('\n');
+    expect(lines[0]).toBe('name,sort_order');
+    expect(lines.slice(1)).toEqual(expected.map((r) => `"${r.name.replace(/"/g, '""')}","${r.sort_order}"`));
+    const empty = await get('/categories?select=name&name=eq.none', { Accept: 'text/csv' });
+    expect([empty.status, empty.headers['content-type'], empty.body]).toEqual([200, 'text/csv; charset=utf-8', 'name']);
+  });
+});
+
 describe('errors', () => {
   it.each([
     ['unknown table', '/no_such_table', 404, 'PGRST205'],
