@@ -78,10 +78,14 @@ describe('change capture', () => {
 
     const events: RealtimePostgresChangesPayload<Row>[] = [];
     const stop = await subscribe('probe', SCHEMA, events);
+    // One statement at a time: the row is read as the subscriber after each commit, so a later
+    // statement must not overtake the read of an earlier one.
     await sql(`insert into ${SCHEMA}.probe (id, label) values (1, 'một')`);
+    await waitFor(() => events.length === 1, 'INSERT event');
     await sql(`update ${SCHEMA}.probe set label = 'hai' where id = 1`);
+    await waitFor(() => events.length === 2, 'UPDATE event');
     await sql(`delete from ${SCHEMA}.probe where id = 1`);
-    await waitFor(() => events.length === 3, 'three events');
+    await waitFor(() => events.length === 3, 'DELETE event');
     expect(events.map((e) => e.eventType)).toEqual(['INSERT', 'UPDATE', 'DELETE']);
     expect(events[0]?.new).toEqual({ id: 1, label: 'một' });
     expect(events[1]?.new).toEqual({ id: 1, label: 'hai' });
