@@ -1,0 +1,179 @@
+// Bookings list (/admin/bookings): every filter changes the rows and the URL and survives a reload,
+// pagination moves through pages with the spec's range text, refresh reloads, the CSV export
+// downloads exactly the filtered rows (UTF-8 with BOM), no serious axe issue.
+import { readFile } from 'node:fs/promises';
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from '../helpers.ts';
+import { adminPage, closeDb, sql, tableRows, unique, viCount } from './ops-helpers.ts';
+
+test.describe.configure({ mode: 'serial' });
+
+const TABLE = 'Quản lý booking';
+const tag = unique('e2e');
+const PACKAGE = `Gói kiểm thử ${tag}`;
+const SERVICE = `Dịch vụ kiểm thử ${tag}`;
+let page: Page;
+let provider: { id: string; name: string };
+
+test.beforeAll(async ({ browser }) => {
+  const [sub] = await sql<{ id: string }>('select id from public.subcategories order by sort_order limit 1');
+  const [customer] = await sql<{ id: string }>("select id from public.profiles where role = 'customer' order by created_at limit 1");
+  const [pro] = await sql<{ id: string; name: string }>("select id, name from public.profiles where role = 'provider' and status = 'active' order by created_at limit 1");
+  provider = pro!;
+  // 60 bookings of our own: 5 created just now, the rest 10…65 days ago; every 4th cancelled; the
+  // first 20 with our own service name too; 12 of them assigned to `provider`.
+  await sql(
+    `insert into public.bookings (customer_id, customer_name, provider_id, subcategory_id, service_name, service_item_name,
+                                  status, original_price, final_price, created_at)
+     select $1, 'Khách kiểm thử ' || i, case when i % 5 = 0 then $2::uuid end, $3,
+            case when i <= 20 then $4 else 'Dịch vụ thường' end, $5,
+            case when i % 4 = 0 then 'cancelled' else 'pending' end, 100000 + i * 1000, 100000 + i * 1000,
+            case when i <= 5 then now() - make_interval(mins => i) else now() - make_interval(days => 5 + i) end
+       from generate_series(1, 60) i`,
+    [customer!.id, provider.id, sub!.id, SERVICE, PACKAGE],
+  );
+  page = await adminPage(browser);
+});
+
+test.afterAll(async () => {
+  await page.context().close();
+  await closeDb();
+});
+
+test('newest first, 50 a page, with the range and the total', async () => {
+  const started = Date.now();
+  await page.goto('/admin/bookings');
+  const rows = tableRows(page, TABLE);
+  await expect(rows).toHaveCount(50);
+  expect(Date.now() - started).toBeLessThan(5_000);
+  const [{ n }] = (await sql<{ n: number }>('select count(*)::int as n from public.bookings')) as [{ n: number }];
+  await expect(page.getByText(`Hiển thị 1–50 trên ${viCount(n)}`)).toBeVisible();
+  const [newest] = await sql<{ id: string }>('select id from public.bookings order by created_at desc, id desc limit 1');
+  await expect(rows.first()).toContainText(`#${newest!.id.slice(-8).toUpperCase()}`);
+  await expect(rows.first().locator('td').first()).toHaveText('1');
+});
+
+test('package text filter: rows, URL, pages and reload', async () => {
+  await page.getByLabel('Tên gói dịch vụ').fill(PACKAGE);
+  await expect(page).toHaveURL(/pkg=/);
+  const rows = tableRows(page, TABLE);
+  await expect(page.getByText('Hiển thị 1–50 trên 60')).toBeVisible();
+  await expect(rows).toHaveCount(50);
+  for (const text of await rows.locator('td:nth-child(5)').allInnerTexts()) expect(text).toBe(PACKAGE);
+
+  await page.getByRole('button', { name: 'Trang sau' }).click();
+  await expect(page).toHaveURL(/page=2/);
+  await expect(page.getByText('Hiển thị 51–60 trên 60')).toBeVisible();
+  await expect(rows).toHaveCount(10);
+  await expect(rows.first().locator('td').first()).toHaveText('51');
+
+  await page.reload();
+  await expect(page.getByLabel('Tên gói dịch vụ')).toHaveValue(PACKAGE);
+  await expect(page.getByText('Hiển thị 51–60 trên 60')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Trang 2' })).toHaveAttribute('aria-current', 'page');
+
+  await page.getByRole('button', { name: 'Trang đầu' }).click();
+  await expect(page.getByText('Hiển thị 1–50 trên 60')).toBeVisible();
+  await page.getByRole('button', { name: 'Trang cuối' }).click();
+  await expect(page.getByText('Hiển thị 51–60 trên 60')).toBeVisible();
+});
+
+test('status filter narrows the rows and goes back to page 1', async () => {
+  await page.getByLabel('Trạng thái', { exact: true }).selectOption('cancelled');
+  await expect(page).toHaveURL(/status=cancelled/);
+  await expect(page).not.toHaveURL(/page=2/);
+  await expect(page.getByText('Hiển thị 1–15 trên 15')).toBeVisible();
+  const badges = await tableRows(page, TABLE).locator('td:nth-child(8)').allInnerTexts();
+  expect(badges).toHaveLength(15);
+  for (const badge of badges) expect(badge).toBe('Đã hủy');
+  await page.reload();
+  await expect(page.getByLabel('Trạng thái', { exact: true })).toHaveValue('cancelled');
+  await expect(page.getByText('Hiển thị 1–15 trên 15')).toBeVisible();
+  await page.getByLabel('Trạng thái', { exact: true }).selectOption('');
+  await expect(page.getByText('Hiển thị 1–50 trên 60')).toBeVisible();
+});
+
+test('service text filter', async () => {
+  await page.getByLabel('Tên dịch vụ', { exact: true }).fill(SERVICE.toUpperCase());
+  await expect(page).toHaveURL(/service=/);
+  await expect(page.getByText('Hiển thị 1–20 trên 20')).toBeVisible();
+  for (const text of await tableRows(page, TABLE).locator('td:nth-child(6)').allInnerTexts()) expect(text).toBe(SERVICE);
+  await page.getByLabel('Tên dịch vụ', { exact: true }).fill('');
+  await expect(page.getByText('Hiển thị 1–50 trên 60')).toBeVisible();
+});
+
+test('time filter: today, 7 days, all', async () => {
+  const time = page.getByLabel('Thời gian', { exact: true });
+  await time.selectOption('today');
+  await expect(page).toHaveURL(/time=today/);
+  await expect(page.getByText('Hiển thị 1–5 trên 5')).toBeVisible();
+  await time.selectOption('7d');
+  // 5 from today + those 6…7 days ago (i = 6, 7 → 11, 12 days: none) → still 5; 30 days: i ≤ 24 → 24.
+  await expect(page.getByText('Hiển thị 1–5 trên 5')).toBeVisible();
+  await time.selectOption('30d');
+  await expect(page.getByText('Hiển thị 1–24 trên 24')).toBeVisible();
+  await page.reload();
+  await expect(time).toHaveValue('30d');
+  await expect(page.getByText('Hiển thị 1–24 trên 24')).toBeVisible();
+  await time.selectOption('all');
+  await expect(page.getByText('Hiển thị 1–50 trên 60')).toBeVisible();
+});
+
+test('provider filter searches providers on the server and filters by the chosen one', async () => {
+  const picker = page.getByRole('combobox', { name: 'Nhà cung cấp' });
+  await picker.click();
+  await picker.fill(provider.name);
+  const option = page.getByRole('option', { name: new RegExp(provider.name) }).first();
+  await expect(option).toBeVisible();
+  await option.click();
+  await expect(page).toHaveURL(new RegExp(`provider=${provider.id}`));
+  await expect(page.getByText('Hiển thị 1–12 trên 12')).toBeVisible();
+  for (const text of await tableRows(page, TABLE).locator('td:nth-child(4)').allInnerTexts()) expect(text).toBe(provider.name);
+  await page.reload();
+  await expect(picker).toHaveValue(provider.name);
+  await expect(page.getByText('Hiển thị 1–12 trên 12')).toBeVisible();
+  await page.getByRole('button', { name: 'Bỏ chọn nhà cung cấp' }).click();
+  await expect(page).not.toHaveURL(/provider=/);
+  await expect(page.getByText('Hiển thị 1–50 trên 60')).toBeVisible();
+});
+
+test('refresh shows a booking added meanwhile', async () => {
+  await sql(
+    `insert into public.bookings (customer_name, subcategory_id, service_name, service_item_name, original_price, final_price)
+     select 'Khách mới', id, 'Dịch vụ thường', $1, 1000, 1000 from public.subcategories order by sort_order limit 1`,
+    [PACKAGE],
+  );
+  await page.getByRole('button', { name: 'Làm mới' }).click();
+  await expect(page.getByText('Hiển thị 1–50 trên 61')).toBeVisible();
+  await expect(tableRows(page, TABLE).first()).toContainText('Khách mới');
+});
+
+test('CSV export downloads every filtered row, UTF-8 with BOM', async () => {
+  await page.getByLabel('Trạng thái', { exact: true }).selectOption('pending');
+  await expect(page.getByText('Hiển thị 1–46 trên 46')).toBeVisible();
+  const downloadPromise = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Xuất CSV' }).click();
+  const download = await downloadPromise;
+  expect(download.suggestedFilename()).toMatch(/^booking-\d{4}-\d{2}-\d{2}\.csv$/);
+  const bytes = await readFile((await download.path())!);
+  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const lines = bytes.toString('utf8').slice(1).trimEnd().split('\r\n');
+  expect(lines[0]).toBe(
+    'Mã booking,Thời gian tạo,Trạng thái,Khách hàng,SĐT khách hàng,Nhà cung cấp,Ngành nghề,Dịch vụ,Gói dịch vụ,Thời gian thực hiện,Phương thức thanh toán,Giá cuối (VND)',
+  );
+  expect(lines).toHaveLength(1 + 46);
+  for (const line of lines.slice(1)) {
+    expect(line).toContain(PACKAGE);
+    expect(line).toContain('Chờ xác nhận');
+  }
+  await expect(page.getByText('Đã xuất 46 booking ra file CSV')).toBeVisible();
+});
+
+test('no serious or critical accessibility violation', async () => {
+  await page.goto('/admin/bookings');
+  await expect(tableRows(page, TABLE)).toHaveCount(50);
+  await expectNoSeriousA11yViolations(page);
+  await page.getByRole('combobox', { name: 'Nhà cung cấp' }).click();
+  await expect(page.getByRole('listbox')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+});
