@@ -11,7 +11,7 @@ import { startStack, type Stack } from '../../local-stack/stack.ts';
  */
 const TEST_AUTH_ENV: Record<string, string> = {
   SDV_AUTH_RATE_LIMIT_EMAIL: '5',
-  SDV_AUTH_RATE_LIMIT_ADDRESS: '60',
+  SDV_AUTH_RATE_LIMIT_ADDRESS: '40',
   SDV_AUTH_RATE_LIMIT_WINDOW_SECONDS: '300',
   SDV_AUTH_REFRESH_REUSE_INTERVAL_SECONDS: '2',
 };
