@@ -1,24 +1,10 @@
 // Change password (decision 13, spec 02): re-authenticate with the current password, then set the
 // new one. Validation rules sit next to the call.
-import { z } from 'zod';
 import { auth } from '../../../lib/messages/auth.ts';
 import { supabase } from '../../../lib/supabase.ts';
+import type { ChangePasswordForm } from './change-password-schema.ts';
 
 const t = auth.changePassword;
-export const MIN_PASSWORD_LENGTH = 6;
-
-export const changePasswordSchema = z
-  .object({
-    currentPassword: z.string().min(1, t.currentRequired),
-    newPassword: z.string().min(1, t.nextRequired).min(MIN_PASSWORD_LENGTH, t.tooShort),
-    confirmPassword: z.string().min(1, t.confirmRequired),
-  })
-  .refine((form) => form.confirmPassword === '' || form.newPassword === form.confirmPassword, {
-    path: ['confirmPassword'],
-    message: t.mismatch,
-  });
-
-export type ChangePasswordForm = z.infer<typeof changePasswordSchema>;
 
 /** A failure whose Vietnamese message is already decided (not a Supabase error). */
 export class ChangePasswordError extends Error {

@@ -8,7 +8,8 @@ import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { toVietnameseMessage } from '../../../lib/errors.ts';
 import { auth } from '../../../lib/messages/auth.ts';
-import { ChangePasswordError, changePassword, changePasswordSchema, type ChangePasswordForm } from '../api/change-password.ts';
+import { ChangePasswordError, changePassword } from '../api/change-password.ts';
+import { changePasswordSchema, type ChangePasswordForm } from '../api/change-password-schema.ts';
 
 const t = auth.changePassword;
 const EMPTY: ChangePasswordForm = { currentPassword: '', newPassword: '', confirmPassword: '' };

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { HOME_ROUTE_MODULE, homePageChunks, staticClosure, type Manifest } from './check-bundle-size.ts';
+
+const manifest: Manifest = {
+  'index.html': { file: 'assets/index.js', isEntry: true, imports: ['_vendor.js'], dynamicImports: [HOME_ROUTE_MODULE, 'src/app/admin-root.tsx'] },
+  '_vendor.js': { file: 'assets/vendor.js' },
+  '_title.js': { file: 'assets/title.js', imports: ['index.html'] },
+  [HOME_ROUTE_MODULE]: { file: 'assets/home.js', isDynamicEntry: true, imports: ['index.html', '_title.js'] },
+  'src/app/admin-root.tsx': { file: 'assets/admin.js', isDynamicEntry: true, imports: ['index.html', '_supabase.js'] },
+  '_supabase.js': { file: 'assets/supabase.js' },
+};
+
+describe('bundle measurement', () => {
+  it('follows static imports only (admin chunks behind dynamic imports are not counted)', () => {
+    expect(staticClosure(manifest, ['index.html']).sort()).toEqual(['_vendor.js', 'index.html']);
+  });
+  it('the home page = entry + home route chunk + their static imports', () => {
+    expect(homePageChunks(manifest).sort()).toEqual(['_title.js', '_vendor.js', HOME_ROUTE_MODULE, 'index.html'].sort());
+  });
+  it('fails loudly when the manifest is not what it expects', () => {
+    expect(() => staticClosure(manifest, ['missing.js'])).toThrow(/no chunk/);
+    const { [HOME_ROUTE_MODULE]: _home, ...withoutHome } = manifest;
+    expect(() => homePageChunks(withoutHome)).toThrow(/not a chunk/);
+  });
+});

@@ -1,0 +1,189 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { InlineEdit } from './inline-edit.tsx';
+
+afterEach(cleanup);
+
+function startEditing(label = 'Sửa tên') {
+  fireEvent.click(screen.getByTitle(label));
+  return screen.getByRole('textbox') as HTMLInputElement;
+}
+
+describe('<InlineEdit /> text', () => {
+  it('click starts, Enter saves the trimmed value, focus returns to the value', async () => {
+    const onSave = vi.fn().mockResolvedValue(undefined);
+    render(<InlineEdit label="tên" value="Nguyễn Văn A" onSave={onSave} />);
+    const input = startEditing();
+    expect(document.activeElement).toBe(input);
+    expect(input.value).toBe('Nguyễn Văn A');
+    fireEvent.change(input, { target: { value: '  Trần Thị B  ' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    await waitFor(() => expect(screen.queryByRole('textbox')).toBeNull());
+    expect(onSave).toHaveBeenCalledWith('Trần Thị B');
+    expect(document.activeElement).toBe(screen.getByTitle('Sửa tên'));
+  });
+
+  it('Escape cancels without saving', () => {
+    const onSave = vi.fn();
+    render(<InlineEdit label="tên" value="A" onSave={onSave} />);
+    const input = startEditing();
+    fireEvent.change(input, { target: { value: 'B' } });
+    fireEvent.keyDown(input, { key: 'Escape' });
+    expect(screen.queryByRole('textbox')).toBeNull();
+    expect(onSave).not.toHaveBeenCalled();
+    expect(screen.getByTitle('Sửa tên').textContent).toContain('A');
+  });
+
+  it('blur saves; the cancel button does not', async () => {
+    const onSave = vi.fn().mockResolvedValue(undefined);
+    render(
+      <div>
+        <InlineEdit label="tên" value="A" onSave={onSave} />
+        <button type="button">khác</button>
+      </div>,
+    );
+    let input = startEditing();
+    fireEvent.change(input, { target: { value: 'B' } });
+    fireEvent.blur(input, { relatedTarget: screen.getByText('khác') });
+    await waitFor(() => expect(onSave).toHaveBeenCalledWith('B'));
+
+    input = startEditing();
+    fireEvent.change(input, { target: { value: 'C' } });
+    const cancel = screen.getByRole('button', { name: 'Hủy' });
+    fireEvent.blur(input, { relatedTarget: cancel });
+    fireEvent.click(cancel);
+    expect(onSave).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('textbox')).toBeNull();
+  });
+
+  it('an empty value cannot be saved: save disabled, Enter shows the message, blur cancels', () => {
+    const onSave = vi.fn();
+    render(<InlineEdit label="tên" value="A" onSave={onSave} />);
+    const input = startEditing();
+    fireEvent.change(input, { target: { value: '   ' } });
+    expect((screen.getByRole('button', { name: 'Lưu' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(screen.getByRole('alert').textContent).toBe('Giá trị không được để trống');
+    expect(onSave).not.toHaveBeenCalled();
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    fireEvent.change(input, { target: { value: '' } });
+    fireEvent.blur(input);
+    expect(screen.queryByRole('textbox')).toBeNull();
+    expect(onSave).not.toHaveBeenCalled();
+  });
+
+  it('an unchanged value just closes', () => {
+    const onSave = vi.fn();
+    render(<InlineEdit label="tên" value="A" onSave={onSave} />);
+    const input = startEditing();
+    fireEvent.change(input, { target: { value: ' A ' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(screen.queryByRole('textbox')).toBeNull();
+    expect(onSave).not.toHaveBeenCalled();
+  });
+
+  it('the validation message is shown in place and nothing is saved', () => {
+    const onSave = vi.fn();
+    const validate = (value: string) => (value.includes('@') ? undefined : 'Email không hợp lệ');
+    render(<InlineEdit label="email" value="a@b.vn" onSave={onSave} validate={validate} inputType="email" />);
+    const input = startEditing('Sửa email');
+    fireEvent.change(input, { target: { value: 'khong-hop-le' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(screen.getByRole('alert').textContent).toBe('Email không hợp lệ');
+    expect(onSave).not.toHaveBeenCalled();
+    // Typing clears the message.
+    fireEvent.change(input, { target: { value: 'c@d.vn' } });
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('transform applies after trimming (promotion codes upper-case)', async () => {
+    const onSave = vi.fn().mockResolvedValue(undefined);
+    render(<InlineEdit label="mã" value="GIAM10" onSave={onSave} transform={(value) => value.toUpperCase()} />);
+    const input = startEditing('Sửa mã');
+    fireEvent.change(input, { target: { value: ' giam20 ' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    await waitFor(() => expect(onSave).toHaveBeenCalledWith('GIAM20'));
+  });
+
+  it('shows the pending state while saving and the error in place when saving fails', async () => {
+    let reject: (error: unknown) => void = () => undefined;
+    const onSave = vi.fn(() => new Promise((_, fail) => (reject = fail)));
+    render(<InlineEdit label="tên" value="A" onSave={onSave} />);
+    const input = startEditing();
+    fireEvent.change(input, { target: { value: 'B' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(await screen.findByText('Đang lưu…')).toBeTruthy();
+    expect(input.disabled).toBe(true);
+    // Enter again while pending does not save twice.
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(onSave).toHaveBeenCalledTimes(1);
+    await act(async () => reject({ code: '42501', message: 'permission denied for table profiles' }));
+    expect(screen.getByRole('alert').textContent).toBe('Không có quyền cập nhật dữ liệu. Vui lòng kiểm tra quyền đăng nhập.');
+    expect(screen.getByRole('textbox')).toBeTruthy();
+    expect((screen.getByRole('textbox') as HTMLInputElement).value).toBe('B');
+  });
+
+  it('is keyboard accessible: the value is a button, Enter/Space on it starts editing', () => {
+    render(<InlineEdit label="tên" value="A" onSave={() => undefined} />);
+    const button = screen.getByRole('button', { name: /Sửa tên/ });
+    expect(button.tagName).toBe('BUTTON');
+    button.focus();
+    fireEvent.click(button);
+    expect(screen.getByRole('textbox', { name: 'tên' })).toBeTruthy();
+  });
+
+  it('disabled: no editing', () => {
+    render(<InlineEdit label="tên" value="A" onSave={() => undefined} disabled />);
+    fireEvent.click(screen.getByTitle('Sửa tên'));
+    expect(screen.queryByRole('textbox')).toBeNull();
+  });
+});
+
+describe('<InlineEdit /> number', () => {
+  it('parses numbers (comma or dot), checks bounds and integers', async () => {
+    const onSave = vi.fn().mockResolvedValue(undefined);
+    render(<InlineEdit variant="number" label="hoa hồng" value={10} min={0} max={100} onSave={onSave} />);
+    const input = startEditing('Sửa hoa hồng');
+    fireEvent.change(input, { target: { value: 'abc' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(screen.getByRole('alert').textContent).toBe('Vui lòng nhập một số hợp lệ');
+    fireEvent.change(input, { target: { value: '101' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(screen.getByRole('alert').textContent).toBe('Giá trị phải từ 0 đến 100');
+    fireEvent.change(input, { target: { value: '12,5' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    await waitFor(() => expect(onSave).toHaveBeenCalledWith(12.5));
+  });
+
+  it('integer only when asked', () => {
+    const onSave = vi.fn();
+    render(<InlineEdit variant="number" label="thứ tự" value={1} integer min={0} onSave={onSave} />);
+    const input = startEditing('Sửa thứ tự');
+    fireEvent.change(input, { target: { value: '1.5' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(screen.getByRole('alert').textContent).toBe('Vui lòng nhập một số hợp lệ');
+    expect(onSave).not.toHaveBeenCalled();
+  });
+});
+
+describe('<InlineEdit /> select', () => {
+  const options = [
+    { value: 'active', label: 'Hoạt động' },
+    { value: 'inactive', label: 'Tạm dừng' },
+  ];
+  it('shows the label, saves on change, Escape cancels', async () => {
+    const onSave = vi.fn().mockResolvedValue(undefined);
+    render(<InlineEdit variant="select" label="trạng thái" value="active" options={options} onSave={onSave} />);
+    expect(screen.getByTitle('Sửa trạng thái').textContent).toContain('Hoạt động');
+    fireEvent.click(screen.getByTitle('Sửa trạng thái'));
+    let select = screen.getByRole('combobox', { name: 'trạng thái' });
+    fireEvent.keyDown(select, { key: 'Escape' });
+    expect(screen.queryByRole('combobox')).toBeNull();
+    fireEvent.click(screen.getByTitle('Sửa trạng thái'));
+    select = screen.getByRole('combobox', { name: 'trạng thái' });
+    fireEvent.change(select, { target: { value: 'inactive' } });
+    await waitFor(() => expect(onSave).toHaveBeenCalledWith('inactive'));
+    await waitFor(() => expect(screen.queryByRole('combobox')).toBeNull());
+  });
+});

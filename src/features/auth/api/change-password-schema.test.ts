@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { changePasswordSchema } from './change-password-schema.ts';
+import { loginSchema } from './login-schema.ts';
+import { isAdminSession } from '../components/auth-context.ts';
+
+function messages(result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) {
+  // The form shows the first message of each field (react-hook-form's default).
+  const first: Record<string, string> = {};
+  for (const issue of result.error?.issues ?? []) first[String(issue.path[0])] ??= issue.message;
+  return first;
+}
+
+describe('change password rules (spec 02 §5)', () => {
+  it('all three fields are required', () => {
+    expect(messages(changePasswordSchema.safeParse({ currentPassword: '', newPassword: '', confirmPassword: '' }))).toEqual({
+      currentPassword: 'Vui lòng nhập mật khẩu hiện tại',
+      newPassword: 'Vui lòng nhập mật khẩu mới',
+      confirmPassword: 'Vui lòng xác nhận mật khẩu mới',
+    });
+  });
+  it('new password at least 6 characters', () => {
+    expect(messages(changePasswordSchema.safeParse({ currentPassword: 'a', newPassword: '12345', confirmPassword: '12345' }))).toEqual({
+      newPassword: 'Mật khẩu mới phải có ít nhất 6 ký tự',
+    });
+  });
+  it('new and confirm must match', () => {
+    expect(messages(changePasswordSchema.safeParse({ currentPassword: 'a', newPassword: '123456', confirmPassword: '1234567' }))).toEqual({
+      confirmPassword: 'Mật khẩu mới và xác nhận mật khẩu không khớp',
+    });
+    expect(changePasswordSchema.safeParse({ currentPassword: 'a', newPassword: '123456', confirmPassword: '123456' }).success).toBe(true);
+  });
+});
+
+describe('login rules (spec 01 §5)', () => {
+  it('email and password required, email must be valid', () => {
+    expect(messages(loginSchema.safeParse({ email: '', password: '' }))).toEqual({
+      email: 'Vui lòng nhập email',
+      password: 'Vui lòng nhập mật khẩu',
+    });
+    expect(messages(loginSchema.safeParse({ email: 'abc', password: 'x' }))).toEqual({ email: 'Email không hợp lệ' });
+    expect(loginSchema.parse({ email: ' admin@sandichvu.vn ', password: 'x' }).email).toBe('admin@sandichvu.vn');
+  });
+});
+
+describe('admin claim', () => {
+  it('only app_metadata.admin === true is an admin', () => {
+    const user = (app_metadata: Record<string, unknown>) => ({ user: { app_metadata } }) as unknown as Parameters<typeof isAdminSession>[0];
+    expect(isAdminSession(user({ admin: true }))).toBe(true);
+    expect(isAdminSession(user({ admin: 'true' }))).toBe(false);
+    expect(isAdminSession(user({ role: 'provider' }))).toBe(false);
+    expect(isAdminSession(null)).toBe(false);
+  });
+});

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from './errors.ts';
+import { createQueryClient, shouldRetryQuery } from './query-client.ts';
+
+describe('query retry policy', () => {
+  it('retries network failures and 5xx up to twice', () => {
+    const network = new TypeError('Failed to fetch');
+    expect(shouldRetryQuery(0, network)).toBe(true);
+    expect(shouldRetryQuery(1, network)).toBe(true);
+    expect(shouldRetryQuery(2, network)).toBe(false);
+    expect(shouldRetryQuery(0, new ApiError({ message: 'unavailable', status: 503 }))).toBe(true);
+  });
+  it('never retries 4xx answers', () => {
+    expect(shouldRetryQuery(0, new ApiError({ message: 'denied', code: '42501', status: 403 }))).toBe(false);
+    expect(shouldRetryQuery(0, new ApiError({ message: 'bad', code: '22P02', status: 400 }))).toBe(false);
+    expect(shouldRetryQuery(0, new ApiError({ message: 'expired', code: 'PGRST303', status: 401 }))).toBe(false);
+  });
+  it('is the default of the app’s client; mutations are not retried', () => {
+    const client = createQueryClient();
+    expect(client.getDefaultOptions().queries?.retry).toBe(shouldRetryQuery);
+    expect(client.getDefaultOptions().mutations?.retry).toBe(false);
+  });
+});
