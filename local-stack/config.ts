@@ -24,8 +24,8 @@ export function signApiKey(secret: string, role: 'anon' | 'service_role'): strin
   return `${header}.${payload}.${signature}`;
 }
 
-function intFromEnv(name: string, fallback: number): number {
-  const raw = process.env[name];
+function intFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number.parseInt(raw, 10);
   if (!Number.isInteger(value) || value <= 0 || value > 65535) {
@@ -65,14 +65,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): StackConfig {
   const dataDir = path.resolve(ROOT_DIR, env.SDV_DATA_DIR ?? (isTest ? '.data-test' : '.data'));
   const jwtSecret = env.JWT_SECRET && env.JWT_SECRET.length > 0 ? env.JWT_SECRET : DEFAULT_JWT_SECRET;
   const usesDefaultSecret = jwtSecret === DEFAULT_JWT_SECRET;
-  const apiPort = intFromEnv('API_PORT', isTest ? 55321 : 54321);
+  const apiPort = intFromEnv(env, 'API_PORT', isTest ? 55321 : 54321);
   return {
     dataDir,
     pgDataDir: path.join(dataDir, 'pg'),
     storageDir: path.join(dataDir, 'storage'),
-    dbPort: intFromEnv('DB_PORT', isTest ? 55322 : 54322),
+    dbPort: intFromEnv(env, 'DB_PORT', isTest ? 55322 : 54322),
     apiPort,
-    webPort: intFromEnv('WEB_PORT', isTest ? 55173 : 5173),
+    webPort: intFromEnv(env, 'WEB_PORT', isTest ? 55173 : 5173),
     databaseUrl: env.DATABASE_URL && env.DATABASE_URL.length > 0 ? env.DATABASE_URL : undefined,
     jwtSecret,
     jwtExpirySeconds: 3600,

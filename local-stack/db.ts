@@ -87,9 +87,18 @@ export async function startDatabase(config: StackConfig, log: (line: string) => 
   }
   if (!(await portIsFree(config.dbPort))) {
     if (await canConnect(url)) {
-      // A server of a previous run (or another process of ours) still holds the folder: reuse it.
-      log(`PostgreSQL đã chạy sẵn trên cổng ${config.dbPort}, dùng lại.`);
-      return { url, embedded: false, stop: async () => undefined };
+      // A server of a previous run still holds the port: reuse it only if it serves our folder.
+      const dataDirectory = await withClient(url, async (client) => {
+        const result = await client.query<{ data_directory: string }>('show data_directory');
+        return result.rows[0]?.data_directory ?? '';
+      }).catch(() => '');
+      if (path.resolve(dataDirectory) === path.resolve(config.pgDataDir)) {
+        log(`PostgreSQL đã chạy sẵn trên cổng ${config.dbPort}, dùng lại.`);
+        return { url, embedded: false, stop: async () => undefined };
+      }
+      throw new StartupError(
+        `Cổng ${config.dbPort} đang có một PostgreSQL khác (dữ liệu ở ${dataDirectory || 'nơi khác'}). Đặt DB_PORT khác hoặc dừng server đó.`,
+      );
     }
     throw new StartupError(`Cổng ${config.dbPort} của PostgreSQL đang bị chiếm. Đặt DB_PORT khác hoặc dừng tiến trình đang dùng cổng này.`);
   }
