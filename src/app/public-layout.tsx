@@ -19,7 +19,7 @@ const NAV_LINKS = [
 ] as const;
 
 function navClass({ isActive }: { isActive: boolean }): string {
-  return `block rounded-md px-3 py-2 text-sm font-medium ${
+  return `block rounded-md px-2.5 py-2 text-sm font-medium whitespace-nowrap ${
     isActive ? 'bg-teal-50 text-teal-800' : 'text-slate-700 hover:bg-slate-100 hover:text-teal-800'
   }`;
 }
@@ -52,13 +52,13 @@ function Header() {
 
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white">
-      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4">
-        <Link to="/" className="flex items-center gap-2 rounded" aria-label={t.nav.logoAlt}>
+      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-3 px-4">
+        <Link to="/" className="flex shrink-0 items-center gap-2 rounded" aria-label={t.nav.logoAlt}>
           <img src="/logo.svg" alt="" width={36} height={36} />
-          <span className="text-lg font-bold text-teal-800">{t.brand}</span>
+          <span className="text-lg font-bold whitespace-nowrap text-teal-800">{t.brand}</span>
         </Link>
-        <nav aria-label={t.nav.label} className="hidden lg:block">
-          <ul className="flex items-center gap-1">
+        <nav aria-label={t.nav.label} className="hidden xl:block">
+          <ul className="flex items-center gap-0.5">
             {NAV_LINKS.map((link) => (
               <li key={link.to}>
                 <NavLink to={link.to} end={'end' in link} className={navClass}>
@@ -68,17 +68,17 @@ function Header() {
             ))}
           </ul>
         </nav>
-        <div className="flex items-center gap-2">
+        <div className="flex shrink-0 items-center gap-2">
           <Link
             to="/admin"
             title={t.nav.loginHint}
-            className="inline-flex h-10 items-center rounded-md bg-teal-700 px-4 text-sm font-semibold text-white hover:bg-teal-800"
+            className="inline-flex h-10 items-center rounded-md bg-teal-700 px-4 text-sm font-semibold whitespace-nowrap text-white hover:bg-teal-800"
           >
             {t.nav.login}
           </Link>
           <button
             type="button"
-            className="inline-flex size-10 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 lg:hidden"
+            className="inline-flex size-10 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 xl:hidden"
             aria-expanded={open}
             aria-controls="mobile-menu"
             aria-label={open ? t.nav.closeMenu : t.nav.openMenu}
@@ -91,7 +91,7 @@ function Header() {
       {open ? (
         <>
           <div
-            className="fixed inset-0 top-16 z-30 bg-slate-900/40 lg:hidden"
+            className="fixed inset-0 top-16 z-30 bg-slate-900/40 xl:hidden"
             data-testid="mobile-menu-backdrop"
             aria-hidden="true"
             onClick={() => setOpen(false)}
@@ -99,7 +99,7 @@ function Header() {
           <nav
             id="mobile-menu"
             aria-label={t.nav.label}
-            className="absolute inset-x-0 top-16 z-40 border-b border-slate-200 bg-white shadow-lg lg:hidden"
+            className="absolute inset-x-0 top-16 z-40 border-b border-slate-200 bg-white shadow-lg xl:hidden"
           >
             <ul className="mx-auto max-w-6xl space-y-1 px-4 py-3">
               {NAV_LINKS.map((link) => (

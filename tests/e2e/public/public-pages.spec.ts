@@ -1,5 +1,5 @@
 // Every public page renders with its title, its content and no console error, and passes axe-core.
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { artifactPath, collectConsoleErrors, expectNoSeriousA11yViolations } from '../helpers.ts';
 
 const PAGES = [
@@ -109,15 +109,29 @@ test('unknown public paths show the not-found page; legacy admin paths redirect 
   await expect(page).toHaveURL(/\/admin\/messages\/xyz$/);
 });
 
+async function loadWholePage(page: Page): Promise<void> {
+  // Scroll through the page so lazily loaded images are in the full-page screenshot.
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.body.scrollHeight; y += 600) {
+      window.scrollTo(0, y);
+      await new Promise((resolve) => setTimeout(resolve, 30));
+    }
+    window.scrollTo(0, 0);
+  });
+  await page.waitForLoadState('networkidle');
+}
+
 test('home page screenshots (desktop and 375 px)', async ({ page }) => {
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await page.goto('/');
-  await page.waitForLoadState('networkidle');
+  await expect(page.getByRole('navigation', { name: 'Điều hướng chính' })).toBeVisible();
+  await loadWholePage(page);
   await page.screenshot({ path: artifactPath('home-desktop.png'), fullPage: true });
   await page.setViewportSize({ width: 375, height: 812 });
   await page.reload();
-  await page.waitForLoadState('networkidle');
+  await loadWholePage(page);
   await page.screenshot({ path: artifactPath('home-375.png'), fullPage: true });
+  await page.screenshot({ path: artifactPath('home-375-first-screen.png') });
   // Nothing overflows horizontally on a phone.
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
