@@ -24,7 +24,19 @@ export function useToggleService(codeId: string) {
         );
       }
     },
-    onError: (error) => toast.error(`${t.detail.toggleFailed}. ${toVietnameseMessage(error, { action: 'save' })}`),
+    // The switch moves at once; a failure puts it back (the list is reloaded either way).
+    onMutate: async ({ serviceId, applies }) => {
+      await queryClient.cancelQueries({ queryKey: promotionKeys.services(codeId) });
+      const previous = queryClient.getQueryData<string[]>(promotionKeys.services(codeId));
+      queryClient.setQueryData<string[]>(promotionKeys.services(codeId), (current = []) =>
+        applies ? [...current.filter((id) => id !== serviceId), serviceId] : current.filter((id) => id !== serviceId),
+      );
+      return { previous };
+    },
+    onError: (error, _variables, context) => {
+      if (context?.previous) queryClient.setQueryData(promotionKeys.services(codeId), context.previous);
+      toast.error(`${t.detail.toggleFailed}. ${toVietnameseMessage(error, { action: 'save' })}`);
+    },
     onSettled: () => queryClient.invalidateQueries({ queryKey: promotionKeys.services(codeId) }),
   });
 }
