@@ -98,6 +98,12 @@ describe('read statements', () => {
     }
   });
 
+  it('quotes output aliases and refuses NUL characters in them', () => {
+    const { sql } = read(`select=${encodeURIComponent('"a\\"b":id')}`);
+    expect(sql).toContain('"t0"."id" as "a""b"');
+    expect(apiError(() => read(`select=${encodeURIComponent('"a\u0000b":id')}`)).body.code).toBe('PGRST100');
+  });
+
   it('quotes identifiers and casts values to the column type', () => {
     const { sql, values } = read('select=id,status&status=eq.pending&price=gte.10&order=price.desc.nullslast&limit=5');
     expect(sql).toContain('"t0"."status" = $1::"pg_catalog"."text"');

@@ -17,6 +17,8 @@ export class Params {
 }
 
 export function ident(name: string): string {
+  // Names reach here from the schema cache or as output aliases; a NUL byte can never be sent to Postgres.
+  if (name.includes('\u0000')) throw new ApiError(400, 'PGRST100', 'Identifiers may not contain a NUL character');
   return `"${name.replace(/"/g, '""')}"`;
 }
 

@@ -75,6 +75,18 @@ describe('SQL injection through values', () => {
     expect(inList.json()).toEqual([]);
   });
 
+  it('NUL bytes in values and payloads are refused by Postgres as data errors (400), never truncate SQL', async () => {
+    const value = await get('/bookings?select=id&status=eq.a%00%27%20or%201%3D1', adminToken);
+    expect(value.status).toBe(400);
+    expect((value.json() as { code: string }).code).toBe('22021');
+    const alias = await get(`/bookings?select=${encodeURIComponent('"x\u0000":id')}`, adminToken);
+    expect(alias.status).toBe(400);
+    expect((alias.json() as { code: string }).code).toBe('PGRST100');
+    const payload = await send('POST', '/categories', adminToken, '{"name":"a\\u0000b","sort_order":1}');
+    expect(payload.status).toBe(400);
+    expect((payload.json() as { code: string }).code).toBe('22P05');
+  });
+
   it('a typed column refuses a non-value with the type error (400 22P02), not a syntax error', async () => {
     const response = await get(`/bookings?select=id&final_price=gt.${encodeURIComponent('0 or 1=1')}`, adminToken);
     expect(response.status).toBe(400);
