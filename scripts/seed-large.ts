@@ -1,0 +1,303 @@
+// `npm run seed:large`: adds a large data set to the stack's database (loadConfig(): the embedded
+// server, started if needed, or DATABASE_URL) for performance work: 100,000 users (5,000 providers,
+// 95,000 customers, with auth.users and auth.identities rows sharing one precomputed bcrypt hash of
+// "MatKhau@123") and 1,000,000 bookings over the last 365 days, with their commissions, reviews,
+// conversations and messages, and provider deposits.
+//
+// Set-based SQL (generate_series, insert … select) in committed batches. Row triggers would be slow
+// per row, so each batch runs with session_replication_role = replica (no triggers, no FK checks:
+// the rows are consistent by construction) and the trigger-maintained figures are rebuilt at the
+// end (private.rebuild_rollups(): dashboard rollups, total_bookings, total_earnings; deposits and
+// balances are computed directly). Nothing of this goes to the audit log.
+//
+// Idempotent and resumable: every generated row has a fixed id derived from its index (prefix
+// e1… users, e2… bookings, e3… deposits, e4… conversations); a batch whose last row exists is skipped.
+import bcrypt from 'bcryptjs';
+import pg from 'pg';
+import { loadConfig } from '../local-stack/config.ts';
+import { prepareDatabase, redact } from '../local-stack/db.ts';
+
+const USERS = 100_000;
+const PROVIDERS = 5_000;
+const BOOKINGS = 1_000_000;
+const USER_BATCH = 25_000;
+const BOOKING_BATCH = 50_000;
+const PASSWORD = 'MatKhau@123';
+
+const userId = (expr: string): string => `('e1000000-0000-4000-8000-' || lpad((${expr})::text, 12, '0'))::uuid`;
+const bookingId = (expr: string): string => `('e2000000-0000-4000-8000-' || lpad((${expr})::text, 12, '0'))::uuid`;
+
+const NAME_SQL = `
+  (array['Nguyễn','Trần','Lê','Phạm','Hoàng','Huỳnh','Phan','Vũ','Võ','Đặng','Bùi','Đỗ','Hồ','Ngô','Dương','Lý'])[1 + (i * 7) % 16]
+  || ' ' || (array['Văn','Thị','Hữu','Đức','Minh','Thanh','Ngọc','Quốc','Gia','Thu'])[1 + (i * 3) % 10]
+  || ' ' || (array['An','Bình','Cường','Dũng','Giang','Hà','Hải','Hạnh','Hiếu','Hoa','Hùng','Hương','Khánh','Lan','Linh',
+                   'Long','Mai','Minh','Nam','Nga','Phong','Phúc','Quân','Quang','Sơn','Tâm','Thảo','Trang','Tuấn','Vy'])[1 + (i * 11) % 30]`;
+
+function insertUsersSql(): string {
+  return `
+  with g as (
+    select i, ${userId('i')} as id, i <= ${PROVIDERS} as is_provider,
+           case when i <= ${PROVIDERS} then 'tho.lon' else 'khach.lon' end || lpad(i::text, 6, '0') || '@example.com' as email,
+           now() - make_interval(days => 400 + i % 600, mins => i % 1440) as created_at
+      from generate_series($1::int, $2::int) i
+  ), users as (
+    insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
+                            raw_app_meta_data, raw_user_meta_data, created_at, updated_at,
+                            confirmation_token, recovery_token, email_change_token_new, email_change)
+    select '00000000-0000-0000-0000-000000000000', id, 'authenticated', 'authenticated', email, $3, created_at,
+           case when is_provider then '{"provider":"email","providers":["email"],"role":"provider"}'::jsonb
+                else '{"provider":"email","providers":["email"]}'::jsonb end,
+           '{}'::jsonb, created_at, created_at, '', '', '', ''
+      from g
+    on conflict (id) do nothing
+    returning id
+  ), identities as (
+    insert into auth.identities (provider_id, user_id, identity_data, provider, created_at, updated_at)
+    select g.id::text, g.id, jsonb_build_object('sub', g.id::text, 'email', g.email, 'email_verified', true), 'email',
+           g.created_at, g.created_at
+      from g
+    on conflict (provider_id, provider) do nothing
+  )
+  insert into public.profiles (id, role, name, email, phone, status, saved_addresses, created_at, updated_at)
+  select id, case when is_provider then 'provider' else 'customer' end, ${NAME_SQL}, email,
+         '03' || lpad(((i * 7919) % 100000000)::text, 8, '0'),
+         case when is_provider then (array['active','active','active','active','active','active','pending_approval','inactive','banned'])[1 + i % 9]
+              else (array['active','active','active','active','active','active','active','inactive','banned','pending_approval'])[1 + i % 10] end,
+         case when is_provider then '[]'::jsonb
+              else jsonb_build_array(jsonb_build_object('address', (i % 300 + 1) || ' Đường số ' || (i % 40 + 1) || ', TP. Hồ Chí Minh',
+                                                        'label', 'Nhà riêng', 'is_default', true)) end,
+         created_at, created_at
+    from g
+  on conflict (id) do nothing`;
+}
+
+// One batch of bookings ($1..$2) plus what hangs off them: commissions of completed ones, reviews
+// of half of those, and a conversation with four messages for one booking in twenty that has a provider.
+function insertBookingsSql(): string {
+  return `
+  with g as (
+    select i,
+           now() - make_interval(mins => 30) - ((${BOOKINGS} - i)::double precision / ${BOOKINGS}) * interval '365 days'
+             - make_interval(mins => ((i * 37) % 600)::int) as created_at,
+           -- status from a multiplicative hash, independent of the customer / provider choice
+           case when (i * 2654435761) % 4294967296 / 42949673 < 55 then 'completed'
+                when (i * 2654435761) % 4294967296 / 42949673 < 65 then 'cancelled'
+                when (i * 2654435761) % 4294967296 / 42949673 < 75 then 'confirmed'
+                when (i * 2654435761) % 4294967296 / 42949673 < 85 then 'pending_completion'
+                else 'pending' end as status,
+           ${PROVIDERS} + 1 + (i * 7919) % (${USERS} - ${PROVIDERS}) as customer_n,
+           1 + (i * 104729) % ${PROVIDERS} as provider_n,
+           1 + (i * 31) % (select count(*) from sdv_large_items) as item_n,
+           (i * 2246822519) % 4294967296 / 42949673 as h_a,
+           (i * 3266489917) % 4294967296 / 42949673 as h_b
+      from generate_series($1::bigint, $2::bigint) i
+  )
+  insert into public.bookings (id, customer_id, customer_name, customer_email, customer_phone, provider_id, provider_queue,
+                               subcategory_id, service_name, category_name, service_item_id, service_item_name,
+                               service_item_description, service_item_job_details, service_item_duration, service_item_price,
+                               status, scheduled_at, address, note, payment_method, original_price, final_price,
+                               discount_code, discount_type, discount_value, discount_amount,
+                               completion_reported_at, completed_at, created_at, updated_at)
+  select ${bookingId('g.i')}, cp.id, cp.name, cp.email, cp.phone,
+         case when g.status = 'pending' and g.h_a < 50 then null else ${userId('g.provider_n')} end,
+         array[${userId('g.provider_n')}],
+         si.subcategory_id, si.service_name, si.category_name, si.id, si.name,
+         si.description, si.job_details, si.duration, si.price,
+         g.status, g.created_at + make_interval(days => (1 + g.i % 3)::int, hours => (8 + g.i % 10)::int),
+         (g.i % 500 + 1) || ' Đường số ' || (g.i % 60 + 1) || ', TP. Hồ Chí Minh', null,
+         case when g.i % 3 = 0 then 'bank_transfer' else 'cash' end,
+         si.price,
+         case when g.h_b < 10 then si.price - round(si.price * 0.1)::bigint else si.price end,
+         case when g.h_b < 10 then 'GIAM10' end, case when g.h_b < 10 then 'percentage' end,
+         case when g.h_b < 10 then 10 end, case when g.h_b < 10 then round(si.price * 0.1)::bigint end,
+         case when g.status in ('pending_completion', 'completed') then g.created_at + interval '20 hours' end,
+         case when g.status = 'completed' then least(g.created_at + interval '1 day', now() - interval '1 minute') end,
+         g.created_at, g.created_at
+    from g
+    join sdv_large_items si on si.n = g.item_n
+    join public.profiles cp on cp.id = ${userId('g.customer_n')}
+  on conflict (id) do nothing`;
+}
+
+const COMMISSIONS_SQL = `
+  insert into public.commissions (booking_id, provider_id, subcategory_id, commission_rate, service_price, final_price,
+                                  booking_completed_at, created_at, updated_at)
+  select b.id, b.provider_id, b.subcategory_id, si.rate, b.original_price, b.final_price, b.completed_at, b.completed_at, b.completed_at
+    from public.bookings b
+    join sdv_large_items si on si.id = b.service_item_id
+   where b.id between ${bookingId('$1::int')} and ${bookingId('$2::int')} and b.status = 'completed'
+  on conflict (booking_id) do nothing`;
+
+const REVIEWS_SQL = `
+  insert into public.reviews (booking_id, provider_id, customer_id, customer_name, rating, comment, status, created_at, updated_at)
+  select b.id, b.provider_id, b.customer_id, b.customer_name, r.rating,
+         (array['Làm rất tệ, không đúng hẹn.', 'Chưa hài lòng lắm.', 'Tạm được.', 'Làm tốt, sẽ đặt lại.', 'Rất hài lòng!'])[r.rating],
+         case when n.i % 31 = 0 then 'inactive' else 'active' end,
+         b.completed_at + interval '3 hours', b.completed_at + interval '3 hours'
+    from public.bookings b
+    cross join lateral (select right(b.id::text, 12)::int as i) n
+    cross join lateral (select case when n.i % 23 = 0 then 1 when n.i % 17 = 0 then 2 when n.i % 7 = 0 then 3
+                                    when n.i % 3 = 0 then 4 else 5 end as rating) r
+   where b.id between ${bookingId('$1::int')} and ${bookingId('$2::int')} and b.status = 'completed'
+     -- half of them, by a hash independent of the customer / provider choice
+     and (n.i * 3266489917) % 4294967296 / 42949673 < 50
+  on conflict (booking_id) do nothing`;
+
+const CONVERSATIONS_SQL = `
+  with c as (
+    insert into public.conversations (id, booking_id, provider_id, customer_id, is_active, last_message, last_message_at, created_at, updated_at)
+    select ('e4000000-0000-4000-8000-' || right(b.id::text, 12))::uuid, b.id, b.provider_id, b.customer_id,
+           b.status <> 'completed', 'Dạ em cảm ơn anh/chị ạ.', b.created_at + interval '40 minutes', b.created_at, b.created_at
+      from public.bookings b
+     where b.id between ${bookingId('$1::int')} and ${bookingId('$2::int')}
+       and b.provider_id is not null
+       -- one booking in twenty, by a hash independent of the customer / provider choice
+       and (right(b.id::text, 12)::bigint * 2246822519) % 4294967296 / 42949673 < 5
+    on conflict (booking_id) do nothing
+    returning id, booking_id, provider_id, customer_id, created_at
+  )
+  insert into public.messages (conversation_id, booking_id, sender_id, type, content, created_at, is_read, read_at)
+  select c.id, c.booking_id, case when m.k % 2 = 1 then c.customer_id else c.provider_id end, 'text', m.content,
+         c.created_at + make_interval(mins => m.k * 10), true, c.created_at + make_interval(mins => m.k * 10 + 2)
+    from c
+    cross join (values (1, 'Chào anh/chị, anh/chị đến lúc mấy giờ ạ?'), (2, 'Dạ khoảng 30 phút nữa em tới ạ.'),
+                       (3, 'Vâng, cảm ơn anh/chị.'), (4, 'Dạ em cảm ơn anh/chị ạ.')) as m(k, content)`;
+
+const DEPOSITS_SQL = `
+  with d as (
+    select ${userId('p')} as provider_id, k,
+           ('e3000000-0000-4000-8000-' || lpad((p * 10 + k)::text, 12, '0'))::uuid as id,
+           (array[200000, 500000, 1000000, 2000000])[1 + (p + k) % 4]::bigint as amount,
+           case when (p + k) % 5 < 3 then 'completed' when (p + k) % 5 = 3 then 'pending' else 'canceled' end as status,
+           now() - make_interval(days => 360 - k * 100 - p % 50) as created_at
+      from generate_series(1, ${PROVIDERS}) p cross join generate_series(1, 3) k
+  ), running as (
+    select d.*, sum(case when status = 'completed' then amount else 0 end)
+                  over (partition by provider_id order by created_at, k) as balance_after
+      from d
+  )
+  insert into public.deposit_history (id, provider_id, amount, status, old_balance, new_balance, created_at, updated_at)
+  select id, provider_id, amount, status,
+         case when status = 'completed' then balance_after - amount end,
+         case when status = 'completed' then balance_after end,
+         created_at, created_at
+    from running
+  on conflict (id) do nothing`;
+
+const PROVIDER_DEPOSITS_SQL = `
+  update public.profiles p
+     set deposit = t.total
+    from (select provider_id, sum(amount)::bigint as total from public.deposit_history
+           where id::text like 'e3000000-%' and status = 'completed' group by provider_id) t
+   where p.id = t.provider_id and p.deposit is distinct from t.total`;
+
+const ITEMS_SQL = `
+  create temporary table sdv_large_items as
+  select row_number() over (order by si.id) as n, si.id, si.subcategory_id, si.name, si.description, si.job_details,
+         si.duration, si.price, s.name as service_name, c.name as category_name,
+         coalesce(s.commission_rate, (select commission_rate from public.settings where id = 'app'), 10) as rate
+    from public.service_items si
+    join public.subcategories s on s.id = si.subcategory_id
+    join public.categories c on c.id = s.category_id
+   where si.active and s.active`;
+
+async function exists(client: pg.Client, sql: string): Promise<boolean> {
+  const result = await client.query<{ found: boolean }>(`select exists (${sql}) as found`);
+  return result.rows[0]?.found === true;
+}
+
+async function counts(client: pg.Client): Promise<Record<string, number>> {
+  const result = await client.query<Record<string, string>>(`
+    select (select count(*) from public.profiles where id::text like 'e1000000-%') as users,
+           (select count(*) from public.bookings where id::text like 'e2000000-%') as bookings,
+           (select count(*) from public.commissions) as commissions,
+           (select count(*) from public.reviews) as reviews,
+           (select count(*) from public.deposit_history) as deposits,
+           (select count(*) from public.conversations) as conversations,
+           (select count(*) from public.messages) as messages,
+           (select count(*) from public.bookings) as bookings_total,
+           (select count(*) from public.profiles) as profiles_total`);
+  const row = result.rows[0] ?? {};
+  return Object.fromEntries(Object.entries(row).map(([k, v]) => [k, Number(v)]));
+}
+
+async function inBatch(client: pg.Client, fn: () => Promise<void>): Promise<void> {
+  await client.query('begin');
+  try {
+    // No row triggers (audit, snapshots, rollups, commissions) and no FK trigger checks for bulk rows.
+    await client.query("set local session_replication_role = 'replica'");
+    await fn();
+    await client.query('commit');
+  } catch (error) {
+    await client.query('rollback').catch(() => undefined);
+    throw error;
+  }
+}
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  const elapsed = (): string => `${((Date.now() - started) / 1000).toFixed(1)} s`;
+  const config = loadConfig(process.env);
+  const db = await prepareDatabase(config, (line) => console.log(line));
+  console.log(`Cơ sở dữ liệu: ${redact(db.url)}`);
+  const client = new pg.Client({ connectionString: db.url });
+  await client.connect();
+  try {
+    await client.query('set statement_timeout = 0');
+    await client.query("set synchronous_commit = 'off'");
+    const before = await counts(client);
+    console.log('Đang có:', before);
+    if (before.users === USERS && before.bookings === BOOKINGS) {
+      console.log('Bộ dữ liệu lớn đã đầy đủ, không thêm gì.');
+      return;
+    }
+    await client.query(ITEMS_SQL);
+    const items = await client.query<{ n: string }>('select count(*)::text as n from sdv_large_items');
+    if (Number(items.rows[0]?.n ?? 0) === 0) throw new Error('Chưa có danh mục dịch vụ (service_items): chạy seed trước.');
+
+    const hash = await bcrypt.hash(PASSWORD, 10);
+    for (let from = 1; from <= USERS; from += USER_BATCH) {
+      const to = Math.min(from + USER_BATCH - 1, USERS);
+      if (await exists(client, `select 1 from public.profiles where id = ${userId(String(to))}`)) continue;
+      await inBatch(client, async () => {
+        await client.query(insertUsersSql(), [from, to, hash]);
+      });
+      console.log(`  người dùng ${from}–${to} (${elapsed()})`);
+    }
+
+    if (!(await exists(client, `select 1 from public.deposit_history where id::text like 'e3000000-%'`))) {
+      await inBatch(client, async () => {
+        await client.query(DEPOSITS_SQL);
+        await client.query(PROVIDER_DEPOSITS_SQL);
+      });
+      console.log(`  tiền cọc của ${PROVIDERS} nhà cung cấp (${elapsed()})`);
+    }
+
+    for (let from = 1; from <= BOOKINGS; from += BOOKING_BATCH) {
+      const to = Math.min(from + BOOKING_BATCH - 1, BOOKINGS);
+      if (await exists(client, `select 1 from public.bookings where id = ${bookingId(String(to))}`)) continue;
+      await inBatch(client, async () => {
+        await client.query(insertBookingsSql(), [from, to]);
+        await client.query(COMMISSIONS_SQL, [from, to]);
+        await client.query(REVIEWS_SQL, [from, to]);
+        await client.query(CONVERSATIONS_SQL, [from, to]);
+      });
+      console.log(`  đơn đặt ${from}–${to} kèm hoa hồng, đánh giá, hội thoại (${elapsed()})`);
+    }
+
+    console.log(`Tính lại số liệu tổng hợp (rollups, total_bookings, total_earnings) … (${elapsed()})`);
+    await client.query('select private.rebuild_rollups()');
+    console.log(`ANALYZE … (${elapsed()})`);
+    await client.query('analyze');
+    console.log('Sau khi thêm:', await counts(client));
+    console.log(`✓ Xong trong ${elapsed()}.`);
+  } finally {
+    await client.end();
+    await db.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
