@@ -17,6 +17,10 @@ const EVENTS = new Set(['*', 'INSERT', 'UPDATE', 'DELETE']);
 /** Subscriber checks running at once for one change (each holds a pooled connection briefly). */
 const CHECK_CONCURRENCY = 4;
 const MAX_TIMER_MS = 2_147_483_647;
+/** Changes checked together (one query per subscriber identity and table per batch). */
+const MAX_BATCH = 200;
+/** How long a role's table privileges are trusted before being read again. */
+const PRIVILEGE_CACHE_MS = 5_000;
 
 interface Identity {
   role: DbRole;
@@ -201,6 +205,9 @@ class RealtimeService implements RealtimeModule {
   private readonly channels = new Set<Channel>();
   private nextBindingId = 1;
   private queue: Promise<void> = Promise.resolve();
+  private readonly pending: RawChange[] = [];
+  private draining = false;
+  private readonly privilegeCache = new Map<string, { value: { select: boolean; bypassRls: boolean }; until: number }>();
   readonly capture: ChangeCapture;
 
   constructor(readonly ctx: ApiContext) {
@@ -346,57 +353,93 @@ class RealtimeService implements RealtimeModule {
   }
 
   private enqueue(change: RawChange): void {
-    this.queue = this.queue
-      .then(() => this.deliver(change))
-      .catch((error: unknown) => {
-        this.ctx.log(`[realtime] lỗi gửi thay đổi ${change.schema}.${change.table}: ${error instanceof Error ? error.message : String(error)}`);
-      });
+    this.pending.push(change);
+    if (this.draining) return;
+    this.draining = true;
+    this.queue = this.drain().finally(() => {
+      this.draining = false;
+    });
   }
 
-  private async deliver(change: RawChange): Promise<void> {
-    const info = this.capture.tables.get(tableKey(change.schema, change.table));
-    if (!info) return;
-    // Channels with at least one binding for this table and event.
-    const targets: { channel: Channel; bindings: Binding[] }[] = [];
-    const now = Date.now() / 1000;
-    for (const channel of this.channels) {
-      if (!channel.active) continue;
-      const bindings = channel.bindings.filter(
-        (b) =>
-          b.schema === change.schema &&
-          (b.table === undefined || b.table === change.table) &&
-          (b.event === '*' || b.event === change.type),
-      );
-      if (bindings.length === 0) continue;
-      const exp = channel.identity.claims.exp;
-      if (typeof exp === 'number' && exp <= now) {
-        this.shutdownChannel(channel, 'Token has expired 0 seconds ago');
-        continue;
-      }
-      targets.push({ channel, bindings });
-    }
-    if (targets.length === 0) return;
-
-    // One check per distinct identity: subscribers with the same claims see the same rows.
-    const groups = new Map<string, { identity: Identity; targets: typeof targets }>();
-    for (const target of targets) {
-      const key = `${target.channel.identity.role}:${JSON.stringify(target.channel.identity.claims)}`;
-      const group = groups.get(key);
-      if (group) group.targets.push(target);
-      else groups.set(key, { identity: target.channel.identity, targets: [target] });
-    }
-    const columns = info.columns.map((c) => ({ name: c.name, type: c.type }));
-    const tasks = [...groups.values()].map((group) => async () => {
-      let outcome: Awaited<ReturnType<RealtimeService['checkAsSubscriber']>>;
+  /** Delivers queued changes in commit order, in batches (a burst costs few queries). */
+  private async drain(): Promise<void> {
+    while (this.pending.length > 0) {
+      const batch = this.pending.splice(0, MAX_BATCH);
       try {
-        outcome = await this.checkAsSubscriber(info, change, group.identity, group.targets.flatMap((t) => t.bindings));
+        await this.deliverBatch(batch);
       } catch (error) {
-        this.ctx.log(`[realtime] không kiểm tra được quyền đọc ${change.schema}.${change.table}: ${error instanceof Error ? error.message : String(error)}`);
-        return;
+        this.ctx.log(`[realtime] lỗi gửi ${batch.length} thay đổi: ${error instanceof Error ? error.message : String(error)}`);
       }
-      if (!outcome) return;
-      for (const target of group.targets) {
+    }
+  }
+
+  private async deliverBatch(batch: RawChange[]): Promise<void> {
+    // Which channels want which change (table, event), skipping channels whose token expired.
+    const nowSeconds = Date.now() / 1000;
+    const wanted: { change: RawChange; info: TableInfo; targets: { channel: Channel; bindings: Binding[] }[] }[] = [];
+    for (const change of batch) {
+      const info = this.capture.tables.get(tableKey(change.schema, change.table));
+      if (!info) continue;
+      const targets: { channel: Channel; bindings: Binding[] }[] = [];
+      for (const channel of this.channels) {
+        if (!channel.active) continue;
+        const bindings = channel.bindings.filter(
+          (b) =>
+            b.schema === change.schema &&
+            (b.table === undefined || b.table === change.table) &&
+            (b.event === '*' || b.event === change.type),
+        );
+        if (bindings.length === 0) continue;
+        const exp = channel.identity.claims.exp;
+        if (typeof exp === 'number' && exp <= nowSeconds) {
+          this.shutdownChannel(channel, 'Token has expired 0 seconds ago');
+          continue;
+        }
+        targets.push({ channel, bindings });
+      }
+      if (targets.length > 0) wanted.push({ change, info, targets });
+    }
+    if (wanted.length === 0) return;
+
+    // One read-only transaction per distinct identity (role + claims) for the whole batch.
+    const groups = new Map<string, { identity: Identity; items: CheckItem[] }>();
+    wanted.forEach((entry, index) => {
+      for (const target of entry.targets) {
+        const identity = target.channel.identity;
+        const key = `${identity.role}:${JSON.stringify(identity.claims)}`;
+        let group = groups.get(key);
+        if (!group) {
+          group = { identity, items: [] };
+          groups.set(key, group);
+        }
+        let item = group.items.find((candidate) => candidate.index === index);
+        if (!item) {
+          item = { index, change: entry.change, info: entry.info, bindings: [] };
+          group.items.push(item);
+        }
+        for (const binding of target.bindings) if (!item.bindings.includes(binding)) item.bindings.push(binding);
+      }
+    });
+
+    const results = new Map<string, Map<number, CheckResult>>();
+    const tasks = [...groups.entries()].map(([key, group]) => async () => {
+      try {
+        results.set(key, await this.checkAsSubscriber(group.identity, group.items));
+      } catch (error) {
+        this.ctx.log(`[realtime] không kiểm tra được quyền đọc: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    });
+    await runLimited(tasks, CHECK_CONCURRENCY);
+
+    // Send in commit order.
+    wanted.forEach((entry, index) => {
+      const { change, info } = entry;
+      const columns = info.columns.map((c) => ({ name: c.name, type: c.type }));
+      for (const target of entry.targets) {
         if (!target.channel.active) continue;
+        const identity = target.channel.identity;
+        const outcome = results.get(`${identity.role}:${JSON.stringify(identity.claims)}`)?.get(index);
+        if (!outcome) continue;
         const ids = target.bindings.filter((b) => outcome.passes.has(b.id)).map((b) => b.id);
         if (ids.length === 0) continue;
         const data: Record<string, unknown> = {
@@ -412,75 +455,112 @@ class RealtimeService implements RealtimeModule {
         target.channel.push('postgres_changes', { ids, data });
       }
     });
-    await runLimited(tasks, CHECK_CONCURRENCY);
   }
 
   /**
-   * Reads the changed row as the subscriber (role + claims, read-only transaction): RLS decides
-   * whether it is delivered. Returns the row as read and the ids of the bindings whose filter
-   * matches, or undefined when the subscriber may not see the change.
+   * Reads the changed rows as one subscriber identity (role + claims, one read-only transaction):
+   * RLS decides which changes it may see. For INSERT/UPDATE, one query per table selects the rows
+   * by primary key together with each binding's filter; a change whose row the subscriber cannot
+   * read (or that no longer exists) gets no result. Returns results by batch index.
    */
-  private async checkAsSubscriber(
-    info: TableInfo,
-    change: RawChange,
-    identity: Identity,
-    bindings: Binding[],
-  ): Promise<{ record: Record<string, unknown> | null; passes: Set<number> } | undefined> {
-    const params: unknown[] = [];
-    const param = (value: unknown): string => {
-      params.push(value);
-      return `$${params.length}`;
-    };
-    const columnType = (name: string): string => info.columns.find((c) => c.name === name)?.sqlType ?? 'text';
-    const target = `${quoteIdent(info.schema)}.${quoteIdent(info.table)}`;
-
-    if (change.type === 'DELETE') {
+  private async checkAsSubscriber(identity: Identity, items: CheckItem[]): Promise<Map<number, CheckResult>> {
+    const out = new Map<number, CheckResult>();
+    const byTable = new Map<string, CheckItem[]>();
+    for (const item of items) {
+      const key = `${item.change.type === 'DELETE' ? 'D' : 'W'}:${tableKey(item.info.schema, item.info.table)}`;
+      const list = byTable.get(key);
+      if (list) list.push(item);
+      else byTable.set(key, [item]);
+    }
+    const reads: [string, CheckItem[]][] = [];
+    for (const [key, tableItems] of byTable) {
+      const info = tableItems[0]!.info;
+      const privileges = await this.privileges(identity.role, info);
+      if (!privileges.select) continue;
+      if (!key.startsWith('D:')) {
+        reads.push([key, tableItems]);
+        continue;
+      }
       // The row is gone, so RLS cannot be asked about it: deliver only to roles that bypass RLS,
-      // or when the table has no RLS and the role may select from it. Filters cannot be checked
-      // against a deleted row, so filtered bindings never receive DELETE.
-      const unfiltered = bindings.filter((b) => b.filter.length === 0);
-      if (unfiltered.length === 0) return undefined;
-      const allowed = await withRoleTransaction(
-        this.ctx.pool,
-        { role: identity.role, claims: identity.claims, readOnly: true },
-        async (client) => {
-          const { rows } = await client.query<{ ok: boolean }>(
-            `select (has_table_privilege(${param(target)}, 'select')
-                     and ((select rolbypassrls from pg_roles where rolname = current_user) or not ${param(info.rowSecurity)}::boolean)) as ok`,
-            params,
-          );
-          return rows[0]?.ok === true;
-        },
-      );
-      return allowed ? { record: null, passes: new Set(unfiltered.map((b) => b.id)) } : undefined;
+      // or when the table has no RLS. Filters cannot be checked against a deleted row, so
+      // filtered bindings never receive DELETE.
+      if (!privileges.bypassRls && info.rowSecurity) continue;
+      for (const item of tableItems) {
+        const unfiltered = item.bindings.filter((b) => b.filter.length === 0);
+        if (unfiltered.length > 0) out.set(item.index, { record: null, passes: new Set(unfiltered.map((b) => b.id)) });
+      }
     }
+    if (reads.length === 0) return out;
 
-    const where = info.primaryKey
-      .map((column) => `t.${quoteIdent(column)} = ${param(pkText(change.pk[column]))}::${columnType(column)}`)
-      .join(' and ');
-    const filterColumns = bindings.map((b, index) => `${filterSql(b.filter, columnType, param)} as f${index}`);
-    const sql = `select to_jsonb(t) as record${filterColumns.length ? ', ' + filterColumns.join(', ') : ''} from ${target} t where ${where}`;
-    try {
-      return await withRoleTransaction(
-        this.ctx.pool,
-        { role: identity.role, claims: identity.claims, readOnly: true },
-        async (client) => {
-          const { rows } = await client.query<Record<string, unknown>>(sql, params);
-          const row = rows[0];
-          if (!row) return undefined;
+    await withRoleTransaction(this.ctx.pool, { role: identity.role, claims: identity.claims, readOnly: true }, async (client) => {
+      for (const [, tableItems] of reads) {
+        const info = tableItems[0]!.info;
+        const target = `${quoteIdent(info.schema)}.${quoteIdent(info.table)}`;
+        const params: unknown[] = [];
+        const param = (value: unknown): string => {
+          params.push(value);
+          return `$${params.length}`;
+        };
+        const columnType = (name: string): string => info.columns.find((c) => c.name === name)?.sqlType ?? 'text';
+        const ordParam = param(tableItems.map((item) => item.index));
+        const keyColumns = info.primaryKey.map((column, position) => ({
+          column,
+          alias: `k${position}`,
+          param: param(tableItems.map((item) => pkText(item.change.pk[column]))),
+        }));
+        const bindings = [...new Set(tableItems.flatMap((item) => item.bindings))];
+        const filterColumns = bindings.map((binding, position) => `${filterSql(binding.filter, columnType, param)} as f${position}`);
+        // Identifiers and types come from the catalogue; every value is a bind parameter.
+        const sql = `select k.ord, to_jsonb(t) as record${filterColumns.length ? ', ' + filterColumns.join(', ') : ''}
+          from unnest(${ordParam}::int[], ${keyColumns.map((k) => `${k.param}::${columnType(k.column)}[]`).join(', ')})
+                 as k(ord, ${keyColumns.map((k) => k.alias).join(', ')})
+          join ${target} t on ${keyColumns.map((k) => `t.${quoteIdent(k.column)} = k.${k.alias}`).join(' and ')}`;
+        const { rows } = await client.query<Record<string, unknown>>(sql, params);
+        for (const row of rows) {
+          const index = Number(row.ord);
+          const item = tableItems.find((candidate) => candidate.index === index);
+          if (!item) continue;
           const passes = new Set<number>();
-          bindings.forEach((binding, index) => {
-            if (row[`f${index}`] === true) passes.add(binding.id);
+          bindings.forEach((binding, position) => {
+            if (item.bindings.includes(binding) && row[`f${position}`] === true) passes.add(binding.id);
           });
-          return { record: (row.record as Record<string, unknown>) ?? null, passes };
-        },
-      );
-    } catch (error) {
-      // A subscriber without privileges on the table (42501) simply receives nothing.
-      if ((error as { code?: string }).code === '42501') return undefined;
-      throw error;
-    }
+          out.set(index, { record: (row.record as Record<string, unknown>) ?? null, passes });
+        }
+      }
+    }).catch((error: unknown) => {
+      // Column-level privileges short of the whole row (42501): the subscriber receives nothing.
+      if ((error as { code?: string }).code !== '42501') throw error;
+    });
+    return out;
   }
+
+  /** SELECT privilege (table + schema) and RLS bypass of a role, cached for a short while. */
+  private async privileges(role: DbRole, info: TableInfo): Promise<{ select: boolean; bypassRls: boolean }> {
+    const key = `${role}:${tableKey(info.schema, info.table)}`;
+    const cached = this.privilegeCache.get(key);
+    if (cached && cached.until > Date.now()) return cached.value;
+    const { rows } = await this.ctx.pool.query<{ sel: boolean; bypass: boolean }>(
+      `select has_schema_privilege($1, $2, 'usage') and has_table_privilege($1, $3, 'select') as sel,
+              coalesce((select rolbypassrls from pg_roles where rolname = $1), false) as bypass`,
+      [role, info.schema, `${quoteIdent(info.schema)}.${quoteIdent(info.table)}`],
+    );
+    const value = { select: rows[0]?.sel === true, bypassRls: rows[0]?.bypass === true };
+    this.privilegeCache.set(key, { value, until: Date.now() + PRIVILEGE_CACHE_MS });
+    return value;
+  }
+}
+
+interface CheckItem {
+  /** Position of the change in its batch. */
+  index: number;
+  change: RawChange;
+  info: TableInfo;
+  bindings: Binding[];
+}
+
+interface CheckResult {
+  record: Record<string, unknown> | null;
+  passes: Set<number>;
 }
 
 function pkText(value: unknown): string | null {

@@ -184,6 +184,32 @@ describe('delivery under RLS', () => {
     for (const listener of [thisBooking, otherBooking, inList]) await listener.channel.unsubscribe();
   });
 
+  it('delivers a burst written in one transaction completely, in commit order, row by row under RLS', async () => {
+    const others = await sql<{ id: string }>(
+      'select id from public.conversations where customer_id <> $1 and provider_id <> $1 order by id limit 1',
+      [CUSTOMER_ID],
+    );
+    const foreign = others[0]!.id;
+    const adminWatcher = await listen(admin, { event: 'INSERT', table: 'messages' });
+    const customerWatcher = await listen(customer, { event: 'INSERT', table: 'messages' });
+    const tag = `loạt-${Date.now()}`;
+    // 100 rows, alternating between the customer's conversation and one they are not part of.
+    await sql(
+      `insert into public.messages (conversation_id, sender_id, content)
+       select case when i % 2 = 0 then $1::uuid else $2::uuid end, null, $3 || '-' || i
+         from generate_series(1, 100) as i`,
+      [CONVERSATION, foreign, tag],
+    );
+    const mine = (listener: Listener) => contents(listener).filter((c) => String(c).startsWith(tag));
+    await waitFor(() => mine(adminWatcher).length === 100, 'the whole burst for the admin', 15_000);
+    await waitFor(() => mine(customerWatcher).length === 50, 'the customer’s half', 15_000);
+    await quiet();
+    expect(mine(adminWatcher)).toEqual(Array.from({ length: 100 }, (_, i) => `${tag}-${i + 1}`));
+    expect(mine(customerWatcher)).toEqual(Array.from({ length: 50 }, (_, i) => `${tag}-${2 * (i + 1)}`));
+    await adminWatcher.channel.unsubscribe();
+    await customerWatcher.channel.unsubscribe();
+  });
+
   it('sends DELETE (primary key only) to the service role and not to RLS-bound subscribers', async () => {
     const service = serviceClient();
     clients.push(service);
