@@ -17,6 +17,15 @@ create function public.rest_test_bookings(p_status text) returns setof public.bo
 create function public.rest_test_table(n integer) returns table (i integer, sq integer) immutable language sql
   as $$ select g, g * g from generate_series(1, n) g $$;
 create function public.rest_test_echo(jsonb) returns jsonb immutable language sql as $$ select $1 $$;
+create function public.rest_test_request() returns jsonb stable language sql as $$
+  select jsonb_build_object(
+    'role', current_user,
+    'method', current_setting('request.method', true),
+    'path', current_setting('request.path', true),
+    'probe', current_setting('request.headers', true)::jsonb ->> 'x-rest-probe',
+    'sub', current_setting('request.jwt.claims', true)::jsonb ->> 'sub',
+    'read_only', current_setting('transaction_read_only'))
+$$;
 create function public.rest_test_touch() returns integer volatile language sql
   as $$ insert into public.categories (name, sort_order) values ('rest_test_touch', 1) returning 1 $$;
 `;
@@ -41,7 +50,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await sql(`drop function if exists public.rest_test_void(), public.rest_test_add(integer, integer), public.rest_test_bookings(text),
-    public.rest_test_table(integer), public.rest_test_echo(jsonb), public.rest_test_touch()`);
+    public.rest_test_table(integer), public.rest_test_echo(jsonb), public.rest_test_touch(), public.rest_test_request()`);
   await sql("delete from public.categories where name = 'rest_test_touch'");
   await sql("notify pgrst, 'reload schema'");
 });
@@ -117,6 +126,24 @@ describe('return shapes', () => {
     expect(await sql("select 1 from public.categories where name = 'rest_test_touch'")).toHaveLength(0);
     const post = await admin.rpc('rest_test_touch');
     expect(post.data).toBe(1);
+  });
+});
+
+describe('the transaction of a request', () => {
+  it('runs as the caller with request.method, request.path, request.headers and request.jwt.claims set', async () => {
+    const [admin_row] = await sql<{ id: string }>('select id from auth.users where email = $1', [DEMO_ACCOUNTS.admin.email]);
+    const get = await rawRequest('GET', '/rest/v1/rpc/rest_test_request', { headers: { Authorization: `Bearer ${adminToken}`, 'X-Rest-Probe': 'probe-42' } });
+    expect(get.status).toBe(200);
+    expect(get.json()).toEqual({ role: 'authenticated', method: 'GET', path: '/rpc/rest_test_request', probe: 'probe-42', sub: admin_row!.id, read_only: 'on' });
+    const anon = await rawRequest('POST', '/rest/v1/rpc/rest_test_request', { headers: { 'Content-Type': 'application/json' }, body: '{}' });
+    expect(anon.json()).toMatchObject({ role: 'anon', method: 'POST', sub: null });
+  });
+
+  it('HEAD on a function answers the headers only', async () => {
+    const head = await rawRequest('HEAD', '/rest/v1/rpc/rest_test_table?n=3', { headers: { Authorization: `Bearer ${adminToken}`, Prefer: 'count=exact' } });
+    expect(head.status).toBe(200);
+    expect(head.headers['content-range']).toBe('0-2/3');
+    expect(head.body).toBe('');
   });
 });
 
