@@ -61,6 +61,7 @@ export class CallerResolver {
       if (result.reason === 'bad_role') {
         throw new ApiError(401, '22023', result.message, null, null, invalidTokenHeader(result.message));
       }
+      if (/"nbf"/.test(result.message)) throw jwtError('PGRST303', 'JWT not yet valid');
       if (/claim/i.test(result.message)) throw jwtError('PGRST303', 'Parsing claims failed', result.message);
       throw jwtError('PGRST301', 'JWT cryptographic operation failed');
     }

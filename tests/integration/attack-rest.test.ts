@@ -198,6 +198,13 @@ describe('forged and broken JWTs', () => {
     expect(response.headers['www-authenticate']).toBe('Bearer error="invalid_token", error_description="JWT expired"');
   });
 
+  it('a token not valid yet (nbf in the future) → 401 PGRST303 "JWT not yet valid"', async () => {
+    const token = await signJwt(claimsFor(customerId, { nbf: Math.floor(Date.now() / 1000) + 3600 }), secret());
+    const response = await get(bookings, token);
+    expect(response.status).toBe(401);
+    expect(response.json()).toEqual({ code: 'PGRST303', message: 'JWT not yet valid', details: null, hint: null });
+  });
+
   it('a tampered payload (app_metadata.admin = true) fails the signature → 401 PGRST301', async () => {
     const [header, payload, signature] = customerToken.split('.') as [string, string, string];
     const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Claims;
