@@ -187,6 +187,16 @@ function PageFallback() {
   );
 }
 
+function MaintenanceNotice() {
+  const settings = usePublicSettings().data;
+  if (settings?.maintenance_mode !== true) return null;
+  return (
+    <p role="status" className="bg-amber-100 px-4 py-2 text-center text-sm text-amber-900">
+      {t.maintenance}
+    </p>
+  );
+}
+
 export function PublicLayout() {
   return (
     <div className="flex min-h-screen flex-col bg-white text-slate-800">
@@ -197,6 +207,7 @@ export function PublicLayout() {
         {t.skipToContent}
       </a>
       <Header />
+      <MaintenanceNotice />
       <main id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">
         <Suspense fallback={<PageFallback />}>
           <Outlet />

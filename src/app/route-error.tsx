@@ -1,10 +1,17 @@
+import { useEffect } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
 import { publicSite } from '../lib/messages/public-site.ts';
+import { isChunkLoadError, reloadForNewBuild } from './chunk-reload.ts';
 
 /** Shown when a page fails to render or its code cannot be downloaded (e.g. after a new deploy). */
 export function RouteError() {
   const error = useRouteError();
-  if (!isRouteErrorResponse(error)) console.error(error);
+  const chunkMissing = isChunkLoadError(error);
+  useEffect(() => {
+    // A page's code from an older build is gone: load the new build once.
+    if (chunkMissing) reloadForNewBuild();
+    else if (!isRouteErrorResponse(error)) console.error(error);
+  }, [chunkMissing, error]);
   return (
     <div role="alert" className="mx-auto flex min-h-[60vh] max-w-lg flex-col items-center justify-center gap-4 px-4 text-center">
       <h1 className="text-2xl font-semibold text-slate-900">{publicSite.routeError.heading}</h1>

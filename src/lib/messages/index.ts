@@ -4,6 +4,9 @@
 export { common } from './common.ts';
 export { auth } from './auth.ts';
 export { publicSite } from './public-site.ts';
+export { publicHome } from './public-home.ts';
+export { publicServices } from './public-services.ts';
+export { privacyPolicy, termsOfUse } from './public-legal.ts';
 export { catalogue } from './catalogue.ts';
 export { commissions } from './commissions.ts';
 export { deposits } from './deposits.ts';

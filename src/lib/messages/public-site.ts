@@ -75,6 +75,7 @@ export const publicSite = {
     reload: 'Tải lại trang',
   },
   loading: 'Đang tải…',
+  maintenance: 'Hệ thống đang bảo trì. Một số chức năng có thể tạm thời gián đoạn, mong bạn thông cảm.',
   legal: {
     lastUpdated: (date: string) => `Cập nhật lần cuối: ${date}`,
     toc: 'Mục lục',

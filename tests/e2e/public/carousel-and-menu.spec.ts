@@ -79,3 +79,17 @@ test.describe('at 375 px', () => {
     await expect(page.getByRole('heading', { name: 'Dịch vụ y tế tại nhà' })).toBeVisible();
   });
 });
+
+test.describe('at 360 px', () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+
+  test('no public page overflows horizontally on a small phone', async ({ page }) => {
+    for (const path of ['/', '/lao-dong-pho-thong', '/lao-dong-nong-nghiep', '/dich-vu-y-te', '/privacy', '/terms', '/contact', '/admin']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeAttached();
+      await page.waitForLoadState('networkidle');
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, `${path} overflows by ${overflow}px`).toBeLessThanOrEqual(0);
+    }
+  });
+});
