@@ -213,6 +213,10 @@ function receiveMultipart(req: IncomingMessage, limits: UploadLimits): Promise<R
       void (sink ? sink.discard() : Promise.resolve()).then(() => reject(error));
     };
 
+    // A client that goes away mid-upload: drop the partial file (no answer can reach it anyway).
+    req.on('close', () => {
+      if (!req.complete) fail(new Error('upload aborted by the client'));
+    });
     req.on('data', (chunk: Buffer) => {
       total += chunk.length;
       if (total > ABSOLUTE_MAX_UPLOAD_BYTES + DRAIN_MARGIN_BYTES) {

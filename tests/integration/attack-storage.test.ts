@@ -136,6 +136,46 @@ describe('bucket limits, enforced before anything is stored', () => {
   });
 });
 
+describe('interrupted uploads', () => {
+  async function abortAfterHalf(contentType: string, head: Buffer, total: number): Promise<void> {
+    const base = new URL(apiUrl());
+    const name = `aborted_${Date.now()}_${Math.random().toString(36).slice(2)}.png`;
+    await new Promise<void>((resolve) => {
+      const req = http.request({
+        method: 'POST',
+        host: base.hostname,
+        port: base.port,
+        path: `/storage/v1/object/banners/${name}`,
+        headers: { apikey: anonKey(), Authorization: `Bearer ${adminToken}`, 'Content-Type': contentType, 'Content-Length': String(total) },
+      });
+      req.on('error', () => resolve());
+      req.write(head);
+      req.write(Buffer.alloc(100_000));
+      setTimeout(() => {
+        req.destroy();
+        resolve();
+      }, 300);
+    });
+    const started = Date.now();
+    while (tempFiles().length > 0 && Date.now() - started < 3000) await new Promise((r) => setTimeout(r, 50));
+    expect(tempFiles()).toEqual([]);
+    expect(await objectCount('banners', name)).toBe(0);
+  }
+
+  it('drops the partial file of a raw upload cut by the client', async () => {
+    await abortAfterHalf('image/png', Buffer.from(PNG), 1_000_000);
+  });
+
+  it('drops the partial file of a multipart upload cut by the client', async () => {
+    const boundary = 'sdvboundary';
+    const head = Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="cacheControl"\r\n\r\n3600\r\n` +
+        `--${boundary}\r\nContent-Disposition: form-data; name=""; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`,
+    );
+    await abortAfterHalf(`multipart/form-data; boundary=${boundary}`, head, 1_000_000);
+  });
+});
+
 describe('path traversal and invalid names', () => {
   it.each([
     '..%2F..%2Fetc%2Fpasswd',
