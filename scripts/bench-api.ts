@@ -120,13 +120,23 @@ function queries(p: Record<string, string>): BenchQuery[] {
       single: true,
       path: `/bookings?id=eq.${p.booking}&select=${encodeURIComponent('*,customer:profiles!bookings_customer_id_fkey(*),provider:profiles!bookings_provider_id_fkey(*),reviews(*),commissions(*),service_items(id,name,price)')}`,
     },
-    { name: 'providers list', method: 'GET', count: 'estimated', path: '/profiles?select=id,name,email,phone,status,deposit,total_earnings,created_at&role=eq.provider&order=created_at.desc&limit=50' },
-    { name: 'customers list', method: 'GET', count: 'estimated', path: '/profiles?select=id,name,email,phone,status,total_bookings,created_at&role=eq.customer&order=created_at.desc&limit=50' },
+    { name: 'providers list (screen: count=exact)', method: 'GET', count: 'exact', path: '/profiles?select=id,name,phone,email,status,deposit,total_earnings,created_at&role=eq.provider&order=created_at.desc,id.desc&offset=0&limit=50' },
+    { name: 'customers list (screen: count=exact)', method: 'GET', count: 'exact', path: '/profiles?select=id,name,phone,email,status,total_bookings,created_at&role=eq.customer&order=created_at.desc,id.desc&offset=0&limit=50' },
+    { name: 'customers list (count=estimated)', method: 'GET', count: 'estimated', path: '/profiles?select=id,name,phone,email,status,total_bookings,created_at&role=eq.customer&order=created_at.desc,id.desc&offset=0&limit=50' },
     { name: 'reviews list', method: 'GET', path: '/reviews?select=id,rating,comment,status,customer_name,created_at,provider:profiles!reviews_provider_id_fkey(name)&order=created_at.desc&limit=50' },
     { name: 'commissions list', method: 'GET', path: '/commissions?select=*,provider:profiles!commissions_provider_id_fkey(name)&order=created_at.desc&limit=50' },
     { name: 'deposits list', method: 'GET', path: '/deposit_history?select=*,provider:profiles!deposit_history_provider_id_fkey(name)&order=created_at.desc&limit=50' },
+    { name: 'promotion codes list (screen: count=exact)', method: 'GET', count: 'exact', path: '/discount_codes?select=*&order=created_at.desc,id.desc&offset=0&limit=50' },
     { name: 'dashboard RPC (admin_dashboard)', method: 'POST', path: '/rpc/admin_dashboard', body: {} },
-    { name: 'bookings RPC (admin_list_bookings)', method: 'POST', path: '/rpc/admin_list_bookings', body: { p_limit: 50 } },
+    { name: 'bookings screen RPC: first page', method: 'POST', path: '/rpc/admin_list_bookings', body: { p_limit: 50, p_offset: 0 } },
+    { name: 'bookings screen RPC: status', method: 'POST', path: '/rpc/admin_list_bookings', body: { p_status: 'pending', p_limit: 50 } },
+    { name: 'bookings screen RPC: provider', method: 'POST', path: '/rpc/admin_list_bookings', body: { p_provider_id: p.provider, p_limit: 50 } },
+    { name: 'bookings screen RPC: package text', method: 'POST', path: '/rpc/admin_list_bookings', body: { p_package: p.item, p_limit: 50 } },
+    { name: 'bookings screen RPC: service text', method: 'POST', path: '/rpc/admin_list_bookings', body: { p_service: p.service, p_limit: 50 } },
+    { name: 'bookings screen RPC: last 7 days', method: 'POST', path: '/rpc/admin_list_bookings', body: { p_since: p.since, p_limit: 50 } },
+    { name: 'reviews screen RPC (admin_list_reviews)', method: 'POST', path: '/rpc/admin_list_reviews', body: { p_limit: 50, p_offset: 0 } },
+    { name: 'commissions screen RPC (admin_list_commissions)', method: 'POST', path: '/rpc/admin_list_commissions', body: { p_limit: 50, p_offset: 0 } },
+    { name: 'deposits screen RPC (admin_list_deposits)', method: 'POST', path: '/rpc/admin_list_deposits', body: { p_limit: 50, p_offset: 0 } },
   ];
 }
 
@@ -182,7 +192,9 @@ async function main(): Promise<void> {
         const text = await response.text();
         if (response.status >= 300) throw new Error(`${q.name}: HTTP ${response.status} ${text.slice(0, 300)}`);
         const value = JSON.parse(text) as unknown;
-        rows = Array.isArray(value) ? value.length : 1;
+        // Lists come as arrays; the screens' RPCs answer {rows: [...], total …}.
+        const inner = value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as { rows?: unknown }).rows : undefined;
+        rows = Array.isArray(value) ? value.length : Array.isArray(inner) ? inner.length : 1;
       };
       const statement = statementFor(cache, q);
       const callSql = async (): Promise<void> => {
