@@ -16,9 +16,10 @@ export const CHROMIUM_ARGS = [
 export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.spec.ts',
-  // One folder per web port: Playwright empties its output folder at start, and several runs (one
-  // per helper, each on its own ports) may share the working tree.
-  outputDir: `test-results/e2e-${e2eStackEnv().WEB_PORT}`,
+  // Traces and failure screenshots under the git-ignored artifacts folder, one folder per web port:
+  // Playwright empties its output folder at start, and several runs (each on its own ports) may
+  // share the working tree.
+  outputDir: `tests/e2e/artifacts/results-${e2eStackEnv().WEB_PORT}`,
   globalSetup: './tests/e2e/global-setup.ts',
   timeout: 30_000,
   expect: { timeout: 8_000 },
