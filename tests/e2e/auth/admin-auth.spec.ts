@@ -118,6 +118,7 @@ test('admin signs in, sees the shell with every navigation entry in order, the m
   const nav = page.getByRole('navigation', { name: 'Điều hướng quản trị' });
   await expect(nav.getByRole('link')).toHaveText(NAV_LABELS);
   await page.screenshot({ path: artifactPath('admin-shell.png'), fullPage: true });
+  await expectNoSeriousA11yViolations(page);
 
   // Active entry highlighted.
   await nav.getByRole('link', { name: 'Cài đặt' }).click();
@@ -168,6 +169,7 @@ test('a deep link while signed out comes back to the same page after signing in'
   await expect(page).toHaveURL(/\/admin\/change-password\?from=link$/);
   await expect(page.getByRole('heading', { name: 'Đổi mật khẩu', level: 1 })).toBeVisible();
   await expect(page).toHaveTitle('Đổi mật khẩu | Sàn Dịch Vụ');
+  await expectNoSeriousA11yViolations(page);
 });
 
 test('a revoked session returns to the login screen and back to the same page after signing in', async ({ page }) => {
