@@ -51,12 +51,12 @@ describe('change capture', () => {
     const listeners = async (): Promise<string[]> =>
       (await sql<{ pid: string }>("select pid::text from pg_stat_activity where application_name = 'sdv-local-realtime'")).map((r) => r.pid);
     const before = await listeners();
-    expect(before.length).toBe(1);
+    expect(before.length).toBeGreaterThanOrEqual(1);
     await sql("select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'sdv-local-realtime'");
     await waitFor(async () => {
       const now = await listeners();
-      return now.length === 1 && now[0] !== before[0];
-    }, 'a new LISTEN connection');
+      return now.length >= 1 && now.every((pid) => !before.includes(pid));
+    }, 'new LISTEN connections');
 
     const id = '70000000-0000-4000-8000-000000000200';
     const marker = `sau khi kết nối lại ${Date.now()}`;

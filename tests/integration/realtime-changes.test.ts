@@ -233,7 +233,7 @@ describe('tokens and leaving', () => {
     const shortLived = await signedInClient(DEMO_ACCOUNTS.admin.email, DEMO_ACCOUNTS.admin.password);
     clients.push(shortLived);
     const now = Math.floor(Date.now() / 1000);
-    await shortLived.realtime.setAuth(await signedCopy(await accessTokenOf(shortLived), (claims) => ({ ...claims, iat: now, exp: now + 3 })));
+    await shortLived.realtime.setAuth(await signedCopy(await accessTokenOf(shortLived), (claims) => ({ ...claims, iat: now, exp: now + 5 })));
     const expiring = await listen(shortLived, { event: 'INSERT', table: 'messages' });
 
     const before = `Trước khi hết hạn ${Date.now()}`;
