@@ -62,7 +62,7 @@ function ServiceTable({ services, save }: { services: readonly ServiceRow[]; sav
                 <InlineEdit
                   label={`${t.columns.commission} ${row.name}`}
                   value={row.commission_rate === null ? '' : String(Number(row.commission_rate))}
-                  display={row.commission_rate === null ? <span className="text-slate-400">{t.commissionDefault}</span> : formatPercent(row.commission_rate)}
+                  display={row.commission_rate === null ? <span className="text-slate-600 italic">{t.commissionDefault}</span> : formatPercent(row.commission_rate)}
                   validate={(value) => validateCommission(value) ?? undefined}
                   inputClassName="w-24"
                   onSave={(value) => save(row, { commission_rate: parseDecimal(value) ?? 0 })}

@@ -34,7 +34,7 @@ const columns: readonly DataTableColumn<CommissionRow>[] = [
     header: t.columns.bookingId,
     cell: (row) => (
       <Link to={`/admin/bookings/${row.booking_id}`} className="font-mono text-xs text-teal-800 hover:underline">
-        {row.booking_id.slice(0, 8)}
+        {row.booking_id}
       </Link>
     ),
   },

@@ -33,9 +33,9 @@ const columns: readonly DataTableColumn<ConversationRow>[] = [
       <Link
         to={`/admin/messages/${row.booking_id}`}
         className="font-mono text-xs text-teal-800 hover:underline"
-        aria-label={t.openMessages(row.booking_id.slice(0, 8))}
+        aria-label={t.openMessages(row.booking_id)}
       >
-        {row.booking_id.slice(0, 8)}
+        {row.booking_id}
       </Link>
     ),
   },
@@ -50,7 +50,7 @@ const columns: readonly DataTableColumn<ConversationRow>[] = [
     key: 'last',
     header: t.columns.lastMessage,
     cell: (row) => (
-      <span className={row.last_message ? 'text-slate-800' : 'text-slate-400 italic'} title={row.last_message ?? undefined}>
+      <span className={row.last_message ? 'text-slate-800' : 'text-slate-600 italic'} title={row.last_message ?? undefined}>
         {previewLastMessage(row.last_message)}
       </span>
     ),

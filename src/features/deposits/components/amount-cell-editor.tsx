@@ -86,7 +86,7 @@ export function AmountCellEditor({ label, value, onSave, disabled = false }: Amo
         }}
         className="group inline-flex items-center gap-1.5 rounded px-1 py-0.5 tabular-nums hover:bg-teal-50 focus-visible:outline-2 focus-visible:outline-teal-700 disabled:hover:bg-transparent"
       >
-        <span>{value === null ? <span className="text-slate-400">—</span> : formatVnd(value)}</span>
+        <span>{value === null ? <span className="text-slate-600">—</span> : formatVnd(value)}</span>
         {disabled ? null : <Pencil className="size-3.5 text-slate-400 group-hover:text-teal-700" aria-hidden="true" />}
         <span className="sr-only">{`(${common.inlineEdit.start(label)})`}</span>
       </button>

@@ -33,6 +33,11 @@ import { AmountCellEditor } from '../components/amount-cell-editor.tsx';
 import { ProviderFilter } from '../components/provider-filter.tsx';
 
 const DEFAULTS = { q: '', provider: '', status: '', from: '', to: '', page: 1 };
+
+/** Names a row for screen readers: when and whose deposit. */
+function rowLabel(row: DepositRow): string {
+  return `${formatDateTime(row.created_at)} – ${row.provider_name ?? t.unknownProvider(row.provider_id)}`;
+}
 const STATUS_OPTIONS = statusOptions('deposit');
 
 export default function DepositsPage() {
@@ -90,7 +95,7 @@ export default function DepositsPage() {
       align: 'right',
       cell: (row) => (
         <AmountCellEditor
-          label={t.amountLabel(t.columns.amount, row.id.slice(0, 8))}
+          label={t.amountLabel(t.columns.amount, rowLabel(row))}
           value={row.amount}
           onSave={(amount) => save(row, { amount })}
         />
@@ -102,7 +107,7 @@ export default function DepositsPage() {
       align: 'right',
       cell: (row) => (
         <AmountCellEditor
-          label={t.amountLabel(t.columns.oldBalance, row.id.slice(0, 8))}
+          label={t.amountLabel(t.columns.oldBalance, rowLabel(row))}
           value={row.old_balance}
           onSave={(old_balance) => save(row, { old_balance })}
         />
@@ -114,7 +119,7 @@ export default function DepositsPage() {
       align: 'right',
       cell: (row) => (
         <AmountCellEditor
-          label={t.amountLabel(t.columns.newBalance, row.id.slice(0, 8))}
+          label={t.amountLabel(t.columns.newBalance, rowLabel(row))}
           value={row.new_balance}
           onSave={(new_balance) => save(row, { new_balance })}
         />
@@ -126,7 +131,7 @@ export default function DepositsPage() {
       cell: (row) => (
         <InlineEdit
           variant="select"
-          label={t.amountLabel(t.columns.status, row.id.slice(0, 8))}
+          label={t.amountLabel(t.columns.status, rowLabel(row))}
           value={row.status}
           options={STATUS_OPTIONS}
           display={<StatusBadge entity="deposit" status={row.status} />}

@@ -46,7 +46,7 @@ export default function ReviewsPage() {
       key: 'comment',
       header: t.columns.comment,
       className: 'max-w-md whitespace-pre-line break-words',
-      cell: (row) => (row.comment && row.comment.trim() !== '' ? row.comment : <span className="text-slate-400">{t.noComment}</span>),
+      cell: (row) => (row.comment && row.comment.trim() !== '' ? row.comment : <span className="italic">{t.noComment}</span>),
     },
     { key: 'time', header: t.columns.time, cell: (row) => formatDateTime(row.created_at) },
     {
@@ -54,7 +54,7 @@ export default function ReviewsPage() {
       header: t.columns.bookingId,
       cell: (row) => (
         <Link to={`/admin/bookings/${row.booking_id}`} className="font-mono text-xs text-teal-800 hover:underline">
-          {row.booking_id.slice(0, 8)}
+          {row.booking_id}
         </Link>
       ),
     },
@@ -121,7 +121,7 @@ export default function ReviewsPage() {
         onRetry={() => void list.refetch()}
         emptyTitle={filters.search || filters.rating || filters.status ? t.noMatch : t.empty}
         rowNumberOffset={(state.page - 1) * PAGE_SIZE}
-        rowClassName={(row) => (row.rating === 1 ? 'bg-red-50 hover:bg-red-100 border-l-4 border-l-red-600' : undefined)}
+        rowClassName={(row) => (row.rating === 1 ? 'bg-red-50 hover:bg-red-100 border-l-4 border-l-red-600 [&>td]:text-red-950' : undefined)}
       />
       {!exact ? <p className="mt-2 text-xs text-slate-500">{t.approximateTotal(total)}</p> : null}
       <Pagination page={state.page} total={total} onPageChange={(page) => setState({ page })} disabled={list.isFetching} />
