@@ -172,6 +172,10 @@ class Connection {
       }
       bindings.push(result);
     }
+    // The socket may have closed while the join was being checked.
+    if (this.ws.readyState !== this.ws.OPEN) return;
+    const previous = this.channels.get(message.topic);
+    if (previous) this.leave(previous);
     const channel = new Channel(this, message.topic, message.joinRef, identity, bindings);
     this.channels.set(message.topic, channel);
     this.service.addChannel(channel);
