@@ -30,11 +30,12 @@ function NameCell({ profession, onSave }: { profession: Profession; onSave: (nam
           event.preventDefault();
           event.stopPropagation();
           setShowRequired(true);
-        } else if (event.key === 'Escape') {
+        } else if (showRequired) {
+          // Any other key (typing, Enter on a value, Escape) hides the message. Done on keydown, not
+          // on input: a state change during the input event would reset the controlled field.
           setShowRequired(false);
         }
       }}
-      onInputCapture={() => setShowRequired(false)}
       onBlurCapture={() => setShowRequired(false)}
     >
       <InlineEdit label={t.columns.name} value={profession.name} validate={validateProfessionName} onSave={onSave} inputClassName="w-64" />

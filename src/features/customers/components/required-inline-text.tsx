@@ -16,11 +16,12 @@ export function RequiredInlineText({ requiredMessage, ...props }: InlineTextProp
           event.preventDefault();
           event.stopPropagation();
           setShowRequired(true);
-        } else if (event.key === 'Escape') {
+        } else if (showRequired) {
+          // Any other key (typing, Enter on a value, Escape) hides the message. Done on keydown, not
+          // on input: a state change during the input event would reset the controlled field.
           setShowRequired(false);
         }
       }}
-      onInputCapture={() => setShowRequired(false)}
       onBlurCapture={() => setShowRequired(false)}
     >
       <InlineEdit {...props} />
