@@ -17,12 +17,25 @@ test.afterAll(async () => {
   await closeDb();
 });
 
+/** Figures other suites may change while this one runs: read them until they hold still. */
+async function snapshot(): Promise<string> {
+  const rows = await sql(
+    `select (select count(*) from public.profiles) as profiles, (select count(*) from public.bookings) as bookings,
+            (select max(updated_at) from public.bookings) as changed`,
+  );
+  return JSON.stringify(rows);
+}
+
 test('cards show the figures of the database', async () => {
-  const started = Date.now();
-  await page.goto('/admin');
-  await expect(page.getByRole('heading', { level: 1, name: 'Tổng quan' })).toBeVisible();
-  await expect(page.getByText('Tổng người dùng')).toBeVisible();
-  expect(Date.now() - started).toBeLessThan(5_000);
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const before = await snapshot();
+    const started = Date.now();
+    await page.goto('/admin');
+    await expect(page.getByRole('heading', { level: 1, name: 'Tổng quan' })).toBeVisible();
+    await expect(page.getByText('Tổng người dùng')).toBeVisible();
+    expect(Date.now() - started).toBeLessThan(5_000);
+    if ((await snapshot()) === before) break;
+  }
 
   const [users] = await sql<{ total: number; customers: number; providers: number }>(
     `select count(*)::int as total, count(*) filter (where role = 'customer')::int as customers,

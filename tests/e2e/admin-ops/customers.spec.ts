@@ -1,0 +1,164 @@
+// Customers (/admin/customers, /admin/customers/:id): name-or-email and status filters in the URL
+// ("Tạm dừng" for inactive), pagination, detail stats, inline edits saved and surviving a reload
+// with every validation message, times, recent bookings linking to their detail, axe.
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from '../helpers.ts';
+import { adminPage, closeDb, createAccount, sql, tableRows, unique, viCount } from './ops-helpers.ts';
+
+test.describe.configure({ mode: 'serial' });
+
+const TABLE = 'Quản lý khách hàng';
+const tag = unique('cus');
+const NAME = `Khách Kiểm Thử ${tag}`;
+const EMAIL = `${tag}@e2e.sandichvu.vn`;
+let page: Page;
+let customerId: string;
+let bookingIds: string[];
+
+test.beforeAll(async ({ browser }) => {
+  customerId = await createAccount({ email: EMAIL, password: 'Khach@e2e123456', name: NAME, role: 'customer' });
+  const [sub] = await sql<{ id: string }>('select id from public.subcategories order by sort_order limit 1');
+  const rows = await sql<{ id: string }>(
+    `insert into public.bookings (customer_id, customer_name, subcategory_id, service_name, service_item_name, status,
+                                  original_price, final_price, created_at)
+     select $1, $2, $3, 'Dọn dẹp nhà cửa', 'Gói khách ' || i, s, 150000 * i, 150000 * i, now() - make_interval(hours => i)
+       from unnest(array[1, 2, 3, 4], array['completed', 'confirmed', 'pending', 'cancelled']) as t(i, s)
+     order by i returning id`,
+    [customerId, NAME, sub!.id],
+  );
+  bookingIds = rows.map((row) => row.id);
+  page = await adminPage(browser);
+});
+
+test.afterAll(async () => {
+  await page.context().close();
+  await closeDb();
+});
+
+test('list: newest first, paginated, name-or-email search and status filter in the URL', async () => {
+  await page.goto('/admin/customers');
+  const rows = tableRows(page, TABLE);
+  const [{ n }] = (await sql<{ n: number }>("select count(*)::int as n from public.profiles where role = 'customer'")) as [{ n: number }];
+  await expect(page.getByText(`Hiển thị 1–50 trên ${viCount(n)}`)).toBeVisible();
+  await expect(rows).toHaveCount(50);
+  await expect(rows.first()).toContainText(NAME);
+  await expect(rows.first()).toContainText('4');
+
+  await page.getByRole('button', { name: 'Trang 2' }).click();
+  await expect(page).toHaveURL(/page=2/);
+  await expect(page.getByText(`Hiển thị 51–${Math.min(100, n)} trên ${viCount(n)}`)).toBeVisible();
+
+  // By e-mail (part of it), case-insensitive; the page goes back to 1.
+  await page.getByLabel('Tìm theo tên hoặc email').fill(tag.toUpperCase());
+  await expect(page).toHaveURL(/q=/);
+  await expect(page).not.toHaveURL(/page=2/);
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText(EMAIL);
+  // By name.
+  await page.getByLabel('Tìm theo tên hoặc email').fill(`Khách Kiểm Thử ${tag}`);
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first().getByRole('link', { name: NAME })).toBeVisible();
+
+  await page.getByLabel('Tìm theo tên hoặc email').fill('');
+  const status = page.getByLabel('Trạng thái', { exact: true });
+  await status.selectOption({ label: 'Tạm dừng' });
+  await expect(page).toHaveURL(/status=inactive/);
+  const [{ inactive }] = (await sql<{ inactive: number }>("select count(*)::int as inactive from public.profiles where role = 'customer' and status = 'inactive'")) as [{ inactive: number }];
+  await expect(page.getByText(`Hiển thị 1–${inactive} trên ${inactive}`)).toBeVisible();
+  for (const badge of await rows.locator('td:nth-child(5)').allInnerTexts()) expect(badge).toBe('Tạm dừng');
+  await page.reload();
+  await expect(status).toHaveValue('inactive');
+  await expect(page.getByText(`Hiển thị 1–${inactive} trên ${inactive}`)).toBeVisible();
+});
+
+test('detail: header, stats, times and recent bookings linking to their detail', async () => {
+  await page.goto(`/admin/customers?q=${encodeURIComponent(tag)}`);
+  await tableRows(page, TABLE).first().getByRole('link', { name: NAME }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/customers/${customerId}$`));
+  await expect(page.getByRole('heading', { level: 1, name: NAME })).toBeVisible();
+  const stat = (label: string) => page.getByRole('heading', { name: label, exact: true }).locator('xpath=ancestor::section[1]');
+  await expect(stat('Tổng booking')).toContainText('4');
+  await expect(stat('Đã hoàn thành')).toContainText('1');
+  await expect(stat('Đang thực hiện')).toContainText('2');
+  await expect(stat('Tổng chi tiêu')).toContainText((150000).toLocaleString('vi-VN'));
+  const times = page.getByRole('heading', { name: 'Thời gian', exact: true }).locator('xpath=ancestor::section[1]');
+  await expect(times).toContainText('Ngày đăng ký');
+  await expect(times).toContainText('Cập nhật lần cuối');
+  await expect(times).toContainText('Chưa đăng nhập');
+
+  const recent = tableRows(page, '10 booking gần nhất');
+  await expect(recent).toHaveCount(4);
+  const shortId = bookingIds[0]!.slice(-8).toUpperCase();
+  await expect(recent.first()).toContainText(`#${shortId}`);
+  await recent.first().getByRole('link', { name: `#${shortId}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/bookings/${bookingIds[0]}$`));
+  await page.goBack();
+  await expect(page.getByRole('heading', { level: 1, name: NAME })).toBeVisible();
+});
+
+test('inline edits save, survive a reload and show every validation message', async () => {
+  const info = page.getByRole('heading', { name: 'Thông tin cá nhân' }).locator('xpath=ancestor::section[1]');
+  await info.getByRole('button', { name: /Sửa Họ tên/ }).click();
+  const name = info.getByRole('textbox', { name: 'Họ tên' });
+  await name.fill('');
+  await expect(info.getByRole('button', { name: 'Lưu' })).toBeDisabled();
+  await name.press('Enter');
+  await expect(info.getByText('Tên không được để trống')).toBeVisible();
+  await name.fill(`${NAME} Mới`);
+  await name.press('Enter');
+  await expect(page.getByText('Đã cập nhật thông tin khách hàng')).toBeVisible();
+
+  await info.getByRole('button', { name: /Sửa Email/ }).click();
+  const email = info.getByRole('textbox', { name: 'Email' });
+  await email.fill(' ');
+  await email.press('Enter');
+  await expect(info.getByText('Email không được để trống')).toBeVisible();
+  await email.fill('sai-dinh-dang');
+  await email.press('Enter');
+  await expect(info.getByText('Email không hợp lệ')).toBeVisible();
+  await email.fill(`moi.${EMAIL}`);
+  await email.press('Enter');
+  await expect(info.getByRole('button', { name: /Sửa Email/ })).toContainText(`moi.${EMAIL}`);
+
+  await info.getByRole('button', { name: /Sửa Số điện thoại/ }).click();
+  const phone = info.getByRole('textbox', { name: 'Số điện thoại' });
+  await phone.fill('');
+  await phone.press('Enter');
+  await expect(info.getByText('Số điện thoại không được để trống')).toBeVisible();
+  await phone.fill('0909 000 111');
+  await phone.press('Enter');
+  await expect(info.getByRole('button', { name: /Sửa Số điện thoại/ })).toContainText('0909 000 111');
+
+  await info.getByRole('button', { name: /Sửa Trạng thái/ }).click();
+  const status = info.getByRole('combobox', { name: 'Trạng thái' });
+  await expect(status.locator('option')).toHaveText(['Hoạt động', 'Tạm dừng', 'Bị cấm', 'Chờ duyệt']);
+  await status.selectOption('inactive');
+  await expect(info.getByRole('button', { name: /Sửa Trạng thái/ })).toContainText('Tạm dừng');
+
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: `${NAME} Mới` })).toBeVisible();
+  await expect(info.getByRole('button', { name: /Sửa Email/ })).toContainText(`moi.${EMAIL}`);
+  await expect(info.getByRole('button', { name: /Sửa Số điện thoại/ })).toContainText('0909 000 111');
+  await expect(info.getByRole('button', { name: /Sửa Trạng thái/ })).toContainText('Tạm dừng');
+  const [row] = await sql<{ name: string; email: string; phone: string; status: string }>('select name, email, phone, status from public.profiles where id = $1', [customerId]);
+  expect(row).toEqual({ name: `${NAME} Mới`, email: `moi.${EMAIL}`, phone: '0909 000 111', status: 'inactive' });
+
+  await page.goto(`/admin/customers?q=${encodeURIComponent(tag)}`);
+  await expect(tableRows(page, TABLE).first()).toContainText('Tạm dừng');
+});
+
+test('not found', async () => {
+  await page.goto('/admin/customers/00000000-0000-4000-a000-00000000beef');
+  await expect(page.getByText('Không tìm thấy khách hàng')).toBeVisible();
+  await page.getByRole('link', { name: 'Quay lại danh sách' }).last().click();
+  await expect(page).toHaveURL(/\/admin\/customers$/);
+});
+
+test('no serious or critical accessibility violation', async () => {
+  await page.goto('/admin/customers');
+  await expect(tableRows(page, TABLE)).toHaveCount(50);
+  await expectNoSeriousA11yViolations(page);
+  await page.goto(`/admin/customers/${customerId}`);
+  await expect(tableRows(page, '10 booking gần nhất')).toHaveCount(4);
+  await expectNoSeriousA11yViolations(page);
+});

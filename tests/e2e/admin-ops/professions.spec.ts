@@ -1,0 +1,116 @@
+// Professions (/admin/manage-services): name filter in the URL, refresh, inline rename (blank
+// refused with the spec's message, saved and surviving a reload), numeric order input (whole
+// number ≥ 0, saved, the list re-sorts), create with name and icon (placed last), axe.
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from '../helpers.ts';
+import { adminPage, closeDb, sql, tableRows, unique } from './ops-helpers.ts';
+
+test.describe.configure({ mode: 'serial' });
+
+const TABLE = 'Quản lý ngành nghề';
+const tag = unique('nn');
+const NEW_NAME = `Sửa xe ${tag}`;
+let page: Page;
+
+test.beforeAll(async ({ browser }) => {
+  page = await adminPage(browser);
+});
+
+test.afterAll(async () => {
+  await page.context().close();
+  // Leave the shared catalogue as the seed made it (other suites read it).
+  await sql('delete from public.categories where name like $1', [`%${tag}%`]);
+  await closeDb();
+});
+
+async function namesInOrder(): Promise<string[]> {
+  return (await tableRows(page, TABLE).locator('td:nth-child(3)').allInnerTexts()).map((text) => text.replace(/\(Sửa.*\)$/s, '').trim());
+}
+
+test('lists professions by order; creating one puts it last', async () => {
+  await page.goto('/admin/manage-services');
+  const expected = await sql<{ name: string }>('select name from public.categories order by sort_order, name');
+  await expect(tableRows(page, TABLE)).toHaveCount(expected.length);
+  expect(await namesInOrder()).toEqual(expected.map((row) => row.name));
+
+  await page.getByRole('button', { name: 'Thêm ngành nghề' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Thêm ngành nghề mới' });
+  const submit = dialog.getByRole('button', { name: 'Tạo ngành nghề' });
+  await dialog.getByLabel('Tên ngành nghề').fill('   ');
+  await expect(dialog.getByText('Tên ngành nghề không thể để trống')).toBeVisible();
+  await expect(submit).toBeDisabled();
+  await dialog.getByLabel('Tên ngành nghề').fill(NEW_NAME);
+  await dialog.getByLabel('Biểu tượng (emoji hoặc tên biểu tượng)').fill('🔧');
+  await expect(submit).toBeEnabled();
+  await submit.click();
+  await expect(page.getByText('Đã tạo ngành nghề mới')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  const rows = tableRows(page, TABLE);
+  await expect(rows).toHaveCount(expected.length + 1);
+  await expect(rows.last()).toContainText(NEW_NAME);
+  await expect(rows.last()).toContainText('🔧');
+  const [created] = await sql<{ sort_order: number; max: number }>(
+    'select sort_order, (select max(sort_order) from public.categories) as max from public.categories where name = $1',
+    [NEW_NAME],
+  );
+  expect(created!.sort_order).toBe(created!.max);
+});
+
+test('name filter in the URL, surviving a reload', async () => {
+  await page.getByLabel('Lọc theo tên').fill(tag.toUpperCase());
+  await expect(page).toHaveURL(/q=/);
+  await expect(tableRows(page, TABLE)).toHaveCount(1);
+  await page.reload();
+  await expect(page.getByLabel('Lọc theo tên')).toHaveValue(tag.toUpperCase());
+  await expect(tableRows(page, TABLE)).toHaveCount(1);
+  await page.getByLabel('Lọc theo tên').fill('khong-co-nganh-nay-xyz');
+  await expect(page.getByText('Không tìm thấy ngành nghề phù hợp')).toBeVisible();
+  await page.getByLabel('Lọc theo tên').fill('');
+});
+
+test('inline rename: blank refused with the spec message, saved and kept after reload', async () => {
+  const row = tableRows(page, TABLE).filter({ hasText: NEW_NAME });
+  await row.getByRole('button', { name: /Sửa Tên ngành nghề/ }).click();
+  const input = row.getByRole('textbox', { name: 'Tên ngành nghề' });
+  await input.fill('  ');
+  await input.press('Enter');
+  await expect(row.getByText('Tên ngành nghề không thể để trống')).toBeVisible();
+  await input.press('Escape');
+  await expect(row).toContainText(NEW_NAME);
+
+  await row.getByRole('button', { name: /Sửa Tên ngành nghề/ }).click();
+  await row.getByRole('textbox', { name: 'Tên ngành nghề' }).fill(`${NEW_NAME} ô tô`);
+  await row.getByRole('textbox', { name: 'Tên ngành nghề' }).press('Enter');
+  await expect(page.getByText('Đã cập nhật tên ngành nghề')).toBeVisible();
+  await page.reload();
+  await expect(tableRows(page, TABLE).filter({ hasText: `${NEW_NAME} ô tô` })).toHaveCount(1);
+});
+
+test('order input: invalid refused, a new order saved and the list re-sorted', async () => {
+  const name = `${NEW_NAME} ô tô`;
+  const order = page.getByRole('spinbutton', { name: `Thứ tự của ${name}` });
+  await order.fill('-3');
+  await order.press('Enter');
+  await expect(page.getByText('Thứ tự phải là số nguyên không âm')).toBeVisible();
+  await order.fill('0');
+  await order.press('Enter');
+  await expect(page.getByText('Đã cập nhật thứ tự')).toBeVisible();
+  const expected = await sql<{ name: string }>('select name from public.categories order by sort_order, name');
+  await expect.poll(namesInOrder).toEqual(expected.map((row) => row.name));
+  expect(expected.findIndex((row) => row.name === name)).toBeLessThan(expected.length - 1);
+  await page.reload();
+  await expect(page.getByRole('spinbutton', { name: `Thứ tự của ${name}` })).toHaveValue('0');
+  expect(await namesInOrder()).toEqual(expected.map((row) => row.name));
+});
+
+test('refresh shows a change made elsewhere', async () => {
+  await sql("update public.categories set icon = '🚗' where name = $1", [`${NEW_NAME} ô tô`]);
+  await page.getByRole('button', { name: 'Làm mới' }).click();
+  await expect(tableRows(page, TABLE).filter({ hasText: `${NEW_NAME} ô tô` })).toContainText('🚗');
+});
+
+test('no serious or critical accessibility violation', async () => {
+  await page.goto('/admin/manage-services');
+  await expect(tableRows(page, TABLE).first()).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+});
