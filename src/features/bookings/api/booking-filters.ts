@@ -105,3 +105,8 @@ export function exportChunkArgs(
 export function shortBookingId(id: string): string {
   return id.slice(-8).toUpperCase();
 }
+
+/** "50%_x" → "50\%\_x": PostgREST ilike patterns take * as wildcard, but % and _ still are. */
+export function escapeLikePattern(text: string): string {
+  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
+}

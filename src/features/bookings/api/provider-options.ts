@@ -3,7 +3,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { unwrap } from '../../../lib/errors.ts';
 import { supabase } from '../../../lib/supabase.ts';
-import { isUuid } from './booking-filters.ts';
+import { escapeLikePattern, isUuid } from './booking-filters.ts';
 import { bookingKeys } from './keys.ts';
 
 export const PROVIDER_OPTION_LIMIT = 20;
@@ -12,11 +12,6 @@ export interface ProviderOption {
   id: string;
   name: string;
   phone: string | null;
-}
-
-/** "50%_x" → "50\%\_x": PostgREST ilike patterns take * as wildcard, but % and _ still are. */
-export function escapeLikePattern(text: string): string {
-  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
 }
 
 export function providerOptionsQueryOptions(search: string) {

@@ -5,7 +5,7 @@ import { unwrapList } from '../../../lib/errors.ts';
 import { supabase } from '../../../lib/supabase.ts';
 import { pageRange } from '../../../lib/url-state.ts';
 import { providerKeys } from './keys.ts';
-import { PROVIDER_FILTER_STATUSES } from './profile-rules.ts';
+import { PROVIDER_FILTER_STATUSES, containsPattern } from './profile-rules.ts';
 
 export const PROVIDERS_PAGE_SIZE = 50;
 
@@ -28,11 +28,6 @@ export interface ProviderListRow {
   deposit: number;
   total_earnings: number;
   created_at: string;
-}
-
-/** PostgREST ilike pattern for "contains", with % _ \ typed by the admin matched literally. */
-export function containsPattern(text: string): string {
-  return `*${text.trim().replace(/[\\%_]/g, (char) => `\\${char}`)}*`;
 }
 
 export function providersListQueryOptions(filters: ProviderListFilters) {

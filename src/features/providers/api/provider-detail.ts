@@ -7,15 +7,12 @@ import { providers as t } from '../../../lib/messages/providers.ts';
 import { supabase } from '../../../lib/supabase.ts';
 import { toast } from '../../../components/ui/toast.tsx';
 import { providerKeys } from './keys.ts';
+import { readSavedAddresses, type SavedAddress } from './profile-rules.ts';
+
+export type { SavedAddress } from './profile-rules.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const CONFLICT_CODE = 'SDV_CONFLICT';
-
-export interface SavedAddress {
-  address: string;
-  label: string | null;
-  isDefault: boolean;
-}
 
 export interface ProviderProfile {
   id: string;
@@ -34,27 +31,6 @@ export interface ProviderProfile {
 }
 
 const COLUMNS = 'id, role, name, email, phone, avatar_url, status, deposit, total_earnings, saved_addresses, last_login_at, created_at, updated_at';
-
-/** Saved addresses are strings or {address, label, is_default|isDefault} objects (spec 01 §3). */
-export function readSavedAddresses(value: unknown): SavedAddress[] {
-  if (!Array.isArray(value)) return [];
-  const result: SavedAddress[] = [];
-  for (const item of value) {
-    if (typeof item === 'string') {
-      if (item.trim() !== '') result.push({ address: item, label: null, isDefault: false });
-    } else if (item !== null && typeof item === 'object') {
-      const record = item as Record<string, unknown>;
-      const address = typeof record.address === 'string' ? record.address : '';
-      if (address.trim() === '') continue;
-      result.push({
-        address,
-        label: typeof record.label === 'string' && record.label.trim() !== '' ? record.label : null,
-        isDefault: record.is_default === true || record.isDefault === true,
-      });
-    }
-  }
-  return result;
-}
 
 type RawProfile = Omit<ProviderProfile, 'saved_addresses'> & { saved_addresses: unknown };
 

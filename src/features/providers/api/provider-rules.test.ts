@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { containsPattern, readSavedAddresses, validateProfileField } from './profile-rules.ts';
+import { starBars } from './review-stats.ts';
+
+describe('validateProfileField', () => {
+  it('gives the spec messages', () => {
+    expect(validateProfileField('name', '  ')).toBe('Tên không được để trống');
+    expect(validateProfileField('email', '')).toBe('Email không được để trống');
+    expect(validateProfileField('email', 'tho.sandichvu.vn')).toBe('Email không hợp lệ');
+    expect(validateProfileField('phone', '')).toBe('Số điện thoại không được để trống');
+    expect(validateProfileField('email', 'tho@sandichvu.vn')).toBeUndefined();
+  });
+});
+
+describe('readSavedAddresses', () => {
+  it('reads strings and objects in both spellings, skipping blanks', () => {
+    expect(
+      readSavedAddresses([
+        '1 Lê Lợi',
+        { address: '2 Trần Phú', label: 'Nhà', is_default: true },
+        { address: '3 Hai Bà Trưng', label: ' ', isDefault: true },
+        { address: '  ' },
+        42,
+      ]),
+    ).toEqual([
+      { address: '1 Lê Lợi', label: null, isDefault: false },
+      { address: '2 Trần Phú', label: 'Nhà', isDefault: true },
+      { address: '3 Hai Bà Trưng', label: null, isDefault: true },
+    ]);
+    expect(readSavedAddresses(null)).toEqual([]);
+  });
+});
+
+describe('containsPattern', () => {
+  it('is a PostgREST contains pattern with literal wildcards', () => {
+    expect(containsPattern(' Thợ 100%_ ')).toBe('*Thợ 100\\%\\_*');
+  });
+});
+
+describe('starBars', () => {
+  it('lists 5 to 1 stars with rounded shares', () => {
+    expect(starBars({ count: 3, average: 4, distribution: { '1': 0, '2': 0, '3': 1, '4': 0, '5': 2 } })).toEqual([
+      { stars: 5, count: 2, percent: 67 },
+      { stars: 4, count: 0, percent: 0 },
+      { stars: 3, count: 1, percent: 33 },
+      { stars: 2, count: 0, percent: 0 },
+      { stars: 1, count: 0, percent: 0 },
+    ]);
+  });
+
+  it('is all zero without reviews', () => {
+    expect(starBars({ count: 0, average: 0, distribution: { '1': 0, '2': 0, '3': 0, '4': 0, '5': 0 } }).every((bar) => bar.percent === 0)).toBe(true);
+  });
+});
