@@ -2,7 +2,7 @@
 -- reversed read of deep pages, literal matching of LIKE wildcards, and the exact/estimated total.
 begin;
 set search_path = public, extensions;
-select plan(30);
+select plan(35);
 
 -- A small world of our own: one admin, two customers, two providers, one service with two
 -- packages, and 12 bookings one hour apart (newest = b12).
@@ -104,6 +104,32 @@ select is((select result -> 'total' from r500 where label = 'keyset'), 'null'::j
 select throws_ok($$ select public.admin_list_bookings(p_status => 'done') $$, '22023', null, 'an unknown status is refused');
 select throws_ok($$ select public.admin_list_bookings(p_after_id => gen_random_uuid()) $$, '22023', null,
                  'a keyset cursor needs both created_at and id');
+
+-- Beyond 10,000 matching rows a text-filtered total is the planner's estimate, flagged as such;
+-- without a text filter the total stays exact however large.
+select tests.as_superuser();
+-- Triggers (audit, rollups) off for this bulk insert only: the rows are complete as written.
+set local session_replication_role = replica;
+insert into public.bookings (customer_name, subcategory_id, service_name, service_item_name, status, original_price, final_price, created_at)
+select 'Khách số ' || i, 'a5000000-0000-4000-a000-000000000011', 'Dịch vụ đông khách 500', 'Gói đông khách 500',
+       case when i % 2 = 0 then 'confirmed' else 'pending' end, 1000, 1000, '2025-06-01 00:00:00+00'::timestamptz + make_interval(secs => i)
+  from generate_series(1, 10050) i;
+set local session_replication_role = origin;
+analyze public.bookings;
+select tests.authenticate_as(tests.user_id('ops-admin@test.vn'));
+insert into r500 values
+  ('many', public.admin_list_bookings(p_package => 'đông khách 500')),
+  ('many-exact', public.admin_list_bookings(p_since => '2025-06-01 00:00:00+00'));
+select is((select (result ->> 'total_exact')::boolean from r500 where label = 'many'), false,
+          'more than 10,000 text matches: the total is an estimate');
+select ok((select (result ->> 'total')::int from r500 where label = 'many') > 10000,
+          '… never below the 10,001 rows known to match');
+select is((select jsonb_array_length(result -> 'rows') from r500 where label = 'many'), 50, '… and the page still has its 50 rows');
+select ok((select (result ->> 'total')::int > 10000 and (result ->> 'total_exact')::boolean from r500 where label = 'many-exact'),
+          'a time filter alone on more than 10,000 rows is counted exactly');
+select is((select result -> 'total' from r500 where label = 'many-exact'),
+          to_jsonb((select count(*) from public.bookings where created_at >= '2025-06-01 00:00:00+00')),
+          'without a text filter the total is exact, even above 10,000');
 
 select tests.authenticate_as_service_role();
 select is((select (public.admin_list_bookings(p_service => '100% sạch') ->> 'total')::int), 12, 'the service role may call it');
