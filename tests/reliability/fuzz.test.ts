@@ -66,7 +66,7 @@ function junk(random: Random, length: number): string {
 /** Percent-encodes most of the time, sometimes sends the raw (possibly invalid) text. */
 function encode(random: Random, text: string): string {
   if (random() < 0.75) return encodeURIComponent(text);
-  return text.replace(/[\s#?\u0000-\u001f\u007f-\uffff\u{10000}-\u{10ffff}]/gu, (c) => encodeURIComponent(c));
+  return Array.from(text, (c) => (/[\s#?]/.test(c) || (c.codePointAt(0) ?? 0) < 0x20 || (c.codePointAt(0) ?? 0) > 0x7e ? encodeURIComponent(c) : c)).join('');
 }
 
 function randomSelect(random: Random): string {
