@@ -12,7 +12,7 @@ export const dashboard = {
     revenueHint: 'Tổng giá cuối của các booking đã hoàn thành',
     platformIncome: 'Thu nhập nền tảng',
     platformIncomeHint: 'Tổng phí nền tảng (hoa hồng sàn)',
-    providerEarnings: 'Thu nhập nhà cung cấp',
+    providerEarnings: 'Hoa hồng nhà cung cấp',
     providerEarningsHint: 'Tổng số tiền nhà cung cấp nhận được',
     deposits: 'Tổng tiền đặt cọc',
     depositsSplit: (completed: string, pending: string) => `Đã hoàn thành ${completed} · Đang chờ ${pending}`,
