@@ -157,7 +157,7 @@ function statementFor(cache: SchemaCache, q: BenchQuery): { sql: string; values:
   return q.count === 'estimated' || q.count === 'planned' ? { ...statement, planned: buildPlannedCount(plan) } : statement;
 }
 
-async function main(): Promise<void> {
+async function main(): Promise<number> {
   const config = loadConfig();
   let stack: Stack | undefined;
   let apiUrl = process.env.API_URL;
@@ -181,6 +181,7 @@ async function main(): Promise<void> {
     console.log(`API ${apiUrl} · ${countRow?.n ?? '?'} bookings · ${RUNS} lần đo sau ${WARMUP} lần khởi động mỗi truy vấn\n`);
 
     const results: Result[] = [];
+    const failures: string[] = [];
     for (const q of queries(params)) {
       const headers: Record<string, string> = { apikey: config.anonKey, Authorization: `Bearer ${token}` };
       if (q.count) headers.Prefer = `count=${q.count}`;
@@ -204,9 +205,15 @@ async function main(): Promise<void> {
           if (statement.planned && (q.count === 'planned' || total > ESTIMATE_THRESHOLD)) await client.query({ text: statement.planned.sql, values: statement.planned.values });
         });
       };
-      for (let i = 0; i < WARMUP; i += 1) {
-        await callApi();
-        await callSql();
+      try {
+        for (let i = 0; i < WARMUP; i += 1) {
+          await callApi();
+          await callSql();
+        }
+      } catch (error) {
+        // A query the database refuses is reported (and fails the run) without hiding the others.
+        failures.push(error instanceof Error ? error.message : `${q.name}: ${String(error)}`);
+        continue;
       }
       const api: number[] = [];
       const direct: number[] = [];
@@ -236,15 +243,22 @@ async function main(): Promise<void> {
         `${r.query.padEnd(width)}  ${String(r.rows).padStart(5)}  ${r.api_median_ms.toFixed(2).padStart(8)}  ${r.api_p95_ms.toFixed(2).padStart(8)}  ${r.sql_median_ms.toFixed(2).padStart(8)}  ${(r.api_median_ms - r.sql_median_ms).toFixed(2).padStart(6)}`,
       );
     }
+    for (const failure of failures) console.error(`LỖI (không đo được): ${failure}`);
     console.log('');
     console.log(JSON.stringify(results, null, 2));
+    return failures.length;
   } finally {
     await pool.end();
     if (stack) await stack.stop();
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
-});
+main().then(
+  (failed) => {
+    if (failed > 0) process.exit(1);
+  },
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  },
+);

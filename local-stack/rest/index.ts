@@ -234,6 +234,29 @@ async function handleWrite(ctx: RequestContext, name: string): Promise<void> {
     }
     if (prefs.missing === 'default') applied.push('missing=default');
     statement = buildInsert(relation, plan, body.text, { columns, missingDefault: prefs.missing === 'default', upsert }, shape);
+  } else if (ctx.method === 'PUT') {
+    // PUT: insert or replace the one row named by its whole primary key (eq filters only).
+    const pk = relation.primaryKey;
+    const filters = root.conditions;
+    const byPk = new Map<string, string>();
+    let onlyPkEq = true;
+    for (const c of filters) {
+      if (c.kind === 'filter' && !c.negate && c.value.op === 'eq' && c.field.jsonPath.length === 0 && pk.includes(c.field.name) && !byPk.has(c.field.name)) {
+        byPk.set(c.field.name, c.value.value);
+      } else onlyPkEq = false;
+    }
+    if (!onlyPkEq || pk.length === 0 || pk.some((k) => !byPk.has(k))) {
+      throw new ApiError(405, 'PGRST105', "Filters must include all and only primary key columns with 'eq' operators");
+    }
+    if (root.limit !== null || root.offset !== null) throw new ApiError(400, 'PGRST114', 'limit/offset querystring parameters are not allowed for PUT');
+    const body = await readJsonBody(ctx.req, null);
+    if (body.value === null || typeof body.value !== 'object' || Array.isArray(body.value)) throw invalidBody('Expected a single JSON object in the request body for PUT');
+    const payload = body.value as Record<string, unknown>;
+    if (pk.some((k) => !(k in payload) || String(payload[k]) !== byPk.get(k))) {
+      throw new ApiError(400, 'PGRST115', 'Payload values do not match URL in primary key column(s)');
+    }
+    const columns = payloadColumns(relation, payload, parsed.columns);
+    statement = buildInsert(relation, plan, body.text, { columns, missingDefault: false, upsert: { onConflict: pk, resolution: 'merge-duplicates' } }, shape);
   } else if (ctx.method === 'PATCH') {
     const body = await readJsonBody(ctx.req, null);
     const columns = updateColumns(relation, body.value, parsed.columns);
@@ -366,6 +389,7 @@ async function route(ctx: RequestContext, subpath: string): Promise<void> {
     case 'POST':
     case 'PATCH':
     case 'DELETE':
+    case 'PUT':
       await handleWrite(ctx, name);
       return;
     default:

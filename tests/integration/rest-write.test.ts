@@ -129,6 +129,24 @@ describe('update and delete', () => {
   });
 });
 
+describe('PUT', () => {
+  it('inserts or replaces the row named by its primary key', async () => {
+    const id = '7e57c0de-0000-4000-8000-000000000003';
+    const body = (name: string) => JSON.stringify({ id, name, sort_order: 97 });
+    const created = await request('PUT', `/categories?id=eq.${id}&select=id,name`, body(`${PREFIX} put`), { Prefer: 'return=representation' });
+    expect(created.status).toBe(200);
+    expect(created.json()).toEqual([{ id, name: `${PREFIX} put` }]);
+    const replaced = await request('PUT', `/categories?id=eq.${id}`, body(`${PREFIX} put 2`));
+    expect(replaced.status).toBe(204);
+    const [row] = await sql<{ name: string }>('select name from public.categories where id = $1', [id]);
+    expect(row!.name).toBe(`${PREFIX} put 2`);
+    const mismatch = await request('PUT', `/categories?id=eq.7e57c0de-0000-4000-8000-000000000004`, body('x'));
+    expect([mismatch.status, (mismatch.json() as { code: string }).code]).toEqual([400, 'PGRST115']);
+    const notPk = await request('PUT', `/categories?name=eq.x`, body('x'));
+    expect([notPk.status, (notPk.json() as { code: string }).code]).toEqual([405, 'PGRST105']);
+  });
+});
+
 describe('write errors', () => {
   it.each([
     ['invalid JSON', 'POST', '/categories', '{"name":', 400, 'PGRST102'],
