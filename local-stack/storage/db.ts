@@ -135,6 +135,12 @@ export function storageErrorFromDb(error: unknown): StorageApiError | undefined 
       return ERRORS.duplicate();
     case '23503':
       return ERRORS.noSuchBucket();
+    default:
+      break;
+  }
+  // Data exceptions (class 22: e.g. a NUL in user metadata, which jsonb refuses): bad input.
+  if (typeof code === 'string' && code.startsWith('22')) return ERRORS.invalidRequest('Invalid input: the object metadata cannot be stored');
+  switch (code) {
     case '57014':
       return new StorageApiError(544, 'DatabaseTimeout', 'DatabaseTimeout', 'The connection to the database timed out');
     default:

@@ -48,17 +48,32 @@ export function isMimeTypeAllowed(mimeType: string, allowed: readonly string[] |
   });
 }
 
+/** A media type as it may be served back in a Content-Type header (type/subtype tokens). */
+const MIME_PATTERN = /^[a-z0-9!#$&^_.+-]{1,127}\/[a-z0-9!#$&^_.+-]{1,127}$/;
+
 function cacheControlFrom(value: string | undefined, fallback: string): string {
   if (value === undefined || value.trim() === '') return fallback;
   const trimmed = value.trim();
-  return /^\d+$/.test(trimmed) ? `max-age=${trimmed}` : trimmed;
+  const result = /^\d+$/.test(trimmed) ? `max-age=${trimmed}` : trimmed;
+  // Served back as a Cache-Control header: printable ASCII only, bounded.
+  if (!/^[\x20-\x7e]{1,256}$/.test(result)) throw ERRORS.invalidRequest('Invalid cacheControl value');
+  return result;
+}
+
+/** Refuses a media type that is not a plain type/subtype (it is served back as Content-Type). */
+function checkedMimeType(mimeType: string): string {
+  if (!MIME_PATTERN.test(mimeType)) throw ERRORS.invalidMimeType(mimeType.replace(/[^\x20-\x7e]/g, '?').slice(0, 100));
+  return mimeType;
 }
 
 function parseMetadata(raw: string | undefined): Record<string, unknown> | null {
   if (raw === undefined || raw === '') return null;
   try {
     const parsed: unknown = JSON.parse(raw);
-    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
+    // jsonb cannot hold NUL characters: refuse them here rather than fail in the database.
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed) && !JSON.stringify(parsed).includes('\\u0000')) {
+      return parsed as Record<string, unknown>;
+    }
   } catch {
     // fall through
   }
@@ -144,7 +159,12 @@ async function drainRest(req: IncomingMessage, consumed: number, error: StorageA
 }
 
 async function receiveRaw(req: IncomingMessage, limits: UploadLimits, headerMime: string): Promise<ReceivedUpload> {
-  const mimeType = baseMimeType(headerMime);
+  let mimeType: string;
+  try {
+    mimeType = checkedMimeType(baseMimeType(headerMime));
+  } catch (error) {
+    return drainRest(req, 0, error as StorageApiError);
+  }
   const declared = Number(req.headers['content-length'] ?? 'NaN');
   if (!isMimeTypeAllowed(mimeType, limits.allowedMimeTypes)) return drainRest(req, 0, ERRORS.invalidMimeType(mimeType));
   if (Number.isFinite(declared) && declared > limits.maxBytes) {
@@ -235,8 +255,8 @@ function receiveMultipart(req: IncomingMessage, limits: UploadLimits): Promise<R
       }
       sawFile = true;
       const mimeType = baseMimeType(fields.contentType ?? info.mimeType);
-      if (!isMimeTypeAllowed(mimeType, limits.allowedMimeTypes)) {
-        refusal = ERRORS.invalidMimeType(mimeType);
+      if (!MIME_PATTERN.test(mimeType) || !isMimeTypeAllowed(mimeType, limits.allowedMimeTypes)) {
+        refusal = ERRORS.invalidMimeType(mimeType.replace(/[^\x20-\x7e]/g, '?').slice(0, 100));
         stream.resume();
         return;
       }
@@ -278,8 +298,10 @@ function receiveMultipart(req: IncomingMessage, limits: UploadLimits): Promise<R
             return;
           }
           let userMetadata: Record<string, unknown> | null;
+          let cacheControl: string;
           try {
             userMetadata = parseMetadata(fields.metadata);
+            cacheControl = cacheControlFrom(fields.cacheControl, 'no-cache');
           } catch (error) {
             fail(error);
             return;
@@ -290,7 +312,7 @@ function receiveMultipart(req: IncomingMessage, limits: UploadLimits): Promise<R
             size: sink.size,
             md5,
             mimeType: fileMime,
-            cacheControl: cacheControlFrom(fields.cacheControl, 'no-cache'),
+            cacheControl,
             userMetadata,
           });
         },

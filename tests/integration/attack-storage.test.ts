@@ -136,6 +136,37 @@ describe('bucket limits, enforced before anything is stored', () => {
   });
 });
 
+describe('hostile form fields', () => {
+  function multipart(fields: Record<string, string>, fileType: string): { body: Buffer; contentType: string } {
+    const boundary = 'sdvfields';
+    const parts: Buffer[] = [];
+    for (const [name, value] of Object.entries(fields)) {
+      parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+    }
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name=""; filename="a.png"\r\nContent-Type: ${fileType}\r\n\r\n`));
+    parts.push(Buffer.from(PNG), Buffer.from(`\r\n--${boundary}--\r\n`));
+    return { body: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
+  }
+
+  it.each([
+    ['a NUL in the metadata JSON', { cacheControl: '3600', metadata: '{"a":"x\\u0000y"}' }, 'image/png', '400', 'InvalidRequest'],
+    ['metadata that is not an object', { metadata: '[1,2]' }, 'image/png', '400', 'InvalidRequest'],
+    ['a control character in cacheControl', { cacheControl: 'max-age=1\u0001' }, 'image/png', '400', 'InvalidRequest'],
+    ['a media type that is not type/subtype', {}, 'image/png<script>', '415', 'InvalidMimeType'],
+  ])('refuses %s without a server error', async (_label, fields, fileType, statusCode, code) => {
+    const name = `fields_${Date.now()}_${Math.random().toString(36).slice(2)}.png`;
+    const { body, contentType } = multipart(fields, fileType);
+    const response = await rawRequest('POST', `/storage/v1/object/banners/${name}`, {
+      headers: { Authorization: `Bearer ${adminToken}`, 'Content-Type': contentType },
+      body,
+    });
+    expect(response.status).toBe(400);
+    expect(response.json()).toMatchObject({ statusCode, code });
+    expect(await objectCount('banners', name)).toBe(0);
+    expect(tempFiles()).toEqual([]);
+  });
+});
+
 describe('interrupted uploads', () => {
   async function abortAfterHalf(contentType: string, head: Buffer, total: number): Promise<void> {
     const base = new URL(apiUrl());
