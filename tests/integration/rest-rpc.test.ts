@@ -26,6 +26,8 @@ create function public.rest_test_request() returns jsonb stable language sql as 
     'sub', current_setting('request.jwt.claims', true)::jsonb ->> 'sub',
     'read_only', current_setting('transaction_read_only'))
 $$;
+create function public.rest_test_sleep(seconds double precision) returns integer volatile language sql
+  as $$ select 1 from pg_sleep(seconds) $$;
 create function public.rest_test_touch() returns integer volatile language sql
   as $$ insert into public.categories (name, sort_order) values ('rest_test_touch', 1) returning 1 $$;
 `;
@@ -50,7 +52,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await sql(`drop function if exists public.rest_test_void(), public.rest_test_add(integer, integer), public.rest_test_bookings(text),
-    public.rest_test_table(integer), public.rest_test_echo(jsonb), public.rest_test_touch(), public.rest_test_request()`);
+    public.rest_test_table(integer), public.rest_test_echo(jsonb), public.rest_test_touch(), public.rest_test_request(), public.rest_test_sleep(double precision)`);
   await sql("delete from public.categories where name = 'rest_test_touch'");
   await sql("notify pgrst, 'reload schema'");
 });
@@ -138,6 +140,12 @@ describe('the transaction of a request', () => {
     const anon = await rawRequest('POST', '/rest/v1/rpc/rest_test_request', { headers: { 'Content-Type': 'application/json' }, body: '{}' });
     expect(anon.json()).toMatchObject({ role: 'anon', method: 'POST', sub: null });
   });
+
+  it("hits the role's statement timeout (anon: 3 s) → 500 57014", async () => {
+    const { error, status } = await anonClient().rpc('rest_test_sleep', { seconds: 3.5 });
+    expect(status).toBe(500);
+    expect(error).toMatchObject({ code: '57014', message: 'canceling statement due to statement timeout' });
+  }, 15_000);
 
   it('HEAD on a function answers the headers only', async () => {
     const head = await rawRequest('HEAD', '/rest/v1/rpc/rest_test_table?n=3', { headers: { Authorization: `Bearer ${adminToken}`, Prefer: 'count=exact' } });
