@@ -8,7 +8,7 @@ import { supabase } from '../../../lib/supabase.ts';
 import type { TablesInsert } from '../../../types/database.ts';
 import { catalogueKeys } from './catalogue-keys.ts';
 import type { PackageValues } from './catalogue-rules.ts';
-import type { PackageRow } from './catalogue-types.ts';
+import { PACKAGE_COLUMNS, type PackageRow, type ServiceGroup, type ServiceRow } from './catalogue-types.ts';
 
 const t = catalogue.packages;
 
@@ -36,11 +36,26 @@ export function useCreatePackage() {
   });
 }
 
-export async function updatePackage(row: Pick<PackageRow, 'id' | 'updated_at'>, patch: PackagePatch): Promise<void> {
+export async function updatePackage(row: Pick<PackageRow, 'id' | 'updated_at'>, patch: PackagePatch): Promise<PackageRow> {
   const rows = unwrap(
-    await supabase.from('service_items').update(patch).eq('id', row.id).eq('updated_at', row.updated_at).select('id'),
-  );
-  if (rows.length === 0) throw new PackageConflictError();
+    await supabase.from('service_items').update(patch).eq('id', row.id).eq('updated_at', row.updated_at).select(PACKAGE_COLUMNS),
+  ) as PackageRow[];
+  const saved = rows[0];
+  if (saved === undefined) throw new PackageConflictError();
+  return saved;
+}
+
+/** Puts the saved row (and its new updated_at) into every cached package list at once, so that a
+ * second edit of the same row right after the first is not mistaken for a conflict. */
+function replaceInLists(lists: { groups: ServiceGroup[]; services: ServiceRow[] } | undefined, saved: PackageRow) {
+  if (lists === undefined) return lists;
+  return {
+    ...lists,
+    groups: lists.groups.map((group) => ({
+      ...group,
+      packages: group.packages.map((item) => (item.id === saved.id ? saved : item)),
+    })),
+  };
 }
 
 function failureMessage(patch: PackagePatch): string {
@@ -54,7 +69,12 @@ export function useUpdatePackage() {
   const toast = useToast();
   return useMutation({
     mutationFn: ({ row, patch }: { row: PackageRow; patch: PackagePatch }) => updatePackage(row, patch),
-    onSuccess: () => toast.success(t.updated),
+    onSuccess: (saved) => {
+      queryClient.setQueriesData<{ groups: ServiceGroup[]; services: ServiceRow[] }>({ queryKey: catalogueKeys.packagesAll() }, (lists) =>
+        replaceInLists(lists, saved),
+      );
+      toast.success(t.updated);
+    },
     onError: (error, { patch }) =>
       toast.error(
         error instanceof PackageConflictError

@@ -10,7 +10,7 @@ import { supabase } from '../../../lib/supabase.ts';
 import type { TablesInsert } from '../../../types/database.ts';
 import { catalogueKeys } from './catalogue-keys.ts';
 import { parseDecimal, type NewServiceForm } from './catalogue-rules.ts';
-import type { ServiceRow } from './catalogue-types.ts';
+import { SERVICE_COLUMNS, type CategoryGroup, type ServiceRow } from './catalogue-types.ts';
 
 const t = catalogue.services;
 
@@ -54,11 +54,27 @@ export function useCreateService() {
   });
 }
 
-export async function updateService(row: Pick<ServiceRow, 'id' | 'updated_at'>, patch: ServicePatch): Promise<void> {
+export async function updateService(row: Pick<ServiceRow, 'id' | 'updated_at'>, patch: ServicePatch): Promise<ServiceRow> {
   const rows = unwrap(
-    await supabase.from('subcategories').update(patch).eq('id', row.id).eq('updated_at', row.updated_at).select('id'),
-  );
-  if (rows.length === 0) throw new ServiceConflictError();
+    await supabase.from('subcategories').update(patch).eq('id', row.id).eq('updated_at', row.updated_at).select(SERVICE_COLUMNS),
+  ) as ServiceRow[];
+  const saved = rows[0];
+  if (saved === undefined) throw new ServiceConflictError();
+  return saved;
+}
+
+type ServicesData = { groups: CategoryGroup[]; categoryCount: number };
+
+/** The saved row (with its new updated_at) replaces the cached one at once (see packages). */
+function replaceInLists(lists: ServicesData | undefined, saved: ServiceRow): ServicesData | undefined {
+  if (lists === undefined) return lists;
+  return {
+    ...lists,
+    groups: lists.groups.map((group) => ({
+      ...group,
+      services: group.services.map((service) => (service.id === saved.id ? saved : service)),
+    })),
+  };
 }
 
 export function useUpdateService() {
@@ -66,7 +82,10 @@ export function useUpdateService() {
   const toast = useToast();
   return useMutation({
     mutationFn: ({ row, patch }: { row: ServiceRow; patch: ServicePatch }) => updateService(row, patch),
-    onSuccess: () => toast.success(t.updated),
+    onSuccess: (saved) => {
+      queryClient.setQueriesData<ServicesData>({ queryKey: catalogueKeys.servicesAll() }, (lists) => replaceInLists(lists, saved));
+      toast.success(t.updated);
+    },
     onError: (error, { patch }) =>
       toast.error(
         error instanceof ServiceConflictError

@@ -28,6 +28,7 @@ export class DepositConflictError extends Error {
 }
 
 export interface DepositUpdateResult {
+  row: Pick<DepositRow, 'id' | 'amount' | 'old_balance' | 'new_balance' | 'updated_at'>;
   status: DepositStatus;
   providerBalance: number;
   providerStatus: string;
@@ -41,7 +42,7 @@ export async function updateDeposit(row: DepositRow, patch: DepositPatch): Promi
       .update(patch)
       .eq('id', row.id)
       .eq('updated_at', row.updated_at)
-      .select('id, status'),
+      .select('id, status, amount, old_balance, new_balance, updated_at'),
   );
   const saved = updated[0];
   if (saved === undefined) throw new DepositConflictError();
@@ -50,6 +51,7 @@ export async function updateDeposit(row: DepositRow, patch: DepositPatch): Promi
   );
   if (provider === null) throw new DepositConflictError();
   return {
+    row: { id: saved.id, amount: saved.amount, old_balance: saved.old_balance, new_balance: saved.new_balance, updated_at: saved.updated_at },
     status: saved.status as DepositStatus,
     providerBalance: provider.deposit,
     providerStatus: provider.status,
@@ -63,6 +65,14 @@ export function useUpdateDeposit() {
   return useMutation({
     mutationFn: ({ row, patch }: { row: DepositRow; patch: DepositPatch }) => updateDeposit(row, patch),
     onSuccess: (result) => {
+      // The new version is on screen at once (a second edit of the row is not a false conflict).
+      queryClient.setQueriesData<DepositRow[]>({ queryKey: depositKeys.lists() }, (rows) =>
+        rows?.map((row) =>
+          row.id === result.row.id
+            ? { ...row, ...result.row, status: result.status, provider_balance: result.providerBalance, provider_status: result.providerStatus }
+            : row,
+        ),
+      );
       if (result.statusChanged) {
         toast.success(t.statusChanged(formatVnd(result.providerBalance), statusLabel('provider', result.providerStatus)));
       } else {

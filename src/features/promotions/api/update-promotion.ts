@@ -44,7 +44,15 @@ export function useUpdatePromotion() {
   return useMutation({
     mutationFn: ({ row, patch }: { row: Pick<PromotionRow, 'id' | 'updated_at'>; patch: PromotionPatch }) =>
       updatePromotion(row, patch),
-    onSuccess: () => toast.success(t.updated),
+    onSuccess: (saved) => {
+      // The new version (updated_at) is on screen at once: a second edit of the same code right
+      // after the first is not mistaken for a conflict.
+      queryClient.setQueryData(promotionKeys.detail(saved.id), saved);
+      queryClient.setQueriesData<{ rows: PromotionRow[]; total: number }>({ queryKey: promotionKeys.lists() }, (list) =>
+        list === undefined ? list : { ...list, rows: list.rows.map((row) => (row.id === saved.id ? saved : row)) },
+      );
+      toast.success(t.updated);
+    },
     onError: (error) => {
       const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
       if (error instanceof PromotionConflictError) toast.error(t.conflict);

@@ -15,11 +15,16 @@ export class ReviewConflictError extends Error {
   }
 }
 
-export async function updateReviewStatus(row: Pick<ReviewRow, 'id' | 'updated_at'>, status: ReviewStatus): Promise<void> {
+export async function updateReviewStatus(
+  row: Pick<ReviewRow, 'id' | 'updated_at'>,
+  status: ReviewStatus,
+): Promise<{ id: string; status: ReviewStatus; updated_at: string }> {
   const rows = unwrap(
-    await supabase.from('reviews').update({ status }).eq('id', row.id).eq('updated_at', row.updated_at).select('id'),
+    await supabase.from('reviews').update({ status }).eq('id', row.id).eq('updated_at', row.updated_at).select('id, status, updated_at'),
   );
-  if (rows.length === 0) throw new ReviewConflictError();
+  const saved = rows[0];
+  if (saved === undefined) throw new ReviewConflictError();
+  return { id: saved.id, status: saved.status === 'inactive' ? 'inactive' : 'active', updated_at: saved.updated_at };
 }
 
 export function useUpdateReviewStatus() {
@@ -27,7 +32,12 @@ export function useUpdateReviewStatus() {
   const toast = useToast();
   return useMutation({
     mutationFn: ({ row, status }: { row: ReviewRow; status: ReviewStatus }) => updateReviewStatus(row, status),
-    onSuccess: () => toast.success(t.updated),
+    onSuccess: (saved) => {
+      queryClient.setQueriesData<{ rows: ReviewRow[]; total: number; exact: boolean }>({ queryKey: reviewKeys.lists() }, (list) =>
+        list === undefined ? list : { ...list, rows: list.rows.map((row) => (row.id === saved.id ? { ...row, ...saved } : row)) },
+      );
+      toast.success(t.updated);
+    },
     onError: (error) =>
       toast.error(error instanceof ReviewConflictError ? t.conflict : `${t.updateFailed} ${toVietnameseMessage(error, { action: 'save' })}`),
     onSettled: () => queryClient.invalidateQueries({ queryKey: reviewKeys.all }),
