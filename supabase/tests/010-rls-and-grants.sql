@@ -5,7 +5,7 @@
 -- public executable by anon).
 begin;
 set search_path = public, extensions;
-select plan(69);
+select plan(72);
 
 select tables_are('public', array[
   'settings', 'profiles', 'categories', 'subcategories', 'service_items', 'provider_service_types',
@@ -53,7 +53,16 @@ select is_empty(
 
 -- anon: the public site reads the catalogue and (column by column) the settings, nothing else.
 select table_privs_are('public', 'categories', 'anon', array['SELECT'], 'anon may only SELECT categories');
-select table_privs_are('public', 'subcategories', 'anon', array['SELECT'], 'anon may only SELECT subcategories');
+select table_privs_are('public', 'subcategories', 'anon', array[]::text[], 'anon has no table-wide privilege on subcategories (columns only)');
+select ok(has_column_privilege('anon', 'public.subcategories', 'name', 'SELECT')
+          and has_column_privilege('anon', 'public.subcategories', 'icon', 'SELECT')
+          and has_column_privilege('anon', 'public.subcategories', 'active', 'SELECT'),
+  'anon may read the public columns of subcategories');
+select ok(not has_column_privilege('anon', 'public.subcategories', 'commission_rate', 'SELECT'),
+  'anon may not read subcategories.commission_rate (the platform''s percentage)');
+select ok(not has_any_column_privilege('anon', 'public.subcategories', 'INSERT')
+          and not has_any_column_privilege('anon', 'public.subcategories', 'UPDATE'),
+  'anon may not write any column of subcategories');
 select table_privs_are('public', 'service_items', 'anon', array['SELECT'], 'anon may only SELECT service_items');
 select table_privs_are('public', 'settings', 'anon', array[]::text[], 'anon has no table-wide privilege on settings (columns only)');
 select is_empty(
