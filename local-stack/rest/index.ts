@@ -18,6 +18,15 @@ import { buildDelete, buildInsert, buildUpdate, payloadColumns, updateColumns, w
 /** Largest accepted request body. */
 export const MAX_BODY_BYTES = 1024 * 1024;
 
+/**
+ * PostgREST's db-max-rows, as supabase/config.toml sets it ([api] max_rows = 1000): reads and
+ * row-returning functions answer at most this many rows. SDV_REST_MAX_ROWS overrides it.
+ */
+export const MAX_ROWS = ((): number => {
+  const value = Number.parseInt(process.env.SDV_REST_MAX_ROWS ?? '', 10);
+  return Number.isInteger(value) && value > 0 ? value : 1000;
+})();
+
 const JSON_TYPE = 'application/json; charset=utf-8';
 const OBJECT_TYPE = 'application/vnd.pgrst.object+json; charset=utf-8';
 const CSV_TYPE = 'text/csv; charset=utf-8';
@@ -92,7 +101,7 @@ function effectiveRange(req: IncomingMessage, parsed: ParsedQuery, method: strin
       upper = Math.min(upper, b);
     }
   }
-  const limit = Number.isFinite(upper) ? Math.max(0, upper - lower + 1) : null;
+  const limit = Number.isFinite(upper) ? Math.min(Math.max(0, upper - lower + 1), MAX_ROWS) : MAX_ROWS;
   return { limit, offset: lower > 0 ? lower : null };
 }
 

@@ -110,6 +110,15 @@ describe('return shapes', () => {
     expect(rows[0]).toHaveProperty('customer');
   });
 
+  it('row results are capped at max_rows (1000, supabase/config.toml) like PostgREST', async () => {
+    const response = await rawRequest('GET', '/rest/v1/rpc/rest_test_table?n=1500', { headers: { Authorization: `Bearer ${adminToken}`, Prefer: 'count=exact' } });
+    expect(response.status).toBe(206);
+    expect(response.headers['content-range']).toBe('0-999/1500');
+    expect(response.json()).toHaveLength(1000);
+    const page = await rawRequest('GET', '/rest/v1/rpc/rest_test_table?n=1500&offset=1200', { headers: { Authorization: `Bearer ${adminToken}` } });
+    expect(page.headers['content-range']).toBe('1200-1499/*');
+  });
+
   it('returns table (...) rows, and a single unnamed jsonb argument receives the whole body', async () => {
     const table = await admin.rpc('rest_test_table', { n: 4 }).gte('sq', 4);
     expect(table.data).toEqual([
