@@ -22,11 +22,6 @@ export const deposits = {
     fromDate: 'Từ ngày',
     toDate: 'Đến ngày',
   },
-  status: {
-    pending: 'Đang chờ',
-    completed: 'Đã hoàn thành',
-    canceled: 'Đã hủy',
-  },
   columns: {
     id: 'Mã giao dịch',
     provider: 'Nhà cung cấp',
@@ -38,12 +33,6 @@ export const deposits = {
     providerStatus: 'Trạng thái nhà cung cấp',
     createdAt: 'Thời gian',
     updatedAt: 'Cập nhật',
-  },
-  providerStatus: {
-    inactive: 'Ngừng hoạt động',
-    pending_approval: 'Chờ duyệt',
-    active: 'Đang hoạt động',
-    banned: 'Bị cấm',
   },
   amountInvalid: 'Số tiền phải là số hợp lệ và không âm',
   statusInvalid: 'Trạng thái không hợp lệ',

@@ -21,10 +21,6 @@ export const promotions = {
     percentage: 'Phần trăm',
     fixed_amount: 'Số tiền cố định',
   },
-  status: {
-    active: 'Hoạt động',
-    inactive: 'Ngừng hoạt động',
-  },
   columns: {
     code: 'Mã',
     type: 'Loại',
@@ -84,7 +80,6 @@ export const promotions = {
     readOnly: 'Chỉ xem',
     maxUses: 'Lượt sử dụng tối đa',
     createdAt: 'Ngày tạo',
-    editField: (label: string) => `Sửa ${label}`,
     services: 'Dịch vụ được áp dụng',
     servicesHint: 'Bật dịch vụ để mã có hiệu lực với dịch vụ đó.',
     servicesSelected: (selected: number, total: number) => `Đã chọn ${selected}/${total} dịch vụ`,

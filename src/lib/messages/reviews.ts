@@ -12,10 +12,6 @@ export const reviews = {
     status: 'Trạng thái',
     allStatuses: 'Tất cả trạng thái',
   },
-  status: {
-    active: 'Hiển thị',
-    inactive: 'Đã ẩn',
-  },
   columns: {
     customer: 'Khách hàng',
     provider: 'Nhà cung cấp',

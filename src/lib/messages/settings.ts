@@ -49,7 +49,6 @@ export const settings = {
     remove: (name: string) => `Xóa ${name}`,
     confirmRemove: (name: string) => `Xóa ${name}?`,
     confirmRemoveText: 'Tệp ảnh sẽ bị xóa khỏi kho lưu trữ và trang chủ sẽ không còn hiển thị banner này.',
-    removing: 'Đang xóa…',
     none: 'Chưa có banner',
     preview: (name: string) => `Xem trước ${name}`,
     invalidType: 'Vui lòng chọn tệp hình ảnh hợp lệ',
