@@ -1,0 +1,109 @@
+// The browser loses the network mid-session: a save says "Lỗi kết nối mạng…", keeps what was
+// typed and changes nothing; once the network is back the same save goes through. Queries made
+// while offline are retried and succeed when the network returns, without a reload. A session
+// survives a long idle: the access token is refreshed and the next screen still loads.
+import { expect, test, type Page } from '@playwright/test';
+import { signInAsAdmin } from '../helpers.ts';
+import { apiUrl, createProvider, serviceRest, uniqueSuffix } from '../admin-finance/finance-helpers.ts';
+
+const NETWORK_MESSAGE = 'Lỗi kết nối mạng. Vui lòng kiểm tra internet';
+
+interface DepositRow {
+  id: string;
+  amount: number;
+  status: string;
+}
+
+/**
+ * Cuts the browser off the API (every request to it fails as a lost connection does: "Failed to
+ * fetch"), or restores it. Chromium's offline emulation does not reliably fail loopback requests.
+ */
+async function setApiReachable(page: Page, reachable: boolean): Promise<void> {
+  const pattern = `${apiUrl()}/**`;
+  if (reachable) await page.unrouteAll({ behavior: 'wait' });
+  else await page.route(pattern, (route) => route.abort('internetdisconnected'));
+}
+
+async function newDeposit(amount: number): Promise<DepositRow> {
+  const providerId = await createProvider(`Thợ E2E Mất Mạng ${uniqueSuffix()}`);
+  const [row] = await serviceRest<DepositRow[]>('deposit_history', {
+    method: 'POST',
+    body: { provider_id: providerId, amount, status: 'pending', note: 'E2E mất mạng' },
+  });
+  if (!row) throw new Error('deposit not created');
+  return row;
+}
+
+test.describe('mất mạng và phiên dài', () => {
+  test.describe.configure({ timeout: 90_000 });
+
+  test('lưu khi mất mạng: báo lỗi kết nối, giữ giá trị đã nhập, không đổi dữ liệu; có mạng lại thì lưu được', async ({ page }) => {
+    await signInAsAdmin(page);
+    const deposit = await newDeposit(300_000);
+    await page.goto(`/admin/manage-deposit-history?q=${deposit.id}`);
+    const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: /Thợ E2E Mất Mạng/ }) });
+    await expect(row).toHaveCount(1);
+    const amountButton = row.getByRole('button', { name: /Số tiền của giao dịch/ });
+    const amountInput = row.getByRole('textbox', { name: /Số tiền của giao dịch/ });
+
+    await amountButton.click();
+    await amountInput.fill('450.000');
+    await setApiReachable(page, false);
+    await amountInput.press('Enter');
+    await expect(page.getByText(NETWORK_MESSAGE).first()).toBeVisible();
+    // Nothing is lost: the typed value is still in the editor, the database is unchanged.
+    await expect(amountInput).toHaveValue('450.000');
+    await setApiReachable(page, true);
+    const [unchanged] = await serviceRest<DepositRow[]>(`deposit_history?id=eq.${deposit.id}&select=id,amount,status`);
+    expect(unchanged).toMatchObject({ amount: 300_000, status: 'pending' });
+
+    // Back online: the same edit saves.
+    // (Leaving the field also saves: a save may already be under way, during which Enter waits.)
+    await expect(async () => {
+      if ((await amountInput.count()) > 0) await amountInput.press('Enter');
+      await expect(amountInput).toHaveCount(0, { timeout: 2_000 });
+    }).toPass({ timeout: 15_000 });
+    await expect(amountButton).toContainText('450.000');
+    const [saved] = await serviceRest<DepositRow[]>(`deposit_history?id=eq.${deposit.id}&select=id,amount,status`);
+    expect(saved).toMatchObject({ amount: 450_000 });
+  });
+
+  test('truy vấn khi mất mạng được thử lại và hiện dữ liệu khi có mạng lại, không cần tải lại trang', async ({ page }) => {
+    await signInAsAdmin(page);
+    await expect(page.getByRole('link', { name: 'Hoa hồng' })).toBeVisible();
+    const attempts: string[] = [];
+    page.on('requestfailed', (request) => {
+      if (request.url().startsWith(apiUrl())) attempts.push(request.url());
+    });
+    await setApiReachable(page, false);
+    await page.getByRole('link', { name: 'Hoa hồng' }).click();
+    await expect(page).toHaveURL(/manage-commissions/);
+    // The first attempts fail while offline …
+    await expect.poll(() => attempts.length, { timeout: 5_000 }).toBeGreaterThan(0);
+    await page.waitForTimeout(400);
+    await setApiReachable(page, true);
+    // … and a retry (1 s later) brings the data without the admin doing anything.
+    await expect(page.getByRole('table').first().getByRole('row').nth(1)).toBeVisible({ timeout: 10_000 });
+    await expect(page.getByText(NETWORK_MESSAGE)).toHaveCount(0);
+  });
+
+  test('phiên sống qua thời gian chờ dài: token được làm mới, màn hình tiếp theo vẫn tải được', async ({ page }) => {
+    await page.clock.install();
+    const refreshes: number[] = [];
+    page.on('response', (response) => {
+      if (response.url().includes('/auth/v1/token?grant_type=refresh_token')) refreshes.push(response.status());
+    });
+    await signInAsAdmin(page);
+    await expect(page.getByRole('link', { name: 'Lịch sử ký quỹ' })).toBeVisible();
+    // Two hours idle (the access token lives one hour): timers fire as time passes.
+    await page.clock.runFor('02:00:00');
+    await expect.poll(() => refreshes.length, { timeout: 15_000 }).toBeGreaterThan(0);
+    expect(refreshes.every((status) => status === 200)).toBe(true);
+    await page.getByRole('link', { name: 'Lịch sử ký quỹ' }).click();
+    await expect(page).toHaveURL(/manage-deposit-history/);
+    await expect(page.getByRole('table').first().getByRole('row').nth(1)).toBeVisible({ timeout: 15_000 });
+    // Still signed in (no login form, the admin's e-mail in the header).
+    await expect(page.getByRole('heading', { name: 'Đăng nhập quản trị' })).toHaveCount(0);
+    await expect(page.getByTestId('admin-email')).toBeVisible();
+  });
+});
