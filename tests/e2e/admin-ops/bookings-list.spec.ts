@@ -54,20 +54,23 @@ test('newest first, 50 a page, with the range and the total', async () => {
 });
 
 test('navigating to the list shows its first rows within a second', async () => {
-  await page.goto('/admin');
-  await expect(page.getByText('Tổng người dùng')).toBeVisible();
-  // Load the screen's code once (as any earlier visit would) with another filter, so that the list
-  // measured below is not in the cache: its rows really come from the server.
-  await page.goto('/admin/bookings?time=90d');
-  await expect(tableRows(page, TABLE)).toHaveCount(50);
-  await page.getByRole('link', { name: 'Tổng quan' }).click();
-  await expect(page.getByText('Tổng người dùng')).toBeVisible();
-  const started = Date.now();
-  await page.getByRole('navigation').getByRole('link', { name: 'Đơn đặt lịch' }).click();
-  await expect(tableRows(page, TABLE).first()).toBeVisible();
-  const elapsed = Date.now() - started;
-  test.info().annotations.push({ type: 'first rows after navigation (ms)', description: String(elapsed) });
-  expect(elapsed).toBeLessThan(1_000);
+  // Median of three navigations from the dashboard through the side menu. Before each, the page
+  // is reloaded (empty query cache) and the screen's code is loaded once with another filter, as
+  // any earlier visit would, so the rows measured really come from the server.
+  const timings: number[] = [];
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    await page.goto('/admin/bookings?time=90d');
+    await expect(tableRows(page, TABLE)).toHaveCount(50);
+    await page.getByRole('navigation').getByRole('link', { name: 'Tổng quan' }).click();
+    await expect(page.getByText('Tổng người dùng')).toBeVisible();
+    const started = Date.now();
+    await page.getByRole('navigation').getByRole('link', { name: 'Đơn đặt lịch' }).click();
+    await expect(tableRows(page, TABLE).first()).toBeVisible();
+    timings.push(Date.now() - started);
+  }
+  const median = [...timings].sort((x, y) => x - y)[1]!;
+  test.info().annotations.push({ type: 'first rows after navigation (ms, 3 runs)', description: timings.join(', ') });
+  expect(median).toBeLessThan(1_000);
 });
 
 test('a total the server could only estimate is marked "khoảng"', async () => {
