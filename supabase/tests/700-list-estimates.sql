@@ -1,0 +1,48 @@
+-- The admin list functions that fall back to the planner's estimate above 10,000 matching rows
+-- (reviews, conversations, bookings) answer with an estimated total instead of failing
+-- (migration 20261122050100: EXPLAIN needs a volatile function).
+begin;
+set search_path = public, extensions;
+select plan(7);
+
+select tests.create_user('h9-admin@test.vn', 'customer', true);
+select tests.create_user('h9-tho@test.vn', 'provider');
+select tests.create_user('h9-khach@test.vn', 'customer');
+
+-- 10,050 bookings with a review and a conversation each, written without row triggers (fixture only).
+set local session_replication_role = replica;
+insert into public.bookings (id, customer_id, customer_name, provider_id, subcategory_id, service_name, status,
+                             original_price, final_price, created_at)
+select ('70000000-0000-4000-a000-' || lpad(g::text, 12, '0'))::uuid, tests.user_id('h9-khach@test.vn'), 'Khách H9',
+       tests.user_id('h9-tho@test.vn'), (select id from public.subcategories order by sort_order limit 1), 'Dịch vụ H9',
+       'completed', 100000, 100000, now() - make_interval(mins => g)
+  from generate_series(1, 10050) g;
+insert into public.reviews (booking_id, provider_id, customer_id, customer_name, rating, comment, status)
+select ('70000000-0000-4000-a000-' || lpad(g::text, 12, '0'))::uuid, tests.user_id('h9-tho@test.vn'),
+       tests.user_id('h9-khach@test.vn'), 'Khách H9', 1 + g % 5, 'Nhận xét H9 ' || g, 'active'
+  from generate_series(1, 10050) g;
+insert into public.conversations (booking_id, provider_id, customer_id, is_active)
+select ('70000000-0000-4000-a000-' || lpad(g::text, 12, '0'))::uuid, tests.user_id('h9-tho@test.vn'),
+       tests.user_id('h9-khach@test.vn'), true
+  from generate_series(1, 10050) g;
+set local session_replication_role = origin;
+analyze public.reviews;
+analyze public.conversations;
+
+select is(
+  (select provolatile::text from pg_proc where oid = 'public.admin_list_reviews(text, integer, text, integer, integer)'::regprocedure),
+  'v', 'admin_list_reviews is volatile (it runs EXPLAIN)');
+select is(
+  (select provolatile::text from pg_proc where oid = 'public.admin_list_conversations(text, text, text, timestamptz, integer, integer)'::regprocedure),
+  'v', 'admin_list_conversations is volatile (it runs EXPLAIN)');
+
+select tests.authenticate_as(tests.user_id('h9-admin@test.vn'));
+
+select lives_ok($$ select public.admin_list_reviews() $$, 'reviews list above 10,000 rows answers');
+select is((public.admin_list_reviews() ->> 'total_exact')::boolean, false, 'reviews total is an estimate above 10,000');
+select cmp_ok((public.admin_list_reviews() ->> 'total')::bigint, '>', 10000::bigint, 'reviews estimate is above the cap');
+select lives_ok($$ select public.admin_list_conversations() $$, 'conversations list above 10,000 rows answers');
+select is(jsonb_array_length(public.admin_list_conversations(p_limit => 50) -> 'rows'), 50, 'conversations page has its 50 rows');
+
+select * from finish();
+rollback;
