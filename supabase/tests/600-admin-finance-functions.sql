@@ -1,18 +1,20 @@
 -- Admin list / stats functions of the catalogue-and-finance screens (migrations 2026112204xxxx):
 -- commissions, deposits, promotion codes (stats, select all / deselect all), conversations,
--- reviews. Admin-only (42501 for customers, providers and anon), filters and totals.
+-- reviews. Admin-only (42501 for customers, providers and anon), filters and totals. It runs on the
+-- seeded database: every figure is scoped to this file's fixture (names and services starting with
+-- "H8", ids 60000000-0000-4000-a000-…), or compared with what the tables hold.
 begin;
 set search_path = public, extensions;
-select plan(37);
+select plan(39);
 
 -- ---------------------------------------------------------------- fixture (as the superuser)
 select tests.create_user('h8-admin@test.vn', 'customer', true);
 select tests.create_user('h8-tho-dien@test.vn', 'provider');
 select tests.create_user('h8-tho-nuoc@test.vn', 'provider');
 select tests.create_user('h8-khach@test.vn', 'customer');
-update public.profiles set name = 'Trần Văn Điện' where id = tests.user_id('h8-tho-dien@test.vn');
-update public.profiles set name = 'Lê Thị Nước' where id = tests.user_id('h8-tho-nuoc@test.vn');
-update public.profiles set name = 'Phạm Khách Hàng' where id = tests.user_id('h8-khach@test.vn');
+update public.profiles set name = 'H8 Thợ Điện' where id = tests.user_id('h8-tho-dien@test.vn');
+update public.profiles set name = 'H8 Thợ Nước' where id = tests.user_id('h8-tho-nuoc@test.vn');
+update public.profiles set name = 'H8 Khách Hàng' where id = tests.user_id('h8-khach@test.vn');
 
 insert into public.categories (id, name, icon) values ('60000000-0000-4000-a000-000000000001', 'H8 Ngành', 'wrench');
 insert into public.subcategories (id, category_id, name, icon, commission_rate, active) values
@@ -23,10 +25,10 @@ insert into public.subcategories (id, category_id, name, icon, commission_rate, 
 insert into public.bookings (id, customer_id, customer_name, provider_id, subcategory_id, service_name,
                              status, original_price, final_price, created_at)
 values
-  ('60000000-0000-4000-a000-000000000101', tests.user_id('h8-khach@test.vn'), 'Phạm Khách Hàng',
+  ('60000000-0000-4000-a000-000000000101', tests.user_id('h8-khach@test.vn'), 'H8 Khách Hàng',
    tests.user_id('h8-tho-dien@test.vn'), '60000000-0000-4000-a000-000000000011', 'H8 Sửa điện',
    'confirmed', 200000, 200000, now() - interval '3 days'),
-  ('60000000-0000-4000-a000-000000000102', tests.user_id('h8-khach@test.vn'), 'Phạm Khách Hàng',
+  ('60000000-0000-4000-a000-000000000102', tests.user_id('h8-khach@test.vn'), 'H8 Khách Hàng',
    tests.user_id('h8-tho-nuoc@test.vn'), '60000000-0000-4000-a000-000000000012', 'H8 Sửa nước',
    'confirmed', 500000, 450000, now() - interval '2 days');
 update public.bookings set status = 'completed' where id in
@@ -54,9 +56,9 @@ insert into public.messages (conversation_id, sender_id, type, content) values
 
 insert into public.reviews (booking_id, provider_id, customer_id, customer_name, rating, comment, status) values
   ('60000000-0000-4000-a000-000000000101', tests.user_id('h8-tho-dien@test.vn'), tests.user_id('h8-khach@test.vn'),
-   'Phạm Khách Hàng', 1, 'H8 đến trễ 100% không báo trước', 'active'),
+   'H8 Khách Hàng', 1, 'H8 đến trễ 100% không báo trước', 'active'),
   ('60000000-0000-4000-a000-000000000102', tests.user_id('h8-tho-nuoc@test.vn'), tests.user_id('h8-khach@test.vn'),
-   'Phạm Khách Hàng', 5, 'H8 rất tốt', 'inactive');
+   'H8 Khách Hàng', 5, 'H8 rất tốt', 'inactive');
 
 -- ---------------------------------------------------------------- helpers
 select is(private.admin_like_pattern('  50%_x\ '), '%50\%\_x\\%', 'like pattern escapes % _ and \');
@@ -80,61 +82,80 @@ select throws_ok($$ select public.admin_list_reviews() $$, '42501', null, 'anon 
 
 -- ---------------------------------------------------------------- commissions
 select tests.authenticate_as(tests.user_id('h8-admin@test.vn'));
-select is(public.admin_commission_stats() -> 'count', '2'::jsonb, 'stats count every commission');
-select is(public.admin_commission_stats() -> 'service_value', '700000'::jsonb, 'total service value');
-select is(public.admin_commission_stats() -> 'platform_fee', '120000'::jsonb, 'platform income = 20,000 + 100,000');
-select is(public.admin_commission_stats() -> 'provider_amount', '580000'::jsonb, 'provider earnings = 180,000 + 400,000');
-select is((public.admin_commission_stats() ->> 'average_rate')::numeric, 15.00, 'average platform rate');
-select is(public.admin_commission_stats(p_search => 'điện') -> 'count', '1'::jsonb, 'search by provider name');
-select is(public.admin_commission_stats(p_search => 'sửa nước') -> 'count', '1'::jsonb, 'search by service name');
+select is(public.admin_commission_stats(p_search => 'H8 Sửa') -> 'count', '2'::jsonb, 'stats count every matching commission');
+select is(public.admin_commission_stats(p_search => 'H8 Sửa') -> 'service_value', '700000'::jsonb, 'total service value');
+select is(public.admin_commission_stats(p_search => 'H8 Sửa') -> 'platform_fee', '120000'::jsonb, 'platform income = 20,000 + 100,000');
+select is(public.admin_commission_stats(p_search => 'H8 Sửa') -> 'provider_amount', '580000'::jsonb, 'provider earnings = 180,000 + 400,000');
+select is((public.admin_commission_stats(p_search => 'H8 Sửa') ->> 'average_rate')::numeric, 15.00, 'average platform rate');
+select is(public.admin_commission_stats(p_search => 'h8 thợ điện') -> 'count', '1'::jsonb, 'search by provider name (any case)');
+select is(public.admin_commission_stats(p_search => 'H8 sửa nước') -> 'count', '1'::jsonb, 'search by service name');
 select is(public.admin_commission_stats(p_search => '60000000-0000-4000-a000-00000000010') -> 'count', '2'::jsonb,
   'search by booking id');
 select is(public.admin_commission_stats(p_subcategory_id => '60000000-0000-4000-a000-000000000012') -> 'platform_fee',
   '100000'::jsonb, 'service filter');
-select is(public.admin_commission_stats(p_from => now() + interval '1 day') -> 'count', '0'::jsonb, 'from-date filter');
+select is(public.admin_commission_stats(p_search => 'H8 Sửa', p_from => now() + interval '1 day') -> 'count', '0'::jsonb, 'from-date filter');
 select is(
-  (select jsonb_agg(r ->> 'service_name') from jsonb_array_elements(public.admin_list_commissions() -> 'rows') r),
+  (select jsonb_agg(r ->> 'service_name') from jsonb_array_elements(public.admin_list_commissions(p_search => 'H8 Sửa') -> 'rows') r),
   '["H8 Sửa nước", "H8 Sửa điện"]'::jsonb,
   'list rows carry names, newest first');
 select is(
   (select jsonb_array_length(public.admin_list_commissions(
+     p_search => 'H8 Sửa',
      p_after_created_at => (l -> 'rows' -> 0 ->> 'created_at')::timestamptz,
      p_after_id => (l -> 'rows' -> 0 ->> 'id')::uuid) -> 'rows')
-     from (select public.admin_list_commissions() as l) x),
+     from (select public.admin_list_commissions(p_search => 'H8 Sửa') as l) x),
   1, 'keyset paging continues after the first row');
 
 -- ---------------------------------------------------------------- deposits
-select is(public.admin_deposit_stats() -> 'total_amount', '1100000'::jsonb, 'deposit total amount');
-select is(public.admin_deposit_stats() -> 'pending_amount', '300000'::jsonb, 'pending amount');
-select is(public.admin_deposit_stats() -> 'completed_count', '1'::jsonb, 'completed count');
-select is(public.admin_deposit_stats(p_search => 'nước') -> 'count', '1'::jsonb, 'search by provider name');
-select is(public.admin_deposit_stats(p_status => 'canceled') -> 'canceled_amount', '100000'::jsonb, 'status filter');
+select is(public.admin_deposit_stats(p_search => 'H8 Thợ') -> 'total_amount', '1100000'::jsonb, 'deposit total amount');
+select is(public.admin_deposit_stats(p_search => 'H8 Thợ') -> 'pending_amount', '300000'::jsonb, 'pending amount');
+select is(public.admin_deposit_stats(p_search => 'H8 Thợ') -> 'completed_count', '1'::jsonb, 'completed count');
+select is(public.admin_deposit_stats(p_search => 'h8 thợ nước') -> 'count', '1'::jsonb, 'search by provider name');
+select is(public.admin_deposit_stats(p_search => 'H8 Thợ', p_status => 'canceled') -> 'canceled_amount', '100000'::jsonb, 'status filter');
 select is(
-  (public.admin_list_deposits(p_status => 'completed') -> 'rows' -> 0 -> 'provider_balance'),
+  (public.admin_list_deposits(p_search => 'H8 Thợ', p_status => 'completed') -> 'rows' -> 0 -> 'provider_balance'),
   '700000'::jsonb, 'deposit rows show the provider''s current balance');
 
 -- ---------------------------------------------------------------- promotion codes
 select is(public.admin_discount_code_stats(),
-  '{"total": 2, "active": 1, "inactive": 1, "uses": 12}'::jsonb, 'promotion stat cards');
-select is(public.admin_set_all_discount_code_services('60000000-0000-4000-a000-000000000201', true), 2,
-  'select all applies the code to every active service');
+  (select jsonb_build_object('total', count(*), 'active', count(*) filter (where status = 'active'),
+                             'inactive', count(*) filter (where status = 'inactive'), 'uses', sum(uses_count))
+     from public.discount_codes),
+  'promotion stat cards count every code');
+select is(public.admin_set_all_discount_code_services('60000000-0000-4000-a000-000000000201', true),
+  (select count(*)::integer from public.subcategories where active),
+  'select all applies the code to every active service (not the hidden one)');
 select is(public.admin_set_all_discount_code_services('60000000-0000-4000-a000-000000000201', false), 0,
   'deselect all removes every service');
 
 -- ---------------------------------------------------------------- conversations
 select is(
   (select jsonb_build_object('total', l -> 'total', 'exact', l -> 'total_exact', 'last', l -> 'rows' -> 0 -> 'last_message')
-     from (select public.admin_list_conversations(p_provider_name => 'điện') as l) x),
+     from (select public.admin_list_conversations(p_provider_name => 'h8 thợ điện') as l) x),
   '{"total": 1, "exact": true, "last": "Anh ơi mấy giờ anh tới ạ?"}'::jsonb,
   'conversations filtered by provider name with an exact total');
-select is(public.admin_list_conversations(p_status => 'completed', p_customer_name => 'khách') -> 'rows' -> 0 -> 'provider_name',
-  '"Lê Thị Nước"'::jsonb, 'completed conversations filtered by customer name');
+select is(public.admin_list_conversations(p_status => 'completed', p_customer_name => 'H8 Khách') -> 'rows' -> 0 -> 'provider_name',
+  '"H8 Thợ Nước"'::jsonb, 'completed conversations filtered by customer name');
 
 -- ---------------------------------------------------------------- reviews
-select is(public.admin_list_reviews(p_search => '100%') -> 'total', '1'::jsonb, 'search matches % literally in comments');
-select is(public.admin_list_reviews(p_rating => 5, p_status => 'inactive') -> 'rows' -> 0 -> 'provider_name',
-  '"Lê Thị Nước"'::jsonb, 'stars and status filters, provider name joined');
+select is(public.admin_list_reviews(p_search => 'H8 đến trễ 100%') -> 'total', '1'::jsonb, 'search matches % literally in comments');
+select is(public.admin_list_reviews(p_search => 'H8 rất tốt', p_rating => 5, p_status => 'inactive') -> 'rows' -> 0 -> 'provider_name',
+  '"H8 Thợ Nước"'::jsonb, 'stars and status filters, provider name joined');
 
+-- ---------------------------------------------------------------- layout
 select tests.as_superuser();
+select is(
+  (select bool_or(p.prosecdef) from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+    where n.nspname = 'public' and p.proname in ('admin_list_commissions', 'admin_commission_stats', 'admin_list_deposits',
+                                                 'admin_deposit_stats', 'admin_list_conversations', 'admin_list_reviews')),
+  false, 'the API functions are security invoker');
+select is(
+  (select count(*)::integer from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+    where n.nspname = 'private' and p.prosecdef
+      and p.proname in ('admin_list_commissions', 'admin_commission_stats', 'admin_list_deposits',
+                        'admin_deposit_stats', 'admin_list_conversations', 'admin_list_reviews')
+      and p.proconfig @> array['search_path=""']),
+  6, 'their security definer bodies live in private with an empty search_path');
+
 select * from finish();
 rollback;
