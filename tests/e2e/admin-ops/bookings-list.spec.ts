@@ -57,6 +57,7 @@ test('navigating to the list shows its first rows within a second', async () => 
   // Median of three navigations from the dashboard through the side menu. Before each, the page
   // is reloaded (empty query cache) and the screen's code is loaded once with another filter, as
   // any earlier visit would, so the rows measured really come from the server.
+  test.setTimeout(90_000);
   const timings: number[] = [];
   for (let attempt = 0; attempt < 3; attempt += 1) {
     await page.goto('/admin/bookings?time=90d');
