@@ -1,6 +1,7 @@
 -- The admin list functions that fall back to the planner's estimate above 10,000 matching rows
--- (reviews, conversations, bookings) answer with an estimated total instead of failing
--- (migration 20261122050100: EXPLAIN needs a volatile function).
+-- (reviews, conversations) answer with an estimated total instead of failing: EXPLAIN is refused
+-- inside a non-volatile function (0A000), which broke both lists on the seed:large data set before
+-- migration 20261122040800 made their bodies and wrappers volatile.
 begin;
 set search_path = public, extensions;
 select plan(7);
