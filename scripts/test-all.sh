@@ -14,6 +14,7 @@ steps=(
   "database advisors|npm run --silent advisors"
   "PostgreSQL 15 compatibility|bash scripts/check-pg15.sh"
   "integration tests (supabase-js against the local stack)|npm run --silent test:integration"
+  "reliability: concurrency, bounds, faults, fuzz, short load|npm run --silent test:reliability"
   "production build and public bundle budget|npm run --silent build"
   "end-to-end tests (Playwright, Debian Chromium)|npm run --silent test:e2e"
 )

@@ -3,6 +3,7 @@
 // and the HTTP status is 400 for every error that is not a server error, as Storage does.
 import type { ServerResponse } from 'node:http';
 import { sendJson } from '../http-util.ts';
+import { DATABASE_UNAVAILABLE_MESSAGE } from '../pg-errors.ts';
 
 export class StorageApiError extends Error {
   constructor(
@@ -46,7 +47,7 @@ export const ERRORS = {
   notFound: () => new StorageApiError(404, 'NotFound', 'not_found', 'Route not found'),
   methodNotAllowed: () => new StorageApiError(405, 'InvalidRequest', 'Method Not Allowed', 'Method not allowed'),
   databaseUnavailable: () =>
-    new StorageApiError(503, 'DatabaseError', 'DatabaseError', 'The database is unavailable. Please try again later.'),
+    new StorageApiError(503, 'DatabaseError', 'DatabaseError', DATABASE_UNAVAILABLE_MESSAGE),
   internal: (message = 'Internal server error') => new StorageApiError(500, 'InternalError', 'InternalError', message),
 };
 
