@@ -110,6 +110,12 @@ test('package text filter: rows, URL, pages and reload', async () => {
   await expect(page.getByText('Hiển thị 1–50 trên 60')).toBeVisible();
   await page.getByRole('button', { name: 'Trang cuối' }).click();
   await expect(page.getByText('Hiển thị 51–60 trên 60')).toBeVisible();
+
+  // An old link to a page past the end lands on the last page.
+  await page.goto(`/admin/bookings?pkg=${encodeURIComponent(PACKAGE)}&page=9`);
+  await expect(page).toHaveURL(/page=2/);
+  await expect(page.getByText('Hiển thị 51–60 trên 60')).toBeVisible();
+  await expect(tableRows(page, TABLE)).toHaveCount(10);
 });
 
 test('status filter narrows the rows and goes back to page 1', async () => {

@@ -47,6 +47,12 @@ test('list: newest first, paginated, name-or-email search and status filter in t
   await page.getByRole('button', { name: 'Trang 2' }).click();
   await expect(page).toHaveURL(/page=2/);
   await expect(page.getByText(`Hiển thị 51–${Math.min(100, n)} trên ${viCount(n)}`)).toBeVisible();
+  // An old link to a page past the end goes back to the first page.
+  await page.goto('/admin/customers?page=999');
+  await expect(page).not.toHaveURL(/page=/);
+  await expect(page.getByText(`Hiển thị 1–50 trên ${viCount(n)}`)).toBeVisible();
+  await page.getByRole('button', { name: 'Trang 2' }).click();
+  await expect(page).toHaveURL(/page=2/);
 
   // By e-mail (part of it), case-insensitive; the page goes back to 1.
   await page.getByLabel('Tìm theo tên hoặc email').fill(tag.toUpperCase());

@@ -2,12 +2,13 @@
 // provider, package text, service text and time; filters and page live in the URL; CSV export of
 // the filtered rows.
 import { RefreshCw } from 'lucide-react';
+import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '../../../components/ui/button.tsx';
 import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.tsx';
 import { FilterBar, SearchInput, SelectFilter, TimeRangeFilter } from '../../../components/ui/filter-bar.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
-import { Pagination, pageBounds } from '../../../components/ui/pagination.tsx';
+import { Pagination, pageBounds, pageCount } from '../../../components/ui/pagination.tsx';
 import { StatusBadge, statusOptions } from '../../../components/ui/status-badge.tsx';
 import { formatDateTime, formatNumber, formatVnd, isTimeRange } from '../../../lib/format.ts';
 import { bookings as t } from '../../../lib/messages/bookings.ts';
@@ -67,6 +68,12 @@ export default function BookingsListPage() {
   const filtered =
     filters.status !== '' || filters.provider !== '' || filters.pkg !== '' || filters.service !== '' || filters.time !== 'all';
   const bounds = pageBounds(filters.page, total, BOOKINGS_PAGE_SIZE);
+  const pastTheEnd = list.data !== undefined && !list.isFetching && list.data.rows.length === 0 && filters.page > 1;
+
+  // A page number past the end (an old link, rows removed meanwhile): go to the last page.
+  useEffect(() => {
+    if (pastTheEnd) setFilters({ page: total > 0 ? pageCount(total, BOOKINGS_PAGE_SIZE) : 1 }, { replace: true });
+  }, [pastTheEnd, total, setFilters]);
 
   return (
     <div>

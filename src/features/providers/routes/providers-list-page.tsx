@@ -1,6 +1,7 @@
 // /admin/providers — providers newest first, filtered on the server by name text and status,
 // 50 a page; filters and page in the URL.
 import { RefreshCw } from 'lucide-react';
+import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '../../../components/ui/button.tsx';
 import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.tsx';
@@ -52,6 +53,12 @@ export default function ProvidersListPage() {
   const [filters, setFilters, resetFilters] = useUrlState<ProviderListFilters>(PROVIDER_LIST_DEFAULTS, { allowed: PROVIDER_LIST_ALLOWED });
   const list = useProvidersList(filters);
   const filtered = filters.q !== '' || filters.status !== '';
+  const pastTheEnd = list.data !== undefined && !list.isFetching && list.data.rows.length === 0 && filters.page > 1;
+
+  // A page number past the end (an old link, rows removed meanwhile): back to the first page.
+  useEffect(() => {
+    if (pastTheEnd) setFilters({ page: 1 }, { replace: true });
+  }, [pastTheEnd, setFilters]);
 
   return (
     <div>
