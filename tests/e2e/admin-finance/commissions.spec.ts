@@ -3,7 +3,7 @@
 // links, server-side pagination, CSV export with BOM, axe.
 import { expect, test, type Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
-import { expectNoSeriousA11yViolations, signInAsAdmin } from '../helpers.ts';
+import { collectConsoleErrors, expectNoSeriousA11yViolations, signInAsAdmin } from '../helpers.ts';
 import { serviceRest } from './finance-helpers.ts';
 
 interface CommissionRow {
@@ -25,7 +25,15 @@ function vnd(amount: number): RegExp {
 test.describe('hoa hồng', () => {
   test.describe.configure({ timeout: 90_000 });
 
+  let consoleErrors: string[] = [];
+
+  test.afterEach(() => {
+    // No React error, failed request or uncaught exception on the way.
+    expect(consoleErrors).toEqual([]);
+  });
+
   test.beforeEach(async ({ page }) => {
+    consoleErrors = collectConsoleErrors(page);
     await signInAsAdmin(page);
   });
 

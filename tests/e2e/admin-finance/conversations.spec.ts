@@ -3,7 +3,7 @@
 // time order with sender, time and read marker, text never rendered as HTML, a message inserted
 // by another client (the demo customer, through the API) appearing live, not found, axe.
 import { expect, test } from '@playwright/test';
-import { DEMO_ACCOUNTS, expectNoSeriousA11yViolations, signInAsAdmin } from '../helpers.ts';
+import { DEMO_ACCOUNTS, collectConsoleErrors, expectNoSeriousA11yViolations, signInAsAdmin } from '../helpers.ts';
 import { accessToken, serviceRest, userRest } from './finance-helpers.ts';
 
 const DEMO_CUSTOMER = '00000000-0000-4000-a000-000000000002';
@@ -18,7 +18,15 @@ interface ConversationRow {
 test.describe('cuộc trò chuyện', () => {
   test.describe.configure({ timeout: 90_000 });
 
+  let consoleErrors: string[] = [];
+
+  test.afterEach(() => {
+    // No React error, failed request or uncaught exception on the way.
+    expect(consoleErrors).toEqual([]);
+  });
+
   test.beforeEach(async ({ page }) => {
+    consoleErrors = collectConsoleErrors(page);
     await signInAsAdmin(page);
   });
 
@@ -96,6 +104,12 @@ test.describe('cuộc trò chuyện', () => {
     await expect(last).toContainText(text); // shown as text: the tags are visible, nothing is bold
     await expect(last.locator('b')).toHaveCount(0);
     await expect(last).toContainText('Chưa xem');
+
+    // The seed's chat images have no stored file: their signed URL is refused (HTTP 400, logged by
+    // the browser) and the bubble says the image cannot be shown. Nothing else may fail.
+    const refused = consoleErrors.filter((error) => /status of 400/.test(error));
+    if (refused.length > 0) await expect(page.getByText('Không thể hiển thị hình ảnh').first()).toBeVisible();
+    consoleErrors = consoleErrors.filter((error) => !/status of 400/.test(error));
   });
 
   test('đơn không có cuộc trò chuyện: báo không tìm thấy và nút quay lại', async ({ page }) => {

@@ -4,7 +4,7 @@
 // filters, CSV export, a concurrent change by another admin, accessibility.
 import { expect, test, type Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
-import { expectNoSeriousA11yViolations, signInAsAdmin } from '../helpers.ts';
+import { collectConsoleErrors, expectNoSeriousA11yViolations, signInAsAdmin } from '../helpers.ts';
 import { createProvider, profile, serviceRest, uniqueSuffix } from './finance-helpers.ts';
 
 interface DepositRow {
@@ -34,7 +34,15 @@ async function openDeposit(page: Page, depositId: string) {
 
 test.describe('lịch sử ký quỹ', () => {
   test.describe.configure({ timeout: 90_000 });
+  let consoleErrors: string[] = [];
+
+  test.afterEach(() => {
+    // No React error, failed request or uncaught exception on the way.
+    expect(consoleErrors).toEqual([]);
+  });
+
   test.beforeEach(async ({ page }) => {
+    consoleErrors = collectConsoleErrors(page);
     await signInAsAdmin(page);
   });
 
