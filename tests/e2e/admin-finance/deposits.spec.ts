@@ -164,4 +164,11 @@ test.describe('lịch sử ký quỹ', () => {
     expect(lines.length - 1).toBe(count);
     for (const line of lines.slice(1)) expect(line).toContain('Đã hủy');
   });
+
+  test('số trang vượt quá cuối chuyển về trang cuối', async ({ page }) => {
+    await page.goto('/admin/manage-deposit-history?status=canceled&page=500');
+    await expect(page).not.toHaveURL(/page=500/);
+    await expect(page.getByText(/^Hiển thị \d+–\d+ trên \d+/)).toBeVisible();
+    await expect(page.getByRole('row').filter({ has: page.getByRole('link') }).first()).toBeVisible();
+  });
 });

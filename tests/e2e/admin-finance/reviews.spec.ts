@@ -64,4 +64,12 @@ test.describe('đánh giá', () => {
     const again = page.getByRole('row').filter({ has: page.getByRole('link', { name: review.booking_id }) });
     await expect(again.getByRole('button', { name: /Trạng thái đánh giá của/ })).toContainText('Ẩn');
   });
+
+  test('số trang vượt quá cuối (liên kết cũ) chuyển về trang cuối', async ({ page }) => {
+    await page.goto('/admin/manage-reviews?rating=1&page=999');
+    await expect(page).toHaveURL(/page=\d+/);
+    await expect(page).not.toHaveURL(/page=999/);
+    await expect(page.getByText(/^Hiển thị \d+–\d+ trên \d+/)).toBeVisible();
+    await expect(page.getByRole('row').filter({ has: page.getByRole('link') }).first()).toBeVisible();
+  });
 });

@@ -2,13 +2,13 @@
 // 50 commissions read on the server, CSV export of every filtered row.
 import { useQueryClient } from '@tanstack/react-query';
 import { Download, RefreshCw } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '../../../components/ui/button.tsx';
 import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.tsx';
 import { DateFilter, FilterBar, SearchInput, SelectFilter } from '../../../components/ui/filter-bar.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
-import { PAGE_SIZE, Pagination } from '../../../components/ui/pagination.tsx';
+import { PAGE_SIZE, Pagination, pageCount } from '../../../components/ui/pagination.tsx';
 import { StatCard } from '../../../components/ui/stat-card.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { downloadCsv } from '../../../lib/csv.ts';
@@ -86,6 +86,12 @@ export default function CommissionsPage() {
   }
 
   const total = stats.data?.count ?? 0;
+
+  // A page number past the end (an old link, rows removed meanwhile): go to the last page.
+  const pastTheEnd = list.data !== undefined && !list.isFetching && list.data.length === 0 && state.page > 1 && stats.data !== undefined && !stats.isFetching;
+  useEffect(() => {
+    if (pastTheEnd) setState({ page: pageCount(total) }, { replace: true });
+  }, [pastTheEnd, total, setState]);
 
   return (
     <div>

@@ -2,13 +2,13 @@
 // page of conversations from the server, latest message first; the booking id opens the messages.
 import { useQueryClient } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '../../../components/ui/button.tsx';
 import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.tsx';
 import { FilterBar, SearchInput, SelectFilter, TimeRangeFilter } from '../../../components/ui/filter-bar.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
-import { PAGE_SIZE, Pagination } from '../../../components/ui/pagination.tsx';
+import { PAGE_SIZE, Pagination, pageCount } from '../../../components/ui/pagination.tsx';
 import { StatusBadge } from '../../../components/ui/status-badge.tsx';
 import { TIME_RANGES, formatDateTime, isTimeRange } from '../../../lib/format.ts';
 import { common } from '../../../lib/messages/common.ts';
@@ -67,6 +67,12 @@ export default function ConversationsPage() {
   const list = useConversations(filters, state.page);
   const queryClient = useQueryClient();
   const total = list.data?.total ?? 0;
+
+  // A page number past the end (an old link, rows removed meanwhile): go to the last page.
+  const pastTheEnd = list.data !== undefined && !list.isFetching && list.data.rows.length === 0 && state.page > 1;
+  useEffect(() => {
+    if (pastTheEnd) setState({ page: pageCount(total) }, { replace: true });
+  }, [pastTheEnd, total, setState]);
 
   return (
     <div>

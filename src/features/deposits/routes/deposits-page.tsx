@@ -4,14 +4,14 @@
 // CSV export of every filtered row.
 import { useQueryClient } from '@tanstack/react-query';
 import { Download, RefreshCw } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '../../../components/ui/button.tsx';
 import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.tsx';
 import { DateFilter, FilterBar, SearchInput, SelectFilter } from '../../../components/ui/filter-bar.tsx';
 import { InlineEdit } from '../../../components/ui/inline-edit.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
-import { PAGE_SIZE, Pagination } from '../../../components/ui/pagination.tsx';
+import { PAGE_SIZE, Pagination, pageCount } from '../../../components/ui/pagination.tsx';
 import { StatCard } from '../../../components/ui/stat-card.tsx';
 import { StatusBadge, statusOptions } from '../../../components/ui/status-badge.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
@@ -163,6 +163,13 @@ export default function DepositsPage() {
   ];
 
   const s = stats.data;
+
+  // A page number past the end (an old link, rows removed meanwhile): go to the last page.
+  const depositTotal = s?.count ?? 0;
+  const pastTheEnd = list.data !== undefined && !list.isFetching && list.data.length === 0 && state.page > 1 && s !== undefined && !stats.isFetching;
+  useEffect(() => {
+    if (pastTheEnd) setState({ page: pageCount(depositTotal) }, { replace: true });
+  }, [pastTheEnd, depositTotal, setState]);
   const anyFilter = Boolean(filters.search || filters.providerId || filters.status || filters.from || filters.to);
 
   return (

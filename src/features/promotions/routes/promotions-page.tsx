@@ -3,14 +3,14 @@
 // status; the code opens the detail page.
 import { useQueryClient } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '../../../components/ui/button.tsx';
 import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.tsx';
 import { FilterBar, SearchInput, SelectFilter } from '../../../components/ui/filter-bar.tsx';
 import { InlineEdit } from '../../../components/ui/inline-edit.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
-import { PAGE_SIZE, Pagination } from '../../../components/ui/pagination.tsx';
+import { PAGE_SIZE, Pagination, pageCount } from '../../../components/ui/pagination.tsx';
 import { StatCard } from '../../../components/ui/stat-card.tsx';
 import { StatusBadge, statusOptions } from '../../../components/ui/status-badge.tsx';
 import { formatDateTime, formatNumber } from '../../../lib/format.ts';
@@ -60,6 +60,13 @@ export default function PromotionsPage() {
       throw error;
     }
   }
+
+  // A page number past the end (an old link, rows removed meanwhile): go to the last page.
+  const promotionTotal = list.data?.total ?? 0;
+  const pastTheEnd = list.data !== undefined && !list.isFetching && list.data.rows.length === 0 && state.page > 1;
+  useEffect(() => {
+    if (pastTheEnd) setState({ page: pageCount(promotionTotal) }, { replace: true });
+  }, [pastTheEnd, promotionTotal, setState]);
 
   const columns: readonly DataTableColumn<PromotionRow>[] = [
     {

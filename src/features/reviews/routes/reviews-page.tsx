@@ -2,14 +2,14 @@
 // page of 50 reviews from the server; inline status edit; 1-star rows highlighted as danger.
 import { useQueryClient } from '@tanstack/react-query';
 import { RefreshCw } from 'lucide-react';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '../../../components/ui/button.tsx';
 import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.tsx';
 import { FilterBar, SearchInput, SelectFilter } from '../../../components/ui/filter-bar.tsx';
 import { InlineEdit } from '../../../components/ui/inline-edit.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
-import { PAGE_SIZE, Pagination } from '../../../components/ui/pagination.tsx';
+import { PAGE_SIZE, Pagination, pageCount } from '../../../components/ui/pagination.tsx';
 import { Stars } from '../../../components/ui/stars.tsx';
 import { StatusBadge, statusOptions } from '../../../components/ui/status-badge.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -82,6 +82,12 @@ export default function ReviewsPage() {
   ];
 
   const total = list.data?.total ?? 0;
+
+  // A page number past the end (an old link, rows removed meanwhile): go to the last page.
+  const pastTheEnd = list.data !== undefined && !list.isFetching && list.data.rows.length === 0 && state.page > 1;
+  useEffect(() => {
+    if (pastTheEnd) setState({ page: pageCount(total) }, { replace: true });
+  }, [pastTheEnd, total, setState]);
   const exact = list.data?.exact ?? true;
 
   return (
