@@ -10,6 +10,7 @@ import { loadConfig, ROOT_DIR, type StackConfig } from './config.ts';
 import { prepareDatabase, StartupError, type DatabaseHandle } from './db.ts';
 import { createPool } from './db-session.ts';
 import { startApiServer, type ApiServer } from './server.ts';
+import { seedStorageObjects } from '../scripts/seed-storage.ts';
 import { startStaticServer, type StaticServer } from './static-server.ts';
 
 export interface StackOptions {
@@ -213,6 +214,22 @@ async function writeEnvLocal(config: StackConfig, log: (line: string) => void): 
   log('  ✓ đã ghi .env.local (VITE_SUPABASE_URL, VITE_SUPABASE_ANON_KEY) cho `npm run dev`');
 }
 
+/**
+ * On a freshly seeded database: uploads the sample images for the Storage objects the seed refers
+ * to (provider documents, chat images). A failure is reported but does not stop the stack.
+ */
+async function seedSampleObjects(apiUrl: string, config: StackConfig, log: (line: string) => void): Promise<void> {
+  try {
+    const result = await seedStorageObjects({ url: apiUrl, serviceRoleKey: config.serviceRoleKey });
+    log(`  ✓ ảnh mẫu cho tài liệu và tin nhắn: ${result.uploaded} tệp`);
+  } catch (error) {
+    log(
+      `  ✗ không tải được ảnh mẫu cho tài liệu và tin nhắn (stack vẫn chạy; thử lại bằng "npm run seed:storage"): ` +
+        `${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+}
+
 /** Starts database, API server and (optionally) the SPA. On failure everything started is stopped again. */
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const log = options.log ?? console.log;
@@ -266,6 +283,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     db = await prepareDatabase(config, log);
     pool = createPool(db.url, 20);
     api = await startApiServer({ config, pool, dbUrl: db.url, log });
+    if (db.seeded) await seedSampleObjects(api.url, config, log);
     if (web) {
       site = await startStaticServer({
         distDir: path.join(ROOT_DIR, 'dist'),
