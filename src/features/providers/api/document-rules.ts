@@ -1,6 +1,7 @@
 // Document upload rules (spec 01 §5), checked before anything is sent (the bucket enforces the
 // same limits): image types only, at most 5 MB; the name defaults to the file name without its
 // extension; the object goes to provider-documents at {providerId}/{timestamp}-{filename}.
+import { safeFileName } from '../../../lib/file-names.ts';
 import { providers as t } from '../../../lib/messages/providers.ts';
 
 export const DOCUMENT_BUCKET = 'provider-documents';
@@ -24,20 +25,6 @@ export function defaultDocumentName(fileName: string): string {
   const dot = fileName.lastIndexOf('.');
   const base = dot > 0 ? fileName.slice(0, dot) : fileName;
   return base.trim() === '' ? fileName : base.trim();
-}
-
-/**
- * A storage-safe file name: Storage keys accept ASCII word characters and a few symbols only, so
- * Vietnamese letters lose their marks (đ → d) and anything else becomes '-'.
- */
-export function safeFileName(fileName: string): string {
-  const ascii = fileName
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/đ/g, 'd')
-    .replace(/Đ/g, 'D');
-  const cleaned = ascii.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/-+/g, '-').replace(/^[-.]+|-+$/g, '');
-  return cleaned === '' ? 'file' : cleaned.slice(-120);
 }
 
 /** {providerId}/{timestamp}-{filename}. */

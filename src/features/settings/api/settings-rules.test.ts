@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   bannerPath,
   bannerPathFromUrl,
-  safeFileName,
   settingsSchema,
   toSettingsUpdate,
   validateBannerFile,
@@ -60,7 +59,8 @@ describe('banners', () => {
 
   it('names objects {kind}_{timestamp}_{filename}', () => {
     expect(bannerPath('featured', 'Ảnh bìa Tết.png', 1700000000000)).toBe('featured_1700000000000_Anh-bia-Tet.png');
-    expect(safeFileName('../../etc/passwd')).toBe('etc-passwd');
+    expect(bannerPath('voucher', '../../etc/passwd', 1)).toBe('voucher_1_etc-passwd');
+    expect(bannerPath('voucher', 'Ưu đãi.png', 1)).toBe('voucher_1_Uu-dai.png');
   });
 
   it('finds the stored object of a banner URL', () => {

@@ -1,6 +1,7 @@
 // The settings form (spec 02 §5, §9) and the banner upload rules. The database enforces the same
 // ranges (check constraints) and the bucket enforces type and size.
 import { z } from 'zod';
+import { safeFileName } from '../../../lib/file-names.ts';
 import { settings as t } from '../../../lib/messages/settings.ts';
 
 export const BANNER_MAX_BYTES = 5 * 1024 * 1024;
@@ -98,22 +99,9 @@ export function validateBannerFile(file: { type: string; size: number }): string
   return null;
 }
 
-/** A file name safe for an object path: no accents, spaces or path characters. */
-export function safeFileName(name: string): string {
-  const cleaned = name
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/đ/g, 'd')
-    .replace(/Đ/g, 'D')
-    .replace(/[^A-Za-z0-9._-]+/g, '-')
-    .replace(/-+/g, '-')
-    .replace(/^[-.]+|[-.]+$/g, '');
-  return (cleaned === '' ? 'banner' : cleaned).slice(-100);
-}
-
 /** Object path in the banners bucket: `{kind}_{timestamp}_{filename}`. */
 export function bannerPath(kind: BannerKind, fileName: string, now: number = Date.now()): string {
-  return `${kind}_${now}_${safeFileName(fileName)}`;
+  return `${kind}_${now}_${safeFileName(fileName, 'banner')}`;
 }
 
 /**
