@@ -1,6 +1,6 @@
 // Inline editor for one value (text, number or select). Click the value (or its pencil) to start;
 // Enter or leaving the field saves; Escape cancels. Values are trimmed, an empty value cannot be
-// saved (Enter shows the message, leaving the field cancels), an unchanged value just closes.
+// saved (Enter shows `requiredMessage` or the generic message, leaving the field cancels), an unchanged value just closes.
 // `validate` returns a Vietnamese message shown in place; `onSave` may be async: while it runs the
 // field shows a pending state, and a failure is shown in place (mapped by lib/errors.ts).
 import clsx from 'clsx';
@@ -22,6 +22,8 @@ interface BaseProps {
   className?: string;
   /** Width class of the input while editing. */
   inputClassName?: string;
+  /** The field's own message for Enter on an empty value (spec wording); defaults to the generic one. */
+  requiredMessage?: string;
 }
 
 export interface InlineTextProps extends BaseProps {
@@ -128,7 +130,7 @@ export function InlineEdit(props: InlineEditProps) {
     const trimmed = raw.trim();
     if (trimmed === '') {
       if (source === 'blur') finish(false);
-      else setError(common.inlineEdit.required);
+      else setError(props.requiredMessage ?? common.inlineEdit.required);
       return;
     }
     const parsed = parseDraft(props, trimmed);

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { FilterBar, SearchInput } from '../../../components/ui/filter-bar.tsx';
 import { InlineEdit } from '../../../components/ui/inline-edit.tsx';
+import { RequiredInlineText } from '../../../components/ui/required-inline-text.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states.tsx';
 import { formatPercent } from '../../../lib/format.ts';
@@ -42,27 +43,30 @@ function ServiceTable({ services, save }: { services: readonly ServiceRow[]; sav
             <tr key={row.id} className={row.active ? 'hover:bg-slate-50' : 'bg-slate-50 text-slate-500'}>
               <td className="px-3 py-2 tabular-nums text-slate-500">{index + 1}</td>
               <td className="px-3 py-2">
-                <InlineEdit
+                <RequiredInlineText
                   label={`${t.columns.name} ${row.name}`}
                   value={row.name}
+                  requiredMessage={t.nameRequired}
                   validate={(value) => validateServiceName(value) ?? undefined}
                   onSave={(name) => save(row, { name })}
                 />
               </td>
               <td className="px-3 py-2">
-                <InlineEdit
+                <RequiredInlineText
                   label={`${t.columns.icon} ${row.name}`}
                   value={row.icon}
+                  requiredMessage={t.iconRequired}
                   validate={(value) => validateServiceIcon(value) ?? undefined}
                   inputClassName="w-32"
                   onSave={(icon) => save(row, { icon })}
                 />
               </td>
               <td className="px-3 py-2">
-                <InlineEdit
+                <RequiredInlineText
                   label={`${t.columns.commission} ${row.name}`}
                   value={row.commission_rate === null ? '' : String(Number(row.commission_rate))}
                   display={row.commission_rate === null ? <span className="text-slate-600 italic">{t.commissionDefault}</span> : formatPercent(row.commission_rate)}
+                  requiredMessage={t.commissionInvalid}
                   validate={(value) => validateCommission(value) ?? undefined}
                   inputClassName="w-24"
                   onSave={(value) => save(row, { commission_rate: parseDecimal(value) ?? 0 })}

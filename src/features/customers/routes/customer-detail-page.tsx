@@ -22,7 +22,7 @@ import {
   type CustomerRecentBooking,
 } from '../api/customer-detail.ts';
 import { validateCustomerField } from '../api/customer-rules.ts';
-import { RequiredInlineText } from '../components/required-inline-text.tsx';
+import { RequiredInlineText } from '../../../components/ui/required-inline-text.tsx';
 
 const recentColumns: DataTableColumn<CustomerRecentBooking>[] = [
   {

@@ -6,7 +6,7 @@ import { formatDateTime } from '../../../lib/format.ts';
 import { providers as t } from '../../../lib/messages/providers.ts';
 import { useUpdateProvider, type ProviderPatch, type ProviderProfile } from '../api/provider-detail.ts';
 import { validateProfileField } from '../api/profile-rules.ts';
-import { RequiredInlineText } from './required-inline-text.tsx';
+import { RequiredInlineText } from '../../../components/ui/required-inline-text.tsx';
 
 export function ProviderInfoCard({ profile }: { profile: ProviderProfile }) {
   const update = useUpdateProvider();
