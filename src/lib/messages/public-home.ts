@@ -109,10 +109,13 @@ export const publicHome = {
       },
     ],
   },
+  featuredBanner: {
+    alt: 'Banner chương trình nổi bật của Sàn Dịch Vụ',
+  },
   promotions: {
     heading: 'Khuyến mãi',
     intro: 'Ưu đãi dành riêng cho khách hàng đặt dịch vụ qua ứng dụng Sàn Dịch Vụ.',
-    imageAlt: 'Banner khuyến mãi của Sàn Dịch Vụ',
+    imageAlt: 'Banner voucher khuyến mãi của Sàn Dịch Vụ',
     items: [
       { title: 'Giảm 20% đơn đầu tiên', text: 'Áp dụng cho khách hàng mới với mọi gói lao động phổ thông.', code: 'CHAOBAN20' },
       { title: 'Giảm 50.000 ₫ gói xét nghiệm', text: 'Cho các gói xét nghiệm tại nhà từ 500.000 ₫ trở lên.', code: 'SUCKHOE50' },

@@ -1,8 +1,11 @@
-// Public home (/): carousel, about, three service cards, three benefit cards, promotions, app block.
+// Public home (/): carousel, featured banner (from settings, when set), about, three service
+// cards, three benefit cards, promotions (with the voucher banner from settings, when set), app block.
 import { Link } from 'react-router-dom';
 import { publicHome } from '../../../lib/messages/public-home.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { usePublicSettings } from '../api/use-public-resource.ts';
 import { Carousel } from '../components/carousel.tsx';
+import { SettingsBanner } from '../components/settings-banner.tsx';
 import { StoreBadges } from '../components/store-badges.tsx';
 
 const t = publicHome;
@@ -34,10 +37,20 @@ function BenefitIcon({ name }: { name: string }) {
 
 export default function HomePage() {
   useDocumentTitle(t.title);
+  const settings = usePublicSettings().data;
   return (
     <>
       <h1 className="sr-only">{t.heroHeading}</h1>
       <Carousel />
+
+      <SettingsBanner
+        url={settings?.featured_banner_url}
+        alt={t.featuredBanner.alt}
+        width={1200}
+        height={400}
+        className="mx-auto max-w-6xl px-4 pt-10"
+        imageClassName="shadow-sm"
+      />
 
       <section aria-labelledby="about-heading" className="mx-auto grid max-w-6xl gap-8 px-4 py-14 lg:grid-cols-2 lg:items-center">
         <div className="space-y-4">
@@ -107,6 +120,15 @@ export default function HomePage() {
             {t.promotions.heading}
           </h2>
           <p className="mt-2 text-teal-50">{t.promotions.intro}</p>
+          <SettingsBanner
+            url={settings?.voucher_banner_url}
+            alt={t.promotions.imageAlt}
+            width={1200}
+            height={300}
+            loading="lazy"
+            className="mt-8"
+            imageClassName="bg-teal-700"
+          />
           <ul className="mt-8 grid gap-6 md:grid-cols-3">
             {t.promotions.items.map((item) => (
               <li key={item.code} className="rounded-xl bg-white p-6 text-slate-900">

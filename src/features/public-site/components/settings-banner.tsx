@@ -1,0 +1,40 @@
+// A banner image chosen on /admin/settings (featured 1200x400, voucher 1200x300). Nothing is shown
+// when the setting is empty or invalid, or when the image fails to load (no broken-image icon);
+// width/height reserve the space so the page does not jump when it arrives.
+import clsx from 'clsx';
+import { useState } from 'react';
+import { bannerSrc } from '../api/banner-src.ts';
+
+interface SettingsBannerProps {
+  url: string | null | undefined;
+  alt: string;
+  width: number;
+  height: number;
+  /** 'lazy' for a banner below the fold. */
+  loading?: 'eager' | 'lazy';
+  /** Classes of the wrapper (spacing), which disappears with the image. */
+  className?: string;
+  imageClassName?: string;
+}
+
+export function SettingsBanner({ url, alt, width, height, loading = 'eager', className, imageClassName }: SettingsBannerProps) {
+  const src = bannerSrc(url);
+  // The address that failed to load; a new address (banner replaced) is tried again.
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  if (src === null || src === failedSrc) return null;
+  return (
+    <div className={className}>
+      <img
+        src={src}
+        alt={alt}
+        width={width}
+        height={height}
+        loading={loading}
+        decoding="async"
+        onError={() => setFailedSrc(src)}
+        className={clsx('block h-auto w-full rounded-xl object-cover', imageClassName)}
+        style={{ aspectRatio: `${width} / ${height}` }}
+      />
+    </div>
+  );
+}
