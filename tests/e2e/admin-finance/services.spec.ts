@@ -89,6 +89,10 @@ test.describe('dịch vụ', () => {
 
     await row.getByRole('button', { name: new RegExp(`Hoa hồng nền tảng \\(%\\) ${name}`) }).click();
     const rate = row.getByRole('textbox', { name: `Hoa hồng nền tảng (%) ${name}` });
+    // Blank: the spec's message, not the editor's generic one.
+    await rate.fill('  ');
+    await rate.press('Enter');
+    await expect(row.getByRole('alert')).toHaveText('Tỷ lệ hoa hồng phải là số từ 0 đến 100');
     await rate.fill('101');
     await rate.press('Enter');
     await expect(row.getByText('Tỷ lệ hoa hồng phải là số từ 0 đến 100')).toBeVisible();
@@ -97,6 +101,9 @@ test.describe('dịch vụ', () => {
     await expect(row.getByRole('button', { name: new RegExp(`Hoa hồng nền tảng \\(%\\) ${name}`) })).toContainText('12,5%');
 
     await row.getByRole('button', { name: new RegExp(`Biểu tượng ${name}`) }).click();
+    await row.getByRole('textbox', { name: `Biểu tượng ${name}` }).fill('');
+    await row.getByRole('textbox', { name: `Biểu tượng ${name}` }).press('Enter');
+    await expect(row.getByRole('alert')).toHaveText('Biểu tượng không được để trống');
     await row.getByRole('textbox', { name: `Biểu tượng ${name}` }).fill('💉');
     await row.getByRole('textbox', { name: `Biểu tượng ${name}` }).press('Enter');
     await expect(row.getByRole('button', { name: new RegExp(`Biểu tượng ${name}`) })).toContainText('💉');
@@ -106,6 +113,14 @@ test.describe('dịch vụ', () => {
 
     await row.getByRole('button', { name: new RegExp(`Tên dịch vụ ${name}`) }).click();
     // While editing, the row is found through its input (the name button is replaced by it).
+    const nameInput = page.getByRole('textbox', { name: `Tên dịch vụ ${name}` });
+    await nameInput.fill('   ');
+    await nameInput.press('Enter');
+    const nameError = page.getByRole('alert').filter({ hasText: 'Tên dịch vụ không được để trống' });
+    await expect(nameError).toBeVisible();
+    await expect(nameInput).toHaveAttribute('aria-invalid', 'true');
+    await expect(nameInput).toHaveAttribute('aria-describedby', (await nameError.getAttribute('id')) ?? '');
+    await expect(page.getByText('Giá trị không được để trống')).toHaveCount(0);
     await page.getByRole('textbox', { name: `Tên dịch vụ ${name}` }).fill(`${name} mới`);
     await page.getByRole('textbox', { name: `Tên dịch vụ ${name}` }).press('Enter');
     await expect(page.getByRole('button', { name: new RegExp(`Tên dịch vụ ${name} mới`) })).toBeVisible();
