@@ -28,6 +28,7 @@ describe('pagination maths', () => {
     expect(rangeText(3, 120)).toBe('Hiển thị 101–120 trên 120');
     expect(rangeText(2, 1234567)).toBe('Hiển thị 51–100 trên 1.234.567');
     expect(rangeText(1, 0)).toBe('Hiển thị 0 trên 0');
+    expect(rangeText(1, 123456, PAGE_SIZE, true)).toBe('Hiển thị 1–50 trên khoảng 123.456');
   });
 });
 

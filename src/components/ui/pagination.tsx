@@ -32,9 +32,11 @@ export function pageBounds(page: number, total: number, pageSize: number = PAGE_
   return { from, to: Math.min(total, current * pageSize) };
 }
 
-export function rangeText(page: number, total: number, pageSize: number = PAGE_SIZE): string {
+/** "Hiển thị X–Y trên Z"; with `approximate`, the total is the planner's estimate ("trên khoảng Z"). */
+export function rangeText(page: number, total: number, pageSize: number = PAGE_SIZE, approximate = false): string {
   const { from, to } = pageBounds(page, total, pageSize);
-  return total <= 0 ? common.pagination.none : common.pagination.range(from, to, total);
+  if (total <= 0) return common.pagination.none;
+  return approximate ? common.pagination.rangeApprox(from, to, total) : common.pagination.range(from, to, total);
 }
 
 export interface PaginationProps {
@@ -44,6 +46,8 @@ export interface PaginationProps {
   onPageChange: (page: number) => void;
   /** Disable the controls while a page loads. */
   disabled?: boolean;
+  /** The total is an estimate (large result sets): the range text says "khoảng". */
+  approximate?: boolean;
   className?: string;
 }
 
@@ -72,7 +76,7 @@ function NavButton({
   );
 }
 
-export function Pagination({ page, total, pageSize = PAGE_SIZE, onPageChange, disabled = false, className }: PaginationProps) {
+export function Pagination({ page, total, pageSize = PAGE_SIZE, onPageChange, disabled = false, approximate = false, className }: PaginationProps) {
   const totalPages = pageCount(total, pageSize);
   const current = Math.min(Math.max(1, page), totalPages);
   const pages = paginationWindow(current, totalPages);
@@ -82,7 +86,7 @@ export function Pagination({ page, total, pageSize = PAGE_SIZE, onPageChange, di
   return (
     <div className={clsx('flex flex-wrap items-center justify-between gap-3 py-3', className)}>
       <p className="text-sm text-slate-600" aria-live="polite">
-        {rangeText(current, total, pageSize)}
+        {rangeText(current, total, pageSize, approximate)}
       </p>
       <nav aria-label={common.pagination.label}>
         <ul className="flex items-center gap-1">

@@ -35,7 +35,6 @@ export const bookings = {
       time: 'Thời gian',
     },
     approxTotal: (total: string) => `khoảng ${total}`,
-    rangeApprox: (from: string, to: string, total: string) => `Hiển thị ${from}–${to} trên khoảng ${total}`,
     export: {
       button: 'Xuất CSV',
       preparing: 'Đang chuẩn bị…',

@@ -40,6 +40,8 @@ export const common = {
     page: (page: number) => `Trang ${page}`,
     range: (from: number, to: number, total: number) =>
       `Hiển thị ${from.toLocaleString('vi-VN')}–${to.toLocaleString('vi-VN')} trên ${total.toLocaleString('vi-VN')}`,
+    rangeApprox: (from: number, to: number, total: number) =>
+      `Hiển thị ${from.toLocaleString('vi-VN')}–${to.toLocaleString('vi-VN')} trên khoảng ${total.toLocaleString('vi-VN')}`,
     none: 'Hiển thị 0 trên 0',
   },
   inlineEdit: {

@@ -8,9 +8,9 @@ import { Button } from '../../../components/ui/button.tsx';
 import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.tsx';
 import { FilterBar, SearchInput, SelectFilter, TimeRangeFilter } from '../../../components/ui/filter-bar.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
-import { Pagination, pageBounds, pageCount } from '../../../components/ui/pagination.tsx';
+import { Pagination, pageCount } from '../../../components/ui/pagination.tsx';
 import { StatusBadge, statusOptions } from '../../../components/ui/status-badge.tsx';
-import { formatDateTime, formatNumber, formatVnd, isTimeRange } from '../../../lib/format.ts';
+import { formatDateTime, formatVnd, isTimeRange } from '../../../lib/format.ts';
 import { bookings as t } from '../../../lib/messages/bookings.ts';
 import { useUrlState } from '../../../lib/url-state.ts';
 import {
@@ -67,7 +67,6 @@ export default function BookingsListPage() {
   const estimated = list.data !== undefined && !list.data.totalExact;
   const filtered =
     filters.status !== '' || filters.provider !== '' || filters.pkg !== '' || filters.service !== '' || filters.time !== 'all';
-  const bounds = pageBounds(filters.page, total, BOOKINGS_PAGE_SIZE);
   const pastTheEnd = list.data !== undefined && !list.isFetching && list.data.rows.length === 0 && filters.page > 1;
 
   // A page number past the end (an old link, rows removed meanwhile): go to the last page.
@@ -135,21 +134,14 @@ export default function BookingsListPage() {
         rowNumberOffset={(filters.page - 1) * BOOKINGS_PAGE_SIZE}
       />
       {list.data ? (
-        <>
-          {estimated ? (
-            <p className="pt-3 text-sm text-slate-600" aria-live="polite" data-testid="estimated-range">
-              {t.list.rangeApprox(formatNumber(bounds.from), formatNumber(bounds.to), formatNumber(total))}
-            </p>
-          ) : null}
-          <Pagination
-            page={filters.page}
-            total={total}
-            pageSize={BOOKINGS_PAGE_SIZE}
-            onPageChange={(page) => setFilters({ page })}
-            disabled={list.isFetching}
-            className={estimated ? '[&>p]:hidden' : undefined}
-          />
-        </>
+        <Pagination
+          page={filters.page}
+          total={total}
+          pageSize={BOOKINGS_PAGE_SIZE}
+          onPageChange={(page) => setFilters({ page })}
+          disabled={list.isFetching}
+          approximate={estimated}
+        />
       ) : null}
     </div>
   );

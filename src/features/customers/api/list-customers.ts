@@ -9,6 +9,12 @@ import { customerKeys } from './keys.ts';
 
 export const CUSTOMERS_PAGE_SIZE = 50;
 
+/**
+ * `count=estimated` is exact up to this many rows (PostgREST's max-rows, 1000 on Supabase) and the
+ * planner's estimate above it, so the count never scans a large table.
+ */
+export const EXACT_COUNT_LIMIT = 1000;
+
 export interface CustomerListFilters {
   [key: string]: string | number;
   q: string;
@@ -36,14 +42,15 @@ export function customersListQueryOptions(filters: CustomerListFilters) {
       const { from, to } = pageRange(filters.page, CUSTOMERS_PAGE_SIZE);
       let query = supabase
         .from('profiles')
-        .select('id, name, phone, email, status, total_bookings, created_at', { count: 'exact' })
+        .select('id, name, phone, email, status, total_bookings, created_at', { count: 'estimated' })
         .eq('role', 'customer');
       const search = nameOrEmailFilter(filters.q);
       if (search !== null) query = query.or(search);
       if ((CUSTOMER_STATUSES as readonly string[]).includes(filters.status)) query = query.eq('status', filters.status);
       const result = await query.order('created_at', { ascending: false }).order('id', { ascending: false }).range(from, to);
-      if (result.error && result.status === 416) return { rows: [] as CustomerListRow[], total: 0 };
-      return unwrapList<CustomerListRow>(result);
+      if (result.error && result.status === 416) return { rows: [] as CustomerListRow[], total: 0, totalExact: true };
+      const { rows, total } = unwrapList<CustomerListRow>(result);
+      return { rows, total, totalExact: total <= EXACT_COUNT_LIMIT };
     },
     placeholderData: keepPreviousData,
   });

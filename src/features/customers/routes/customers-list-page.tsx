@@ -106,6 +106,7 @@ export default function CustomersListPage() {
           pageSize={CUSTOMERS_PAGE_SIZE}
           onPageChange={(page) => setFilters({ page })}
           disabled={list.isFetching}
+          approximate={!list.data.totalExact}
         />
       ) : null}
     </div>
