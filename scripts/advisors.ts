@@ -4,31 +4,15 @@
 // lints we keep at zero whatever their level (auth_rls_initplan, multiple_permissive_policies,
 // unindexed_foreign_keys, duplicate_index). INFO findings such as unused_index (every index is
 // unused on an empty database) are listed but do not fail.
-import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { ROOT_DIR } from '../local-stack/config.ts';
 import { isFailure, parseFindings, type Finding } from './lib/advisor-findings.ts';
+import { runSupabaseCli } from './lib/supabase-cli.ts';
 import { startThrowawayDatabase } from './lib/throwaway-db.ts';
 
 const DATA_DIR = '.data-advisors';
 const PORT = Number.parseInt(process.env.ADVISORS_DB_PORT ?? '56522', 10);
 
-function run(command: string, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: ROOT_DIR, env: { ...process.env, DO_NOT_TRACK: '1' } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code: code ?? 1, stdout, stderr }));
-  });
-}
 
 async function main(): Promise<number> {
-  const cli = path.join(ROOT_DIR, 'node_modules', '.bin', 'supabase');
-  if (!existsSync(cli)) throw new Error('Không tìm thấy Supabase CLI (node_modules/.bin/supabase). Chạy `npm ci`.');
   const url = process.argv.find((arg) => arg.startsWith('--db-url='))?.slice('--db-url='.length);
   let stop: (() => Promise<void>) | null = null;
   let target = url;
@@ -40,7 +24,7 @@ async function main(): Promise<number> {
   }
   let findings: Finding[];
   try {
-    const result = await run(cli, ['db', 'advisors', `--remote=${target}`, '--type', 'all', '--level', 'info', '-o', 'json']);
+    const result = await runSupabaseCli(['db', 'advisors', `--remote=${target}`, '--type', 'all', '--level', 'info', '-o', 'json']);
     if (result.code !== 0) {
       throw new Error(`supabase db advisors thất bại (mã ${result.code}):\n${result.stderr.trim()}\n${result.stdout.trim()}`);
     }
