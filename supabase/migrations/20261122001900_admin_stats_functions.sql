@@ -121,6 +121,23 @@ $$;
 comment on function public.admin_dashboard() is
   'Every dashboard figure in one jsonb: users, bookings per status, revenue, platform_income, provider_earnings, deposits, service_items, bookings_per_day and revenue_per_day (30 days, Asia/Ho_Chi_Minh). Admins only.';
 
+-- The search text of commission_stats / deposit_stats is matched literally: the LIKE wildcards
+-- % and _ (and the escape character) an admin types are escaped.
+create or replace function private.literal_like_pattern(p_text text)
+returns text
+language sql
+immutable
+security invoker
+set search_path = ''
+as $$
+  select case
+    when nullif(btrim(coalesce(p_text, '')), '') is null then null
+    else '%' || replace(replace(replace(btrim(p_text), '\', '\\'), '%', '\%'), '_', '\_') || '%'
+  end
+$$;
+revoke all on function private.literal_like_pattern(text) from public, anon;
+grant execute on function private.literal_like_pattern(text) to authenticated, service_role;
+
 -- Commission list stat cards under the list's filters.
 create or replace function public.commission_stats(
   p_search text default null,
@@ -136,7 +153,7 @@ security invoker
 set search_path = ''
 as $$
 declare
-  pattern text := '%' || nullif(btrim(coalesce(p_search, '')), '') || '%';
+  pattern text := private.literal_like_pattern(p_search);
   result jsonb;
 begin
   perform private.assert_admin();
@@ -177,7 +194,7 @@ security invoker
 set search_path = ''
 as $$
 declare
-  pattern text := '%' || nullif(btrim(coalesce(p_search, '')), '') || '%';
+  pattern text := private.literal_like_pattern(p_search);
   result jsonb;
 begin
   perform private.assert_admin();

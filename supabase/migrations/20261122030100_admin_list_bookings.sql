@@ -5,10 +5,7 @@
 -- on the snapshot columns, served by their trigram indexes), created since an instant.
 -- Paging: offset (the list screen's numbered pages) or keyset after (created_at, id) (the export,
 -- which walks every filtered row in chunks). Order: created_at desc, id desc (a total order).
--- Total: exact without a text filter (every other filter has an index that answers the count in
--- tens of milliseconds on 1,000,000 bookings); with a text filter exact up to 10,000 matching
--- rows (a capped count), beyond that the planner's estimate, and `total_exact` says which, so the
--- screen can write "khoảng".
+-- Total: see "Totals" below; `total_exact` says whether it is exact, so the screen can write "khoảng".
 -- Deep pages: when the exact total is known and the page lies in the second half, the rows are
 -- read from the other end of the index (ascending) so the offset never exceeds half the set.
 --
@@ -19,6 +16,14 @@
 -- only after checking the caller is an admin (or the service role) itself — the same rows the
 -- admin branch of the policy grants. It lives in `private` (not exposed by the API); the API calls
 -- the security invoker wrapper public.admin_list_bookings, which checks the caller first too.
+--
+-- Totals:
+--   * status / time only: the total comes from the trigger-maintained rollup
+--     public.booking_stats_daily (whole Vietnam days) plus a count of the partial first day: exact,
+--     O(days) instead of O(bookings);
+--   * provider / customer (with or without status / time): exact count on their index;
+--   * text filters: the planner's estimate first; when it expects more than 10,000 matches that
+--     estimate is the total (flagged total_exact = false), otherwise the capped exact count.
 
 create or replace function private.admin_list_bookings(
   p_status text default null,
@@ -79,21 +84,46 @@ begin
   if v_service is not null then v_filter := v_filter || ' and b.service_name ilike $5'; end if;
   if p_since is not null then v_filter := v_filter || ' and b.created_at >= $6'; end if;
 
-  if p_count and v_package is null and v_service is null then
+  if p_count and v_package is null and v_service is null and p_provider_id is null and p_customer_id is null then
+    -- Status and time only: the trigger-maintained daily rollup (one row per Vietnam day and
+    -- status) holds every whole day after the day of p_since; the rest of that first day is
+    -- counted from the bookings themselves (one day of rows, on the created_at index).
+    select coalesce(sum(s.booking_count), 0)::bigint into v_total
+      from public.booking_stats_daily s
+     where (p_status is null or s.status = p_status)
+       and (p_since is null or s.day > private.local_day(p_since));
+    if p_since is not null then
+      v_total := v_total + (
+        select count(*)
+          from public.bookings b
+         where b.created_at >= p_since
+           and b.created_at < ((private.local_day(p_since) + 1)::timestamp at time zone 'Asia/Ho_Chi_Minh')
+           and (p_status is null or b.status = p_status));
+    end if;
+  elsif p_count and v_package is null and v_service is null then
+    -- A provider's or a customer's bookings: their index answers the exact count.
     execute 'select count(*) from public.bookings b where ' || v_filter
       into v_total
       using p_status, p_provider_id, p_customer_id, v_package, v_service, p_since;
   elsif p_count then
-    execute 'select count(*) from (select 1 from public.bookings b where ' || v_filter
-            || ' limit ' || (count_cap + 1) || ') capped'
-      into v_total
+    -- Text filters: when the planner expects more matches than the cap, its estimate is the
+    -- answer (counting them means reading a large part of the table: 0.2–0.8 s on 1,000,000
+    -- bookings); otherwise count exactly, still capped in case the estimate was too low.
+    execute 'explain (format json) select 1 from public.bookings b where ' || v_filter
+      into v_plan
       using p_status, p_provider_id, p_customer_id, v_package, v_service, p_since;
+    v_total := round((v_plan -> 0 -> 'Plan' ->> 'Plan Rows')::numeric)::bigint;
     if v_total > count_cap then
-      execute 'explain (format json) select 1 from public.bookings b where ' || v_filter
-        into v_plan
-        using p_status, p_provider_id, p_customer_id, v_package, v_service, p_since;
-      v_total := greatest(round((v_plan -> 0 -> 'Plan' ->> 'Plan Rows')::numeric)::bigint, count_cap + 1);
       v_exact := false;
+    else
+      execute 'select count(*) from (select 1 from public.bookings b where ' || v_filter
+              || ' limit ' || (count_cap + 1) || ') capped'
+        into v_total
+        using p_status, p_provider_id, p_customer_id, v_package, v_service, p_since;
+      if v_total > count_cap then
+        v_total := greatest(round((v_plan -> 0 -> 'Plan' ->> 'Plan Rows')::numeric)::bigint, count_cap + 1);
+        v_exact := false;
+      end if;
     end if;
   end if;
 
