@@ -2,12 +2,13 @@
 // name / description / job details / duration / service, refresh and retry, add and edit dialogs,
 // inline order, visibility switch.
 import { useQueryClient } from '@tanstack/react-query';
-import { ChevronDown, ChevronRight, Pencil, Plus, RefreshCw } from 'lucide-react';
+import { ChevronDown, ChevronRight, Pencil, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { FilterBar, SearchInput } from '../../../components/ui/filter-bar.tsx';
 import { InlineEdit } from '../../../components/ui/inline-edit.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { RefreshButton } from '../../../components/ui/refresh-button.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states.tsx';
 import { formatVnd } from '../../../lib/format.ts';
 import { catalogue } from '../../../lib/messages/catalogue.ts';
@@ -187,14 +188,10 @@ export default function PackagesPage() {
         title={t.title}
         description={t.description}
         actions={
-          <Button
-            variant="secondary"
+          <RefreshButton
             loading={packages.isFetching && !packages.isPending}
-            icon={<RefreshCw className="size-4" aria-hidden="true" />}
             onClick={() => void queryClient.invalidateQueries({ queryKey: catalogueKeys.packagesAll() })}
-          >
-            {common.actions.refresh}
-          </Button>
+          />
         }
       />
       <FilterBar>

@@ -2,14 +2,12 @@
 // of order, icon, name (click to rename: Enter or leaving saves, Escape cancels, blank refused with
 // 'Tên ngành nghề không thể để trống') and a numeric order input (whole number ≥ 0, saved on
 // change, the list re-sorts); and "Thêm ngành nghề" with name and icon.
-import { RefreshCw } from 'lucide-react';
 import { useState } from 'react';
-import { Button } from '../../../components/ui/button.tsx';
 import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.tsx';
 import { FilterBar, SearchInput } from '../../../components/ui/filter-bar.tsx';
 import { InlineEdit } from '../../../components/ui/inline-edit.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
-import { common } from '../../../lib/messages/common.ts';
+import { RefreshButton } from '../../../components/ui/refresh-button.tsx';
 import { professions as t } from '../../../lib/messages/professions.ts';
 import { useUrlState } from '../../../lib/url-state.ts';
 import { useProfessions, useUpdateProfession, type Profession } from '../api/professions-api.ts';
@@ -93,14 +91,10 @@ export default function ProfessionsPage() {
       <PageHeader title={t.title} description={t.description} actions={<ProfessionsCreateDialog />} />
       <FilterBar
         actions={
-          <Button
-            variant="secondary"
-            icon={<RefreshCw className="size-4" aria-hidden="true" />}
+          <RefreshButton
             onClick={() => void list.refetch()}
             loading={list.isFetching && !list.isLoading}
-          >
-            {common.actions.refresh}
-          </Button>
+          />
         }
       >
         <SearchInput label={t.searchLabel} placeholder={t.searchPlaceholder} value={filters.q} onChange={(q) => setFilters({ q }, { replace: true })} />

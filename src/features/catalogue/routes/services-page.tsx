@@ -2,17 +2,17 @@
 // over name / icon / category, refresh, inline error banner with retry, the three empty states,
 // inline edits (name, icon, commission %, order), visibility switch and a per-group add form.
 import { useQueryClient } from '@tanstack/react-query';
-import { ChevronDown, ChevronRight, Plus, RefreshCw } from 'lucide-react';
+import { ChevronDown, ChevronRight, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { FilterBar, SearchInput } from '../../../components/ui/filter-bar.tsx';
 import { InlineEdit } from '../../../components/ui/inline-edit.tsx';
+import { RefreshButton } from '../../../components/ui/refresh-button.tsx';
 import { RequiredInlineText } from '../../../components/ui/required-inline-text.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states.tsx';
 import { formatPercent } from '../../../lib/format.ts';
 import { catalogue } from '../../../lib/messages/catalogue.ts';
-import { common } from '../../../lib/messages/common.ts';
 import { useUrlState } from '../../../lib/url-state.ts';
 import { catalogueKeys } from '../api/catalogue-keys.ts';
 import { parseDecimal, validateCommission, validateOrder, validateServiceIcon, validateServiceName } from '../api/catalogue-rules.ts';
@@ -198,14 +198,10 @@ export default function ServicesPage() {
         title={t.title}
         description={t.description}
         actions={
-          <Button
-            variant="secondary"
+          <RefreshButton
             loading={services.isFetching && !services.isPending}
-            icon={<RefreshCw className="size-4" aria-hidden="true" />}
             onClick={() => void queryClient.invalidateQueries({ queryKey: catalogueKeys.servicesAll() })}
-          >
-            {common.actions.refresh}
-          </Button>
+          />
         }
       />
       <FilterBar>

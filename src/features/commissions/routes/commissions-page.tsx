@@ -1,7 +1,7 @@
 // /admin/manage-commissions: stat cards for the current filters, filters in the URL, one page of
 // 50 commissions read on the server, CSV export of every filtered row.
 import { useQueryClient } from '@tanstack/react-query';
-import { Download, RefreshCw } from 'lucide-react';
+import { Download } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '../../../components/ui/button.tsx';
@@ -9,6 +9,7 @@ import { DataTable, type DataTableColumn } from '../../../components/ui/data-tab
 import { DateFilter, FilterBar, SearchInput, SelectFilter } from '../../../components/ui/filter-bar.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { PAGE_SIZE, Pagination, pageCount } from '../../../components/ui/pagination.tsx';
+import { RefreshButton } from '../../../components/ui/refresh-button.tsx';
 import { StatCard } from '../../../components/ui/stat-card.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { downloadCsv } from '../../../lib/csv.ts';
@@ -100,13 +101,9 @@ export default function CommissionsPage() {
         description={t.description}
         actions={
           <>
-            <Button
-              variant="secondary"
-              icon={<RefreshCw className="size-4" aria-hidden="true" />}
+            <RefreshButton
               onClick={() => void queryClient.invalidateQueries({ queryKey: commissionKeys.all })}
-            >
-              {common.actions.refresh}
-            </Button>
+            />
             <Button
               variant="secondary"
               loading={exporting !== null}

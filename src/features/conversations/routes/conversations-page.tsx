@@ -1,17 +1,15 @@
 // /admin/manage-conversations: provider / customer name, status and time filters in the URL; one
 // page of conversations from the server, latest message first; the booking id opens the messages.
 import { useQueryClient } from '@tanstack/react-query';
-import { RefreshCw } from 'lucide-react';
 import { useEffect, useMemo } from 'react';
 import { Link } from 'react-router-dom';
-import { Button } from '../../../components/ui/button.tsx';
 import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.tsx';
 import { FilterBar, SearchInput, SelectFilter, TimeRangeFilter } from '../../../components/ui/filter-bar.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { PAGE_SIZE, Pagination, pageCount } from '../../../components/ui/pagination.tsx';
+import { RefreshButton } from '../../../components/ui/refresh-button.tsx';
 import { StatusBadge } from '../../../components/ui/status-badge.tsx';
 import { TIME_RANGES, formatDateTime, isTimeRange } from '../../../lib/format.ts';
-import { common } from '../../../lib/messages/common.ts';
 import { conversations as t } from '../../../lib/messages/conversations.ts';
 import { useUrlState } from '../../../lib/url-state.ts';
 import { conversationKeys, type ConversationFilters } from '../api/conversation-keys.ts';
@@ -80,13 +78,9 @@ export default function ConversationsPage() {
         title={t.title}
         description={t.description}
         actions={
-          <Button
-            variant="secondary"
-            icon={<RefreshCw className="size-4" aria-hidden="true" />}
+          <RefreshButton
             onClick={() => void queryClient.invalidateQueries({ queryKey: conversationKeys.lists() })}
-          >
-            {common.actions.refresh}
-          </Button>
+          />
         }
       />
       <FilterBar onClear={reset}>

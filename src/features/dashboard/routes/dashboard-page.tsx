@@ -1,9 +1,8 @@
 // /admin — the dashboard: every card of spec 01 from public.admin_dashboard() (one call), two
 // charts (bookings per day stacked by status, revenue per day) and the 10 most recent bookings.
-import { RefreshCw } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { Button } from '../../../components/ui/button.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { RefreshButton } from '../../../components/ui/refresh-button.tsx';
 import { StatCard } from '../../../components/ui/stat-card.tsx';
 import { ErrorState, LoadingState } from '../../../components/ui/states.tsx';
 import { formatNumber, formatVnd } from '../../../lib/format.ts';
@@ -67,14 +66,10 @@ export default function DashboardPage() {
         title={t.title}
         description={t.description}
         actions={
-          <Button
-            variant="secondary"
-            icon={<RefreshCw className="size-4" aria-hidden="true" />}
+          <RefreshButton
             onClick={() => void summary.refetch()}
             loading={summary.isFetching && !summary.isLoading}
-          >
-            {common.actions.refresh}
-          </Button>
+          />
         }
       />
       {summary.isLoading ? (

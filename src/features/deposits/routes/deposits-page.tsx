@@ -3,7 +3,7 @@
 // change runs the database transition; the row then shows the provider's new balance and status),
 // CSV export of every filtered row.
 import { useQueryClient } from '@tanstack/react-query';
-import { Download, RefreshCw } from 'lucide-react';
+import { Download } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '../../../components/ui/button.tsx';
@@ -12,6 +12,7 @@ import { DateFilter, FilterBar, SearchInput, SelectFilter } from '../../../compo
 import { InlineEdit } from '../../../components/ui/inline-edit.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { PAGE_SIZE, Pagination, pageCount } from '../../../components/ui/pagination.tsx';
+import { RefreshButton } from '../../../components/ui/refresh-button.tsx';
 import { StatCard } from '../../../components/ui/stat-card.tsx';
 import { StatusBadge, statusOptions } from '../../../components/ui/status-badge.tsx';
 import { useToast } from '../../../components/ui/toast.tsx';
@@ -179,13 +180,9 @@ export default function DepositsPage() {
         description={t.description}
         actions={
           <>
-            <Button
-              variant="secondary"
-              icon={<RefreshCw className="size-4" aria-hidden="true" />}
+            <RefreshButton
               onClick={() => void queryClient.invalidateQueries({ queryKey: depositKeys.all })}
-            >
-              {common.actions.refresh}
-            </Button>
+            />
             <Button
               variant="secondary"
               loading={exporting !== null}

@@ -2,19 +2,17 @@
 // the server with remaining uses and expiry, inline edits of code / value / max uses / expiry /
 // status; the code opens the detail page.
 import { useQueryClient } from '@tanstack/react-query';
-import { RefreshCw } from 'lucide-react';
 import { useEffect, useMemo } from 'react';
 import { Link } from 'react-router-dom';
-import { Button } from '../../../components/ui/button.tsx';
 import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.tsx';
 import { FilterBar, SearchInput, SelectFilter } from '../../../components/ui/filter-bar.tsx';
 import { InlineEdit } from '../../../components/ui/inline-edit.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { PAGE_SIZE, Pagination, pageCount } from '../../../components/ui/pagination.tsx';
+import { RefreshButton } from '../../../components/ui/refresh-button.tsx';
 import { StatCard } from '../../../components/ui/stat-card.tsx';
 import { StatusBadge, statusOptions } from '../../../components/ui/status-badge.tsx';
 import { formatDateTime, formatNumber } from '../../../lib/format.ts';
-import { common } from '../../../lib/messages/common.ts';
 import { promotions as t } from '../../../lib/messages/promotions.ts';
 import { useUrlState } from '../../../lib/url-state.ts';
 import { promotionKeys, type PromotionListFilters } from '../api/promotion-keys.ts';
@@ -178,13 +176,9 @@ export default function PromotionsPage() {
         title={t.title}
         description={t.description}
         actions={
-          <Button
-            variant="secondary"
-            icon={<RefreshCw className="size-4" aria-hidden="true" />}
+          <RefreshButton
             onClick={() => void queryClient.invalidateQueries({ queryKey: promotionKeys.all })}
-          >
-            {common.actions.refresh}
-          </Button>
+          />
         }
       />
       <div className="mb-4 grid gap-3 sm:grid-cols-2 xl:grid-cols-4">

@@ -1,16 +1,14 @@
 // /admin/providers — providers newest first, filtered on the server by name text and status,
 // 50 a page; filters and page in the URL.
-import { RefreshCw } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
-import { Button } from '../../../components/ui/button.tsx';
 import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.tsx';
 import { FilterBar, SearchInput, SelectFilter } from '../../../components/ui/filter-bar.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
+import { RefreshButton } from '../../../components/ui/refresh-button.tsx';
 import { StatusBadge, statusLabel } from '../../../components/ui/status-badge.tsx';
 import { formatDate, formatVnd } from '../../../lib/format.ts';
-import { common } from '../../../lib/messages/common.ts';
 import { providers as t } from '../../../lib/messages/providers.ts';
 import { useUrlState } from '../../../lib/url-state.ts';
 import {
@@ -66,14 +64,10 @@ export default function ProvidersListPage() {
       <FilterBar
         {...(filtered ? { onClear: resetFilters } : {})}
         actions={
-          <Button
-            variant="secondary"
-            icon={<RefreshCw className="size-4" aria-hidden="true" />}
+          <RefreshButton
             onClick={() => void list.refetch()}
             loading={list.isFetching && !list.isLoading}
-          >
-            {common.actions.refresh}
-          </Button>
+          />
         }
       >
         <SearchInput

@@ -1,19 +1,17 @@
 // /admin/manage-reviews: search (customer name or comment), stars, status, all in the URL; one
 // page of 50 reviews from the server; inline status edit; 1-star rows highlighted as danger.
 import { useQueryClient } from '@tanstack/react-query';
-import { RefreshCw } from 'lucide-react';
 import { useEffect, useMemo } from 'react';
 import { Link } from 'react-router-dom';
-import { Button } from '../../../components/ui/button.tsx';
 import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.tsx';
 import { FilterBar, SearchInput, SelectFilter } from '../../../components/ui/filter-bar.tsx';
 import { InlineEdit } from '../../../components/ui/inline-edit.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { PAGE_SIZE, Pagination, pageCount } from '../../../components/ui/pagination.tsx';
+import { RefreshButton } from '../../../components/ui/refresh-button.tsx';
 import { Stars } from '../../../components/ui/stars.tsx';
 import { StatusBadge, statusOptions } from '../../../components/ui/status-badge.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
-import { common } from '../../../lib/messages/common.ts';
 import { reviews as t } from '../../../lib/messages/reviews.ts';
 import { useUrlState } from '../../../lib/url-state.ts';
 import { reviewKeys, type ReviewFilters } from '../api/review-keys.ts';
@@ -96,13 +94,9 @@ export default function ReviewsPage() {
         title={t.title}
         description={t.description}
         actions={
-          <Button
-            variant="secondary"
-            icon={<RefreshCw className="size-4" aria-hidden="true" />}
+          <RefreshButton
             onClick={() => void queryClient.invalidateQueries({ queryKey: reviewKeys.all })}
-          >
-            {common.actions.refresh}
-          </Button>
+          />
         }
       />
       <FilterBar onClear={reset}>
