@@ -4,7 +4,8 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ROOT_DIR } from './config.ts';
 import { StartupError } from './db.ts';
-import { assertSafeToWipe, spaNeedsBuild } from './stack.ts';
+import { spawn } from 'node:child_process';
+import { assertNotInUse, assertSafeToWipe, spaNeedsBuild } from './stack.ts';
 
 describe('assertSafeToWipe', () => {
   it('refuses the filesystem root, the repository and its ancestors', () => {
@@ -32,6 +33,31 @@ describe('assertSafeToWipe', () => {
       await writeFile(path.join(dir, 'pg', 'PG_VERSION'), '17');
       expect(() => assertSafeToWipe(dir)).not.toThrow();
     } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('assertNotInUse', () => {
+  it('refuses a data folder that a live stack process owns, accepts one whose owner is gone or is us', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'sdv-owner-'));
+    const other = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)'], { stdio: 'ignore' });
+    try {
+      expect(() => assertNotInUse(dir)).not.toThrow();
+      await writeFile(path.join(dir, 'stack.pid'), `${other.pid}\n`);
+      expect(() => assertNotInUse(dir)).toThrow(/đang được một stack khác dùng/);
+      await writeFile(path.join(dir, 'stack.pid'), `${process.pid}\n`);
+      expect(() => assertNotInUse(dir)).not.toThrow();
+      other.kill();
+      await new Promise((resolve) => other.once('exit', resolve));
+      await writeFile(path.join(dir, 'stack.pid'), `${other.pid}\n`);
+      expect(() => assertNotInUse(dir)).not.toThrow();
+      await writeFile(path.join(dir, 'stack.pid'), 'rác');
+      expect(() => assertNotInUse(dir)).not.toThrow();
+      // The owner file alone does not make a folder unsafe to wipe.
+      expect(() => assertSafeToWipe(dir)).not.toThrow();
+    } finally {
+      other.kill();
       await rm(dir, { recursive: true, force: true });
     }
   });

@@ -3,7 +3,7 @@
 // the end-to-end tests and the benchmarks.
 import { spawnSync } from 'node:child_process';
 import net from 'node:net';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { readdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { loadConfig, ROOT_DIR, type StackConfig } from './config.ts';
@@ -133,6 +133,52 @@ function processAlive(pid: number): boolean {
   }
 }
 
+/** File in the data folder naming the process (pid) whose stack runs on it. */
+const OWNER_FILE = 'stack.pid';
+
+/** The pid of another live process whose stack uses this data folder, if any. */
+function liveOwner(dataDir: string): number | undefined {
+  const file = path.join(dataDir, OWNER_FILE);
+  if (!existsSync(file)) return undefined;
+  const pid = Number.parseInt(readFileSync(file, 'utf8').trim(), 10);
+  if (!Number.isInteger(pid) || pid === process.pid || !processAlive(pid)) return undefined;
+  // A pid reused by an unrelated program after a crash or a reboot does not count.
+  try {
+    const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+    if (!/node|tsx|vitest|playwright/.test(command)) return undefined;
+  } catch {
+    // No /proc (not Linux): trust the pid.
+  }
+  return pid;
+}
+
+/**
+ * A fresh start wipes the data folder and stops the Postgres on it: never while another live stack
+ * (a second test run, a running `npm start`) uses that folder, which would pull the database from
+ * under it. A server left behind by a crashed run (its owner is gone) is still stopped and wiped.
+ */
+export function assertNotInUse(dataDir: string): void {
+  const pid = liveOwner(dataDir);
+  if (pid === undefined) return;
+  throw new StartupError(
+    `Thư mục dữ liệu ${path.resolve(dataDir)} đang được một stack khác dùng (tiến trình ${pid}). ` +
+      'Dừng tiến trình đó hoặc đặt SDV_DATA_DIR, DB_PORT, API_PORT khác.',
+  );
+}
+
+function claimDataDir(dataDir: string): () => void {
+  mkdirSync(dataDir, { recursive: true });
+  const file = path.join(dataDir, OWNER_FILE);
+  writeFileSync(file, `${process.pid}\n`, 'utf8');
+  return () => {
+    try {
+      if (readFileSync(file, 'utf8').trim() === String(process.pid)) rmSync(file, { force: true });
+    } catch {
+      // Already gone (the folder was wiped).
+    }
+  };
+}
+
 /**
  * Before wiping a data folder, stops a Postgres that a crashed earlier run left running on it
  * (embedded Postgres survives `kill -9` of node); deleting its files under it would corrupt it.
@@ -194,7 +240,7 @@ export function assertSafeToWipe(dataDir: string): void {
   if (!existsSync(resolved)) return;
   const entries = readdirSync(resolved);
   const looksLikeData =
-    !entries.some((entry) => entry !== 'pg' && entry !== 'storage') || existsSync(path.join(resolved, 'pg', 'PG_VERSION'));
+    !entries.some((entry) => entry !== 'pg' && entry !== 'storage' && entry !== OWNER_FILE) || existsSync(path.join(resolved, 'pg', 'PG_VERSION'));
   if (!looksLikeData || entries.includes('package.json') || entries.includes('.git')) {
     throw new StartupError(
       `Từ chối xoá ${resolved}: thư mục này không giống thư mục dữ liệu của stack (không có cụm PostgreSQL trong pg/). Đặt SDV_DATA_DIR khác.`,
@@ -238,11 +284,13 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const isDev = env.SDV_PROFILE !== 'test';
   const web = options.web ?? true;
 
+  if (!config.databaseUrl) assertNotInUse(config.dataDir);
   if (options.fresh && !config.databaseUrl) {
     assertSafeToWipe(config.dataDir);
     stopLeftoverPostgres(config, log);
     await rm(config.dataDir, { recursive: true, force: true });
   }
+  const release = config.databaseUrl ? (): void => undefined : claimDataDir(config.dataDir);
 
   let db: (DatabaseHandle & { applied: string[]; seeded: boolean }) | undefined;
   let pool: ReturnType<typeof createPool> | undefined;
@@ -264,6 +312,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       await attempt(() => api?.close());
       await attempt(() => pool?.end());
       await attempt(() => (db ? stopDatabase(db, config) : undefined));
+      release();
       if (errors.length > 0) {
         log(`Lỗi khi dừng: ${errors.map((e) => (e instanceof Error ? e.message : String(e))).join('; ')}`);
       }

@@ -230,6 +230,10 @@ function receiveMultipart(req: IncomingMessage, limits: UploadLimits): Promise<R
       if (settled) return;
       settled = true;
       req.unpipe(parser);
+      // Unpiping pauses the request: read and drop the rest of a refused body (the 'data' listener
+      // still enforces the absolute cap), so that the answer reaches the client and a kept-alive
+      // connection stays usable. A body far too large is cut off instead (UploadAbortedError).
+      if (!(error instanceof UploadAbortedError) && !req.readableEnded) req.resume();
       void (sink ? sink.discard() : Promise.resolve()).then(() => reject(error));
     };
 
@@ -240,7 +244,9 @@ function receiveMultipart(req: IncomingMessage, limits: UploadLimits): Promise<R
     req.on('data', (chunk: Buffer) => {
       total += chunk.length;
       if (total > ABSOLUTE_MAX_UPLOAD_BYTES + DRAIN_MARGIN_BYTES) {
-        fail(new UploadAbortedError(refusal ?? ERRORS.entityTooLarge()));
+        // Still being drained after a refusal: stop reading, the answer has been given.
+        if (settled) req.destroy();
+        else fail(new UploadAbortedError(refusal ?? ERRORS.entityTooLarge()));
       }
     });
 

@@ -167,6 +167,53 @@ describe('hostile form fields', () => {
   });
 });
 
+describe('refused multipart bodies on a kept-alive connection', () => {
+  interface Sent {
+    status: number;
+    body: string;
+    localPort: number;
+  }
+
+  function send(agent: http.Agent, method: string, rawPath: string, headers: Record<string, string>, body?: Buffer): Promise<Sent> {
+    const base = new URL(apiUrl());
+    return new Promise((resolve, reject) => {
+      const req = http.request({ method, host: base.hostname, port: base.port, path: rawPath, agent, headers: { apikey: anonKey(), ...headers } }, (res) => {
+        const localPort = res.socket.localPort ?? 0;
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8'), localPort }));
+      });
+      req.setTimeout(10_000, () => req.destroy(new Error('no answer within 10 s')));
+      req.on('error', reject);
+      req.end(body);
+    });
+  }
+
+  it('answers a body the parser rejects early with 400, reads the rest, and serves the next request on the same connection', async () => {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      const boundary = 'sdvmalformed';
+      // A part header far over the parser's limit (rejected after ~16 kB), then 2 MB more.
+      const body = Buffer.concat([
+        Buffer.from(`--${boundary}\r\nX-Long: ${'a'.repeat(100_000)}\r\n\r\n`),
+        Buffer.alloc(2 * 1024 * 1024, 7),
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]);
+      const name = `malformed_${Date.now()}.png`;
+      const first = await send(agent, 'POST', `/storage/v1/object/banners/${name}`, { Authorization: `Bearer ${adminToken}`, 'Content-Type': `multipart/form-data; boundary=${boundary}` }, body);
+      expect(first.status).toBe(400);
+      expect(JSON.parse(first.body)).toMatchObject({ code: 'InvalidRequest' });
+      const second = await send(agent, 'GET', '/rest/v1/categories?select=id&limit=1', {});
+      expect(second.status).toBe(200);
+      expect(second.localPort).toBe(first.localPort);
+      expect(await objectCount('banners', name)).toBe(0);
+      expect(tempFiles()).toEqual([]);
+    } finally {
+      agent.destroy();
+    }
+  });
+});
+
 describe('interrupted uploads', () => {
   async function abortAfterHalf(contentType: string, head: Buffer, total: number): Promise<void> {
     const base = new URL(apiUrl());
