@@ -2,7 +2,7 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { applyUrlStatePatch, pageRange, parseUrlState, serializeUrlState, useUrlState } from './url-state.ts';
+import { applyUrlStatePatch, pageRange, parseUrlState, serializeUrlState, useKeepPageInRange, useUrlState } from './url-state.ts';
 
 afterEach(cleanup);
 
@@ -91,5 +91,42 @@ describe('useUrlState', () => {
     act(() => screen.getByText('reset').click());
     expect(state()).toEqual(DEFAULTS);
     expect(reloaded.state.location.search).toBe('?tab=x');
+  });
+});
+
+/** A list of `rows` rows, 10 a page, whose total claims `claimed` rows (estimated when they differ). */
+function PagedList({ rows, claimed, settled = true }: { rows: number; claimed: number; settled?: boolean }) {
+  const [state, setState] = useUrlState(DEFAULTS);
+  const shown = Math.max(0, Math.min(10, rows - (state.page - 1) * 10));
+  useKeepPageInRange(setState, { page: state.page, settled, empty: shown === 0, lastPage: Math.ceil(claimed / 10) });
+  return <output data-testid="page">{state.page}</output>;
+}
+
+describe('useKeepPageInRange', () => {
+  const open = (search: string, props: { rows: number; claimed: number; settled?: boolean }) => {
+    const router = createMemoryRouter([{ path: '/admin/x', element: <PagedList {...props} /> }], { initialEntries: [`/admin/x${search}`] });
+    render(<RouterProvider router={router} />);
+    return router;
+  };
+
+  it('replaces a page past the end with the last page, without a new history entry', () => {
+    const router = open('?page=9', { rows: 25, claimed: 25 });
+    expect(screen.getByTestId('page').textContent).toBe('3');
+    expect(router.state.location.search).toBe('?page=3');
+    expect(router.state.historyAction).toBe('REPLACE');
+  });
+
+  it('goes to page 1 when an estimated total claims pages that are empty', () => {
+    const router = open('?page=5', { rows: 25, claimed: 60 });
+    expect(screen.getByTestId('page').textContent).toBe('1');
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('leaves a page with rows, and waits while the list is still loading', () => {
+    open('?page=2', { rows: 25, claimed: 25 });
+    expect(screen.getByTestId('page').textContent).toBe('2');
+    cleanup();
+    open('?page=9', { rows: 25, claimed: 25, settled: false });
+    expect(screen.getByTestId('page').textContent).toBe('9');
   });
 });

@@ -1,6 +1,6 @@
 // List state (filters, sort, page) kept in the query string (decision 10): a link or a reload shows
 // the same view. Values equal to their default are left out of the URL.
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 
 export type UrlValue = string | number;
@@ -117,4 +117,22 @@ export function pageRange(page: number, pageSize: number): { from: number; to: n
   const safePage = Math.max(1, Math.floor(page));
   const from = (safePage - 1) * pageSize;
   return { from, to: from + pageSize - 1 };
+}
+
+/**
+ * A page number past the end (an old link, rows removed meanwhile): once the list has answered
+ * (`settled`: loaded, not refetching, and its total too when another query counts) with no rows on a
+ * page after the first, the URL's page is replaced by `lastPage` — the last page of an exact total,
+ * 1 when the total is only estimated or claims pages that turned out empty.
+ */
+export function useKeepPageInRange(
+  setState: (patch: { page: number }, setOptions: SetUrlStateOptions) => void,
+  { page, settled, empty, lastPage }: { page: number; settled: boolean; empty: boolean; lastPage: number },
+): void {
+  const pastTheEnd = settled && empty && page > 1;
+  // An estimated total can claim pages that do not exist: then (lastPage ≥ page) back to page 1.
+  const target = lastPage >= 1 && lastPage < page ? lastPage : 1;
+  useEffect(() => {
+    if (pastTheEnd) setState({ page: target }, { replace: true });
+  }, [pastTheEnd, target, setState]);
 }

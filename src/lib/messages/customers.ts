@@ -35,10 +35,6 @@ export const customers = {
     },
     info: {
       title: 'Thông tin cá nhân',
-      name: 'Họ tên',
-      email: 'Email',
-      phone: 'Số điện thoại',
-      status: 'Trạng thái',
     },
     times: {
       title: 'Thời gian',
@@ -46,12 +42,6 @@ export const customers = {
       updatedAt: 'Cập nhật lần cuối',
       lastLoginAt: 'Đăng nhập lần cuối',
       never: 'Chưa đăng nhập',
-    },
-    validation: {
-      nameRequired: 'Tên không được để trống',
-      emailRequired: 'Email không được để trống',
-      emailInvalid: 'Email không hợp lệ',
-      phoneRequired: 'Số điện thoại không được để trống',
     },
     updated: 'Đã cập nhật thông tin khách hàng',
     updateFailed: 'Cập nhật thông tin khách hàng thất bại',

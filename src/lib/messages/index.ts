@@ -19,3 +19,4 @@ export { bookings } from './bookings.ts';
 export { providers } from './providers.ts';
 export { customers } from './customers.ts';
 export { professions } from './professions.ts';
+export { profiles } from './profiles.ts';

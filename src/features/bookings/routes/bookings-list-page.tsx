@@ -2,7 +2,6 @@
 // provider, package text, service text and time; filters and page live in the URL; CSV export of
 // the filtered rows.
 import { RefreshCw } from 'lucide-react';
-import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '../../../components/ui/button.tsx';
 import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.tsx';
@@ -12,7 +11,7 @@ import { Pagination, pageCount } from '../../../components/ui/pagination.tsx';
 import { StatusBadge, statusOptions } from '../../../components/ui/status-badge.tsx';
 import { formatDateTime, formatVnd, isTimeRange } from '../../../lib/format.ts';
 import { bookings as t } from '../../../lib/messages/bookings.ts';
-import { useUrlState } from '../../../lib/url-state.ts';
+import { useKeepPageInRange, useUrlState } from '../../../lib/url-state.ts';
 import {
   BOOKINGS_PAGE_SIZE,
   BOOKING_LIST_ALLOWED,
@@ -67,12 +66,12 @@ export default function BookingsListPage() {
   const estimated = list.data !== undefined && !list.data.totalExact;
   const filtered =
     filters.status !== '' || filters.provider !== '' || filters.pkg !== '' || filters.service !== '' || filters.time !== 'all';
-  const pastTheEnd = list.data !== undefined && !list.isFetching && list.data.rows.length === 0 && filters.page > 1;
-
-  // A page number past the end (an old link, rows removed meanwhile): go to the last page.
-  useEffect(() => {
-    if (pastTheEnd) setFilters({ page: total > 0 ? pageCount(total, BOOKINGS_PAGE_SIZE) : 1 }, { replace: true });
-  }, [pastTheEnd, total, setFilters]);
+  useKeepPageInRange(setFilters, {
+    page: filters.page,
+    settled: list.data !== undefined && !list.isFetching,
+    empty: list.data?.rows.length === 0,
+    lastPage: pageCount(total, BOOKINGS_PAGE_SIZE),
+  });
 
   return (
     <div>

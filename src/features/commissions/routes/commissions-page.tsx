@@ -2,7 +2,7 @@
 // 50 commissions read on the server, CSV export of every filtered row.
 import { useQueryClient } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '../../../components/ui/button.tsx';
 import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.tsx';
@@ -17,7 +17,7 @@ import { toVietnameseMessage } from '../../../lib/errors.ts';
 import { formatDateTime, formatPercent, formatVnd, todayInVietnamIso } from '../../../lib/format.ts';
 import { common } from '../../../lib/messages/common.ts';
 import { commissions as t } from '../../../lib/messages/commissions.ts';
-import { useUrlState } from '../../../lib/url-state.ts';
+import { useKeepPageInRange, useUrlState } from '../../../lib/url-state.ts';
 import { exportCommissionsCsv } from '../api/commission-export.ts';
 import type { CommissionFilters } from '../api/commission-filters.ts';
 import { commissionKeys } from '../api/commission-keys.ts';
@@ -88,11 +88,12 @@ export default function CommissionsPage() {
 
   const total = stats.data?.count ?? 0;
 
-  // A page number past the end (an old link, rows removed meanwhile): go to the last page.
-  const pastTheEnd = list.data !== undefined && !list.isFetching && list.data.length === 0 && state.page > 1 && stats.data !== undefined && !stats.isFetching;
-  useEffect(() => {
-    if (pastTheEnd) setState({ page: pageCount(total) }, { replace: true });
-  }, [pastTheEnd, total, setState]);
+  useKeepPageInRange(setState, {
+    page: state.page,
+    settled: list.data !== undefined && !list.isFetching && stats.data !== undefined && !stats.isFetching,
+    empty: list.data?.length === 0,
+    lastPage: pageCount(total),
+  });
 
   return (
     <div>

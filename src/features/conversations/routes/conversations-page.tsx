@@ -1,7 +1,7 @@
 // /admin/manage-conversations: provider / customer name, status and time filters in the URL; one
 // page of conversations from the server, latest message first; the booking id opens the messages.
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.tsx';
 import { FilterBar, SearchInput, SelectFilter, TimeRangeFilter } from '../../../components/ui/filter-bar.tsx';
@@ -11,7 +11,7 @@ import { RefreshButton } from '../../../components/ui/refresh-button.tsx';
 import { StatusBadge } from '../../../components/ui/status-badge.tsx';
 import { TIME_RANGES, formatDateTime, isTimeRange } from '../../../lib/format.ts';
 import { conversations as t } from '../../../lib/messages/conversations.ts';
-import { useUrlState } from '../../../lib/url-state.ts';
+import { useKeepPageInRange, useUrlState } from '../../../lib/url-state.ts';
 import { conversationKeys, type ConversationFilters } from '../api/conversation-keys.ts';
 import { useConversations, type ConversationRow } from '../api/conversations-query.ts';
 import { previewLastMessage } from '../api/message-preview.ts';
@@ -66,11 +66,12 @@ export default function ConversationsPage() {
   const queryClient = useQueryClient();
   const total = list.data?.total ?? 0;
 
-  // A page number past the end (an old link, rows removed meanwhile): go to the last page.
-  const pastTheEnd = list.data !== undefined && !list.isFetching && list.data.rows.length === 0 && state.page > 1;
-  useEffect(() => {
-    if (pastTheEnd) setState({ page: pageCount(total) }, { replace: true });
-  }, [pastTheEnd, total, setState]);
+  useKeepPageInRange(setState, {
+    page: state.page,
+    settled: list.data !== undefined && !list.isFetching,
+    empty: list.data?.rows.length === 0,
+    lastPage: pageCount(total),
+  });
 
   return (
     <div>

@@ -7,6 +7,7 @@ import { customers as t } from '../../../lib/messages/customers.ts';
 import { supabase } from '../../../lib/supabase.ts';
 import { toast } from '../../../components/ui/toast.tsx';
 import { customerKeys } from './keys.ts';
+import type { ContactPatch } from '../../../lib/profile-rules.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const CONFLICT_CODE = 'SDV_CONFLICT';
@@ -92,7 +93,7 @@ export function useCustomerRecentBookings(id: string) {
   return useQuery(customerRecentBookingsQueryOptions(id));
 }
 
-export type CustomerPatch = { name: string } | { email: string } | { phone: string } | { status: string };
+export type CustomerPatch = ContactPatch;
 
 export async function updateCustomer(input: { id: string; patch: CustomerPatch; expectedUpdatedAt: string }): Promise<CustomerProfile> {
   const rows = unwrap(

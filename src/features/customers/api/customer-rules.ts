@@ -1,18 +1,7 @@
-// Rules of the customers screens: the inline edits (spec 01 §5) and the list's name-or-email
-// search, turned into a PostgREST `or` filter (pure, unit-tested).
-import { customers as t } from '../../../lib/messages/customers.ts';
+// Rules of the customers screens: statuses and the list's name-or-email search, turned into a
+// PostgREST `or` filter (pure, unit-tested). The contact-field rules are in src/lib/profile-rules.ts.
 
 export const CUSTOMER_STATUSES = ['active', 'inactive', 'banned', 'pending_approval'] as const;
-
-export type CustomerTextField = 'name' | 'email' | 'phone';
-
-export function validateCustomerField(field: CustomerTextField, raw: string): string | undefined {
-  const value = raw.trim();
-  if (field === 'name') return value === '' ? t.detail.validation.nameRequired : undefined;
-  if (field === 'phone') return value === '' ? t.detail.validation.phoneRequired : undefined;
-  if (value === '') return t.detail.validation.emailRequired;
-  return value.includes('@') ? undefined : t.detail.validation.emailInvalid;
-}
 
 /**
  * "an@x" → "name.ilike.*an@x*,email.ilike.*an@x*". Characters that would break the `or=(…)`

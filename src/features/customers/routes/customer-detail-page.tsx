@@ -4,11 +4,11 @@
 import { Link, useParams } from 'react-router-dom';
 import { buttonClassName } from '../../../components/ui/button.tsx';
 import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.tsx';
-import { InlineEdit } from '../../../components/ui/inline-edit.tsx';
+import { ContactFields } from '../../../components/ui/contact-fields.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { StatCard } from '../../../components/ui/stat-card.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states.tsx';
-import { StatusBadge, statusOptions } from '../../../components/ui/status-badge.tsx';
+import { StatusBadge } from '../../../components/ui/status-badge.tsx';
 import { formatDateTime, formatNumber, formatVnd } from '../../../lib/format.ts';
 import { bookings as bt } from '../../../lib/messages/bookings.ts';
 import { customers as t } from '../../../lib/messages/customers.ts';
@@ -21,8 +21,6 @@ import {
   type CustomerProfile,
   type CustomerRecentBooking,
 } from '../api/customer-detail.ts';
-import { validateCustomerField } from '../api/customer-rules.ts';
-import { RequiredInlineText } from '../../../components/ui/required-inline-text.tsx';
 
 const recentColumns: DataTableColumn<CustomerRecentBooking>[] = [
   {
@@ -69,50 +67,7 @@ function InfoCard({ profile }: { profile: CustomerProfile }) {
         {t.detail.info.title}
       </h2>
       <dl className="grid grid-cols-1 gap-x-4 gap-y-3 text-sm sm:grid-cols-[minmax(8rem,auto)_1fr]">
-        <dt className="pt-1 text-slate-500">{t.detail.info.name}</dt>
-        <dd>
-          <RequiredInlineText
-            label={t.detail.info.name}
-            value={profile.name}
-            requiredMessage={t.detail.validation.nameRequired}
-            validate={(value) => validateCustomerField('name', value)}
-            onSave={(name) => save({ name })}
-          />
-        </dd>
-        <dt className="pt-1 text-slate-500">{t.detail.info.email}</dt>
-        <dd>
-          <RequiredInlineText
-            label={t.detail.info.email}
-            value={profile.email}
-            inputType="email"
-            inputClassName="w-64"
-            requiredMessage={t.detail.validation.emailRequired}
-            validate={(value) => validateCustomerField('email', value)}
-            onSave={(email) => save({ email })}
-          />
-        </dd>
-        <dt className="pt-1 text-slate-500">{t.detail.info.phone}</dt>
-        <dd>
-          <RequiredInlineText
-            label={t.detail.info.phone}
-            value={profile.phone}
-            inputType="tel"
-            requiredMessage={t.detail.validation.phoneRequired}
-            validate={(value) => validateCustomerField('phone', value)}
-            onSave={(phone) => save({ phone })}
-          />
-        </dd>
-        <dt className="pt-1 text-slate-500">{t.detail.info.status}</dt>
-        <dd>
-          <InlineEdit
-            variant="select"
-            label={t.detail.info.status}
-            value={profile.status}
-            options={statusOptions('customer')}
-            display={<StatusBadge entity="customer" status={profile.status} />}
-            onSave={(status) => save({ status })}
-          />
-        </dd>
+        <ContactFields entity="customer" profile={profile} onSave={save} />
       </dl>
     </section>
   );

@@ -1,6 +1,5 @@
 // /admin/customers — customers newest first, filtered on the server by name-or-email text and
 // status (inactive is shown as "Tạm dừng"), 50 a page; filters and page in the URL.
-import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.tsx';
 import { FilterBar, SearchInput, SelectFilter } from '../../../components/ui/filter-bar.tsx';
@@ -10,7 +9,7 @@ import { RefreshButton } from '../../../components/ui/refresh-button.tsx';
 import { StatusBadge, statusOptions } from '../../../components/ui/status-badge.tsx';
 import { formatDate, formatNumber } from '../../../lib/format.ts';
 import { customers as t } from '../../../lib/messages/customers.ts';
-import { useUrlState } from '../../../lib/url-state.ts';
+import { useKeepPageInRange, useUrlState } from '../../../lib/url-state.ts';
 import {
   CUSTOMERS_PAGE_SIZE,
   CUSTOMER_LIST_ALLOWED,
@@ -47,12 +46,13 @@ export default function CustomersListPage() {
   const [filters, setFilters, resetFilters] = useUrlState<CustomerListFilters>(CUSTOMER_LIST_DEFAULTS, { allowed: CUSTOMER_LIST_ALLOWED });
   const list = useCustomersList(filters);
   const filtered = filters.q !== '' || filters.status !== '';
-  const pastTheEnd = list.data !== undefined && !list.isFetching && list.data.rows.length === 0 && filters.page > 1;
-
-  // A page number past the end (an old link, rows removed meanwhile): back to the first page.
-  useEffect(() => {
-    if (pastTheEnd) setFilters({ page: 1 }, { replace: true });
-  }, [pastTheEnd, setFilters]);
+  // The total is estimated on large tables: a page past the end goes back to the first page.
+  useKeepPageInRange(setFilters, {
+    page: filters.page,
+    settled: list.data !== undefined && !list.isFetching,
+    empty: list.data?.rows.length === 0,
+    lastPage: 1,
+  });
 
   return (
     <div>

@@ -4,7 +4,7 @@
 // CSV export of every filtered row.
 import { useQueryClient } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '../../../components/ui/button.tsx';
 import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.tsx';
@@ -21,7 +21,7 @@ import { toVietnameseMessage } from '../../../lib/errors.ts';
 import { formatDateTime, formatVnd, todayInVietnamIso } from '../../../lib/format.ts';
 import { common } from '../../../lib/messages/common.ts';
 import { deposits as t } from '../../../lib/messages/deposits.ts';
-import { useUrlState } from '../../../lib/url-state.ts';
+import { useKeepPageInRange, useUrlState } from '../../../lib/url-state.ts';
 import { exportDepositsCsv } from '../api/deposit-export.ts';
 import type { DepositFilters } from '../api/deposit-filters.ts';
 import { depositKeys } from '../api/deposit-keys.ts';
@@ -165,12 +165,13 @@ export default function DepositsPage() {
 
   const s = stats.data;
 
-  // A page number past the end (an old link, rows removed meanwhile): go to the last page.
   const depositTotal = s?.count ?? 0;
-  const pastTheEnd = list.data !== undefined && !list.isFetching && list.data.length === 0 && state.page > 1 && s !== undefined && !stats.isFetching;
-  useEffect(() => {
-    if (pastTheEnd) setState({ page: pageCount(depositTotal) }, { replace: true });
-  }, [pastTheEnd, depositTotal, setState]);
+  useKeepPageInRange(setState, {
+    page: state.page,
+    settled: list.data !== undefined && !list.isFetching && s !== undefined && !stats.isFetching,
+    empty: list.data?.length === 0,
+    lastPage: pageCount(depositTotal),
+  });
   const anyFilter = Boolean(filters.search || filters.providerId || filters.status || filters.from || filters.to);
 
   return (

@@ -2,7 +2,7 @@
 // the server with remaining uses and expiry, inline edits of code / value / max uses / expiry /
 // status; the code opens the detail page.
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.tsx';
 import { FilterBar, SearchInput, SelectFilter } from '../../../components/ui/filter-bar.tsx';
@@ -14,7 +14,7 @@ import { StatCard } from '../../../components/ui/stat-card.tsx';
 import { StatusBadge, statusOptions } from '../../../components/ui/status-badge.tsx';
 import { formatDateTime, formatNumber } from '../../../lib/format.ts';
 import { promotions as t } from '../../../lib/messages/promotions.ts';
-import { useUrlState } from '../../../lib/url-state.ts';
+import { useKeepPageInRange, useUrlState } from '../../../lib/url-state.ts';
 import { promotionKeys, type PromotionListFilters } from '../api/promotion-keys.ts';
 import {
   isExpired,
@@ -59,12 +59,13 @@ export default function PromotionsPage() {
     }
   }
 
-  // A page number past the end (an old link, rows removed meanwhile): go to the last page.
   const promotionTotal = list.data?.total ?? 0;
-  const pastTheEnd = list.data !== undefined && !list.isFetching && list.data.rows.length === 0 && state.page > 1;
-  useEffect(() => {
-    if (pastTheEnd) setState({ page: pageCount(promotionTotal) }, { replace: true });
-  }, [pastTheEnd, promotionTotal, setState]);
+  useKeepPageInRange(setState, {
+    page: state.page,
+    settled: list.data !== undefined && !list.isFetching,
+    empty: list.data?.rows.length === 0,
+    lastPage: pageCount(promotionTotal),
+  });
 
   const columns: readonly DataTableColumn<PromotionRow>[] = [
     {

@@ -8,6 +8,7 @@ import { supabase } from '../../../lib/supabase.ts';
 import { toast } from '../../../components/ui/toast.tsx';
 import { providerKeys } from './keys.ts';
 import { readSavedAddresses, type SavedAddress } from './profile-rules.ts';
+import type { ContactPatch } from '../../../lib/profile-rules.ts';
 
 export type { SavedAddress } from './profile-rules.ts';
 
@@ -53,7 +54,7 @@ export function useProviderDetail(id: string) {
   return useQuery(providerDetailQueryOptions(id));
 }
 
-export type ProviderPatch = { name: string } | { email: string } | { phone: string } | { status: string };
+export type ProviderPatch = ContactPatch;
 
 export interface UpdateProviderInput {
   id: string;

@@ -1,16 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { containsPattern, readSavedAddresses, validateProfileField } from './profile-rules.ts';
+import { containsPattern, readSavedAddresses } from './profile-rules.ts';
 import { starBars } from './review-stats.ts';
-
-describe('validateProfileField', () => {
-  it('gives the spec messages', () => {
-    expect(validateProfileField('name', '  ')).toBe('Tên không được để trống');
-    expect(validateProfileField('email', '')).toBe('Email không được để trống');
-    expect(validateProfileField('email', 'tho.sandichvu.vn')).toBe('Email không hợp lệ');
-    expect(validateProfileField('phone', '')).toBe('Số điện thoại không được để trống');
-    expect(validateProfileField('email', 'tho@sandichvu.vn')).toBeUndefined();
-  });
-});
 
 describe('readSavedAddresses', () => {
   it('reads strings and objects in both spellings, skipping blanks', () => {

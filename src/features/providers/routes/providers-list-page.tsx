@@ -1,6 +1,5 @@
 // /admin/providers — providers newest first, filtered on the server by name text and status,
 // 50 a page; filters and page in the URL.
-import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.tsx';
 import { FilterBar, SearchInput, SelectFilter } from '../../../components/ui/filter-bar.tsx';
@@ -10,7 +9,7 @@ import { RefreshButton } from '../../../components/ui/refresh-button.tsx';
 import { StatusBadge, statusLabel } from '../../../components/ui/status-badge.tsx';
 import { formatDate, formatVnd } from '../../../lib/format.ts';
 import { providers as t } from '../../../lib/messages/providers.ts';
-import { useUrlState } from '../../../lib/url-state.ts';
+import { useKeepPageInRange, useUrlState } from '../../../lib/url-state.ts';
 import {
   PROVIDERS_PAGE_SIZE,
   PROVIDER_LIST_ALLOWED,
@@ -51,12 +50,12 @@ export default function ProvidersListPage() {
   const [filters, setFilters, resetFilters] = useUrlState<ProviderListFilters>(PROVIDER_LIST_DEFAULTS, { allowed: PROVIDER_LIST_ALLOWED });
   const list = useProvidersList(filters);
   const filtered = filters.q !== '' || filters.status !== '';
-  const pastTheEnd = list.data !== undefined && !list.isFetching && list.data.rows.length === 0 && filters.page > 1;
-
-  // A page number past the end (an old link, rows removed meanwhile): back to the first page.
-  useEffect(() => {
-    if (pastTheEnd) setFilters({ page: 1 }, { replace: true });
-  }, [pastTheEnd, setFilters]);
+  useKeepPageInRange(setFilters, {
+    page: filters.page,
+    settled: list.data !== undefined && !list.isFetching,
+    empty: list.data?.rows.length === 0,
+    lastPage: 1,
+  });
 
   return (
     <div>

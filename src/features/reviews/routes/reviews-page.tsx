@@ -1,7 +1,7 @@
 // /admin/manage-reviews: search (customer name or comment), stars, status, all in the URL; one
 // page of 50 reviews from the server; inline status edit; 1-star rows highlighted as danger.
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.tsx';
 import { FilterBar, SearchInput, SelectFilter } from '../../../components/ui/filter-bar.tsx';
@@ -13,7 +13,7 @@ import { Stars } from '../../../components/ui/stars.tsx';
 import { StatusBadge, statusOptions } from '../../../components/ui/status-badge.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { reviews as t } from '../../../lib/messages/reviews.ts';
-import { useUrlState } from '../../../lib/url-state.ts';
+import { useKeepPageInRange, useUrlState } from '../../../lib/url-state.ts';
 import { reviewKeys, type ReviewFilters } from '../api/review-keys.ts';
 import { useReviews, type ReviewRow } from '../api/reviews-query.ts';
 import { ReviewConflictError, useUpdateReviewStatus } from '../api/update-review-status.ts';
@@ -81,11 +81,12 @@ export default function ReviewsPage() {
 
   const total = list.data?.total ?? 0;
 
-  // A page number past the end (an old link, rows removed meanwhile): go to the last page.
-  const pastTheEnd = list.data !== undefined && !list.isFetching && list.data.rows.length === 0 && state.page > 1;
-  useEffect(() => {
-    if (pastTheEnd) setState({ page: pageCount(total) }, { replace: true });
-  }, [pastTheEnd, total, setState]);
+  useKeepPageInRange(setState, {
+    page: state.page,
+    settled: list.data !== undefined && !list.isFetching,
+    empty: list.data?.rows.length === 0,
+    lastPage: pageCount(total),
+  });
   const exact = list.data?.exact ?? true;
 
   return (

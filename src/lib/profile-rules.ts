@@ -1,0 +1,17 @@
+// Rules of the inline contact edits of a customer or a provider (spec 01 §5): values are trimmed;
+// name, email and phone must not be blank; an email must contain @. The database holds the same
+// rules as constraints (profiles_*_check).
+import { profiles as t } from './messages/profiles.ts';
+
+export type ContactField = 'name' | 'email' | 'phone';
+
+/** One inline edit of a customer's or provider's contact fields: a single column per save. */
+export type ContactPatch = { name: string } | { email: string } | { phone: string } | { status: string };
+
+export function validateContactField(field: ContactField, raw: string): string | undefined {
+  const value = raw.trim();
+  if (field === 'name') return value === '' ? t.validation.nameRequired : undefined;
+  if (field === 'phone') return value === '' ? t.validation.phoneRequired : undefined;
+  if (value === '') return t.validation.emailRequired;
+  return value.includes('@') ? undefined : t.validation.emailInvalid;
+}
