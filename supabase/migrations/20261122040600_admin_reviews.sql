@@ -1,7 +1,11 @@
 -- The admin reviews list (/admin/manage-reviews): search over the customer's name and the
 -- comment (trigram indexes), stars 1–5, status; newest first. The status itself is edited with a
 -- plain UPDATE of reviews (admin-only policy).
--- Total: exact up to 10,000 matching rows, otherwise the planner's estimate (`total_exact`).
+-- Total: exact up to 10,000 matching rows, otherwise the planner's estimate (`total_exact`); the
+-- function is volatile because it runs EXPLAIN for that estimate.
+-- The search uses the review's own columns only (the customer's name is written on the review as a
+-- snapshot; the list still shows the profile's name when a review has none), so that both trigram
+-- indexes serve it (npm run seed:large, 275,000 reviews: 190 ms → 34 ms for the capped count).
 
 create index if not exists reviews_customer_name_trgm_idx
   on public.reviews using gin (customer_name extensions.gin_trgm_ops);
@@ -18,7 +22,7 @@ create or replace function public.admin_list_reviews(
 )
 returns jsonb
 language plpgsql
-stable
+volatile
 security invoker
 set search_path = ''
 as $$
@@ -42,9 +46,10 @@ begin
   end if;
 
   if v_search is not null then
-    v_filter := v_filter || ' and (r.customer_name ilike $1 or r.comment ilike $1'
-      || ' or (r.customer_name is null and r.customer_id in'
-      || ' (select p.id from public.profiles p where p.name ilike $1)))';
+    -- The customer's name as written on the review (snapshot) or the comment: two trigram
+    -- indexes combined by a BitmapOr. (Also matching the profile name of reviews without a
+    -- snapshot made the OR unindexable: a sequential scan, 190 ms instead of 34 ms on 275,000 reviews.)
+    v_filter := v_filter || ' and (r.customer_name ilike $1 or r.comment ilike $1)';
   end if;
   if p_rating is not null then v_filter := v_filter || ' and r.rating = $2'; end if;
   if p_status is not null then v_filter := v_filter || ' and r.status = $3'; end if;
