@@ -2,7 +2,8 @@
 // name, email, phone (none blank, email with @) and status. Renders <dt>/<dd> pairs for the card's
 // own <dl>; each save is one field, sent with the caller's `onSave` (which carries the optimistic
 // concurrency check).
-import { validateContactField, type ContactPatch } from '../../lib/profile-rules.ts';
+import { Fragment } from 'react';
+import { validateContactField, type ContactField, type ContactPatch } from '../../lib/profile-rules.ts';
 import { profiles as t } from '../../lib/messages/profiles.ts';
 import { InlineEdit } from './inline-edit.tsx';
 import { RequiredInlineText } from './required-inline-text.tsx';
@@ -13,6 +14,18 @@ export interface ContactValues {
   email: string | null;
   phone: string | null;
   status: string;
+}
+
+const TEXT_FIELDS: { field: ContactField; required: string; inputType?: 'email' | 'tel'; inputClassName?: string }[] = [
+  { field: 'name', required: t.validation.nameRequired },
+  { field: 'email', required: t.validation.emailRequired, inputType: 'email', inputClassName: 'w-64' },
+  { field: 'phone', required: t.validation.phoneRequired, inputType: 'tel' },
+];
+
+function patchOf(field: ContactField, value: string): ContactPatch {
+  if (field === 'name') return { name: value };
+  if (field === 'email') return { email: value };
+  return { phone: value };
 }
 
 export function ContactFields({
@@ -26,39 +39,22 @@ export function ContactFields({
 }) {
   return (
     <>
-      <dt className="pt-1 text-slate-500">{t.fields.name}</dt>
-      <dd>
-        <RequiredInlineText
-          label={t.fields.name}
-          value={profile.name}
-          requiredMessage={t.validation.nameRequired}
-          validate={(value) => validateContactField('name', value)}
-          onSave={(name) => onSave({ name })}
-        />
-      </dd>
-      <dt className="pt-1 text-slate-500">{t.fields.email}</dt>
-      <dd>
-        <RequiredInlineText
-          label={t.fields.email}
-          value={profile.email}
-          inputType="email"
-          inputClassName="w-64"
-          requiredMessage={t.validation.emailRequired}
-          validate={(value) => validateContactField('email', value)}
-          onSave={(email) => onSave({ email })}
-        />
-      </dd>
-      <dt className="pt-1 text-slate-500">{t.fields.phone}</dt>
-      <dd>
-        <RequiredInlineText
-          label={t.fields.phone}
-          value={profile.phone}
-          inputType="tel"
-          requiredMessage={t.validation.phoneRequired}
-          validate={(value) => validateContactField('phone', value)}
-          onSave={(phone) => onSave({ phone })}
-        />
-      </dd>
+      {TEXT_FIELDS.map(({ field, required, inputType, inputClassName }) => (
+        <Fragment key={field}>
+          <dt className="pt-1 text-slate-500">{t.fields[field]}</dt>
+          <dd>
+            <RequiredInlineText
+              label={t.fields[field]}
+              value={profile[field]}
+              {...(inputType ? { inputType } : {})}
+              {...(inputClassName ? { inputClassName } : {})}
+              requiredMessage={required}
+              validate={(value) => validateContactField(field, value)}
+              onSave={(value) => onSave(patchOf(field, value))}
+            />
+          </dd>
+        </Fragment>
+      ))}
       <dt className="pt-1 text-slate-500">{t.fields.status}</dt>
       <dd>
         <InlineEdit
