@@ -4,10 +4,11 @@
 import { RefreshCw } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { Button } from '../../../components/ui/button.tsx';
-import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.tsx';
+import type { DataTableColumn } from '../../../components/ui/data-table.tsx';
+import { PagedTable } from '../../../components/ui/paged-table.tsx';
 import { FilterBar, SearchInput, SelectFilter, TimeRangeFilter } from '../../../components/ui/filter-bar.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
-import { Pagination, pageCount } from '../../../components/ui/pagination.tsx';
+import { pageCount } from '../../../components/ui/pagination.tsx';
 import { StatusBadge, statusOptions } from '../../../components/ui/status-badge.tsx';
 import { formatDateTime, formatVnd, isTimeRange } from '../../../lib/format.ts';
 import { bookings as t } from '../../../lib/messages/bookings.ts';
@@ -119,29 +120,20 @@ export default function BookingsListPage() {
           onChange={(time) => setFilters({ time })}
         />
       </FilterBar>
-      <DataTable
+      <PagedTable
         caption={t.list.title}
         columns={columns}
         rows={list.data?.rows}
         rowKey={(row) => row.id}
-        isLoading={list.isLoading}
-        isFetching={list.isFetching}
-        error={list.error ?? undefined}
         errorTitle={t.list.loadFailed}
-        onRetry={() => void list.refetch()}
         emptyTitle={t.list.empty}
-        rowNumberOffset={(filters.page - 1) * BOOKINGS_PAGE_SIZE}
+        query={list}
+        page={filters.page}
+        pageSize={BOOKINGS_PAGE_SIZE}
+        total={list.data ? total : undefined}
+        approximate={estimated}
+        onPageChange={(page) => setFilters({ page })}
       />
-      {list.data ? (
-        <Pagination
-          page={filters.page}
-          total={total}
-          pageSize={BOOKINGS_PAGE_SIZE}
-          onPageChange={(page) => setFilters({ page })}
-          disabled={list.isFetching}
-          approximate={estimated}
-        />
-      ) : null}
     </div>
   );
 }

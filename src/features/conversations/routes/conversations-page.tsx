@@ -3,10 +3,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
-import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.tsx';
+import type { DataTableColumn } from '../../../components/ui/data-table.tsx';
+import { PagedTable } from '../../../components/ui/paged-table.tsx';
 import { FilterBar, SearchInput, SelectFilter, TimeRangeFilter } from '../../../components/ui/filter-bar.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
-import { PAGE_SIZE, Pagination, pageCount } from '../../../components/ui/pagination.tsx';
+import { pageCount } from '../../../components/ui/pagination.tsx';
 import { RefreshButton } from '../../../components/ui/refresh-button.tsx';
 import { StatusBadge } from '../../../components/ui/status-badge.tsx';
 import { TIME_RANGES, formatDateTime, isTimeRange } from '../../../lib/format.ts';
@@ -100,21 +101,19 @@ export default function ConversationsPage() {
         <SelectFilter label={t.filters.status} value={state.status} allLabel={t.status.all} options={STATUS_OPTIONS} onChange={(status) => setState({ status })} />
         <TimeRangeFilter value={isTimeRange(state.time) ? state.time : 'all'} onChange={(time) => setState({ time })} />
       </FilterBar>
-      <DataTable
+      <PagedTable
         caption={t.title}
         columns={columns}
         rows={list.data?.rows}
         rowKey={(row) => row.id}
-        isLoading={list.isPending}
-        isFetching={list.isFetching}
-        error={list.error}
         errorTitle={t.loadFailed}
-        onRetry={() => void list.refetch()}
         emptyTitle={filters.provider || filters.customer || filters.status || filters.time !== 'all' ? t.noMatch : t.empty}
-        rowNumberOffset={(state.page - 1) * PAGE_SIZE}
+        query={list}
+        page={state.page}
+        total={total}
+        onPageChange={(page) => setState({ page })}
+        footnote={list.data && !list.data.exact ? <p className="mt-2 text-xs text-slate-500">{t.approximateTotal(total)}</p> : null}
       />
-      {list.data && !list.data.exact ? <p className="mt-2 text-xs text-slate-500">{t.approximateTotal(total)}</p> : null}
-      <Pagination page={state.page} total={total} onPageChange={(page) => setState({ page })} disabled={list.isFetching} />
     </div>
   );
 }

@@ -3,14 +3,13 @@
 // last sign-in times, and the 10 most recent bookings linking to their detail.
 import { Link, useParams } from 'react-router-dom';
 import { buttonClassName } from '../../../components/ui/button.tsx';
-import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.tsx';
-import { ContactFields } from '../../../components/ui/contact-fields.tsx';
+import { RecentBookings } from '../../../components/domain/recent-bookings.tsx';
+import { ContactFields } from '../../../components/domain/contact-fields.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { StatCard } from '../../../components/ui/stat-card.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states.tsx';
 import { StatusBadge } from '../../../components/ui/status-badge.tsx';
 import { formatDateTime, formatNumber, formatVnd } from '../../../lib/format.ts';
-import { bookings as bt } from '../../../lib/messages/bookings.ts';
 import { customers as t } from '../../../lib/messages/customers.ts';
 import {
   useCustomerDetail,
@@ -19,25 +18,7 @@ import {
   useUpdateCustomer,
   type CustomerPatch,
   type CustomerProfile,
-  type CustomerRecentBooking,
 } from '../api/customer-detail.ts';
-
-const recentColumns: DataTableColumn<CustomerRecentBooking>[] = [
-  {
-    key: 'id',
-    header: bt.list.columns.id,
-    cell: (row) => (
-      <Link to={`/admin/bookings/${row.id}`} className="font-mono text-teal-800 hover:underline">
-        #{row.id.slice(-8).toUpperCase()}
-      </Link>
-    ),
-  },
-  { key: 'package', header: bt.list.columns.package, cell: (row) => row.service_item_name ?? '—' },
-  { key: 'service', header: bt.list.columns.service, cell: (row) => row.service_name },
-  { key: 'price', header: bt.list.columns.finalPrice, align: 'right', cell: (row) => formatVnd(row.final_price) },
-  { key: 'status', header: bt.list.columns.status, cell: (row) => <StatusBadge entity="booking" status={row.status} /> },
-  { key: 'created', header: bt.list.columns.createdAt, cell: (row) => formatDateTime(row.created_at) },
-];
 
 function Stats({ id }: { id: string }) {
   const stats = useCustomerStats(id);
@@ -91,26 +72,16 @@ function TimesCard({ profile }: { profile: CustomerProfile }) {
   );
 }
 
-function RecentBookings({ id }: { id: string }) {
+function CustomerRecentBookings({ id }: { id: string }) {
   const recent = useCustomerRecentBookings(id);
   return (
-    <section aria-labelledby="customer-recent-title" className="space-y-3">
-      <h2 id="customer-recent-title" className="text-base font-semibold text-slate-900">
-        {t.detail.recent.title}
-      </h2>
-      <DataTable
-        caption={t.detail.recent.title}
-        columns={recentColumns}
-        rows={recent.data}
-        rowKey={(row) => row.id}
-        isLoading={recent.isLoading}
-        error={recent.error ?? undefined}
-        errorTitle={t.detail.recent.loadFailed}
-        onRetry={() => void recent.refetch()}
-        emptyTitle={t.detail.recent.empty}
-        rowNumberOffset={0}
-      />
-    </section>
+    <RecentBookings
+      title={t.detail.recent.title}
+      query={recent}
+      emptyTitle={t.detail.recent.empty}
+      errorTitle={t.detail.recent.loadFailed}
+      showCustomer={false}
+    />
   );
 }
 
@@ -162,7 +133,7 @@ export default function CustomerDetailPage() {
             <InfoCard profile={profile} />
             <TimesCard profile={profile} />
           </div>
-          <RecentBookings id={profile.id} />
+          <CustomerRecentBookings id={profile.id} />
         </div>
       )}
     </div>

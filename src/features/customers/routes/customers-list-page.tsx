@@ -1,10 +1,10 @@
 // /admin/customers — customers newest first, filtered on the server by name-or-email text and
 // status (inactive is shown as "Tạm dừng"), 50 a page; filters and page in the URL.
 import { Link } from 'react-router-dom';
-import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.tsx';
+import type { DataTableColumn } from '../../../components/ui/data-table.tsx';
+import { PagedTable } from '../../../components/ui/paged-table.tsx';
 import { FilterBar, SearchInput, SelectFilter } from '../../../components/ui/filter-bar.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
-import { Pagination } from '../../../components/ui/pagination.tsx';
 import { RefreshButton } from '../../../components/ui/refresh-button.tsx';
 import { StatusBadge, statusOptions } from '../../../components/ui/status-badge.tsx';
 import { formatDate, formatNumber } from '../../../lib/format.ts';
@@ -80,29 +80,20 @@ export default function CustomersListPage() {
           onChange={(status) => setFilters({ status })}
         />
       </FilterBar>
-      <DataTable
+      <PagedTable
         caption={t.list.title}
         columns={columns}
         rows={list.data?.rows}
         rowKey={(row) => row.id}
-        isLoading={list.isLoading}
-        isFetching={list.isFetching}
-        error={list.error ?? undefined}
         errorTitle={t.list.loadFailed}
-        onRetry={() => void list.refetch()}
         emptyTitle={t.list.empty}
-        rowNumberOffset={(filters.page - 1) * CUSTOMERS_PAGE_SIZE}
+        query={list}
+        page={filters.page}
+        pageSize={CUSTOMERS_PAGE_SIZE}
+        total={list.data?.total}
+        approximate={list.data !== undefined && !list.data.totalExact}
+        onPageChange={(page) => setFilters({ page })}
       />
-      {list.data ? (
-        <Pagination
-          page={filters.page}
-          total={list.data.total}
-          pageSize={CUSTOMERS_PAGE_SIZE}
-          onPageChange={(page) => setFilters({ page })}
-          disabled={list.isFetching}
-          approximate={!list.data.totalExact}
-        />
-      ) : null}
     </div>
   );
 }

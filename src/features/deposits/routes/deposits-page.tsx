@@ -7,11 +7,12 @@ import { Download } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '../../../components/ui/button.tsx';
-import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.tsx';
+import type { DataTableColumn } from '../../../components/ui/data-table.tsx';
+import { PagedTable } from '../../../components/ui/paged-table.tsx';
 import { DateFilter, FilterBar, SearchInput, SelectFilter } from '../../../components/ui/filter-bar.tsx';
 import { InlineEdit } from '../../../components/ui/inline-edit.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
-import { PAGE_SIZE, Pagination, pageCount } from '../../../components/ui/pagination.tsx';
+import { pageCount } from '../../../components/ui/pagination.tsx';
 import { RefreshButton } from '../../../components/ui/refresh-button.tsx';
 import { StatCard } from '../../../components/ui/stat-card.tsx';
 import { StatusBadge, statusOptions } from '../../../components/ui/status-badge.tsx';
@@ -240,20 +241,18 @@ export default function DepositsPage() {
         <DateFilter label={t.filters.toDate} value={state.to} min={state.from || undefined} onChange={(to) => setState({ to })} />
       </FilterBar>
 
-      <DataTable
+      <PagedTable
         caption={t.title}
         columns={columns}
         rows={list.data}
         rowKey={(row) => row.id}
-        isLoading={list.isPending}
-        isFetching={list.isFetching}
-        error={list.error}
         errorTitle={t.loadFailed}
-        onRetry={() => void list.refetch()}
         emptyTitle={anyFilter ? t.noMatch : t.empty}
-        rowNumberOffset={(state.page - 1) * PAGE_SIZE}
+        query={list}
+        page={state.page}
+        total={s?.count ?? 0}
+        onPageChange={(page) => setState({ page })}
       />
-      <Pagination page={state.page} total={s?.count ?? 0} onPageChange={(page) => setState({ page })} disabled={list.isFetching} />
     </div>
   );
 }

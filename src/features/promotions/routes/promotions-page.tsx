@@ -4,11 +4,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
-import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.tsx';
+import type { DataTableColumn } from '../../../components/ui/data-table.tsx';
+import { PagedTable } from '../../../components/ui/paged-table.tsx';
 import { FilterBar, SearchInput, SelectFilter } from '../../../components/ui/filter-bar.tsx';
 import { InlineEdit } from '../../../components/ui/inline-edit.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
-import { PAGE_SIZE, Pagination, pageCount } from '../../../components/ui/pagination.tsx';
+import { pageCount } from '../../../components/ui/pagination.tsx';
 import { RefreshButton } from '../../../components/ui/refresh-button.tsx';
 import { StatCard } from '../../../components/ui/stat-card.tsx';
 import { StatusBadge, statusOptions } from '../../../components/ui/status-badge.tsx';
@@ -208,20 +209,18 @@ export default function PromotionsPage() {
         />
       </FilterBar>
 
-      <DataTable
+      <PagedTable
         caption={t.title}
         columns={columns}
         rows={list.data?.rows}
         rowKey={(row) => row.id}
-        isLoading={list.isPending}
-        isFetching={list.isFetching}
-        error={list.error}
         errorTitle={t.loadFailed}
-        onRetry={() => void list.refetch()}
         emptyTitle={filters.search || filters.type || filters.status ? t.noMatch : t.empty}
-        rowNumberOffset={(state.page - 1) * PAGE_SIZE}
+        query={list}
+        page={state.page}
+        total={list.data?.total ?? 0}
+        onPageChange={(page) => setState({ page })}
       />
-      <Pagination page={state.page} total={list.data?.total ?? 0} onPageChange={(page) => setState({ page })} disabled={list.isFetching} />
     </div>
   );
 }

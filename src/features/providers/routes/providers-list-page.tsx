@@ -1,10 +1,10 @@
 // /admin/providers — providers newest first, filtered on the server by name text and status,
 // 50 a page; filters and page in the URL.
 import { Link } from 'react-router-dom';
-import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.tsx';
+import type { DataTableColumn } from '../../../components/ui/data-table.tsx';
+import { PagedTable } from '../../../components/ui/paged-table.tsx';
 import { FilterBar, SearchInput, SelectFilter } from '../../../components/ui/filter-bar.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
-import { Pagination } from '../../../components/ui/pagination.tsx';
 import { RefreshButton } from '../../../components/ui/refresh-button.tsx';
 import { StatusBadge, statusLabel } from '../../../components/ui/status-badge.tsx';
 import { formatDate, formatVnd } from '../../../lib/format.ts';
@@ -83,28 +83,19 @@ export default function ProvidersListPage() {
           onChange={(status) => setFilters({ status })}
         />
       </FilterBar>
-      <DataTable
+      <PagedTable
         caption={t.list.title}
         columns={columns}
         rows={list.data?.rows}
         rowKey={(row) => row.id}
-        isLoading={list.isLoading}
-        isFetching={list.isFetching}
-        error={list.error ?? undefined}
         errorTitle={t.list.loadFailed}
-        onRetry={() => void list.refetch()}
         emptyTitle={t.list.empty}
-        rowNumberOffset={(filters.page - 1) * PROVIDERS_PAGE_SIZE}
+        query={list}
+        page={filters.page}
+        pageSize={PROVIDERS_PAGE_SIZE}
+        total={list.data?.total}
+        onPageChange={(page) => setFilters({ page })}
       />
-      {list.data ? (
-        <Pagination
-          page={filters.page}
-          total={list.data.total}
-          pageSize={PROVIDERS_PAGE_SIZE}
-          onPageChange={(page) => setFilters({ page })}
-          disabled={list.isFetching}
-        />
-      ) : null}
     </div>
   );
 }

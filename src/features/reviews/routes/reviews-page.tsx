@@ -3,11 +3,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
-import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.tsx';
+import type { DataTableColumn } from '../../../components/ui/data-table.tsx';
+import { PagedTable } from '../../../components/ui/paged-table.tsx';
 import { FilterBar, SearchInput, SelectFilter } from '../../../components/ui/filter-bar.tsx';
 import { InlineEdit } from '../../../components/ui/inline-edit.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
-import { PAGE_SIZE, Pagination, pageCount } from '../../../components/ui/pagination.tsx';
+import { pageCount } from '../../../components/ui/pagination.tsx';
 import { RefreshButton } from '../../../components/ui/refresh-button.tsx';
 import { Stars } from '../../../components/ui/stars.tsx';
 import { StatusBadge, statusOptions } from '../../../components/ui/status-badge.tsx';
@@ -110,22 +111,20 @@ export default function ReviewsPage() {
         <SelectFilter label={t.filters.rating} value={state.rating} allLabel={t.filters.allRatings} options={RATING_OPTIONS} onChange={(rating) => setState({ rating })} />
         <SelectFilter label={t.filters.status} value={state.status} allLabel={t.filters.allStatuses} options={STATUS_OPTIONS} onChange={(status) => setState({ status })} />
       </FilterBar>
-      <DataTable
+      <PagedTable
         caption={t.title}
         columns={columns}
         rows={list.data?.rows}
         rowKey={(row) => row.id}
-        isLoading={list.isPending}
-        isFetching={list.isFetching}
-        error={list.error}
         errorTitle={t.loadFailed}
-        onRetry={() => void list.refetch()}
         emptyTitle={filters.search || filters.rating || filters.status ? t.noMatch : t.empty}
-        rowNumberOffset={(state.page - 1) * PAGE_SIZE}
         rowClassName={(row) => (row.rating === 1 ? 'bg-red-50 hover:bg-red-100 border-l-4 border-l-red-600 [&>td]:text-red-950' : undefined)}
+        query={list}
+        page={state.page}
+        total={total}
+        onPageChange={(page) => setState({ page })}
+        footnote={!exact ? <p className="mt-2 text-xs text-slate-500">{t.approximateTotal(total)}</p> : null}
       />
-      {!exact ? <p className="mt-2 text-xs text-slate-500">{t.approximateTotal(total)}</p> : null}
-      <Pagination page={state.page} total={total} onPageChange={(page) => setState({ page })} disabled={list.isFetching} />
     </div>
   );
 }

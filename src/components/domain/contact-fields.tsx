@@ -5,9 +5,9 @@
 import { Fragment } from 'react';
 import { validateContactField, type ContactField, type ContactPatch } from '../../lib/profile-rules.ts';
 import { profiles as t } from '../../lib/messages/profiles.ts';
-import { InlineEdit } from './inline-edit.tsx';
-import { RequiredInlineText } from './required-inline-text.tsx';
-import { StatusBadge, statusOptions } from './status-badge.tsx';
+import { InlineEdit } from '../ui/inline-edit.tsx';
+import { RequiredInlineText } from '../ui/required-inline-text.tsx';
+import { StatusBadge, statusOptions } from '../ui/status-badge.tsx';
 
 export interface ContactValues {
   name: string;
