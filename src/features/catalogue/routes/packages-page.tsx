@@ -2,7 +2,7 @@
 // name / description / job details / duration / service, refresh and retry, add and edit dialogs,
 // inline order, visibility switch.
 import { useQueryClient } from '@tanstack/react-query';
-import { ChevronDown, ChevronRight, Pencil, Plus } from 'lucide-react';
+import { Pencil } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { FilterBar, SearchInput } from '../../../components/ui/filter-bar.tsx';
@@ -19,6 +19,7 @@ import { validateOrder } from '../api/catalogue-rules.ts';
 import type { PackageRow, ServiceGroup } from '../api/catalogue-types.ts';
 import { PackageConflictError, useUpdatePackage, type PackagePatch } from '../api/package-mutations.ts';
 import { usePackages } from '../api/packages-query.ts';
+import { CollapsibleGroup, useCollapsedGroups } from '../components/collapsible-group.tsx';
 import { PackageDialog, type PackageDialogState } from '../components/package-dialog.tsx';
 import { VisibilitySwitch } from '../components/visibility-switch.tsx';
 
@@ -54,83 +55,70 @@ function Group({
   const bodyId = `service-${group.service.id}`;
   const name = group.service.name;
   return (
-    <section className="overflow-hidden rounded-lg border border-slate-200 bg-white" aria-labelledby={`${bodyId}-title`}>
-      <div className="flex flex-wrap items-center justify-between gap-2 bg-slate-100 px-3 py-2">
-        <h2 id={`${bodyId}-title`} className="text-base font-semibold text-slate-900">
-          <button
-            type="button"
-            aria-expanded={!collapsed}
-            aria-controls={bodyId}
-            onClick={onToggle}
-            className="inline-flex items-center gap-1 rounded focus-visible:outline-2 focus-visible:outline-teal-700"
-          >
-            {collapsed ? <ChevronRight className="size-4" aria-hidden="true" /> : <ChevronDown className="size-4" aria-hidden="true" />}
-            {name}
-            <span className="sr-only">{collapsed ? ` (${t.expandGroup(name)})` : ` (${t.collapseGroup(name)})`}</span>
-          </button>
-          <span className="ml-2 text-sm font-normal text-slate-600">
-            {group.categoryName} · {t.countInGroup(group.packages.length)}
-          </span>
-        </h2>
-        <Button size="sm" variant="secondary" icon={<Plus className="size-4" aria-hidden="true" />} onClick={onAdd}>
-          {t.addInGroup(name)}
-        </Button>
-      </div>
-      <div id={bodyId} hidden={collapsed}>
-        {group.packages.length === 0 ? (
-          <EmptyState title={t.emptyGroup} />
-        ) : (
-          <div className="overflow-x-auto">
-            <table className="min-w-full divide-y divide-slate-200 text-sm">
-              <thead className="bg-slate-50">
-                <tr>
-                  {HEADERS.map((header) => (
-                    <th key={header} scope="col" className="px-3 py-2 text-left font-semibold whitespace-nowrap text-slate-700">
-                      {header}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {group.packages.map((row, index) => (
-                  <tr key={row.id} className={row.active ? 'hover:bg-slate-50' : 'bg-slate-50 text-slate-500'}>
-                    <td className="px-3 py-2 tabular-nums text-slate-500">{index + 1}</td>
-                    <td className="px-3 py-2 font-medium">{row.name}</td>
-                    <td className="px-3 py-2 whitespace-nowrap tabular-nums">{formatVnd(row.price)}</td>
-                    <td className="px-3 py-2 whitespace-nowrap">{row.duration}</td>
-                    <td className="max-w-xs px-3 py-2 whitespace-pre-line">{row.description}</td>
-                    <td className="max-w-xs px-3 py-2 whitespace-pre-line">{row.job_details}</td>
-                    <td className="px-3 py-2">
-                      <InlineEdit
-                        label={t.orderLabel(row.name)}
-                        value={String(row.sort_order)}
-                        validate={(value) => validateOrder(value) ?? undefined}
-                        inputClassName="w-20"
-                        onSave={(value) => save(row, { sort_order: Number(value) })}
-                      />
-                    </td>
-                    <td className="px-3 py-2">
-                      <VisibilitySwitch
-                        checked={row.active}
-                        label={row.active ? t.visibleOn(row.name) : t.visibleOff(row.name)}
-                        onLabel={t.shown}
-                        offLabel={t.hidden}
-                        onChange={(active) => void save(row, { active }).catch(() => undefined)}
-                      />
-                    </td>
-                    <td className="px-3 py-2">
-                      <Button size="sm" variant="ghost" icon={<Pencil className="size-4" aria-hidden="true" />} onClick={() => onEdit(row)} aria-label={t.editPackage(row.name)}>
-                        {common.actions.edit}
-                      </Button>
-                    </td>
-                  </tr>
+    <CollapsibleGroup
+      id={bodyId}
+      name={name}
+      detail={`${group.categoryName} · ${t.countInGroup(group.packages.length)}`}
+      collapsed={collapsed}
+      onToggle={onToggle}
+      expandLabel={t.expandGroup(name)}
+      collapseLabel={t.collapseGroup(name)}
+      addLabel={t.addInGroup(name)}
+      onAdd={onAdd}
+    >
+      {group.packages.length === 0 ? (
+        <EmptyState title={t.emptyGroup} />
+      ) : (
+        <div className="overflow-x-auto">
+          <table className="min-w-full divide-y divide-slate-200 text-sm">
+            <thead className="bg-slate-50">
+              <tr>
+                {HEADERS.map((header) => (
+                  <th key={header} scope="col" className="px-3 py-2 text-left font-semibold whitespace-nowrap text-slate-700">
+                    {header}
+                  </th>
                 ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </div>
-    </section>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {group.packages.map((row, index) => (
+                <tr key={row.id} className={row.active ? 'hover:bg-slate-50' : 'bg-slate-50 text-slate-500'}>
+                  <td className="px-3 py-2 tabular-nums text-slate-500">{index + 1}</td>
+                  <td className="px-3 py-2 font-medium">{row.name}</td>
+                  <td className="px-3 py-2 whitespace-nowrap tabular-nums">{formatVnd(row.price)}</td>
+                  <td className="px-3 py-2 whitespace-nowrap">{row.duration}</td>
+                  <td className="max-w-xs px-3 py-2 whitespace-pre-line">{row.description}</td>
+                  <td className="max-w-xs px-3 py-2 whitespace-pre-line">{row.job_details}</td>
+                  <td className="px-3 py-2">
+                    <InlineEdit
+                      label={t.orderLabel(row.name)}
+                      value={String(row.sort_order)}
+                      validate={(value) => validateOrder(value) ?? undefined}
+                      inputClassName="w-20"
+                      onSave={(value) => save(row, { sort_order: Number(value) })}
+                    />
+                  </td>
+                  <td className="px-3 py-2">
+                    <VisibilitySwitch
+                      checked={row.active}
+                      label={row.active ? t.visibleOn(row.name) : t.visibleOff(row.name)}
+                      onLabel={t.shown}
+                      offLabel={t.hidden}
+                      onChange={(active) => void save(row, { active }).catch(() => undefined)}
+                    />
+                  </td>
+                  <td className="px-3 py-2">
+                    <Button size="sm" variant="ghost" icon={<Pencil className="size-4" aria-hidden="true" />} onClick={() => onEdit(row)} aria-label={t.editPackage(row.name)}>
+                      {common.actions.edit}
+                    </Button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </CollapsibleGroup>
   );
 }
 
@@ -139,7 +127,7 @@ export default function PackagesPage() {
   const packages = usePackages(state.q);
   const update = useUpdatePackage();
   const queryClient = useQueryClient();
-  const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
+  const [collapsed, toggle] = useCollapsedGroups();
   const [dialog, setDialog] = useState<PackageDialogState>(null);
 
   async function save(row: PackageRow, patch: PackagePatch) {
@@ -151,14 +139,6 @@ export default function PackagesPage() {
     }
   }
 
-  function toggle(id: string) {
-    setCollapsed((current) => {
-      const next = new Set(current);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
-  }
 
   let body;
   if (packages.isPending) body = <LoadingState />;

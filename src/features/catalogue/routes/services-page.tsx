@@ -2,9 +2,7 @@
 // over name / icon / category, refresh, inline error banner with retry, the three empty states,
 // inline edits (name, icon, commission %, order), visibility switch and a per-group add form.
 import { useQueryClient } from '@tanstack/react-query';
-import { ChevronDown, ChevronRight, Plus } from 'lucide-react';
 import { useState } from 'react';
-import { Button } from '../../../components/ui/button.tsx';
 import { FilterBar, SearchInput } from '../../../components/ui/filter-bar.tsx';
 import { InlineEdit } from '../../../components/ui/inline-edit.tsx';
 import { RefreshButton } from '../../../components/ui/refresh-button.tsx';
@@ -20,6 +18,7 @@ import type { CategoryGroup, ServiceRow } from '../api/catalogue-types.ts';
 import { ServiceConflictError, useUpdateService, type ServicePatch } from '../api/service-mutations.ts';
 import { useServices } from '../api/services-query.ts';
 import { AddServiceForm } from '../components/add-service-form.tsx';
+import { CollapsibleGroup, useCollapsedGroups } from '../components/collapsible-group.tsx';
 import { VisibilitySwitch } from '../components/visibility-switch.tsx';
 
 const t = catalogue.services;
@@ -113,37 +112,21 @@ function Group({
   const bodyId = `category-${group.category.id}`;
   const name = group.category.name;
   return (
-    <section className="overflow-hidden rounded-lg border border-slate-200 bg-white" aria-labelledby={`${bodyId}-title`}>
-      <div className="flex flex-wrap items-center justify-between gap-2 bg-slate-100 px-3 py-2">
-        <h2 id={`${bodyId}-title`} className="text-base font-semibold text-slate-900">
-          <button
-            type="button"
-            aria-expanded={!collapsed}
-            aria-controls={bodyId}
-            onClick={onToggle}
-            className="inline-flex items-center gap-1 rounded focus-visible:outline-2 focus-visible:outline-teal-700"
-          >
-            {collapsed ? <ChevronRight className="size-4" aria-hidden="true" /> : <ChevronDown className="size-4" aria-hidden="true" />}
-            {name}
-            <span className="sr-only">{collapsed ? ` (${t.expandGroup(name)})` : ` (${t.collapseGroup(name)})`}</span>
-          </button>
-          <span className="ml-2 text-sm font-normal text-slate-600">{t.countInGroup(group.services.length)}</span>
-        </h2>
-        <Button
-          size="sm"
-          variant="secondary"
-          icon={<Plus className="size-4" aria-hidden="true" />}
-          aria-expanded={adding}
-          onClick={() => setAdding((value) => !value)}
-        >
-          {t.addInGroup(name)}
-        </Button>
-      </div>
-      <div id={bodyId} hidden={collapsed}>
-        {adding ? <AddServiceForm categoryId={group.category.id} categoryName={name} onDone={() => setAdding(false)} /> : null}
-        {group.services.length === 0 ? <EmptyState title={t.emptyGroup} /> : <ServiceTable services={group.services} save={save} />}
-      </div>
-    </section>
+    <CollapsibleGroup
+      id={bodyId}
+      name={name}
+      detail={t.countInGroup(group.services.length)}
+      collapsed={collapsed}
+      onToggle={onToggle}
+      expandLabel={t.expandGroup(name)}
+      collapseLabel={t.collapseGroup(name)}
+      addLabel={t.addInGroup(name)}
+      onAdd={() => setAdding((value) => !value)}
+      addExpanded={adding}
+    >
+      {adding ? <AddServiceForm categoryId={group.category.id} categoryName={name} onDone={() => setAdding(false)} /> : null}
+      {group.services.length === 0 ? <EmptyState title={t.emptyGroup} /> : <ServiceTable services={group.services} save={save} />}
+    </CollapsibleGroup>
   );
 }
 
@@ -152,7 +135,7 @@ export default function ServicesPage() {
   const services = useServices(state.q);
   const update = useUpdateService();
   const queryClient = useQueryClient();
-  const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
+  const [collapsed, toggle] = useCollapsedGroups();
 
   async function save(row: ServiceRow, patch: ServicePatch) {
     try {
@@ -163,14 +146,6 @@ export default function ServicesPage() {
     }
   }
 
-  function toggle(id: string) {
-    setCollapsed((current) => {
-      const next = new Set(current);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
-  }
 
   let body;
   if (services.isPending) body = <LoadingState />;
