@@ -6,7 +6,6 @@ import { Pencil } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { FilterBar, SearchInput } from '../../../components/ui/filter-bar.tsx';
-import { InlineEdit } from '../../../components/ui/inline-edit.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { RefreshButton } from '../../../components/ui/refresh-button.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states.tsx';
@@ -15,13 +14,12 @@ import { catalogue } from '../../../lib/messages/catalogue.ts';
 import { common } from '../../../lib/messages/common.ts';
 import { useUrlState } from '../../../lib/url-state.ts';
 import { catalogueKeys } from '../api/catalogue-keys.ts';
-import { validateOrder } from '../api/catalogue-rules.ts';
 import type { PackageRow, ServiceGroup } from '../api/catalogue-types.ts';
 import { PackageConflictError, useUpdatePackage, type PackagePatch } from '../api/package-mutations.ts';
 import { usePackages } from '../api/packages-query.ts';
 import { CollapsibleGroup, useCollapsedGroups } from '../components/collapsible-group.tsx';
 import { PackageDialog, type PackageDialogState } from '../components/package-dialog.tsx';
-import { VisibilitySwitch } from '../components/visibility-switch.tsx';
+import { OrderVisibilityCells } from '../components/order-visibility-cells.tsx';
 
 const t = catalogue.packages;
 const DEFAULTS = { q: '' };
@@ -89,24 +87,7 @@ function Group({
                   <td className="px-3 py-2 whitespace-nowrap">{row.duration}</td>
                   <td className="max-w-xs px-3 py-2 whitespace-pre-line">{row.description}</td>
                   <td className="max-w-xs px-3 py-2 whitespace-pre-line">{row.job_details}</td>
-                  <td className="px-3 py-2">
-                    <InlineEdit
-                      label={t.orderLabel(row.name)}
-                      value={String(row.sort_order)}
-                      validate={(value) => validateOrder(value) ?? undefined}
-                      inputClassName="w-20"
-                      onSave={(value) => save(row, { sort_order: Number(value) })}
-                    />
-                  </td>
-                  <td className="px-3 py-2">
-                    <VisibilitySwitch
-                      checked={row.active}
-                      label={row.active ? t.visibleOn(row.name) : t.visibleOff(row.name)}
-                      onLabel={t.shown}
-                      offLabel={t.hidden}
-                      onChange={(active) => void save(row, { active }).catch(() => undefined)}
-                    />
-                  </td>
+                  <OrderVisibilityCells row={row} texts={t} save={(patch) => save(row, patch)} />
                   <td className="px-3 py-2">
                     <Button size="sm" variant="ghost" icon={<Pencil className="size-4" aria-hidden="true" />} onClick={() => onEdit(row)} aria-label={t.editPackage(row.name)}>
                       {common.actions.edit}

@@ -4,7 +4,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FilterBar, SearchInput } from '../../../components/ui/filter-bar.tsx';
-import { InlineEdit } from '../../../components/ui/inline-edit.tsx';
 import { RefreshButton } from '../../../components/ui/refresh-button.tsx';
 import { RequiredInlineText } from '../../../components/ui/required-inline-text.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
@@ -13,13 +12,13 @@ import { formatPercent } from '../../../lib/format.ts';
 import { catalogue } from '../../../lib/messages/catalogue.ts';
 import { useUrlState } from '../../../lib/url-state.ts';
 import { catalogueKeys } from '../api/catalogue-keys.ts';
-import { parseDecimal, validateCommission, validateOrder, validateServiceIcon, validateServiceName } from '../api/catalogue-rules.ts';
+import { parseDecimal, validateCommission, validateServiceIcon, validateServiceName } from '../api/catalogue-rules.ts';
 import type { CategoryGroup, ServiceRow } from '../api/catalogue-types.ts';
 import { ServiceConflictError, useUpdateService, type ServicePatch } from '../api/service-mutations.ts';
 import { useServices } from '../api/services-query.ts';
 import { AddServiceForm } from '../components/add-service-form.tsx';
 import { CollapsibleGroup, useCollapsedGroups } from '../components/collapsible-group.tsx';
-import { VisibilitySwitch } from '../components/visibility-switch.tsx';
+import { OrderVisibilityCells } from '../components/order-visibility-cells.tsx';
 
 const t = catalogue.services;
 const DEFAULTS = { q: '' };
@@ -71,24 +70,7 @@ function ServiceTable({ services, save }: { services: readonly ServiceRow[]; sav
                   onSave={(value) => save(row, { commission_rate: parseDecimal(value) ?? 0 })}
                 />
               </td>
-              <td className="px-3 py-2">
-                <InlineEdit
-                  label={t.orderLabel(row.name)}
-                  value={String(row.sort_order)}
-                  validate={(value) => validateOrder(value) ?? undefined}
-                  inputClassName="w-20"
-                  onSave={(value) => save(row, { sort_order: Number(value) })}
-                />
-              </td>
-              <td className="px-3 py-2">
-                <VisibilitySwitch
-                  checked={row.active}
-                  label={row.active ? t.visibleOn(row.name) : t.visibleOff(row.name)}
-                  onLabel={t.shown}
-                  offLabel={t.hidden}
-                  onChange={(active) => void save(row, { active }).catch(() => undefined)}
-                />
-              </td>
+              <OrderVisibilityCells row={row} texts={t} save={(patch) => save(row, patch)} />
             </tr>
           ))}
         </tbody>
