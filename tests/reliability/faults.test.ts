@@ -282,9 +282,11 @@ describe('the API server killed mid-flight', () => {
     ).map((r) => r.id);
     const holder = await directClient();
     try {
-      // The last booking is locked: the PATCH updates the first ones (commissions, earnings) and waits.
+      // The provider's row is locked: the PATCH updates the three bookings, its after-row triggers
+      // insert their commissions, and the earnings update waits (whatever order the rows are
+      // visited in, everything but the earnings is written when it waits).
       await holder.query('begin');
-      await holder.query('select 1 from public.bookings where id = $1 for update', [ids[2]]);
+      await holder.query('select 1 from public.profiles where id = $1 for update', [provider]);
       const patch = fetch(`${api!.url}/rest/v1/bookings?id=in.(${ids.join(',')})`, {
         method: 'PATCH',
         headers: { apikey: anonKey(), Authorization: `Bearer ${admin.token}`, 'Content-Type': 'application/json' },
