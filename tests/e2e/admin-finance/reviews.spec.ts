@@ -26,8 +26,12 @@ test.describe('đánh giá', () => {
       await expect(page.getByRole('columnheader', { name: header, exact: true })).toBeVisible();
     }
     await expectNoSeriousA11yViolations(page);
+    // "Xóa bộ lọc" only once a filter is set; it brings the unfiltered list back.
+    const clear = page.getByRole('button', { name: 'Xóa bộ lọc' });
+    await expect(clear).toHaveCount(0);
     await page.getByLabel('Số sao', { exact: true }).selectOption('1');
     await expect(page).toHaveURL(/rating=1/);
+    await expect(clear).toBeVisible();
     const rows = page.getByRole('row').filter({ has: page.getByRole('link') });
     await expect.poll(async () => {
       const classes = await rows.evaluateAll((elements) => elements.map((element) => element.className));
@@ -40,6 +44,10 @@ test.describe('đánh giá', () => {
       const classes = await rows.evaluateAll((elements) => elements.map((element) => element.className));
       return classes.length > 0 && classes.every((name) => !name.includes('bg-red-50'));
     }).toBe(true);
+    await clear.click();
+    await expect(page).not.toHaveURL(/rating=/);
+    await expect(page.getByLabel('Số sao', { exact: true })).toHaveValue('');
+    await expect(clear).toHaveCount(0);
   });
 
   test('đổi trạng thái trực tiếp còn sau khi tải lại; tìm theo nội dung', async ({ page }) => {

@@ -96,6 +96,7 @@ export default function CommissionsPage() {
     lastPage: pageCount(total),
   });
 
+  const anyFilter = Boolean(filters.search || filters.providerId || filters.serviceId || filters.from || filters.to);
   return (
     <div>
       <PageHeader
@@ -136,7 +137,7 @@ export default function CommissionsPage() {
       </div>
       {stats.error ? <p role="alert" className="mb-3 text-sm text-red-700">{`${t.statsFailed}: ${toVietnameseMessage(stats.error)}`}</p> : null}
 
-      <FilterBar onClear={reset}>
+      <FilterBar {...(anyFilter ? { onClear: reset } : {})}>
         <SearchInput
           label={t.filters.search}
           value={state.q}
@@ -161,7 +162,7 @@ export default function CommissionsPage() {
         rows={list.data}
         rowKey={(row) => row.id}
         errorTitle={t.loadFailed}
-        emptyTitle={filters.search || filters.providerId || filters.serviceId || filters.from || filters.to ? t.noMatch : t.empty}
+        emptyTitle={anyFilter ? t.noMatch : t.empty}
         query={list}
         page={state.page}
         total={total}

@@ -74,6 +74,7 @@ export default function ConversationsPage() {
     lastPage: pageCount(total),
   });
 
+  const anyFilter = Boolean(filters.provider || filters.customer || filters.status || filters.time !== 'all');
   return (
     <div>
       <PageHeader
@@ -85,7 +86,7 @@ export default function ConversationsPage() {
           />
         }
       />
-      <FilterBar onClear={reset}>
+      <FilterBar {...(anyFilter ? { onClear: reset } : {})}>
         <SearchInput
           label={t.filters.provider}
           value={state.provider}
@@ -107,7 +108,7 @@ export default function ConversationsPage() {
         rows={list.data?.rows}
         rowKey={(row) => row.id}
         errorTitle={t.loadFailed}
-        emptyTitle={filters.provider || filters.customer || filters.status || filters.time !== 'all' ? t.noMatch : t.empty}
+        emptyTitle={anyFilter ? t.noMatch : t.empty}
         query={list}
         page={state.page}
         total={total}

@@ -222,7 +222,7 @@ export default function DepositsPage() {
       </div>
       {stats.error ? <p role="alert" className="mb-3 text-sm text-red-700">{`${t.statsFailed}: ${toVietnameseMessage(stats.error)}`}</p> : null}
 
-      <FilterBar onClear={reset}>
+      <FilterBar {...(anyFilter ? { onClear: reset } : {})}>
         <SearchInput
           label={t.filters.search}
           value={state.q}

@@ -172,6 +172,7 @@ export default function PromotionsPage() {
     },
   ];
 
+  const anyFilter = Boolean(filters.search || filters.type || filters.status);
   return (
     <div>
       <PageHeader
@@ -192,7 +193,7 @@ export default function PromotionsPage() {
 
       <CreatePromotionFormCard />
 
-      <FilterBar onClear={reset}>
+      <FilterBar {...(anyFilter ? { onClear: reset } : {})}>
         <SearchInput
           label={t.filters.search}
           value={state.q}
@@ -215,7 +216,7 @@ export default function PromotionsPage() {
         rows={list.data?.rows}
         rowKey={(row) => row.id}
         errorTitle={t.loadFailed}
-        emptyTitle={filters.search || filters.type || filters.status ? t.noMatch : t.empty}
+        emptyTitle={anyFilter ? t.noMatch : t.empty}
         query={list}
         page={state.page}
         total={list.data?.total ?? 0}

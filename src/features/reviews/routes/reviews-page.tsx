@@ -90,6 +90,7 @@ export default function ReviewsPage() {
   });
   const exact = list.data?.exact ?? true;
 
+  const anyFilter = Boolean(filters.search || filters.rating || filters.status);
   return (
     <div>
       <PageHeader
@@ -101,7 +102,7 @@ export default function ReviewsPage() {
           />
         }
       />
-      <FilterBar onClear={reset}>
+      <FilterBar {...(anyFilter ? { onClear: reset } : {})}>
         <SearchInput
           label={t.filters.search}
           value={state.q}
@@ -117,7 +118,7 @@ export default function ReviewsPage() {
         rows={list.data?.rows}
         rowKey={(row) => row.id}
         errorTitle={t.loadFailed}
-        emptyTitle={filters.search || filters.rating || filters.status ? t.noMatch : t.empty}
+        emptyTitle={anyFilter ? t.noMatch : t.empty}
         rowClassName={(row) => (row.rating === 1 ? 'bg-red-50 hover:bg-red-100 border-l-4 border-l-red-600 [&>td]:text-red-950' : undefined)}
         query={list}
         page={state.page}
