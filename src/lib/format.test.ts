@@ -11,6 +11,7 @@ import {
   formatRelativeTime,
   formatTime,
   formatVnd,
+  shortBookingId,
   startOfTodayInVietnam,
   timeRangeStart,
   todayInVietnamIso,
@@ -94,5 +95,11 @@ describe('formatRelativeTime', () => {
     expect(formatRelativeTime(new Date('2026-11-21T09:00:00Z'), now)).toBe('Hôm qua');
     expect(formatRelativeTime(new Date('2026-11-24T09:00:00Z'), now)).toBe('Ngày kia');
     expect(formatRelativeTime(null, now)).toBe('');
+  });
+});
+
+describe('shortBookingId', () => {
+  it('is the last 8 characters in upper case', () => {
+    expect(shortBookingId('00000000-0000-4000-a000-0000abcdef12')).toBe('ABCDEF12');
   });
 });

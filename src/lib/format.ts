@@ -161,3 +161,8 @@ export function formatRelativeTime(value: DateInput, now: Date = new Date()): st
   }
   return 'vừa xong';
 }
+
+/** "…a1b2c3d4" → "A1B2C3D4": the short booking number of spec 01 (last 8 characters, upper case). */
+export function shortBookingId(id: string): string {
+  return id.slice(-8).toUpperCase();
+}

@@ -5,7 +5,7 @@ import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import { DataTable, type DataTableColumn } from '../ui/data-table.tsx';
 import { StatusBadge } from '../ui/status-badge.tsx';
-import { formatDateTime, formatVnd } from '../../lib/format.ts';
+import { formatDateTime, formatVnd, shortBookingId } from '../../lib/format.ts';
 import { bookings as bt } from '../../lib/messages/bookings.ts';
 
 export interface RecentBookingRow {
@@ -24,7 +24,7 @@ const ALL_COLUMNS: DataTableColumn<RecentBookingRow>[] = [
     header: bt.list.columns.id,
     cell: (row) => (
       <Link to={`/admin/bookings/${row.id}`} className="font-mono text-teal-800 hover:underline">
-        #{row.id.slice(-8).toUpperCase()}
+        #{shortBookingId(row.id)}
       </Link>
     ),
   },

@@ -71,7 +71,7 @@ test.describe('cuộc trò chuyện', () => {
     if (!provider) throw new Error('provider missing');
 
     await page.goto(`/admin/manage-conversations?provider=${encodeURIComponent(provider.name)}`);
-    const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: `Xem tin nhắn của đơn ${booking.id}` }) });
+    const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: `Xem tin nhắn của đơn #${booking.id.slice(-8).toUpperCase()}` }) });
     await expect(row).toContainText('chưa có tin nhắn');
     await expect(row).toContainText(provider.name);
     await row.getByRole('link').click();

@@ -57,7 +57,7 @@ test.describe('đánh giá', () => {
     if (!review?.comment) throw new Error('no active review with a comment');
     await page.getByRole('searchbox', { name: 'Tìm kiếm' }).fill(review.comment.slice(0, 20));
     await page.getByLabel('Trạng thái', { exact: true }).selectOption('active');
-    const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: review.booking_id }) });
+    const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: `#${review.booking_id.slice(-8).toUpperCase()}` }) });
     await expect(row).toHaveCount(1);
     await expect(row).toContainText(review.customer_name);
 
@@ -69,7 +69,7 @@ test.describe('đánh giá', () => {
 
     await page.getByLabel('Trạng thái', { exact: true }).selectOption('inactive');
     await page.reload();
-    const again = page.getByRole('row').filter({ has: page.getByRole('link', { name: review.booking_id }) });
+    const again = page.getByRole('row').filter({ has: page.getByRole('link', { name: `#${review.booking_id.slice(-8).toUpperCase()}` }) });
     await expect(again.getByRole('button', { name: /Trạng thái đánh giá của/ })).toContainText('Ẩn');
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BOOKING_LIST_DEFAULTS, exportChunkArgs, filterArgs, pageArgs, shortBookingId } from './booking-filters.ts';
+import { BOOKING_LIST_DEFAULTS, exportChunkArgs, filterArgs, pageArgs } from './booking-filters.ts';
 
 const NOW = new Date('2026-11-22T10:00:00Z'); // 17:00 in Vietnam
 const PROVIDER = '7B0C1E2D-3F40-4A5B-8C6D-7E8F90A1B2C3';
@@ -61,8 +61,3 @@ describe('exportChunkArgs', () => {
   });
 });
 
-describe('shortBookingId', () => {
-  it('is the last 8 characters in upper case', () => {
-    expect(shortBookingId('00000000-0000-4000-a000-0000abcdef12')).toBe('ABCDEF12');
-  });
-});

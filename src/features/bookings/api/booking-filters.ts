@@ -101,11 +101,6 @@ export function exportChunkArgs(
   return args;
 }
 
-/** "…a1b2c3d4" → "A1B2C3D4": the short booking number of spec 01 (last 8 characters, upper case). */
-export function shortBookingId(id: string): string {
-  return id.slice(-8).toUpperCase();
-}
-
 /** "50%_x" → "50\%\_x": PostgREST ilike patterns take * as wildcard, but % and _ still are. */
 export function escapeLikePattern(text: string): string {
   return text.replace(/[\\%_]/g, (char) => `\\${char}`);

@@ -10,14 +10,13 @@ import { FilterBar, SearchInput, SelectFilter, TimeRangeFilter } from '../../../
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { pageCount } from '../../../components/ui/pagination.tsx';
 import { StatusBadge, statusOptions } from '../../../components/ui/status-badge.tsx';
-import { formatDateTime, formatVnd, isTimeRange } from '../../../lib/format.ts';
+import { formatDateTime, formatVnd, isTimeRange, shortBookingId } from '../../../lib/format.ts';
 import { bookings as t } from '../../../lib/messages/bookings.ts';
 import { useKeepPageInRange, useUrlState } from '../../../lib/url-state.ts';
 import {
   BOOKINGS_PAGE_SIZE,
   BOOKING_LIST_ALLOWED,
   BOOKING_LIST_DEFAULTS,
-  shortBookingId,
   type BookingListFilters,
 } from '../api/booking-filters.ts';
 import { useBookingsList, type BookingRow } from '../api/list-bookings.ts';

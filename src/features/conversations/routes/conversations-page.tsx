@@ -10,7 +10,7 @@ import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { pageCount } from '../../../components/ui/pagination.tsx';
 import { RefreshButton } from '../../../components/ui/refresh-button.tsx';
 import { StatusBadge } from '../../../components/ui/status-badge.tsx';
-import { TIME_RANGES, formatDateTime, isTimeRange } from '../../../lib/format.ts';
+import { formatDateTime, isTimeRange, shortBookingId, TIME_RANGES } from '../../../lib/format.ts';
 import { conversations as t } from '../../../lib/messages/conversations.ts';
 import { useKeepPageInRange, useUrlState } from '../../../lib/url-state.ts';
 import { conversationKeys, type ConversationFilters } from '../api/conversation-keys.ts';
@@ -31,10 +31,11 @@ const columns: readonly DataTableColumn<ConversationRow>[] = [
     cell: (row) => (
       <Link
         to={`/admin/messages/${row.booking_id}`}
-        className="font-mono text-xs text-teal-800 hover:underline"
-        aria-label={t.openMessages(row.booking_id)}
+        title={row.booking_id}
+        className="font-mono whitespace-nowrap text-teal-800 hover:underline"
+        aria-label={t.openMessages(`#${shortBookingId(row.booking_id)}`)}
       >
-        {row.booking_id}
+        #{shortBookingId(row.booking_id)}
       </Link>
     ),
   },

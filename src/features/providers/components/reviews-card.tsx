@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Pagination } from '../../../components/ui/pagination.tsx';
 import { Stars } from '../../../components/ui/stars.tsx';
 import { ErrorState, LoadingState } from '../../../components/ui/states.tsx';
-import { formatDateTime, formatNumber } from '../../../lib/format.ts';
+import { formatDateTime, formatNumber, shortBookingId } from '../../../lib/format.ts';
 import { providers as t } from '../../../lib/messages/providers.ts';
 import { REVIEWS_PAGE_SIZE, starBars, useProviderReviews, useReviewSummary } from '../api/reviews.ts';
 
@@ -72,7 +72,7 @@ export function ReviewsCard({ providerId }: { providerId: string }) {
                     <span className="font-medium text-slate-800">{review.customer_name ?? t.detail.reviews.anonymous}</span>
                     <span className="text-xs text-slate-500">{formatDateTime(review.created_at)}</span>
                     <Link to={`/admin/bookings/${review.booking_id}`} className="text-xs text-teal-800 hover:underline">
-                      {t.detail.reviews.booking} #{review.booking_id.slice(-8).toUpperCase()}
+                      {t.detail.reviews.booking} #{shortBookingId(review.booking_id)}
                     </Link>
                   </div>
                   <p className="mt-1 whitespace-pre-line text-slate-700">{review.comment?.trim() ? review.comment : t.detail.reviews.noComment}</p>

@@ -12,7 +12,7 @@ import { pageCount } from '../../../components/ui/pagination.tsx';
 import { RefreshButton } from '../../../components/ui/refresh-button.tsx';
 import { Stars } from '../../../components/ui/stars.tsx';
 import { StatusBadge, statusOptions } from '../../../components/ui/status-badge.tsx';
-import { formatDateTime } from '../../../lib/format.ts';
+import { formatDateTime, shortBookingId } from '../../../lib/format.ts';
 import { reviews as t } from '../../../lib/messages/reviews.ts';
 import { useKeepPageInRange, useUrlState } from '../../../lib/url-state.ts';
 import { reviewKeys, type ReviewFilters } from '../api/review-keys.ts';
@@ -52,8 +52,8 @@ export default function ReviewsPage() {
       key: 'booking',
       header: t.columns.bookingId,
       cell: (row) => (
-        <Link to={`/admin/bookings/${row.booking_id}`} className="font-mono text-xs text-teal-800 hover:underline">
-          {row.booking_id}
+        <Link to={`/admin/bookings/${row.booking_id}`} title={row.booking_id} className="font-mono whitespace-nowrap text-teal-800 hover:underline">
+          #{shortBookingId(row.booking_id)}
         </Link>
       ),
     },
