@@ -28,7 +28,7 @@ export function StatCard({ label, value, hint, icon, tone = 'default', className
         <h2 className="text-sm font-medium text-slate-600">{label}</h2>
         {icon ? <span className="text-slate-400" aria-hidden="true">{icon}</span> : null}
       </div>
-      <p className="mt-2 text-2xl font-semibold tabular-nums text-slate-900">{value}</p>
+      <p className="mt-2 text-2xl font-semibold tabular-nums break-words text-slate-900">{value}</p>
       {hint ? <p className="mt-1 text-xs text-slate-500">{hint}</p> : null}
     </section>
   );

@@ -26,7 +26,7 @@ function StatsRow({ profile }: { profile: ProviderProfile }) {
       {stats.isError ? (
         <ErrorState title={t.detail.stats.loadFailed} error={stats.error} onRetry={() => void stats.refetch()} />
       ) : (
-        <div className="grid grid-cols-2 gap-4 lg:grid-cols-3 xl:grid-cols-6">
+        <div className="grid grid-cols-2 gap-4 lg:grid-cols-3 2xl:grid-cols-6">
           <StatCard label={t.detail.stats.total} value={stats.data ? formatNumber(stats.data.total) : '…'} tone="info" />
           <StatCard label={t.detail.stats.completed} value={stats.data ? formatNumber(stats.data.completed) : '…'} tone="success" />
           <StatCard label={t.detail.stats.pending} value={stats.data ? formatNumber(stats.data.pending) : '…'} tone="warning" />
