@@ -36,7 +36,7 @@ export const publicServices: Record<ServiceAreaSlug, ServiceAreaContent> = {
     services: [
       { name: 'Dọn dẹp nhà cửa', description: 'Lau dọn, hút bụi, vệ sinh bếp và nhà tắm, giặt ủi theo yêu cầu.' },
       { name: 'Sửa chữa điện nước', description: 'Thay ổ cắm, bóng đèn, sửa rò rỉ, thông tắc đường ống.' },
-      { name: 'Sửa chữa nhà', description: 'Sơn sửa tường, lắp đặt kệ, sửa cửa và các hạng mục nhỏ.' },
+      { name: 'Sửa chữa nhà cửa', description: 'Sơn sửa tường, lắp đặt kệ, sửa cửa và các hạng mục nhỏ.' },
       { name: 'Chăm sóc người', description: 'Chăm sóc người già, người bệnh, trông trẻ theo giờ.' },
     ],
     packageGroups: [{ heading: 'Gói theo giờ', packages: hourly('Một người làm', [200000, 280000, 360000, 650000]) }],
@@ -68,7 +68,7 @@ export const publicServices: Record<ServiceAreaSlug, ServiceAreaContent> = {
     heroImage: '/images/service-medical.svg',
     heroAlt: 'Biểu tượng chữ thập y tế và ống nghiệm',
     services: [
-      { name: 'Xét nghiệm', description: 'Lấy mẫu máu, nước tiểu tại nhà; kết quả gửi qua ứng dụng.' },
+      { name: 'Xét nghiệm tại nhà', description: 'Lấy mẫu máu, nước tiểu tại nhà; kết quả gửi qua ứng dụng.' },
       { name: 'Tư vấn khám bệnh', description: 'Bác sĩ chuyên khoa thăm khám và tư vấn tại nhà.' },
       { name: 'Bán thuốc theo đơn', description: 'Giao thuốc theo đơn của bác sĩ, dược sĩ hướng dẫn sử dụng.' },
     ],

@@ -55,6 +55,16 @@ test('service pages list the services and packages of the catalogue in the datab
   await expect(packages).toContainText('160.000');
   await expect(page.getByText('Đang hiển thị bảng giá tham khảo')).toHaveCount(0);
 
+  // Every service of every area has its short description (the page's texts match the catalogue's names).
+  for (const area of ['/lao-dong-pho-thong', '/lao-dong-nong-nghiep', '/dich-vu-y-te']) {
+    await page.goto(area);
+    const cards = page.getByRole('region', { name: 'Dịch vụ', exact: true }).getByRole('listitem');
+    await expect(cards.first()).toBeVisible();
+    for (const card of await cards.all()) {
+      await expect(card.locator('p'), await card.getByRole('heading').innerText()).toHaveCount(1);
+    }
+  }
+
   await page.goto('/dich-vu-y-te');
   const medical = page.getByRole('region', { name: 'Gói dịch vụ' });
   for (const name of ['Xét nghiệm chức năng gan', 'Xét nghiệm ADN huyết thống', 'Khám tim mạch', 'Khám thần kinh']) {
