@@ -90,7 +90,7 @@ export function Carousel() {
                 height={500}
                 {...(slideIndex === 0 ? { fetchPriority: 'high' as const } : { loading: 'lazy' as const })}
               />
-              <div className="absolute inset-0 bg-gradient-to-r from-slate-950/80 via-slate-950/50 to-transparent" />
+              <div className="absolute inset-0 bg-slate-950/75 sm:bg-transparent sm:bg-gradient-to-r sm:from-slate-950/80 sm:via-slate-950/50 sm:to-transparent" />
               <div className="relative flex h-full max-w-xl flex-col justify-center gap-3 px-14 text-white sm:px-16">
                 <h2 className="text-2xl leading-tight font-bold sm:text-4xl">{slide.title}</h2>
                 <p className="text-sm text-slate-100 sm:text-lg">{slide.text}</p>
