@@ -961,6 +961,15 @@ export type Database = {
         }
         Returns: Json
       }
+      "admin_list_customers": {
+        Args: {
+          "p_limit"?: number
+          "p_offset"?: number
+          "p_search"?: string
+          "p_status"?: string
+        }
+        Returns: Json
+      }
       "admin_list_deposits": {
         Args: {
           "p_after_created_at"?: string

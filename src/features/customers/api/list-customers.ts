@@ -1,19 +1,14 @@
-// The customers list: name-or-email text and status filters, newest first, 50 a page, with each
-// customer's total bookings (kept on the profile by the database).
+// The customers list from admin_list_customers: name-or-email search and status, newest first, 50 a
+// page, each customer's total bookings (kept on the profile by the database); the total is exact up
+// to 1,000 rows and the planner's estimate beyond (`totalExact` false: the screen says "khoảng").
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { unwrapList } from '../../../lib/errors.ts';
+import { unwrap } from '../../../lib/errors.ts';
 import { supabase } from '../../../lib/supabase.ts';
 import { pageRange } from '../../../lib/url-state.ts';
-import { CUSTOMER_STATUSES, nameOrEmailFilter } from './customer-rules.ts';
+import { CUSTOMER_STATUSES } from './customer-rules.ts';
 import { customerKeys } from './keys.ts';
 
 export const CUSTOMERS_PAGE_SIZE = 50;
-
-/**
- * `count=estimated` is exact up to this many rows (PostgREST's max-rows, 1000 on Supabase) and the
- * planner's estimate above it, so the count never scans a large table.
- */
-export const EXACT_COUNT_LIMIT = 1000;
 
 export interface CustomerListFilters {
   [key: string]: string | number;
@@ -38,19 +33,20 @@ export interface CustomerListRow {
 export function customersListQueryOptions(filters: CustomerListFilters) {
   return queryOptions({
     queryKey: customerKeys.list(filters),
-    queryFn: async () => {
-      const { from, to } = pageRange(filters.page, CUSTOMERS_PAGE_SIZE);
-      let query = supabase
-        .from('profiles')
-        .select('id, name, phone, email, status, total_bookings, created_at', { count: 'estimated' })
-        .eq('role', 'customer');
-      const search = nameOrEmailFilter(filters.q);
-      if (search !== null) query = query.or(search);
-      if ((CUSTOMER_STATUSES as readonly string[]).includes(filters.status)) query = query.eq('status', filters.status);
-      const result = await query.order('created_at', { ascending: false }).order('id', { ascending: false }).range(from, to);
-      if (result.error && result.status === 416) return { rows: [] as CustomerListRow[], total: 0, totalExact: true };
-      const { rows, total } = unwrapList<CustomerListRow>(result);
-      return { rows, total, totalExact: total <= EXACT_COUNT_LIMIT };
+    queryFn: async ({ signal }) => {
+      const { from } = pageRange(filters.page, CUSTOMERS_PAGE_SIZE);
+      const status = (CUSTOMER_STATUSES as readonly string[]).includes(filters.status) ? filters.status : undefined;
+      const search = filters.q.trim();
+      const result = await supabase
+        .rpc('admin_list_customers', {
+          ...(search !== '' ? { p_search: search } : {}),
+          ...(status ? { p_status: status } : {}),
+          p_limit: CUSTOMERS_PAGE_SIZE,
+          p_offset: from,
+        })
+        .abortSignal(signal);
+      const data = unwrap(result) as unknown as { rows: CustomerListRow[]; total: number; total_exact: boolean };
+      return { rows: data.rows, total: data.total, totalExact: data.total_exact };
     },
     placeholderData: keepPreviousData,
   });
