@@ -24,7 +24,6 @@ export const customers = {
     notFound: 'Không tìm thấy khách hàng',
     loadFailed: 'Không thể tải thông tin khách hàng',
     subtitle: 'Hồ sơ khách hàng',
-    avatarAlt: (name: string) => `Ảnh đại diện của ${name}`,
     stats: {
       title: 'Thống kê',
       total: 'Tổng booking',

@@ -1,6 +1,7 @@
-// Texts of the contact fields that customers and providers share (spec 01 §5): the labels of the
-// inline edits and their validation messages.
+// Texts that customers' and providers' profiles share (spec 01 §5): the avatar's alt text, the labels
+// of the contact inline edits and their validation messages.
 export const profiles = {
+  avatarAlt: (name: string) => `Ảnh đại diện của ${name}`,
   fields: {
     name: 'Họ tên',
     email: 'Email',

@@ -25,7 +25,6 @@ export const providers = {
     notFound: 'Không tìm thấy nhà cung cấp',
     loadFailed: 'Không thể tải thông tin nhà cung cấp',
     subtitle: 'Hồ sơ nhà cung cấp',
-    avatarAlt: (name: string) => `Ảnh đại diện của ${name}`,
     info: {
       title: 'Thông tin cá nhân',
       createdAt: 'Ngày đăng ký',

@@ -8,7 +8,7 @@ import { Link, useParams } from 'react-router-dom';
 import { buttonClassName } from '../../../components/ui/button.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { Stars } from '../../../components/ui/stars.tsx';
-import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states.tsx';
+import { DetailStates } from '../../../components/ui/detail-states.tsx';
 import { StatusBadge, statusOptions } from '../../../components/ui/status-badge.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { formatDateTime, formatNumber, formatVnd, shortBookingId } from '../../../lib/format.ts';
@@ -279,22 +279,9 @@ export default function BookingDetailPage() {
   return (
     <div>
       <PageHeader title={title} back={back} />
-      {detail.isLoading ? (
-        <LoadingState />
-      ) : detail.isError ? (
-        <ErrorState title={t.detail.loadFailed} error={detail.error} context={{ action: 'load', notFound: t.detail.notFound }} onRetry={() => void detail.refetch()} retrying={detail.isFetching} />
-      ) : detail.data === null || detail.data === undefined ? (
-        <EmptyState
-          title={t.detail.notFound}
-          action={
-            <Link to="/admin/bookings" className={buttonClassName('secondary')}>
-              {t.detail.back}
-            </Link>
-          }
-        />
-      ) : (
-        <DetailBody detail={detail.data} />
-      )}
+      <DetailStates query={detail} loadFailed={t.detail.loadFailed} notFound={t.detail.notFound} back={back}>
+        {(data) => <DetailBody detail={data} />}
+      </DetailStates>
     </div>
   );
 }

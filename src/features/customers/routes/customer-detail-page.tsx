@@ -1,14 +1,14 @@
 // /admin/customers/:customerId — header (avatar, name, email, status), stats (total, completed,
 // in progress, total spent), inline edits of name, email, phone, status, registration / update /
 // last sign-in times, and the 10 most recent bookings linking to their detail.
-import { Link, useParams } from 'react-router-dom';
-import { buttonClassName } from '../../../components/ui/button.tsx';
+import { useParams } from 'react-router-dom';
+import { ProfileHeader } from '../../../components/domain/profile-header.tsx';
+import { DetailStates } from '../../../components/ui/detail-states.tsx';
 import { RecentBookings } from '../../../components/domain/recent-bookings.tsx';
 import { ContactFields } from '../../../components/domain/contact-fields.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { StatCard } from '../../../components/ui/stat-card.tsx';
-import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states.tsx';
-import { StatusBadge } from '../../../components/ui/status-badge.tsx';
+import { ErrorState } from '../../../components/ui/states.tsx';
 import { formatDateTime, formatNumber, formatVnd } from '../../../lib/format.ts';
 import { customers as t } from '../../../lib/messages/customers.ts';
 import {
@@ -88,54 +88,23 @@ function CustomerRecentBookings({ id }: { id: string }) {
 export default function CustomerDetailPage() {
   const { customerId = '' } = useParams();
   const detail = useCustomerDetail(customerId);
-  const profile = detail.data;
+  const back = { to: '/admin/customers', label: t.detail.back };
   return (
     <div>
-      <PageHeader title={profile?.name ?? t.detail.subtitle} back={{ to: '/admin/customers', label: t.detail.back }} />
-      {detail.isLoading ? (
-        <LoadingState />
-      ) : detail.isError ? (
-        <ErrorState
-          title={t.detail.loadFailed}
-          error={detail.error}
-          context={{ action: 'load', notFound: t.detail.notFound }}
-          onRetry={() => void detail.refetch()}
-          retrying={detail.isFetching}
-        />
-      ) : !profile ? (
-        <EmptyState
-          title={t.detail.notFound}
-          action={
-            <Link to="/admin/customers" className={buttonClassName('secondary')}>
-              {t.detail.back}
-            </Link>
-          }
-        />
-      ) : (
-        <div className="space-y-4">
-          <div className="flex flex-wrap items-center gap-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
-            {profile.avatar_url ? (
-              <img src={profile.avatar_url} alt={t.detail.avatarAlt(profile.name)} className="size-16 rounded-full object-cover" />
-            ) : (
-              <span aria-hidden="true" className="inline-flex size-16 items-center justify-center rounded-full bg-sky-100 text-xl font-semibold text-sky-800">
-                {profile.name.trim().split(/\s+/).at(-1)?.[0]?.toUpperCase() ?? '?'}
-              </span>
-            )}
-            <div className="min-w-0">
-              <p className="text-sm text-slate-500">{t.detail.subtitle}</p>
-              <p className="text-lg font-semibold text-slate-900">{profile.name}</p>
-              <p className="text-sm text-slate-600">{profile.email ?? '—'}</p>
+      <PageHeader title={detail.data?.name ?? t.detail.subtitle} back={back} />
+      <DetailStates query={detail} loadFailed={t.detail.loadFailed} notFound={t.detail.notFound} back={back}>
+        {(profile) => (
+          <div className="space-y-4">
+            <ProfileHeader entity="customer" kind={t.detail.subtitle} profile={profile} />
+            <Stats id={profile.id} />
+            <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
+              <InfoCard profile={profile} />
+              <TimesCard profile={profile} />
             </div>
-            <StatusBadge entity="customer" status={profile.status} className="ml-auto" />
+            <CustomerRecentBookings id={profile.id} />
           </div>
-          <Stats id={profile.id} />
-          <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
-            <InfoCard profile={profile} />
-            <TimesCard profile={profile} />
-          </div>
-          <CustomerRecentBookings id={profile.id} />
-        </div>
-      )}
+        )}
+      </DetailStates>
     </div>
   );
 }

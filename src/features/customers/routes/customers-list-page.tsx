@@ -1,15 +1,12 @@
 // /admin/customers — customers newest first, filtered on the server by name-or-email text and
 // status (inactive is shown as "Tạm dừng"), 50 a page; filters and page in the URL.
 import { Link } from 'react-router-dom';
+import { ProfilesList } from '../../../components/domain/profiles-list.tsx';
 import type { DataTableColumn } from '../../../components/ui/data-table.tsx';
-import { PagedTable } from '../../../components/ui/paged-table.tsx';
-import { FilterBar, SearchInput, SelectFilter } from '../../../components/ui/filter-bar.tsx';
-import { PageHeader } from '../../../components/ui/page-header.tsx';
-import { RefreshButton } from '../../../components/ui/refresh-button.tsx';
 import { StatusBadge, statusOptions } from '../../../components/ui/status-badge.tsx';
 import { formatDate, formatNumber } from '../../../lib/format.ts';
 import { customers as t } from '../../../lib/messages/customers.ts';
-import { useKeepPageInRange, useUrlState } from '../../../lib/url-state.ts';
+import { useUrlState } from '../../../lib/url-state.ts';
 import {
   CUSTOMERS_PAGE_SIZE,
   CUSTOMER_LIST_ALLOWED,
@@ -45,55 +42,16 @@ const columns: DataTableColumn<CustomerListRow>[] = [
 export default function CustomersListPage() {
   const [filters, setFilters, resetFilters] = useUrlState<CustomerListFilters>(CUSTOMER_LIST_DEFAULTS, { allowed: CUSTOMER_LIST_ALLOWED });
   const list = useCustomersList(filters);
-  const filtered = filters.q !== '' || filters.status !== '';
-  // The total is estimated on large tables: a page past the end goes back to the first page.
-  useKeepPageInRange(setFilters, {
-    page: filters.page,
-    settled: list.data !== undefined && !list.isFetching,
-    empty: list.data?.rows.length === 0,
-    lastPage: 1,
-  });
-
   return (
-    <div>
-      <PageHeader title={t.list.title} description={t.list.description} />
-      <FilterBar
-        {...(filtered ? { onClear: resetFilters } : {})}
-        actions={
-          <RefreshButton
-            onClick={() => void list.refetch()}
-            loading={list.isFetching && !list.isLoading}
-          />
-        }
-      >
-        <SearchInput
-          label={t.list.searchLabel}
-          placeholder={t.list.searchPlaceholder}
-          value={filters.q}
-          onChange={(q) => setFilters({ q }, { replace: true })}
-        />
-        <SelectFilter
-          label={t.list.statusLabel}
-          value={filters.status}
-          allLabel={t.list.allStatuses}
-          options={statusOptions('customer')}
-          onChange={(status) => setFilters({ status })}
-        />
-      </FilterBar>
-      <PagedTable
-        caption={t.list.title}
-        columns={columns}
-        rows={list.data?.rows}
-        rowKey={(row) => row.id}
-        errorTitle={t.list.loadFailed}
-        emptyTitle={t.list.empty}
-        query={list}
-        page={filters.page}
-        pageSize={CUSTOMERS_PAGE_SIZE}
-        total={list.data?.total}
-        approximate={list.data !== undefined && !list.data.totalExact}
-        onPageChange={(page) => setFilters({ page })}
-      />
-    </div>
+    <ProfilesList
+      texts={t.list}
+      columns={columns}
+      statusOptions={statusOptions('customer')}
+      filters={filters}
+      setFilters={setFilters}
+      resetFilters={resetFilters}
+      list={list}
+      pageSize={CUSTOMERS_PAGE_SIZE}
+    />
   );
 }

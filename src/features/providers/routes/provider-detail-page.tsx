@@ -1,11 +1,11 @@
 // /admin/providers/:providerId — header, personal info with inline edits, stats, deposit and
 // earnings, service types, saved addresses, documents, reviews and the 10 most recent bookings.
-import { Link, useParams } from 'react-router-dom';
-import { buttonClassName } from '../../../components/ui/button.tsx';
+import { useParams } from 'react-router-dom';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { DetailStates } from '../../../components/ui/detail-states.tsx';
+import { ProfileHeader } from '../../../components/domain/profile-header.tsx';
 import { StatCard } from '../../../components/ui/stat-card.tsx';
-import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states.tsx';
-import { StatusBadge } from '../../../components/ui/status-badge.tsx';
+import { ErrorState } from '../../../components/ui/states.tsx';
 import { formatNumber, formatVnd } from '../../../lib/format.ts';
 import { providers as t } from '../../../lib/messages/providers.ts';
 import { useProviderDetail, type ProviderProfile } from '../api/provider-detail.ts';
@@ -66,70 +66,32 @@ function AddressesCard({ profile }: { profile: ProviderProfile }) {
   );
 }
 
-function Header({ profile }: { profile: ProviderProfile }) {
-  return (
-    <div className="mb-4 flex flex-wrap items-center gap-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
-      {profile.avatar_url ? (
-        <img src={profile.avatar_url} alt={t.detail.avatarAlt(profile.name)} className="size-16 rounded-full object-cover" />
-      ) : (
-        <span aria-hidden="true" className="inline-flex size-16 items-center justify-center rounded-full bg-teal-100 text-xl font-semibold text-teal-800">
-          {profile.name.trim().split(/\s+/).at(-1)?.[0]?.toUpperCase() ?? '?'}
-        </span>
-      )}
-      <div className="min-w-0">
-        <p className="text-sm text-slate-500">{t.detail.subtitle}</p>
-        <p className="text-lg font-semibold text-slate-900">{profile.name}</p>
-        <p className="text-sm text-slate-600">{profile.email ?? '—'}</p>
-      </div>
-      <StatusBadge entity="provider" status={profile.status} className="ml-auto" />
-    </div>
-  );
-}
-
 export default function ProviderDetailPage() {
   const { providerId = '' } = useParams();
   const detail = useProviderDetail(providerId);
   const back = { to: '/admin/providers', label: t.detail.back };
-  const profile = detail.data;
 
   return (
     <div>
-      <PageHeader title={profile?.name ?? t.detail.subtitle} back={back} />
-      {detail.isLoading ? (
-        <LoadingState />
-      ) : detail.isError ? (
-        <ErrorState
-          title={t.detail.loadFailed}
-          error={detail.error}
-          context={{ action: 'load', notFound: t.detail.notFound }}
-          onRetry={() => void detail.refetch()}
-          retrying={detail.isFetching}
-        />
-      ) : !profile ? (
-        <EmptyState
-          title={t.detail.notFound}
-          action={
-            <Link to="/admin/providers" className={buttonClassName('secondary')}>
-              {t.detail.back}
-            </Link>
-          }
-        />
-      ) : (
-        <div className="space-y-4">
-          <Header profile={profile} />
-          <StatsRow profile={profile} />
-          <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
-            <ProviderInfoCard profile={profile} />
-            <div className="space-y-4">
-              <ServiceTypesCard providerId={profile.id} />
-              <AddressesCard profile={profile} />
+      <PageHeader title={detail.data?.name ?? t.detail.subtitle} back={back} />
+      <DetailStates query={detail} loadFailed={t.detail.loadFailed} notFound={t.detail.notFound} back={back}>
+        {(profile) => (
+          <div className="space-y-4">
+            <ProfileHeader entity="provider" kind={t.detail.subtitle} profile={profile} />
+            <StatsRow profile={profile} />
+            <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
+              <ProviderInfoCard profile={profile} />
+              <div className="space-y-4">
+                <ServiceTypesCard providerId={profile.id} />
+                <AddressesCard profile={profile} />
+              </div>
             </div>
+            <DocumentsCard providerId={profile.id} />
+            <ReviewsCard providerId={profile.id} />
+            <ProviderRecentBookings providerId={profile.id} />
           </div>
-          <DocumentsCard providerId={profile.id} />
-          <ReviewsCard providerId={profile.id} />
-          <ProviderRecentBookings providerId={profile.id} />
-        </div>
-      )}
+        )}
+      </DetailStates>
     </div>
   );
 }

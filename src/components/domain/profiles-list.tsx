@@ -1,0 +1,93 @@
+// The body of the customers and providers lists (spec 01 §4, §5): a search and a status filter,
+// a refresh button and "Xóa bộ lọc" once a filter is set, then the page of rows with its
+// pagination. Filters and page live in the URL (the page's useUrlState); a page past the end goes
+// back to the first page.
+import { FilterBar, SearchInput, SelectFilter } from '../ui/filter-bar.tsx';
+import type { DataTableColumn } from '../ui/data-table.tsx';
+import { PageHeader } from '../ui/page-header.tsx';
+import { PagedTable, type PagedQuery } from '../ui/paged-table.tsx';
+import { RefreshButton } from '../ui/refresh-button.tsx';
+import { useKeepPageInRange, type SetUrlStateOptions } from '../../lib/url-state.ts';
+
+export interface ProfilesListTexts {
+  title: string;
+  description: string;
+  loadFailed: string;
+  empty: string;
+  searchLabel: string;
+  searchPlaceholder: string;
+  statusLabel: string;
+  allStatuses: string;
+}
+
+interface ProfilesListFilters {
+  q: string;
+  status: string;
+  page: number;
+}
+
+export function ProfilesList<Row extends { id: string }>({
+  texts,
+  columns,
+  statusOptions,
+  filters,
+  setFilters,
+  resetFilters,
+  list,
+  pageSize,
+}: {
+  texts: ProfilesListTexts;
+  columns: readonly DataTableColumn<Row>[];
+  statusOptions: readonly { value: string; label: string }[];
+  filters: ProfilesListFilters;
+  setFilters: (patch: Partial<ProfilesListFilters>, setOptions?: SetUrlStateOptions) => void;
+  resetFilters: () => void;
+  list: PagedQuery & { isLoading: boolean; data?: { rows: Row[]; total: number; totalExact?: boolean } | undefined };
+  pageSize: number;
+}) {
+  const filtered = filters.q !== '' || filters.status !== '';
+  useKeepPageInRange(setFilters, {
+    page: filters.page,
+    settled: list.data !== undefined && !list.isFetching,
+    empty: list.data?.rows.length === 0,
+    lastPage: 1,
+  });
+
+  return (
+    <div>
+      <PageHeader title={texts.title} description={texts.description} />
+      <FilterBar
+        {...(filtered ? { onClear: resetFilters } : {})}
+        actions={<RefreshButton onClick={() => void list.refetch()} loading={list.isFetching && !list.isLoading} />}
+      >
+        <SearchInput
+          label={texts.searchLabel}
+          placeholder={texts.searchPlaceholder}
+          value={filters.q}
+          onChange={(q) => setFilters({ q }, { replace: true })}
+        />
+        <SelectFilter
+          label={texts.statusLabel}
+          value={filters.status}
+          allLabel={texts.allStatuses}
+          options={statusOptions}
+          onChange={(status) => setFilters({ status })}
+        />
+      </FilterBar>
+      <PagedTable
+        caption={texts.title}
+        columns={columns}
+        rows={list.data?.rows}
+        rowKey={(row) => row.id}
+        errorTitle={texts.loadFailed}
+        emptyTitle={texts.empty}
+        query={list}
+        page={filters.page}
+        pageSize={pageSize}
+        total={list.data?.total}
+        approximate={list.data?.totalExact === false}
+        onPageChange={(page) => setFilters({ page })}
+      />
+    </div>
+  );
+}

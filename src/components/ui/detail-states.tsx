@@ -1,0 +1,57 @@
+// The states of a detail screen around its record: loading, a load error with "Thử lại" (a 404
+// said as the screen's own not-found text), a record that does not exist (with a way back to the
+// list), then the record itself.
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { buttonClassName } from './button.tsx';
+import { EmptyState, ErrorState, LoadingState } from './states.tsx';
+
+export interface DetailQuery<T> {
+  data: T | null | undefined;
+  isLoading: boolean;
+  isError: boolean;
+  isFetching: boolean;
+  error: unknown;
+  refetch: () => unknown;
+}
+
+export function DetailStates<T>({
+  query,
+  loadFailed,
+  notFound,
+  back,
+  children,
+}: {
+  query: DetailQuery<T>;
+  loadFailed: string;
+  notFound: string;
+  /** The list to go back to when the record does not exist. */
+  back: { to: string; label: string };
+  children: (record: T) => ReactNode;
+}) {
+  if (query.isLoading) return <LoadingState />;
+  if (query.isError) {
+    return (
+      <ErrorState
+        title={loadFailed}
+        error={query.error}
+        context={{ action: 'load', notFound }}
+        onRetry={() => void query.refetch()}
+        retrying={query.isFetching}
+      />
+    );
+  }
+  if (query.data === null || query.data === undefined) {
+    return (
+      <EmptyState
+        title={notFound}
+        action={
+          <Link to={back.to} className={buttonClassName('secondary')}>
+            {back.label}
+          </Link>
+        }
+      />
+    );
+  }
+  return <>{children(query.data)}</>;
+}
