@@ -5,10 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Pencil } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
-import { FilterBar, SearchInput } from '../../../components/ui/filter-bar.tsx';
-import { PageHeader } from '../../../components/ui/page-header.tsx';
-import { RefreshButton } from '../../../components/ui/refresh-button.tsx';
-import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states.tsx';
+import { EmptyState } from '../../../components/ui/states.tsx';
 import { formatVnd } from '../../../lib/format.ts';
 import { catalogue } from '../../../lib/messages/catalogue.ts';
 import { common } from '../../../lib/messages/common.ts';
@@ -18,6 +15,7 @@ import type { PackageRow, ServiceGroup } from '../api/catalogue-types.ts';
 import { PackageConflictError, useUpdatePackage, type PackagePatch } from '../api/package-mutations.ts';
 import { usePackages } from '../api/packages-query.ts';
 import { CollapsibleGroup, useCollapsedGroups } from '../components/collapsible-group.tsx';
+import { GroupedCataloguePage } from '../components/grouped-catalogue-page.tsx';
 import { PackageDialog, type PackageDialogState } from '../components/package-dialog.tsx';
 import { OrderVisibilityCells } from '../components/order-visibility-cells.tsx';
 
@@ -120,14 +118,16 @@ export default function PackagesPage() {
     }
   }
 
-
-  let body;
-  if (packages.isPending) body = <LoadingState />;
-  else if (packages.error && !packages.data) body = null;
-  else if ((packages.data?.services.length ?? 0) === 0) body = <EmptyState title={t.emptyAll} />;
-  else if (state.q.trim() !== '' && (packages.data?.groups.length ?? 0) === 0) body = <EmptyState title={t.noMatch} />;
-  else
-    body = (
+  return (
+    <GroupedCataloguePage
+      texts={t}
+      query={packages}
+      catalogueEmpty={(packages.data?.services.length ?? 0) === 0}
+      groupCount={packages.data?.groups.length ?? 0}
+      search={state.q}
+      onSearch={(q) => setState({ q }, { replace: true })}
+      onRefresh={() => void queryClient.invalidateQueries({ queryKey: catalogueKeys.packagesAll() })}
+    >
       <div className="space-y-4" aria-busy={packages.isFetching || undefined}>
         {(packages.data?.groups ?? []).map((group) => (
           <Group
@@ -141,27 +141,6 @@ export default function PackagesPage() {
           />
         ))}
       </div>
-    );
-
-  return (
-    <div>
-      <PageHeader
-        title={t.title}
-        description={t.description}
-        actions={
-          <RefreshButton
-            loading={packages.isFetching && !packages.isPending}
-            onClick={() => void queryClient.invalidateQueries({ queryKey: catalogueKeys.packagesAll() })}
-          />
-        }
-      />
-      <FilterBar>
-        <SearchInput label={t.searchLabel} value={state.q} placeholder={t.searchPlaceholder} onChange={(q) => setState({ q }, { replace: true })} />
-      </FilterBar>
-      {packages.error ? (
-        <ErrorState title={t.loadFailed} error={packages.error} onRetry={() => void packages.refetch()} className="mb-4" />
-      ) : null}
-      {body}
       {dialog ? (
         <PackageDialog
           key={dialog.mode === 'edit' ? dialog.row.id : `new-${dialog.serviceId}`}
@@ -170,6 +149,6 @@ export default function PackagesPage() {
           onClose={() => setDialog(null)}
         />
       ) : null}
-    </div>
+    </GroupedCataloguePage>
   );
 }

@@ -3,11 +3,8 @@
 // inline edits (name, icon, commission %, order), visibility switch and a per-group add form.
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { FilterBar, SearchInput } from '../../../components/ui/filter-bar.tsx';
-import { RefreshButton } from '../../../components/ui/refresh-button.tsx';
 import { RequiredInlineText } from '../../../components/ui/required-inline-text.tsx';
-import { PageHeader } from '../../../components/ui/page-header.tsx';
-import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states.tsx';
+import { EmptyState } from '../../../components/ui/states.tsx';
 import { formatPercent } from '../../../lib/format.ts';
 import { catalogue } from '../../../lib/messages/catalogue.ts';
 import { useUrlState } from '../../../lib/url-state.ts';
@@ -18,6 +15,7 @@ import { ServiceConflictError, useUpdateService, type ServicePatch } from '../ap
 import { useServices } from '../api/services-query.ts';
 import { AddServiceForm } from '../components/add-service-form.tsx';
 import { CollapsibleGroup, useCollapsedGroups } from '../components/collapsible-group.tsx';
+import { GroupedCataloguePage } from '../components/grouped-catalogue-page.tsx';
 import { OrderVisibilityCells } from '../components/order-visibility-cells.tsx';
 
 const t = catalogue.services;
@@ -129,13 +127,16 @@ export default function ServicesPage() {
   }
 
 
-  let body;
-  if (services.isPending) body = <LoadingState />;
-  else if (services.error && !services.data) body = null;
-  else if ((services.data?.categoryCount ?? 0) === 0) body = <EmptyState title={t.emptyAll} />;
-  else if (state.q.trim() !== '' && (services.data?.groups.length ?? 0) === 0) body = <EmptyState title={t.noMatch} />;
-  else
-    body = (
+  return (
+    <GroupedCataloguePage
+      texts={t}
+      query={services}
+      catalogueEmpty={(services.data?.categoryCount ?? 0) === 0}
+      groupCount={services.data?.groups.length ?? 0}
+      search={state.q}
+      onSearch={(q) => setState({ q }, { replace: true })}
+      onRefresh={() => void queryClient.invalidateQueries({ queryKey: catalogueKeys.servicesAll() })}
+    >
       <div className="space-y-4" aria-busy={services.isFetching || undefined}>
         {(services.data?.groups ?? []).map((group) => (
           <Group
@@ -147,27 +148,6 @@ export default function ServicesPage() {
           />
         ))}
       </div>
-    );
-
-  return (
-    <div>
-      <PageHeader
-        title={t.title}
-        description={t.description}
-        actions={
-          <RefreshButton
-            loading={services.isFetching && !services.isPending}
-            onClick={() => void queryClient.invalidateQueries({ queryKey: catalogueKeys.servicesAll() })}
-          />
-        }
-      />
-      <FilterBar>
-        <SearchInput label={t.searchLabel} value={state.q} placeholder={t.searchPlaceholder} onChange={(q) => setState({ q }, { replace: true })} />
-      </FilterBar>
-      {services.error ? (
-        <ErrorState title={t.loadFailed} error={services.error} onRetry={() => void services.refetch()} className="mb-4" />
-      ) : null}
-      {body}
-    </div>
+    </GroupedCataloguePage>
   );
 }
