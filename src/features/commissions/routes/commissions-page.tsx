@@ -1,10 +1,8 @@
 // /admin/manage-commissions: stat cards for the current filters, filters in the URL, one page of
 // 50 commissions read on the server, CSV export of every filtered row.
 import { useQueryClient } from '@tanstack/react-query';
-import { Download } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
-import { Button } from '../../../components/ui/button.tsx';
 import type { DataTableColumn } from '../../../components/ui/data-table.tsx';
 import { PagedTable } from '../../../components/ui/paged-table.tsx';
 import { DateFilter, FilterBar, SearchInput, SelectFilter } from '../../../components/ui/filter-bar.tsx';
@@ -12,11 +10,9 @@ import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { pageCount } from '../../../components/ui/pagination.tsx';
 import { RefreshButton } from '../../../components/ui/refresh-button.tsx';
 import { StatCard } from '../../../components/ui/stat-card.tsx';
-import { useToast } from '../../../components/ui/toast.tsx';
-import { downloadCsv } from '../../../lib/csv.ts';
+import { CsvExportButton } from '../../../components/ui/csv-export-button.tsx';
 import { toVietnameseMessage } from '../../../lib/errors.ts';
-import { formatDateTime, formatPercent, formatVnd, todayInVietnamIso } from '../../../lib/format.ts';
-import { common } from '../../../lib/messages/common.ts';
+import { formatDateTime, formatPercent, formatVnd } from '../../../lib/format.ts';
 import { commissions as t } from '../../../lib/messages/commissions.ts';
 import { useKeepPageInRange, useUrlState } from '../../../lib/url-state.ts';
 import { exportCommissionsCsv } from '../api/commission-export.ts';
@@ -70,22 +66,7 @@ export default function CommissionsPage() {
   const list = useCommissions(filters, state.page);
   const services = useServiceOptions();
   const queryClient = useQueryClient();
-  const toast = useToast();
-  const [exporting, setExporting] = useState<number | null>(null);
-  const today = todayInVietnamIso();
 
-  async function onExport() {
-    setExporting(0);
-    try {
-      const result = await exportCommissionsCsv(filters, setExporting);
-      downloadCsv(`${t.csvFilename}-${today}.csv`, result.csv);
-      if (result.truncated) toast.info(t.exportTooMany(result.rows));
-    } catch (error) {
-      toast.error(`${t.exportFailed} ${toVietnameseMessage(error)}`);
-    } finally {
-      setExporting(null);
-    }
-  }
 
   const total = stats.data?.count ?? 0;
 
@@ -107,15 +88,7 @@ export default function CommissionsPage() {
             <RefreshButton
               onClick={() => void queryClient.invalidateQueries({ queryKey: commissionKeys.all })}
             />
-            <Button
-              variant="secondary"
-              loading={exporting !== null}
-              icon={<Download className="size-4" aria-hidden="true" />}
-              onClick={() => void onExport()}
-              disabled={total === 0}
-            >
-              {exporting !== null ? `${t.exporting} ${exporting.toLocaleString('vi-VN')}` : common.actions.exportCsv}
-            </Button>
+            <CsvExportButton run={(onProgress) => exportCommissionsCsv(filters, onProgress)} fileStem={t.csvFilename} disabled={total === 0} texts={t} />
           </>
         }
       />

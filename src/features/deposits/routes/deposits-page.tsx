@@ -3,10 +3,8 @@
 // change runs the database transition; the row then shows the provider's new balance and status),
 // CSV export of every filtered row.
 import { useQueryClient } from '@tanstack/react-query';
-import { Download } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
-import { Button } from '../../../components/ui/button.tsx';
 import type { DataTableColumn } from '../../../components/ui/data-table.tsx';
 import { PagedTable } from '../../../components/ui/paged-table.tsx';
 import { DateFilter, FilterBar, SearchInput, SelectFilter } from '../../../components/ui/filter-bar.tsx';
@@ -16,11 +14,9 @@ import { pageCount } from '../../../components/ui/pagination.tsx';
 import { RefreshButton } from '../../../components/ui/refresh-button.tsx';
 import { StatCard } from '../../../components/ui/stat-card.tsx';
 import { StatusBadge, statusOptions } from '../../../components/ui/status-badge.tsx';
-import { useToast } from '../../../components/ui/toast.tsx';
-import { downloadCsv } from '../../../lib/csv.ts';
+import { CsvExportButton } from '../../../components/ui/csv-export-button.tsx';
 import { toVietnameseMessage } from '../../../lib/errors.ts';
-import { formatDateTime, formatVnd, todayInVietnamIso } from '../../../lib/format.ts';
-import { common } from '../../../lib/messages/common.ts';
+import { formatDateTime, formatVnd } from '../../../lib/format.ts';
 import { deposits as t } from '../../../lib/messages/deposits.ts';
 import { useKeepPageInRange, useUrlState } from '../../../lib/url-state.ts';
 import { exportDepositsCsv } from '../api/deposit-export.ts';
@@ -52,8 +48,6 @@ export default function DepositsPage() {
   const list = useDeposits(filters, state.page);
   const update = useUpdateDeposit();
   const queryClient = useQueryClient();
-  const toast = useToast();
-  const [exporting, setExporting] = useState<number | null>(null);
 
   // A conflict has been reported by a toast and the list reloads: close the editor quietly.
   async function save(row: DepositRow, patch: DepositPatch) {
@@ -65,18 +59,6 @@ export default function DepositsPage() {
     }
   }
 
-  async function onExport() {
-    setExporting(0);
-    try {
-      const result = await exportDepositsCsv(filters, setExporting);
-      downloadCsv(`${t.csvFilename}-${todayInVietnamIso()}.csv`, result.csv);
-      if (result.truncated) toast.info(t.exportTooMany(result.rows));
-    } catch (error) {
-      toast.error(`${t.exportFailed} ${toVietnameseMessage(error)}`);
-    } finally {
-      setExporting(null);
-    }
-  }
 
   const columns: readonly DataTableColumn<DepositRow>[] = [
     {
@@ -185,15 +167,7 @@ export default function DepositsPage() {
             <RefreshButton
               onClick={() => void queryClient.invalidateQueries({ queryKey: depositKeys.all })}
             />
-            <Button
-              variant="secondary"
-              loading={exporting !== null}
-              disabled={(s?.count ?? 0) === 0}
-              icon={<Download className="size-4" aria-hidden="true" />}
-              onClick={() => void onExport()}
-            >
-              {exporting !== null ? `${t.exporting} ${exporting.toLocaleString('vi-VN')}` : common.actions.exportCsv}
-            </Button>
+            <CsvExportButton run={(onProgress) => exportDepositsCsv(filters, onProgress)} fileStem={t.csvFilename} disabled={(s?.count ?? 0) === 0} texts={t} />
           </>
         }
       />
