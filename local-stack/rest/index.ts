@@ -170,9 +170,10 @@ async function answerRead(
 ): Promise<void> {
   const head = ctx.method === 'HEAD';
   const statement = buildReadStatement(plan, { count: prefs.count, head, limit: range.limit, offset: range.offset, csv: media === 'csv' });
-  const { row, total } = await withRoleTransaction(ctx.pool, sessionOptions(ctx, readOnly), async (client) => {
+  const { row, total, pageTotal } = await withRoleTransaction(ctx.pool, sessionOptions(ctx, readOnly), async (client) => {
     const result = await client.query<StatementRow>({ text: statement.sql, values: statement.values });
     const first = result.rows[0]!;
+    const pageTotal = toNumber(first.page_total) ?? 0;
     let count = toNumber(first.total);
     if (prefs.count === 'planned' || (prefs.count === 'estimated' && count !== null && count > ESTIMATE_THRESHOLD)) {
       const planned = buildPlannedCount(plan);
@@ -181,14 +182,12 @@ async function answerRead(
       // The exact count already saw more rows than the threshold and this page holds its rows: an
       // estimate below either is known to be wrong (a planner guess of 10 for 5,948 matches).
       if (prefs.count === 'estimated' && count !== null) {
-        count = Math.max(count, ESTIMATE_THRESHOLD + 1, (range.offset ?? 0) + (toNumber(first.page_total) ?? 0));
+        count = Math.max(count, ESTIMATE_THRESHOLD + 1, (range.offset ?? 0) + pageTotal);
       }
     }
-    const pageTotal = toNumber(first.page_total) ?? 0;
     if (media === 'object' && pageTotal !== 1) throw singularity(pageTotal);
-    return { row: first, total: count };
+    return { row: first, total: count, pageTotal };
   });
-  const pageTotal = toNumber(row.page_total) ?? 0;
   const lower = range.offset ?? 0;
   const headers: Record<string, string> = { 'Content-Type': media === 'object' ? OBJECT_TYPE : media === 'csv' ? CSV_TYPE : JSON_TYPE };
   appliedHeader(prefs, headers);
