@@ -2,11 +2,11 @@
 // a table whose booking codes link to the booking's detail. The customer column is left out where
 // every row is the same customer.
 import { useId } from 'react';
-import { Link } from 'react-router-dom';
 import { DataTable, type DataTableColumn } from '../ui/data-table.tsx';
 import { StatusBadge } from '../ui/status-badge.tsx';
-import { formatDateTime, formatVnd, shortBookingId } from '../../lib/format.ts';
+import { formatDateTime, formatVnd } from '../../lib/format.ts';
 import { bookings as bt } from '../../lib/messages/bookings.ts';
+import { BookingLink } from './booking-link.tsx';
 
 export interface RecentBookingRow {
   id: string;
@@ -22,11 +22,7 @@ const ALL_COLUMNS: DataTableColumn<RecentBookingRow>[] = [
   {
     key: 'id',
     header: bt.list.columns.id,
-    cell: (row) => (
-      <Link to={`/admin/bookings/${row.id}`} className="font-mono text-teal-800 hover:underline">
-        #{shortBookingId(row.id)}
-      </Link>
-    ),
+    cell: (row) => <BookingLink id={row.id} />,
   },
   { key: 'customer', header: bt.list.columns.customer, cell: (row) => row.customer_name ?? '—' },
   { key: 'package', header: bt.list.columns.package, cell: (row) => row.service_item_name ?? '—' },

@@ -2,7 +2,6 @@
 // provider, package text, service text and time; filters and page live in the URL; CSV export of
 // the filtered rows.
 import { RefreshCw } from 'lucide-react';
-import { Link } from 'react-router-dom';
 import { Button } from '../../../components/ui/button.tsx';
 import type { DataTableColumn } from '../../../components/ui/data-table.tsx';
 import { PagedTable } from '../../../components/ui/paged-table.tsx';
@@ -10,7 +9,7 @@ import { FilterBar, SearchInput, SelectFilter, TimeRangeFilter } from '../../../
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { pageCount } from '../../../components/ui/pagination.tsx';
 import { StatusBadge, statusOptions } from '../../../components/ui/status-badge.tsx';
-import { formatDateTime, formatVnd, isTimeRange, shortBookingId } from '../../../lib/format.ts';
+import { formatDateTime, formatVnd, isTimeRange } from '../../../lib/format.ts';
 import { bookings as t } from '../../../lib/messages/bookings.ts';
 import { useKeepPageInRange, useUrlState } from '../../../lib/url-state.ts';
 import {
@@ -22,16 +21,13 @@ import {
 import { useBookingsList, type BookingRow } from '../api/list-bookings.ts';
 import { ExportBookingsButton } from '../components/export-bookings-button.tsx';
 import { ProviderPicker } from '../components/provider-picker.tsx';
+import { BookingLink } from '../../../components/domain/booking-link.tsx';
 
 const columns: DataTableColumn<BookingRow>[] = [
   {
     key: 'id',
     header: t.list.columns.id,
-    cell: (row) => (
-      <Link to={`/admin/bookings/${row.id}`} className="font-mono text-teal-800 hover:underline">
-        #{shortBookingId(row.id)}
-      </Link>
-    ),
+    cell: (row) => <BookingLink id={row.id} />,
   },
   { key: 'customer', header: t.list.columns.customer, cell: (row) => row.customer_name },
   {
