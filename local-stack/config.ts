@@ -58,21 +58,23 @@ export interface StackConfig {
 
 /**
  * Reads the configuration. `SDV_PROFILE=test` gives the test suites their own folder and ports so
- * that running the tests never touches the data of `npm start`.
+ * that running the tests never touches the data of `npm start`. The test ports (and those of the
+ * e2e stack and the throwaway databases of the scripts) sit above Linux's ephemeral range
+ * (32768–60999): an outgoing connection can never be holding one of them when a suite starts.
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): StackConfig {
   const isTest = env.SDV_PROFILE === 'test';
   const dataDir = path.resolve(ROOT_DIR, env.SDV_DATA_DIR ?? (isTest ? '.data-test' : '.data'));
   const jwtSecret = env.JWT_SECRET && env.JWT_SECRET.length > 0 ? env.JWT_SECRET : DEFAULT_JWT_SECRET;
   const usesDefaultSecret = jwtSecret === DEFAULT_JWT_SECRET;
-  const apiPort = intFromEnv(env, 'API_PORT', isTest ? 55321 : 54321);
+  const apiPort = intFromEnv(env, 'API_PORT', isTest ? 61321 : 54321);
   return {
     dataDir,
     pgDataDir: path.join(dataDir, 'pg'),
     storageDir: path.join(dataDir, 'storage'),
-    dbPort: intFromEnv(env, 'DB_PORT', isTest ? 55322 : 54322),
+    dbPort: intFromEnv(env, 'DB_PORT', isTest ? 61322 : 54322),
     apiPort,
-    webPort: intFromEnv(env, 'WEB_PORT', isTest ? 55173 : 5173),
+    webPort: intFromEnv(env, 'WEB_PORT', isTest ? 61173 : 5173),
     databaseUrl: env.DATABASE_URL && env.DATABASE_URL.length > 0 ? env.DATABASE_URL : undefined,
     jwtSecret,
     jwtExpirySeconds: 3600,

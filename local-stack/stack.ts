@@ -14,7 +14,7 @@ import { seedStorageObjects } from '../scripts/seed-storage.ts';
 import { startStaticServer, type StaticServer } from './static-server.ts';
 
 export interface StackOptions {
-  /** 'dev' (npm start: .data/, 54321…) or 'test' (.data-test/, 55321…); default: SDV_PROFILE. */
+  /** 'dev' (npm start: .data/, 54321…) or 'test' (.data-test/, 61321…); default: SDV_PROFILE. */
   profile?: 'dev' | 'test';
   /** Wipe the data folder first (a brand-new database with migrations and seed). */
   fresh?: boolean;

@@ -1,5 +1,5 @@
 // `npm run advisors`: Supabase's database linter (splinter, via `supabase db advisors`) on a fresh
-// throwaway embedded database (.data-advisors, port 56522) with every migration applied.
+// throwaway embedded database (.data-advisors, port 61622) with every migration applied.
 // Fails on any security finding, on any WARN / ERROR performance finding, and on the performance
 // lints we keep at zero whatever their level (auth_rls_initplan, multiple_permissive_policies,
 // unindexed_foreign_keys, duplicate_index). INFO findings such as unused_index (every index is
@@ -9,7 +9,7 @@ import { runSupabaseCli } from './lib/supabase-cli.ts';
 import { startThrowawayDatabase } from './lib/throwaway-db.ts';
 
 const DATA_DIR = '.data-advisors';
-const PORT = Number.parseInt(process.env.ADVISORS_DB_PORT ?? '56522', 10);
+const PORT = Number.parseInt(process.env.ADVISORS_DB_PORT ?? '61622', 10);
 
 
 async function main(): Promise<number> {

@@ -3,14 +3,14 @@
 # empty database on Debian's PostgreSQL 15 must give the same schema and data as the embedded 17,
 # and a second start-up must apply nothing.
 # Needs: apt-get install -y postgresql-15 (the server binaries in /usr/lib/postgresql/15/bin).
-# Uses a throwaway cluster in /tmp on port PG15_PORT (default 56622) and a throwaway embedded 17
-# in .data-pg15-ref on port PG17_PORT (default 56623). Exit 0 = same result.
+# Uses a throwaway cluster in /tmp on port PG15_PORT (default 61722) and a throwaway embedded 17
+# in .data-pg15-ref on port PG17_PORT (default 61723). Exit 0 = same result.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 PGBIN="${PG15_BIN:-/usr/lib/postgresql/15/bin}"
-PORT="${PG15_PORT:-56622}"
-REF_PORT="${PG17_PORT:-56623}"
+PORT="${PG15_PORT:-61722}"
+REF_PORT="${PG17_PORT:-61723}"
 TSX="$ROOT/node_modules/.bin/tsx"
 
 if [[ ! -x "$PGBIN/postgres" ]]; then

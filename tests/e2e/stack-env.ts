@@ -3,9 +3,9 @@
 // SDV_DATA_DIR / DB_PORT / API_PORT / WEB_PORT.
 export const E2E_DEFAULTS = {
   SDV_DATA_DIR: '.data-e2e',
-  DB_PORT: '55422',
-  API_PORT: '55421',
-  WEB_PORT: '55473',
+  DB_PORT: '61422',
+  API_PORT: '61421',
+  WEB_PORT: '61473',
 } as const;
 
 /** Environment for startStack: defaults above, overridden by the caller's environment. */
