@@ -24,9 +24,29 @@ export function signApiKey(secret: string, role: 'anon' | 'service_role'): strin
   return `${header}.${payload}.${signature}`;
 }
 
+/**
+ * `SDV_PORT_OFFSET` shifts every default port of the stack, the test stacks and the throwaway
+ * databases (never a port set explicitly), so that several checkouts of the project can run their
+ * suites on one machine at the same time.
+ */
+export function portOffset(env: NodeJS.ProcessEnv = process.env): number {
+  const raw = env.SDV_PORT_OFFSET;
+  if (raw === undefined || raw === '') return 0;
+  const value = Number.parseInt(raw, 10);
+  if (!Number.isInteger(value) || value < 0 || value > 2000) {
+    throw new Error(`SDV_PORT_OFFSET phải là số nguyên từ 0 đến 2000 (nhận được "${raw}")`);
+  }
+  return value;
+}
+
+/** A default port moved by `SDV_PORT_OFFSET`, as a string for environment tables. */
+export function defaultPort(port: number, env: NodeJS.ProcessEnv = process.env): string {
+  return String(port + portOffset(env));
+}
+
 function intFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
+  if (raw === undefined || raw === '') return fallback + portOffset(env);
   const value = Number.parseInt(raw, 10);
   if (!Number.isInteger(value) || value <= 0 || value > 65535) {
     throw new Error(`${name} phải là số cổng hợp lệ (nhận được "${raw}")`);

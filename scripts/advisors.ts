@@ -4,12 +4,13 @@
 // lints we keep at zero whatever their level (auth_rls_initplan, multiple_permissive_policies,
 // unindexed_foreign_keys, duplicate_index). INFO findings such as unused_index (every index is
 // unused on an empty database) are listed but do not fail.
+import { defaultPort } from '../local-stack/config.ts';
 import { isFailure, parseFindings, type Finding } from './lib/advisor-findings.ts';
 import { runSupabaseCli } from './lib/supabase-cli.ts';
 import { startThrowawayDatabase } from './lib/throwaway-db.ts';
 
 const DATA_DIR = '.data-advisors';
-const PORT = Number.parseInt(process.env.ADVISORS_DB_PORT ?? '61622', 10);
+const PORT = Number.parseInt(process.env.ADVISORS_DB_PORT ?? defaultPort(61622), 10);
 
 
 async function main(): Promise<number> {

@@ -4,13 +4,15 @@
 # and a second start-up must apply nothing.
 # Needs: apt-get install -y postgresql-15 (the server binaries in /usr/lib/postgresql/15/bin).
 # Uses a throwaway cluster in /tmp on port PG15_PORT (default 61722) and a throwaway embedded 17
-# in .data-pg15-ref on port PG17_PORT (default 61723). Exit 0 = same result.
+# in .data-pg15-ref on port PG17_PORT (default 61723); SDV_PORT_OFFSET moves both defaults.
+# Exit 0 = same result.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "$0")/.." && pwd)"
 PGBIN="${PG15_BIN:-/usr/lib/postgresql/15/bin}"
-PORT="${PG15_PORT:-61722}"
-REF_PORT="${PG17_PORT:-61723}"
+OFFSET="${SDV_PORT_OFFSET:-0}"
+PORT="${PG15_PORT:-$((61722 + OFFSET))}"
+REF_PORT="${PG17_PORT:-$((61723 + OFFSET))}"
 TSX="$ROOT/node_modules/.bin/tsx"
 
 if [[ ! -x "$PGBIN/postgres" ]]; then

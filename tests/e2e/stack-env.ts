@@ -1,3 +1,5 @@
+import { defaultPort } from '../../local-stack/config.ts';
+
 // Where the end-to-end stack runs: its own data folder and ports (so it never collides with
 // `npm start`, the integration tests' stack or another helper's), unless the environment sets
 // SDV_DATA_DIR / DB_PORT / API_PORT / WEB_PORT.
@@ -13,7 +15,8 @@ export function e2eStackEnv(env: NodeJS.ProcessEnv = process.env): NodeJS.Proces
   const result: NodeJS.ProcessEnv = {};
   for (const [name, fallback] of Object.entries(E2E_DEFAULTS)) {
     const value = env[name];
-    result[name] = value !== undefined && value !== '' ? value : fallback;
+    const moved = name.endsWith('_PORT') ? defaultPort(Number(fallback), env) : fallback;
+    result[name] = value !== undefined && value !== '' ? value : moved;
   }
   // Failed sign-ins are rate limited per e-mail (5 here, so the 429 test is quick) and per address
   // (every browser of the run signs in from 127.0.0.1: keep it high).

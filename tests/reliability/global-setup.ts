@@ -5,15 +5,15 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { ROOT_DIR } from '../../local-stack/config.ts';
+import { defaultPort, ROOT_DIR } from '../../local-stack/config.ts';
 import { startStack, type Stack } from '../../local-stack/stack.ts';
 
 /** Folder and ports of the reliability stack (the environment may override them). */
 export const RELIABILITY_ENV: Record<string, string> = {
   SDV_DATA_DIR: '.data-rel',
-  DB_PORT: '64322',
-  API_PORT: '64321',
-  WEB_PORT: '64173',
+  DB_PORT: defaultPort(64322),
+  API_PORT: defaultPort(64321),
+  WEB_PORT: defaultPort(64173),
   // Many sessions sign in from 127.0.0.1 here (several admins, load sessions).
   SDV_AUTH_RATE_LIMIT_EMAIL: '1000',
   SDV_AUTH_RATE_LIMIT_ADDRESS: '1000',
