@@ -33,8 +33,8 @@ export function portOffset(env: NodeJS.ProcessEnv = process.env): number {
   const raw = env.SDV_PORT_OFFSET;
   if (raw === undefined || raw === '') return 0;
   const value = Number.parseInt(raw, 10);
-  if (!Number.isInteger(value) || value < 0 || value > 2000) {
-    throw new Error(`SDV_PORT_OFFSET phải là số nguyên từ 0 đến 2000 (nhận được "${raw}")`);
+  if (!Number.isInteger(value) || value < 0 || value > 1000) {
+    throw new Error(`SDV_PORT_OFFSET phải là số nguyên từ 0 đến 1000 (nhận được "${raw}")`);
   }
   return value;
 }
