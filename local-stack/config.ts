@@ -3,6 +3,7 @@
 import { createHmac } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { loadProjectConfig, type ProjectConfig } from './supabase-config.ts';
 
 export const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -67,6 +68,8 @@ export interface StackConfig {
   apiPort: number;
   /** Port of the SPA (vite preview / dev). */
   webPort: number;
+  /** Port of the local mailbox (web page and JSON API of the mails the Auth server sent). */
+  mailPort: number;
   /** Connection string of an external Postgres; when unset the embedded server is used. */
   databaseUrl: string | undefined;
   jwtSecret: string;
@@ -74,6 +77,10 @@ export interface StackConfig {
   anonKey: string;
   serviceRoleKey: string;
   apiUrl: string;
+  /** supabase/config.toml, the settings shared with the Supabase CLI. */
+  project: ProjectConfig;
+  /** Addresses of proxies whose X-Forwarded-For is believed (SDV_TRUSTED_PROXIES, comma-separated). */
+  trustedProxies: readonly string[];
 }
 
 /**
@@ -87,7 +94,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): StackConfig {
   const dataDir = path.resolve(ROOT_DIR, env.SDV_DATA_DIR ?? (isTest ? '.data-test' : '.data'));
   const jwtSecret = env.JWT_SECRET && env.JWT_SECRET.length > 0 ? env.JWT_SECRET : DEFAULT_JWT_SECRET;
   const usesDefaultSecret = jwtSecret === DEFAULT_JWT_SECRET;
-  const apiPort = intFromEnv(env, 'API_PORT', isTest ? 61321 : 54321);
+  const project = loadProjectConfig(ROOT_DIR, env);
+  const apiPort = intFromEnv(env, 'API_PORT', isTest ? 61321 : project.api.port);
+  // The mailbox sits as far from the API port as config.toml puts it (54321 → 54324), so that every
+  // stack (npm start, the test stacks) has its own.
+  const mailPort = env.MAIL_PORT ? intFromEnv(env, 'MAIL_PORT', 0) : apiPort + (project.local_smtp.port - project.api.port);
   return {
     dataDir,
     pgDataDir: path.join(dataDir, 'pg'),
@@ -95,12 +106,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): StackConfig {
     dbPort: intFromEnv(env, 'DB_PORT', isTest ? 61322 : 54322),
     apiPort,
     webPort: intFromEnv(env, 'WEB_PORT', isTest ? 61173 : 5173),
+    mailPort,
     databaseUrl: env.DATABASE_URL && env.DATABASE_URL.length > 0 ? env.DATABASE_URL : undefined,
     jwtSecret,
-    jwtExpirySeconds: 3600,
+    jwtExpirySeconds: project.auth.jwt_expiry,
     anonKey: usesDefaultSecret ? DEMO_ANON_KEY : signApiKey(jwtSecret, 'anon'),
     serviceRoleKey: usesDefaultSecret ? DEMO_SERVICE_ROLE_KEY : signApiKey(jwtSecret, 'service_role'),
     apiUrl: `http://127.0.0.1:${apiPort}`,
+    project,
+    trustedProxies: (env.SDV_TRUSTED_PROXIES ?? '')
+      .split(',')
+      .map((address) => address.trim())
+      .filter((address) => address !== ''),
   };
 }
 

@@ -74,6 +74,7 @@ async function main(): Promise<void> {
       ? [`  Trang công khai:   ${stack.webUrl}/`, `  Trang quản trị:    ${stack.webUrl}/admin`]
       : ['  (Không phục vụ giao diện vì SDV_NO_WEB=1; dùng "npm run dev" cho Vite)']),
     `  API (Supabase):    ${stack.apiUrl}`,
+    ...(stack.config.project.local_smtp.enabled ? [`  Hộp thư cục bộ:    http://127.0.0.1:${stack.config.mailPort} (thư xác nhận, mã OTP, đặt lại mật khẩu)`] : []),
     `  Cơ sở dữ liệu:     ${stack.dbUrl.replace(/:\/\/([^:@/]+):[^@/]*@/, '://$1:***@')}`,
     `  Anon key:          ${stack.anonKey}`,
     '',

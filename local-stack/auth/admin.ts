@@ -52,12 +52,12 @@ function positiveIntParam(params: URLSearchParams, name: string, fallback: numbe
   return Number(raw);
 }
 
-async function createUser(pool: pg.Pool, body: JsonObject): Promise<JsonObject> {
+async function createUser(pool: pg.Pool, body: JsonObject, minPasswordLength: number): Promise<JsonObject> {
   const rawEmail = optionalString(body, 'email');
   if (rawEmail === undefined || rawEmail.trim() === '') throw validationFailed('Unable to validate email address: email is required');
   const email = normaliseEmail(rawEmail);
   const password = optionalString(body, 'password');
-  if (password !== undefined) checkPasswordStrength(password);
+  if (password !== undefined) checkPasswordStrength(password, minPasswordLength);
   const phone = optionalString(body, 'phone');
   const idParam = optionalString(body, 'id');
   if (idParam !== undefined && !isUuid(idParam)) throw validationFailed('id must be a UUID');
@@ -94,11 +94,11 @@ async function createUser(pool: pg.Pool, body: JsonObject): Promise<JsonObject> 
   });
 }
 
-async function updateUser(pool: pg.Pool, id: string, body: JsonObject): Promise<JsonObject> {
+async function updateUser(pool: pg.Pool, id: string, body: JsonObject, minPasswordLength: number): Promise<JsonObject> {
   const rawEmail = optionalString(body, 'email');
   const email = rawEmail === undefined ? undefined : normaliseEmail(rawEmail);
   const password = optionalString(body, 'password');
-  if (password !== undefined) checkPasswordStrength(password);
+  if (password !== undefined) checkPasswordStrength(password, minPasswordLength);
   const phone = optionalString(body, 'phone');
   const role = optionalString(body, 'role');
   const emailConfirm = optionalBoolean(body, 'email_confirm');
@@ -192,12 +192,18 @@ async function listUsers(db: Queryable, req: IncomingMessage, res: ServerRespons
 }
 
 /** Routes /admin/users[/id]; the caller has been checked to hold the service role. */
-export async function handleAdmin(pool: pg.Pool, req: IncomingMessage, res: ServerResponse, subpath: string): Promise<void> {
+export async function handleAdmin(
+  pool: pg.Pool,
+  req: IncomingMessage,
+  res: ServerResponse,
+  subpath: string,
+  minPasswordLength: number,
+): Promise<void> {
   const method = req.method ?? 'GET';
   if (subpath === '/admin/users' || subpath === '/admin/users/') {
     if (method === 'GET') return listUsers(pool, req, res);
     if (method === 'POST') {
-      sendAuthJson(res, 200, await createUser(pool, await readJsonObject(req)));
+      sendAuthJson(res, 200, await createUser(pool, await readJsonObject(req), minPasswordLength));
       return;
     }
     throw new AuthError(405, 'method_not_allowed', `Method ${method} not allowed`);
@@ -218,7 +224,7 @@ export async function handleAdmin(pool: pg.Pool, req: IncomingMessage, res: Serv
     return;
   }
   if (method === 'PUT') {
-    sendAuthJson(res, 200, await updateUser(pool, id, await readJsonObject(req)));
+    sendAuthJson(res, 200, await updateUser(pool, id, await readJsonObject(req), minPasswordLength));
     return;
   }
   if (method === 'DELETE') {

@@ -1,21 +1,25 @@
-// The Auth API of the local stack (/auth/v1): the subset of Supabase Auth (GoTrue) that
-// @supabase/supabase-js uses — password and refresh-token grants, the current user, sign-out,
-// and the admin user endpoints — with GoTrue's status codes, error codes and headers.
+// The Auth API of the local stack (/auth/v1): what @supabase/supabase-js calls of Supabase Auth
+// (GoTrue) — password and refresh-token grants, sign-up, magic link / e-mail OTP, /verify, recovery,
+// e-mail change with double confirmation, reauthentication, the current user, sign-out and the
+// admin user endpoints — with GoTrue's status codes, error codes and headers, and the settings of
+// supabase/config.toml's [auth] sections. Its e-mails land in the local mailbox (../mail).
 //
 // auth.* is written through the stack's superuser pool, as GoTrue writes it as
 // supabase_auth_admin: this is trusted server code. Every value is a bind parameter.
 //
-// Refresh-token reuse: a rotated (revoked) token used again within the reuse interval (default
-// 10 s, as GoTrue; SDV_AUTH_REFRESH_REUSE_INTERVAL_SECONDS) while its child is the session's
+// Refresh-token reuse: a rotated (revoked) token used again within the reuse interval
+// ([auth] refresh_token_reuse_interval; SDV_AUTH_REFRESH_REUSE_INTERVAL_SECONDS for test stacks) while its child is the session's
 // active token returns that active token (concurrent refreshes of several tabs); any other reuse
 // revokes every token of the session and answers 400 refresh_token_already_used.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type pg from 'pg';
 import type { StackConfig } from '../config.ts';
-import { clientAddress } from '../http-util.ts';
+import { Mailbox, serveMailbox, type MailboxServer } from '../mail/mailbox.ts';
+import { Mailer } from '../mail/mailer.ts';
 import { DATABASE_UNAVAILABLE_MESSAGE, isConnectionError } from '../pg-errors.ts';
 import type { ApiContext, HttpModule, HttpModuleFactory } from '../types.ts';
 import { handleAdmin } from './admin.ts';
+import { actAs, EmailFlows } from './email-flows.ts';
 import { requireApiKey, requireServiceRole, requireUser } from './guards.ts';
 import {
   AuthError,
@@ -30,7 +34,7 @@ import {
   sendNoContent,
   validationFailed,
 } from './http.ts';
-import { FailureLimiter, rateLimitSettings } from './rate-limit.ts';
+import { clientAddressOf, FailureLimiter, rateLimitSettings } from './rate-limit.ts';
 import { createSession, insertRefreshToken, sessionResponse, withTransaction, type RefreshTokenRow, type SessionRow } from './sessions.ts';
 import {
   checkPasswordStrength,
@@ -49,21 +53,43 @@ import {
 
 const userBanned = (): AuthError => new AuthError(400, 'user_banned', 'User is banned');
 
-function reuseIntervalMs(env: NodeJS.ProcessEnv = process.env): number {
+function reuseIntervalMs(config: StackConfig, env: NodeJS.ProcessEnv = process.env): number {
+  const fallback = config.project.auth.refresh_token_reuse_interval;
   const raw = env.SDV_AUTH_REFRESH_REUSE_INTERVAL_SECONDS;
-  const value = raw === undefined || raw === '' ? 10 : Number(raw);
-  return Number.isFinite(value) && value >= 0 ? value * 1000 : 10_000;
+  const value = raw === undefined || raw === '' ? fallback : Number(raw);
+  return (Number.isFinite(value) && value >= 0 ? value : fallback) * 1000;
 }
 
+/** A session signed in longer ago than this needs a reauthentication nonce to change its password. */
+const RECENT_SIGN_IN_MS = 24 * 60 * 60 * 1000;
+
 class AuthModule implements HttpModule {
-  private readonly limiter = new FailureLimiter(rateLimitSettings());
-  private readonly reuseInterval = reuseIntervalMs();
+  private readonly limiter: FailureLimiter;
+  private readonly reuseInterval: number;
   private readonly config: StackConfig;
   private readonly pool: pg.Pool;
+  private readonly mailer: Mailer;
+  private readonly flows: EmailFlows;
 
-  constructor(private readonly ctx: ApiContext) {
+  constructor(
+    private readonly ctx: ApiContext,
+    mailbox: Mailbox,
+    private readonly mailboxServer: MailboxServer | undefined,
+  ) {
     this.config = ctx.config;
     this.pool = ctx.pool;
+    this.limiter = new FailureLimiter(rateLimitSettings(ctx.config));
+    this.reuseInterval = reuseIntervalMs(ctx.config);
+    this.mailer = new Mailer(mailbox, ctx.config.project.auth.email.smtp, ctx.log);
+    this.flows = new EmailFlows(ctx.config, ctx.pool, this.mailer);
+  }
+
+  private get auth(): StackConfig['project']['auth'] {
+    return this.config.project.auth;
+  }
+
+  private address(req: IncomingMessage): string {
+    return clientAddressOf(req, this.config.trustedProxies);
   }
 
   async handle(req: IncomingMessage, res: ServerResponse, subpath: string): Promise<void> {
@@ -81,9 +107,10 @@ class AuthModule implements HttpModule {
     }
   }
 
-  close(): Promise<void> {
+  async close(): Promise<void> {
     this.limiter.close();
-    return Promise.resolve();
+    this.mailer.close();
+    await this.mailboxServer?.close();
   }
 
   private async route(req: IncomingMessage, res: ServerResponse, rawSubpath: string): Promise<void> {
@@ -101,9 +128,9 @@ class AuthModule implements HttpModule {
     if (subpath === '/settings') {
       allow('GET', 'HEAD');
       sendAuthJson(res, 200, {
-        external: { email: true, phone: false, anonymous_users: false },
-        disable_signup: true,
-        mailer_autoconfirm: false,
+        external: { email: true, phone: false, anonymous_users: this.auth.enable_anonymous_sign_ins },
+        disable_signup: !this.auth.enable_signup,
+        mailer_autoconfirm: !this.auth.email.enable_confirmations,
         phone_autoconfirm: false,
         sms_provider: '',
         saml_enabled: false,
@@ -121,7 +148,34 @@ class AuthModule implements HttpModule {
     if (subpath === '/signup') {
       allow('POST');
       await requireApiKey(req, this.config);
-      throw new AuthError(422, 'signup_disabled', 'Signups not allowed for this instance');
+      return this.signup(req, res);
+    }
+    if (subpath === '/otp' || subpath === '/magiclink') {
+      allow('POST');
+      await requireApiKey(req, this.config);
+      return this.flows.otp(req, res);
+    }
+    if (subpath === '/recover') {
+      allow('POST');
+      await requireApiKey(req, this.config);
+      return this.flows.recover(req, res);
+    }
+    if (subpath === '/resend') {
+      allow('POST');
+      await requireApiKey(req, this.config);
+      return this.flows.resend(req, res);
+    }
+    if (subpath === '/verify') {
+      allow('GET', 'POST');
+      if (method === 'POST') await requireApiKey(req, this.config);
+      return this.verify(req, res);
+    }
+    if (subpath === '/reauthenticate') {
+      allow('GET');
+      const { user } = await requireUser(req, this.config, this.pool);
+      await this.flows.reauthenticate(user);
+      sendAuthJson(res, 200, {});
+      return;
     }
     if (subpath === '/user') {
       allow('GET', 'PUT');
@@ -134,7 +188,7 @@ class AuthModule implements HttpModule {
     }
     if (subpath === '/admin' || subpath.startsWith('/admin/')) {
       await requireServiceRole(req, this.config);
-      return handleAdmin(this.pool, req, res, subpath);
+      return handleAdmin(this.pool, req, res, subpath, this.auth.minimum_password_length);
     }
     throw new AuthError(404, 'not_found', `Not found: ${subpath} is not supported by the local Auth server`);
   }
@@ -146,14 +200,14 @@ class AuthModule implements HttpModule {
     if (rawEmail === undefined || rawEmail.trim() === '') throw validationFailed('Only an email address or phone number should be provided on login.');
     if (password === undefined || password === '') throw validationFailed('Password is required');
     const email = normaliseEmail(rawEmail);
-    const address = clientAddress(req);
-    if (this.limiter.isLimited(email, address)) {
+    const address = this.address(req);
+    if (this.limiter.isLimited('sign_in', address)) {
       throw new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached', {}, { 'Retry-After': '60' });
     }
     const user = await findUserByEmail(this.pool, email);
     const valid = await passwordMatches(password, user?.encrypted_password);
     if (!user || !valid || user.deleted_at) {
-      this.limiter.recordFailure(email, address);
+      this.limiter.recordFailure('sign_in', address);
       throw invalidCredentials();
     }
     if (isBanned(user)) throw userBanned();
@@ -234,52 +288,136 @@ class AuthModule implements HttpModule {
     sendAuthJson(res, 200, await oneUserJson(this.pool, user));
   }
 
+  /**
+   * PUT /user. A new e-mail takes effect only through /verify (both addresses confirm when
+   * double_confirm_changes); a new password needs the reauthentication nonce when
+   * secure_password_change is on and the session signed in more than 24 hours ago. The user's
+   * claims are set in the transaction, so database triggers know who changed the row.
+   */
   private async updateUser(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const current = await requireUser(req, this.config, this.pool);
     const body = await readJsonObject(req);
     const password = optionalString(body, 'password');
+    const nonce = optionalString(body, 'nonce');
     const rawEmail = optionalString(body, 'email');
     const data = optionalObject(body, 'data');
-    const email = rawEmail === undefined ? undefined : normaliseEmail(rawEmail);
+    const email = rawEmail === undefined || rawEmail === '' ? undefined : normaliseEmail(rawEmail);
     let hash: string | undefined;
     if (password !== undefined) {
-      checkPasswordStrength(password);
+      checkPasswordStrength(password, this.auth.minimum_password_length);
       if (await passwordMatches(password, current.user.encrypted_password)) {
         throw new AuthError(422, 'same_password', 'New password should be different from the old password.');
       }
       hash = await hashPassword(password);
     }
+    const needsNonce =
+      hash !== undefined &&
+      this.auth.email.secure_password_change &&
+      (current.session === undefined || Date.now() > current.session.created_at.getTime() + RECENT_SIGN_IN_MS);
+    if (needsNonce && (nonce === undefined || nonce === '')) {
+      throw new AuthError(400, 'reauthentication_needed', 'Password update requires reauthentication');
+    }
+    const redirectTo = queryOf(req).get('redirect_to') ?? '';
 
     const json = await withTransaction(this.pool, async (client) => {
       const user = await findUserById(client, current.user.id, true);
       if (!user) throw new AuthError(403, 'user_not_found', 'User from sub claim in JWT does not exist');
+      await actAs(client, user.id);
+      if (needsNonce) await this.flows.useNonce(client, user.id, nonce ?? '');
       const emailChanges = email !== undefined && email !== user.email;
       if (emailChanges && (await emailTaken(client, email, user.id))) throw emailExists();
-      const { rows } = await client.query<UserRow>(
+      await client.query(
         `update auth.users set
            encrypted_password = coalesce($2::text, encrypted_password),
-           email = coalesce($3::text, email),
-           email_confirmed_at = case when $3::text is not null then now() else email_confirmed_at end,
-           raw_user_meta_data = coalesce($4::jsonb, raw_user_meta_data),
+           raw_user_meta_data = coalesce($3::jsonb, raw_user_meta_data),
            updated_at = now()
-         where id = $1
-         returning ${USER_COLUMNS}`,
-        [user.id, hash ?? null, emailChanges ? email : null, data ? JSON.stringify(mergeMetadata(user.raw_user_meta_data, data)) : null],
+         where id = $1`,
+        [user.id, hash ?? null, data ? JSON.stringify(mergeMetadata(user.raw_user_meta_data, data)) : null],
       );
-      if (emailChanges) {
-        await client.query(
-          `update auth.identities set identity_data = identity_data || jsonb_build_object('email', $2::text), updated_at = now()
-            where user_id = $1 and provider = 'email'`,
-          [user.id, email],
-        );
-      }
+      if (emailChanges) await this.flows.requestEmailChange(client, user.id, email, redirectTo);
       if (hash !== undefined) {
         // As Supabase Auth: a new password signs out every other session of the user.
         await client.query('delete from auth.sessions where user_id = $1 and ($2::uuid is null or id <> $2::uuid)', [user.id, current.session?.id ?? null]);
       }
-      return oneUserJson(client, rows[0]!);
+      const updated = await findUserById(client, user.id);
+      return oneUserJson(client, updated!);
     });
     sendAuthJson(res, 200, json);
+  }
+
+  /** POST /verify; failed codes count against the caller's address ([auth.rate_limit] token_verifications). */
+  private async verify(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const address = this.address(req);
+    if (this.limiter.isLimited('verify', address)) {
+      throw new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached', {}, { 'Retry-After': '60' });
+    }
+    try {
+      await this.flows.verify(req, res, address);
+    } catch (error) {
+      if (error instanceof AuthError && error.code === 'otp_expired') this.limiter.recordFailure('verify', address);
+      throw error;
+    }
+  }
+
+  /**
+   * POST /signup: refused with signup_disabled unless [auth] enable_signup; otherwise the user is
+   * created, and signed in at once (enable_confirmations off) or mailed a confirmation.
+   */
+  private async signup(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const address = this.address(req);
+    if (this.limiter.isLimited('sign_in', address)) {
+      throw new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached', {}, { 'Retry-After': '60' });
+    }
+    if (!this.auth.enable_signup || !this.auth.email.enable_signup) {
+      throw new AuthError(422, 'signup_disabled', 'Signups not allowed for this instance');
+    }
+    const body = await readJsonObject(req);
+    const rawEmail = optionalString(body, 'email');
+    const password = optionalString(body, 'password');
+    if (optionalString(body, 'phone') !== undefined) throw new AuthError(400, 'phone_provider_disabled', 'Phone signups are disabled');
+    if (rawEmail === undefined || rawEmail.trim() === '') throw validationFailed('Signup requires a valid password');
+    if (password === undefined || password === '') throw validationFailed('Signup requires a valid password');
+    const email = normaliseEmail(rawEmail);
+    checkPasswordStrength(password, this.auth.minimum_password_length);
+    const data = optionalObject(body, 'data') ?? {};
+    const confirm = this.auth.email.enable_confirmations;
+    const hash = await hashPassword(password);
+    const redirectTo = queryOf(req).get('redirect_to') ?? undefined;
+    const userAgent = req.headers['user-agent'];
+
+    const outcome = await withTransaction(this.pool, async (client) => {
+      await client.query('select pg_advisory_xact_lock(hashtext($1))', [`auth.users:${email}`]);
+      const existing = await findUserByEmail(client, email);
+      if (existing && !existing.deleted_at) {
+        if (!confirm) throw new AuthError(422, 'user_already_exists', 'User already registered');
+        // With confirmations on, GoTrue answers as for a new user, so that sign-up does not tell
+        // which addresses have an account.
+        return { user: { ...(await oneUserJson(client, existing)), identities: [] } };
+      }
+      const { rows } = await client.query<UserRow>(
+        `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
+           raw_app_meta_data, raw_user_meta_data, created_at, updated_at, is_anonymous)
+         values ('00000000-0000-0000-0000-000000000000', gen_random_uuid(), 'authenticated', 'authenticated', $1, $2,
+           case when $3::boolean then null else now() end, '{"provider":"email","providers":["email"]}'::jsonb, $4::jsonb, now(), now(), false)
+         returning ${USER_COLUMNS}`,
+        [email, hash, confirm, JSON.stringify(mergeMetadata({}, data))],
+      );
+      const created = rows[0]!;
+      await client.query(
+        `insert into auth.identities (provider_id, user_id, identity_data, provider, created_at, updated_at)
+         values ($1::text, $1::uuid, $2::jsonb, 'email', now(), now())`,
+        [created.id, JSON.stringify({ sub: created.id, email, email_verified: !confirm, phone_verified: false })],
+      );
+      if (confirm) {
+        await this.flows.sendConfirmation(client, created.id, redirectTo);
+        const fresh = await findUserById(client, created.id);
+        return { user: await oneUserJson(client, fresh!) };
+      }
+      const session = await createSession(client, created.id, userAgent, address);
+      const refreshToken = await insertRefreshToken(client, session, null);
+      return { session: await sessionResponse(client, this.config, created, session, refreshToken) };
+    });
+    sendAuthJson(res, 200, 'session' in outcome ? outcome.session : outcome.user);
   }
 
   private async logout(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -298,4 +436,9 @@ class AuthModule implements HttpModule {
   }
 }
 
-export const createAuthModule: HttpModuleFactory = (ctx: ApiContext) => Promise.resolve(new AuthModule(ctx));
+/** The Auth module, with the mailbox its e-mails land in served on the stack's mail port. */
+export const createAuthModule: HttpModuleFactory = async (ctx: ApiContext) => {
+  const mailbox = new Mailbox();
+  const server = ctx.config.project.local_smtp.enabled ? await serveMailbox(mailbox, ctx.config.mailPort, ctx.log) : undefined;
+  return new AuthModule(ctx, mailbox, server);
+};

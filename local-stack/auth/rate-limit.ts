@@ -1,9 +1,19 @@
-// Counts failed sign-ins per e-mail and per client address in a sliding window (memory only: the
-// local stack is one process). A successful sign-in is never counted.
+// Rate limits of the Auth API per client address, as Supabase Auth limits them: failed sign-ins
+// ([auth.rate_limit] sign_in_sign_ups) and failed verifications (token_verifications) per address
+// in a 5-minute window. Never per account: someone else's failures must not lock a user out, so an
+// attacker guessing the admin's password from one address leaves the admin free to sign in from
+// another. Memory only (the local stack is one process). A successful attempt is never counted.
+//
+// The address is the socket's; X-Forwarded-For is believed only when the socket's address is one
+// of the trusted proxies (SDV_TRUSTED_PROXIES), and then the right-most address in it that is not a
+// trusted proxy is the client (entries to its left are whatever the client chose to send).
+import type { IncomingMessage } from 'node:http';
+import type { StackConfig } from '../config.ts';
+
+export type LimitScope = 'sign_in' | 'verify';
 
 export interface RateLimitSettings {
-  perEmail: number;
-  perAddress: number;
+  perAddress: Record<LimitScope, number>;
   windowMs: number;
 }
 
@@ -14,16 +24,37 @@ function positiveInt(raw: string | undefined, fallback: number): number {
 }
 
 /**
- * Defaults: 10 failures per e-mail and 30 per address in 5 minutes. Environment overrides (read
- * when the stack starts): SDV_AUTH_RATE_LIMIT_EMAIL, SDV_AUTH_RATE_LIMIT_ADDRESS,
- * SDV_AUTH_RATE_LIMIT_WINDOW_SECONDS.
+ * From config.toml's [auth.rate_limit]; for test stacks the environment may override them:
+ * SDV_AUTH_RATE_LIMIT_ADDRESS (both scopes) and SDV_AUTH_RATE_LIMIT_WINDOW_SECONDS.
  */
-export function rateLimitSettings(env: NodeJS.ProcessEnv = process.env): RateLimitSettings {
+export function rateLimitSettings(config: StackConfig, env: NodeJS.ProcessEnv = process.env): RateLimitSettings {
+  const limits = config.project.auth.rate_limit;
   return {
-    perEmail: positiveInt(env.SDV_AUTH_RATE_LIMIT_EMAIL, 10),
-    perAddress: positiveInt(env.SDV_AUTH_RATE_LIMIT_ADDRESS, 30),
+    perAddress: {
+      sign_in: positiveInt(env.SDV_AUTH_RATE_LIMIT_ADDRESS, limits.sign_in_sign_ups),
+      verify: positiveInt(env.SDV_AUTH_RATE_LIMIT_ADDRESS, limits.token_verifications),
+    },
     windowMs: positiveInt(env.SDV_AUTH_RATE_LIMIT_WINDOW_SECONDS, 300) * 1000,
   };
+}
+
+/** The caller's address for rate limiting (see the header of this file). */
+export function clientAddressOf(req: IncomingMessage, trustedProxies: readonly string[]): string {
+  const socketAddress = normalise(req.socket.remoteAddress ?? 'unknown');
+  const trusted = new Set(trustedProxies.map(normalise));
+  const header = req.headers['x-forwarded-for'];
+  if (!trusted.has(socketAddress) || header === undefined) return socketAddress;
+  const hops = (Array.isArray(header) ? header.join(',') : header)
+    .split(',')
+    .map((hop) => normalise(hop.trim()))
+    .filter((hop) => hop !== '');
+  for (let i = hops.length - 1; i >= 0; i -= 1) if (!trusted.has(hops[i]!)) return hops[i]!;
+  return socketAddress;
+}
+
+/** "::ffff:127.0.0.1" is 127.0.0.1. */
+function normalise(address: string): string {
+  return address.startsWith('::ffff:') ? address.slice(7) : address;
 }
 
 export class FailureLimiter {
@@ -46,18 +77,16 @@ export class FailureLimiter {
     return list;
   }
 
-  /** True when either the e-mail or the address has used up its failures in the window. */
-  isLimited(email: string, address: string): boolean {
-    return this.recent(`e:${email}`).length >= this.settings.perEmail || this.recent(`a:${address}`).length >= this.settings.perAddress;
+  /** True when the address has used up its failures of this scope in the window. */
+  isLimited(scope: LimitScope, address: string): boolean {
+    return this.recent(`${scope}:${address}`).length >= this.settings.perAddress[scope];
   }
 
-  recordFailure(email: string, address: string): void {
-    const at = this.now();
-    for (const key of [`e:${email}`, `a:${address}`]) {
-      const list = this.recent(key);
-      list.push(at);
-      this.failures.set(key, list);
-    }
+  recordFailure(scope: LimitScope, address: string): void {
+    const key = `${scope}:${address}`;
+    const list = this.recent(key);
+    list.push(this.now());
+    this.failures.set(key, list);
   }
 
   sweep(): void {

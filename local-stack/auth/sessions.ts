@@ -71,7 +71,15 @@ export async function insertRefreshToken(db: Queryable, session: { id: string; u
   return token;
 }
 
-export async function accessToken(config: StackConfig, user: UserRow, session: SessionRow): Promise<{ token: string; exp: number }> {
+/** How the session was signed in (the `amr` claim). */
+export type SignInMethod = 'password' | 'otp';
+
+export async function accessToken(
+  config: StackConfig,
+  user: UserRow,
+  session: SessionRow,
+  method: SignInMethod = 'password',
+): Promise<{ token: string; exp: number }> {
   const now = Math.floor(Date.now() / 1000);
   const exp = now + config.jwtExpirySeconds;
   const claims: Claims = {
@@ -87,7 +95,7 @@ export async function accessToken(config: StackConfig, user: UserRow, session: S
     // Always the authenticated role: a stored auth.users.role never lifts a user to service_role.
     role: 'authenticated',
     aal: 'aal1',
-    amr: [{ method: 'password', timestamp: Math.floor(session.created_at.getTime() / 1000) }],
+    amr: [{ method, timestamp: Math.floor(session.created_at.getTime() / 1000) }],
     session_id: session.id,
     is_anonymous: user.is_anonymous,
   };
@@ -101,8 +109,9 @@ export async function sessionResponse(
   user: UserRow,
   session: SessionRow,
   refreshToken: string,
+  method: SignInMethod = 'password',
 ): Promise<JsonObject> {
-  const { token, exp } = await accessToken(config, user, session);
+  const { token, exp } = await accessToken(config, user, session, method);
   return {
     access_token: token,
     token_type: 'bearer',

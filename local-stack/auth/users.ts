@@ -23,6 +23,9 @@ export interface UserRow {
   banned_until: Date | null;
   deleted_at: Date | null;
   is_anonymous: boolean;
+  /** The address of an e-mail change waiting for its confirmations. */
+  email_change: string | null;
+  email_change_sent_at: Date | null;
 }
 
 interface IdentityRow {
@@ -39,7 +42,7 @@ interface IdentityRow {
 
 export const USER_COLUMNS = `id, aud, role, email, encrypted_password, email_confirmed_at, phone, phone_confirmed_at,
   confirmed_at, last_sign_in_at, raw_app_meta_data, raw_user_meta_data, created_at, updated_at, banned_until,
-  deleted_at, is_anonymous`;
+  deleted_at, is_anonymous, nullif(email_change, '') as email_change, email_change_sent_at`;
 
 const BCRYPT_COST = 10;
 export const MIN_PASSWORD_LENGTH = 6;
@@ -66,11 +69,14 @@ export async function passwordMatches(password: string, hash: string | null | un
   }
 }
 
-/** Supabase Auth's password rules: at least 6 characters, at most 72 bytes (bcrypt's limit). */
-export function checkPasswordStrength(password: string): void {
-  if ([...password].length < MIN_PASSWORD_LENGTH) {
-    throw new AuthError(422, 'weak_password', `Password should be at least ${MIN_PASSWORD_LENGTH} characters.`, {
-      weak_password: { reasons: ['length'], message: `Password should be at least ${MIN_PASSWORD_LENGTH} characters.` },
+/**
+ * Supabase Auth's password rules: at least [auth] minimum_password_length characters (6 unless
+ * config.toml says more), at most 72 bytes (bcrypt's limit).
+ */
+export function checkPasswordStrength(password: string, minLength = MIN_PASSWORD_LENGTH): void {
+  if ([...password].length < minLength) {
+    throw new AuthError(422, 'weak_password', `Password should be at least ${minLength} characters.`, {
+      weak_password: { reasons: ['length'], message: `Password should be at least ${minLength} characters.` },
     });
   }
   if (Buffer.byteLength(password, 'utf8') > MAX_PASSWORD_BYTES) {
@@ -123,6 +129,10 @@ export function userJson(user: UserRow, identities: readonly IdentityRow[]): Jso
     updated_at: iso(user.updated_at),
     is_anonymous: user.is_anonymous,
   };
+  if (user.email_change) {
+    body.new_email = user.email_change;
+    body.email_change_sent_at = iso(user.email_change_sent_at);
+  }
   if (user.banned_until) body.banned_until = user.banned_until.toISOString();
   if (user.deleted_at) body.deleted_at = user.deleted_at.toISOString();
   return body;

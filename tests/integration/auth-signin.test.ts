@@ -4,10 +4,12 @@ import { decodeJwt } from 'jose';
 import { describe, expect, inject, it } from 'vitest';
 import {
   anonClient,
+  anonKey,
   apiUrl,
   createTestUser,
   DEMO_ACCOUNTS,
   passwordGrant,
+  rawRequest,
   serviceClient,
   sql,
   uniqueEmail,
@@ -187,54 +189,47 @@ describe('refused sign-ins', () => {
   });
 });
 
-describe('rate limiting of failed sign-ins', () => {
-  it('locks an e-mail after its failures with 429 over_request_rate_limit, even for the right password', async () => {
-    const limit = inject('authRateLimitEmail');
-    const email = uniqueEmail('ratelimit');
-    await createTestUser(email, PASSWORD);
-    for (let attempt = 0; attempt < limit; attempt += 1) {
-      const { error } = await anonClient().auth.signInWithPassword({ email, password: `wrong-${attempt}` });
-      expect(error?.code).toBe('invalid_credentials');
-    }
-    const limited = await anonClient().auth.signInWithPassword({ email, password: PASSWORD });
-    expect(limited.error?.status).toBe(429);
-    expect(limited.error?.code).toBe('over_request_rate_limit');
-    // The lock is per e-mail: another account from the same address still signs in.
-    const other = uniqueEmail('ratelimit-other');
-    await createTestUser(other, PASSWORD);
-    expect((await anonClient().auth.signInWithPassword({ email: other, password: PASSWORD })).error).toBeNull();
-  });
-
-  it('does not count successful sign-ins', async () => {
-    const limit = inject('authRateLimitEmail');
-    const email = uniqueEmail('success');
-    await createTestUser(email, PASSWORD);
-    for (let attempt = 0; attempt < limit + 2; attempt += 1) {
-      const { error } = await anonClient().auth.signInWithPassword({ email, password: PASSWORD });
-      expect(error).toBeNull();
-    }
-    for (let attempt = 0; attempt < limit - 1; attempt += 1) {
-      await anonClient().auth.signInWithPassword({ email, password: 'wrong-password' });
-    }
-    expect((await anonClient().auth.signInWithPassword({ email, password: PASSWORD })).error).toBeNull();
-  });
-
-  it('locks a client address after its failures across many e-mails', async () => {
+describe('rate limiting of failed sign-ins (per client address, never per account)', () => {
+  it("an attacker's failures lock the attacker's address, never the victim signing in from another", async () => {
     const limit = inject('authRateLimitAddress');
-    const address = '127.0.0.77';
+    const victim = uniqueEmail('victim');
+    await createTestUser(victim, PASSWORD);
+    const attacker = '127.0.0.77';
     for (let attempt = 0; attempt < limit; attempt += 1) {
-      const response = await passwordGrant(uniqueEmail(`spray${attempt}`), 'guess-123', address);
+      const response = await passwordGrant(victim, `guess-${attempt}`, attacker);
       expect(response.status).toBe(400);
     }
-    const email = uniqueEmail('victim');
-    await createTestUser(email, PASSWORD);
-    const limited = await passwordGrant(email, PASSWORD, address);
+    const limited = await passwordGrant(victim, PASSWORD, attacker);
     expect(limited.status).toBe(429);
     expect(limited.headers['x-sb-error-code']).toBe('over_request_rate_limit');
     expect(limited.json()).toMatchObject({ code: 'over_request_rate_limit' });
-    // Other addresses are not affected.
-    const fromElsewhere = await passwordGrant(email, PASSWORD, '127.0.0.78');
-    expect(fromElsewhere.status).toBe(200);
+    // The victim, from their own address, signs in at once with the right password.
+    expect((await passwordGrant(victim, PASSWORD, '127.0.0.78')).status).toBe(200);
+    expect((await anonClient().auth.signInWithPassword({ email: victim, password: PASSWORD })).error).toBeNull();
+  });
+
+  it('does not count successful sign-ins', async () => {
+    const limit = inject('authRateLimitAddress');
+    const email = uniqueEmail('success');
+    await createTestUser(email, PASSWORD);
+    const address = '127.0.0.79';
+    for (let attempt = 0; attempt < limit + 2; attempt += 1) {
+      expect((await passwordGrant(email, PASSWORD, address)).status).toBe(200);
+    }
+  });
+
+  it('X-Forwarded-For from an untrusted client is ignored: spraying forged addresses still locks the real one', async () => {
+    const limit = inject('authRateLimitAddress');
+    const address = '127.0.0.80';
+    for (let attempt = 0; attempt < limit; attempt += 1) {
+      const response = await rawRequest('POST', '/auth/v1/token?grant_type=password', {
+        body: JSON.stringify({ email: uniqueEmail(`xff${attempt}`), password: 'guess-123' }),
+        headers: { apikey: anonKey(), 'content-type': 'application/json', 'x-forwarded-for': `203.0.113.${attempt % 250}` },
+        localAddress: address,
+      });
+      expect(response.status).toBe(400);
+    }
+    expect((await passwordGrant(uniqueEmail('xff-next'), 'guess-123', address)).status).toBe(429);
   });
 });
 

@@ -5,12 +5,11 @@ import type { TestProject } from 'vitest/node';
 import { startStack, type Stack } from '../../local-stack/stack.ts';
 
 /**
- * Auth limits of the test stack (unless the environment sets them): a small per-e-mail limit so
- * the rate-limit test is quick, an address limit high enough for every suite signing in from
- * 127.0.0.1, and a 2 s refresh-token reuse interval so both sides of it can be tested.
+ * Auth limits of the test stack (unless the environment sets them): an address limit high enough
+ * for every suite signing in from 127.0.0.1 (the rate-limit tests use other loopback addresses),
+ * and a 2 s refresh-token reuse interval so both sides of it can be tested.
  */
 const TEST_AUTH_ENV: Record<string, string> = {
-  SDV_AUTH_RATE_LIMIT_EMAIL: '5',
   SDV_AUTH_RATE_LIMIT_ADDRESS: '40',
   SDV_AUTH_RATE_LIMIT_WINDOW_SECONDS: '300',
   SDV_AUTH_REFRESH_REUSE_INTERVAL_SECONDS: '2',
@@ -35,7 +34,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('dbUrl', stack.dbUrl);
   // For tests that forge tokens (expired, tampered) the way an attacker holding the secret could.
   project.provide('jwtSecret', stack.config.jwtSecret);
-  project.provide('authRateLimitEmail', Number(process.env.SDV_AUTH_RATE_LIMIT_EMAIL));
+  project.provide('mailUrl', `http://127.0.0.1:${stack.config.mailPort}`);
   project.provide('authRateLimitAddress', Number(process.env.SDV_AUTH_RATE_LIMIT_ADDRESS));
   project.provide('authRefreshReuseSeconds', Number(process.env.SDV_AUTH_REFRESH_REUSE_INTERVAL_SECONDS));
   return async () => {

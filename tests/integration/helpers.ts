@@ -14,7 +14,7 @@ declare module 'vitest' {
     serviceRoleKey: string;
     dbUrl: string;
     jwtSecret: string;
-    authRateLimitEmail: number;
+    mailUrl: string;
     authRateLimitAddress: number;
     authRefreshReuseSeconds: number;
   }
@@ -138,4 +138,36 @@ export async function createTestUser(email: string, password: string, appMetadat
   const { data, error } = await serviceClient().auth.admin.createUser({ email, password, email_confirm: true, app_metadata: appMetadata });
   if (error || !data.user) throw new Error(`createUser ${email} failed: ${error?.code ?? ''} ${error?.message ?? ''}`);
   return data.user.id;
+}
+
+/** One message of the local mailbox (its JSON API, shaped like Mailpit's). */
+export interface MailboxMessage {
+  ID: string;
+  To: { Address: string }[];
+  Subject: string;
+  Text: string;
+  HTML: string;
+}
+
+/** The messages the Auth server sent to an address, newest first, with their bodies. */
+export async function mailsTo(address: string): Promise<MailboxMessage[]> {
+  const mailUrl = inject('mailUrl');
+  const search = await fetch(`${mailUrl}/api/v1/search?query=${encodeURIComponent(`to:${address}`)}`);
+  if (!search.ok) throw new Error(`mailbox search failed: ${search.status}`);
+  const { messages } = (await search.json()) as { messages: { ID: string }[] };
+  return Promise.all(
+    messages.map(async ({ ID }) => {
+      const one = await fetch(`${mailUrl}/api/v1/message/${ID}`);
+      return (await one.json()) as MailboxMessage;
+    }),
+  );
+}
+
+/** The newest mail to an address: its subject, the one-time code and the verification link. */
+export async function lastMailTo(address: string): Promise<{ subject: string; code: string; link: string | undefined; text: string }> {
+  const [mail] = await mailsTo(address);
+  if (!mail) throw new Error(`no mail to ${address}`);
+  const code = /Mã xác nhận: (\d+)/.exec(mail.Text)?.[1];
+  if (code === undefined) throw new Error(`mail to ${address} has no code: ${mail.Text}`);
+  return { subject: mail.Subject, code, link: /(http:\/\/\S+\/auth\/v1\/verify\?\S+)/.exec(mail.Text)?.[1], text: mail.Text };
 }

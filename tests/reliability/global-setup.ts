@@ -15,7 +15,6 @@ export const RELIABILITY_ENV: Record<string, string> = {
   API_PORT: defaultPort(64321),
   WEB_PORT: defaultPort(64173),
   // Many sessions sign in from 127.0.0.1 here (several admins, load sessions).
-  SDV_AUTH_RATE_LIMIT_EMAIL: '1000',
   SDV_AUTH_RATE_LIMIT_ADDRESS: '1000',
 };
 
@@ -55,7 +54,6 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('serviceRoleKey', stack.serviceRoleKey);
   project.provide('dbUrl', stack.dbUrl);
   project.provide('jwtSecret', stack.config.jwtSecret);
-  project.provide('authRateLimitEmail', Number(process.env.SDV_AUTH_RATE_LIMIT_EMAIL));
   project.provide('authRateLimitAddress', Number(process.env.SDV_AUTH_RATE_LIMIT_ADDRESS));
   project.provide('authRefreshReuseSeconds', Number(process.env.SDV_AUTH_REFRESH_REUSE_INTERVAL_SECONDS ?? 10));
   project.provide('pgDataDir', stack.config.pgDataDir);

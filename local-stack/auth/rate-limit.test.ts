@@ -1,0 +1,38 @@
+import type { IncomingMessage } from 'node:http';
+import { describe, expect, it } from 'vitest';
+import { clientAddressOf, FailureLimiter } from './rate-limit.ts';
+
+function request(remoteAddress: string, forwardedFor?: string): IncomingMessage {
+  const headers = forwardedFor === undefined ? {} : { 'x-forwarded-for': forwardedFor };
+  // Only the two fields clientAddressOf reads.
+  return { socket: { remoteAddress }, headers } as Pick<IncomingMessage, 'socket' | 'headers'> as IncomingMessage;
+}
+
+describe('client address', () => {
+  it('is the socket address when the peer is not a trusted proxy, whatever X-Forwarded-For says', () => {
+    expect(clientAddressOf(request('::ffff:10.0.0.9', '203.0.113.5'), [])).toBe('10.0.0.9');
+    expect(clientAddressOf(request('10.0.0.9', '203.0.113.5'), ['10.0.0.1'])).toBe('10.0.0.9');
+  });
+
+  it('behind a trusted proxy is the right-most forwarded address that is not a proxy', () => {
+    expect(clientAddressOf(request('10.0.0.1', '198.51.100.7, 203.0.113.5'), ['10.0.0.1'])).toBe('203.0.113.5');
+    expect(clientAddressOf(request('10.0.0.1', '198.51.100.7, 203.0.113.5, 10.0.0.2'), ['10.0.0.1', '10.0.0.2'])).toBe('203.0.113.5');
+    expect(clientAddressOf(request('10.0.0.1'), ['10.0.0.1'])).toBe('10.0.0.1');
+  });
+});
+
+describe('failure limiter', () => {
+  it('limits an address after its failures in the window, per scope, and forgets them after it', () => {
+    let now = 0;
+    const limiter = new FailureLimiter({ perAddress: { sign_in: 2, verify: 3 }, windowMs: 1000 }, () => now);
+    limiter.recordFailure('sign_in', 'a');
+    expect(limiter.isLimited('sign_in', 'a')).toBe(false);
+    limiter.recordFailure('sign_in', 'a');
+    expect(limiter.isLimited('sign_in', 'a')).toBe(true);
+    expect(limiter.isLimited('sign_in', 'b')).toBe(false);
+    expect(limiter.isLimited('verify', 'a')).toBe(false);
+    now = 1001;
+    expect(limiter.isLimited('sign_in', 'a')).toBe(false);
+    limiter.close();
+  });
+});

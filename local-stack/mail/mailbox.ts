@@ -1,0 +1,240 @@
+// The local mailbox: every e-mail the Auth server sends lands here (in memory, the last 500), served
+// on [local_smtp] port as a small web page and as a JSON API shaped like the one of Mailpit, the
+// mailbox the Supabase CLI ships, so that a developer clicks the link and a test reads it:
+//   GET    /api/v1/messages?start=&limit=     newest first
+//   GET    /api/v1/search?query=to:a@b.vn     messages to (or from) an address
+//   GET    /api/v1/message/{ID|latest}        one message with its text and HTML
+//   DELETE /api/v1/messages                   all of them, or body {"IDs": [...]}
+//   GET    /  and  /view/{ID}                 the web page
+import { randomUUID } from 'node:crypto';
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import { readBody, sendJson } from '../http-util.ts';
+
+export interface MailAddress {
+  Name: string;
+  Address: string;
+}
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface StoredMail {
+  ID: string;
+  MessageID: string;
+  From: MailAddress;
+  To: MailAddress[];
+  Subject: string;
+  Created: string;
+  Text: string;
+  HTML: string;
+  Size: number;
+  Read: boolean;
+}
+
+const KEEP = 500;
+export const SENDER: MailAddress = { Name: 'Sàn Dịch Vụ', Address: 'khong-tra-loi@sandichvu.vn' };
+
+function summary(mail: StoredMail): Record<string, unknown> {
+  return {
+    ID: mail.ID,
+    MessageID: mail.MessageID,
+    Read: mail.Read,
+    From: mail.From,
+    To: mail.To,
+    Cc: [],
+    Bcc: [],
+    ReplyTo: [],
+    Subject: mail.Subject,
+    Created: mail.Created,
+    Tags: [],
+    Size: mail.Size,
+    Attachments: 0,
+    Snippet: mail.Text.replace(/\s+/g, ' ').trim().slice(0, 250),
+  };
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+function page(title: string, body: string): string {
+  return `<!doctype html><html lang="vi"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title>
+<style>body{font-family:system-ui,sans-serif;margin:2rem auto;max-width:60rem;padding:0 1rem;color:#1f2937}table{border-collapse:collapse;width:100%}td,th{border-bottom:1px solid #e5e7eb;padding:.5rem;text-align:left}a{color:#1d4ed8}iframe{width:100%;min-height:24rem;border:1px solid #e5e7eb}</style></head><body>${body}</body></html>`;
+}
+
+export class Mailbox {
+  private readonly mails: StoredMail[] = [];
+
+  add(mail: OutgoingMail): StoredMail {
+    const id = randomUUID();
+    const stored: StoredMail = {
+      ID: id,
+      MessageID: `${id}@sandichvu.local`,
+      From: SENDER,
+      To: [{ Name: '', Address: mail.to }],
+      Subject: mail.subject,
+      Created: new Date().toISOString(),
+      Text: mail.text,
+      HTML: mail.html,
+      Size: Buffer.byteLength(mail.text) + Buffer.byteLength(mail.html),
+      Read: false,
+    };
+    this.mails.unshift(stored);
+    this.mails.splice(KEEP);
+    return stored;
+  }
+
+  /** Newest first; `to` keeps the messages to that address (case-insensitive). */
+  list(to?: string): StoredMail[] {
+    if (to === undefined) return [...this.mails];
+    const wanted = to.trim().toLowerCase();
+    return this.mails.filter((mail) => mail.To.some((a) => a.Address.toLowerCase() === wanted) || mail.From.Address.toLowerCase() === wanted);
+  }
+
+  get(id: string): StoredMail | undefined {
+    return id === 'latest' ? this.mails[0] : this.mails.find((mail) => mail.ID === id);
+  }
+
+  delete(ids?: readonly string[]): void {
+    if (ids === undefined || ids.length === 0) {
+      this.mails.length = 0;
+      return;
+    }
+    const remove = new Set(ids);
+    for (let i = this.mails.length - 1; i >= 0; i -= 1) if (remove.has(this.mails[i]!.ID)) this.mails.splice(i, 1);
+  }
+
+  /** Answers one request of the web page or the JSON API. */
+  async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://mailbox.local');
+    const method = req.method ?? 'GET';
+    const path = url.pathname.replace(/\/+$/, '') || '/';
+    res.setHeader('Access-Control-Allow-Origin', '*');
+    if (path === '/api/v1/messages' && method === 'GET') {
+      const start = Math.max(0, Number.parseInt(url.searchParams.get('start') ?? '0', 10) || 0);
+      const limit = Math.min(500, Math.max(1, Number.parseInt(url.searchParams.get('limit') ?? '50', 10) || 50));
+      return this.sendList(res, this.mails, start, limit);
+    }
+    if (path === '/api/v1/messages' && method === 'DELETE') {
+      const raw = (await readBody(req, 64 * 1024)).toString('utf8').trim();
+      let ids: string[] | undefined;
+      if (raw !== '') {
+        const parsed: unknown = JSON.parse(raw);
+        const list = typeof parsed === 'object' && parsed !== null && 'IDs' in parsed ? parsed.IDs : undefined;
+        ids = Array.isArray(list) ? list.filter((id): id is string => typeof id === 'string') : undefined;
+      }
+      this.delete(ids);
+      res.writeHead(200, { 'Content-Type': 'text/plain; charset=utf-8' });
+      res.end('ok');
+      return;
+    }
+    if (path === '/api/v1/search' && method === 'GET') {
+      const query = url.searchParams.get('query') ?? '';
+      const address = /^(?:to:|from:)?"?([^"\s]+)"?$/.exec(query.trim())?.[1];
+      const found = address === undefined ? [] : this.list(address);
+      return this.sendList(res, found, 0, 500);
+    }
+    const one = /^\/api\/v1\/message\/([^/]+)$/.exec(path);
+    if (one && method === 'GET') {
+      const mail = this.get(decodeURIComponent(one[1]!));
+      if (!mail) {
+        res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' });
+        res.end('message not found');
+        return;
+      }
+      mail.Read = true;
+      sendJson(res, 200, { ...summary(mail), ReturnPath: SENDER.Address, Date: mail.Created, Text: mail.Text, HTML: mail.HTML, Inline: [], Attachments: [] });
+      return;
+    }
+    if (path === '/' && method === 'GET') return this.sendIndex(res, url.searchParams.get('to') ?? undefined);
+    const view = /^\/view\/([^/]+)$/.exec(path);
+    if (view && method === 'GET') return this.sendView(res, decodeURIComponent(view[1]!));
+    res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' });
+    res.end('not found');
+  }
+
+  private sendList(res: ServerResponse, mails: readonly StoredMail[], start: number, limit: number): void {
+    const slice = mails.slice(start, start + limit);
+    sendJson(res, 200, {
+      total: this.mails.length,
+      unread: this.mails.filter((mail) => !mail.Read).length,
+      count: slice.length,
+      messages_count: mails.length,
+      start,
+      tags: [],
+      messages: slice.map(summary),
+    });
+  }
+
+  private sendIndex(res: ServerResponse, to: string | undefined): void {
+    const mails = this.list(to);
+    const rows = mails
+      .map(
+        (mail) =>
+          `<tr><td>${escapeHtml(new Date(mail.Created).toLocaleString('vi-VN', { timeZone: 'Asia/Ho_Chi_Minh' }))}</td>` +
+          `<td><a href="/?to=${encodeURIComponent(mail.To[0]?.Address ?? '')}">${escapeHtml(mail.To[0]?.Address ?? '')}</a></td>` +
+          `<td><a href="/view/${mail.ID}">${escapeHtml(mail.Subject)}</a></td></tr>`,
+      )
+      .join('');
+    const heading = to === undefined ? 'Hộp thư cục bộ' : `Hộp thư của ${escapeHtml(to)}`;
+    const body =
+      `<h1>${heading}</h1><p>Thư do máy chủ xác thực của môi trường cục bộ gửi (không gửi ra ngoài).` +
+      `${to === undefined ? '' : ' <a href="/">Tất cả thư</a>'}</p>` +
+      (mails.length === 0
+        ? '<p>Chưa có thư nào.</p>'
+        : `<table><thead><tr><th>Thời gian</th><th>Người nhận</th><th>Tiêu đề</th></tr></thead><tbody>${rows}</tbody></table>`);
+    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
+    res.end(page(heading, body));
+  }
+
+  private sendView(res: ServerResponse, id: string): void {
+    const mail = this.get(id);
+    if (!mail) {
+      res.writeHead(404, { 'Content-Type': 'text/html; charset=utf-8' });
+      res.end(page('Không tìm thấy thư', '<h1>Không tìm thấy thư</h1><p><a href="/">Về hộp thư</a></p>'));
+      return;
+    }
+    mail.Read = true;
+    const body =
+      `<p><a href="/">← Hộp thư</a></p><h1>${escapeHtml(mail.Subject)}</h1>` +
+      `<p>Gửi đến ${escapeHtml(mail.To[0]?.Address ?? '')} lúc ${escapeHtml(new Date(mail.Created).toLocaleString('vi-VN', { timeZone: 'Asia/Ho_Chi_Minh' }))}</p>` +
+      `<iframe sandbox="allow-top-navigation-by-user-activation allow-popups" srcdoc="${escapeHtml(mail.HTML)}" title="Nội dung thư"></iframe>`;
+    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
+    res.end(page(mail.Subject, body));
+  }
+}
+
+export interface MailboxServer {
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Serves the mailbox on 127.0.0.1:port. */
+export function serveMailbox(mailbox: Mailbox, port: number, log: (line: string) => void): Promise<MailboxServer> {
+  const server = http.createServer((req, res) => {
+    mailbox.handle(req, res).catch((error: unknown) => {
+      log(`[mail] ${req.method ?? '?'} ${req.url ?? ''}: ${error instanceof Error ? error.message : String(error)}`);
+      if (!res.headersSent) sendJson(res, 400, { message: 'yêu cầu không hợp lệ' });
+      else res.destroy();
+    });
+  });
+  return new Promise((resolve, reject) => {
+    server.once('error', (error: NodeJS.ErrnoException) => {
+      reject(error.code === 'EADDRINUSE' ? new Error(`Cổng hộp thư ${port} đang bị chương trình khác dùng (đổi bằng MAIL_PORT)`) : error);
+    });
+    server.listen(port, '127.0.0.1', () => {
+      resolve({
+        url: `http://127.0.0.1:${port}`,
+        close: () =>
+          new Promise<void>((done) => {
+            server.close(() => done());
+            server.closeAllConnections();
+          }),
+      });
+    });
+  });
+}
