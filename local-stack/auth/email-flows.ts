@@ -356,9 +356,9 @@ export class EmailFlows {
         [user.id],
       );
       const signedIn = rows[0]!;
-      const session = await createSession(client, signedIn.id, userAgent, address);
+      const session = await createSession(client, signedIn.id, userAgent, address, 'otp');
       const refreshToken = await insertRefreshToken(client, session, null);
-      return sessionResponse(client, this.config, signedIn, session, refreshToken, 'otp');
+      return sessionResponse(client, this.config, signedIn, session, refreshToken);
     });
   }
 

@@ -20,6 +20,7 @@ import { DATABASE_UNAVAILABLE_MESSAGE, isConnectionError } from '../pg-errors.ts
 import type { ApiContext, HttpModule, HttpModuleFactory } from '../types.ts';
 import { handleAdmin } from './admin.ts';
 import { actAs, EmailFlows } from './email-flows.ts';
+import { handleAdminFactors, MfaFlows } from './mfa.ts';
 import { requireApiKey, requireServiceRole, requireUser } from './guards.ts';
 import {
   AuthError,
@@ -35,7 +36,7 @@ import {
   validationFailed,
 } from './http.ts';
 import { clientAddressOf, FailureLimiter, rateLimitSettings } from './rate-limit.ts';
-import { createSession, insertRefreshToken, sessionResponse, withTransaction, type RefreshTokenRow, type SessionRow } from './sessions.ts';
+import { createSession, insertRefreshToken, SESSION_COLUMNS, sessionResponse, withTransaction, type RefreshTokenRow, type SessionRow } from './sessions.ts';
 import {
   checkPasswordStrength,
   emailExists,
@@ -44,6 +45,7 @@ import {
   findUserById,
   hashPassword,
   isBanned,
+  isUuid,
   mergeMetadata,
   oneUserJson,
   passwordMatches,
@@ -70,6 +72,7 @@ class AuthModule implements HttpModule {
   private readonly pool: pg.Pool;
   private readonly mailer: Mailer;
   private readonly flows: EmailFlows;
+  private readonly mfa: MfaFlows;
 
   constructor(
     private readonly ctx: ApiContext,
@@ -82,6 +85,7 @@ class AuthModule implements HttpModule {
     this.reuseInterval = reuseIntervalMs(ctx.config);
     this.mailer = new Mailer(mailbox, ctx.config.project.auth.email.smtp, ctx.log);
     this.flows = new EmailFlows(ctx.config, ctx.pool, this.mailer);
+    this.mfa = new MfaFlows(ctx.config, ctx.pool);
   }
 
   private get auth(): StackConfig['project']['auth'] {
@@ -137,6 +141,13 @@ class AuthModule implements HttpModule {
       });
       return;
     }
+    if (subpath === '/.well-known/jwks.json') {
+      // Tokens are signed with the project's shared HS256 secret, which is never published: no
+      // public keys to list, as Supabase Auth answers for a symmetric key.
+      allow('GET', 'HEAD');
+      sendAuthJson(res, 200, { keys: [] }, { 'Cache-Control': 'public, max-age=600' });
+      return;
+    }
     if (subpath === '/token') {
       allow('POST');
       await requireApiKey(req, this.config);
@@ -185,6 +196,17 @@ class AuthModule implements HttpModule {
     if (subpath === '/logout') {
       allow('POST');
       return this.logout(req, res);
+    }
+    if (subpath === '/factors' || subpath.startsWith('/factors/')) {
+      const current = await requireUser(req, this.config, this.pool);
+      return this.mfa.handle(req, res, subpath, current, this.address(req));
+    }
+    const adminFactors = /^\/admin\/users\/([^/]+)\/factors(?:\/([^/]+))?$/.exec(subpath);
+    if (adminFactors) {
+      await requireServiceRole(req, this.config);
+      const userId = adminFactors[1]!;
+      if (!isUuid(userId)) throw validationFailed('user_id must be an UUID');
+      return handleAdminFactors(this.pool, req, res, userId, adminFactors[2]);
     }
     if (subpath === '/admin' || subpath.startsWith('/admin/')) {
       await requireServiceRole(req, this.config);
@@ -244,7 +266,7 @@ class AuthModule implements HttpModule {
       const current = found.rows[0];
       if (!current || !current.session_id) return { error: new AuthError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found') };
       // Lock the session: concurrent refreshes of one session are decided one after another.
-      const sessions = await client.query<SessionRow>('select id, user_id, created_at from auth.sessions where id = $1 for update', [current.session_id]);
+      const sessions = await client.query<SessionRow>(`select ${SESSION_COLUMNS} from auth.sessions where id = $1 for update`, [current.session_id]);
       const session = sessions.rows[0];
       if (!session) return { error: new AuthError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found') };
       const user = await findUserById(client, session.user_id);
@@ -322,6 +344,10 @@ class AuthModule implements HttpModule {
     const json = await withTransaction(this.pool, async (client) => {
       const user = await findUserById(client, current.user.id, true);
       if (!user) throw new AuthError(403, 'user_not_found', 'User from sub claim in JWT does not exist');
+      const changesCredentials = hash !== undefined || (email !== undefined && email !== user.email);
+      if (changesCredentials && current.session?.aal !== 'aal2' && (await this.mfa.hasVerifiedFactor(client, user.id))) {
+        throw new AuthError(401, 'insufficient_aal', 'AAL2 session is required to update email or password when MFA is enabled.');
+      }
       await actAs(client, user.id);
       if (needsNonce) await this.flows.useNonce(client, user.id, nonce ?? '');
       const emailChanges = email !== undefined && email !== user.email;

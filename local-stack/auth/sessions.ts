@@ -10,11 +10,18 @@ import { oneUserJson, type Queryable, type UserRow } from './users.ts';
 
 const INSTANCE_ID = '00000000-0000-0000-0000-000000000000';
 
+/** How a session was signed in or stepped up (the `amr` claim). */
+export type SignInMethod = 'password' | 'otp' | 'totp';
+
 export interface SessionRow {
   id: string;
   user_id: string;
   created_at: Date;
+  /** 'aal1' after a password, code or link; 'aal2' once a second factor was verified. */
+  aal: string | null;
 }
+
+export const SESSION_COLUMNS = 'id, user_id, created_at, aal';
 
 export interface RefreshTokenRow {
   id: string;
@@ -51,14 +58,49 @@ export async function withTransaction<T>(pool: pg.Pool, fn: (client: pg.PoolClie
   }
 }
 
-export async function createSession(db: Queryable, userId: string, userAgent: string | undefined, address: string): Promise<SessionRow> {
+/** A new aal1 session, with the sign-in method recorded for the `amr` claim. */
+export async function createSession(
+  db: Queryable,
+  userId: string,
+  userAgent: string | undefined,
+  address: string,
+  method: SignInMethod = 'password',
+): Promise<SessionRow> {
   const { rows } = await db.query<SessionRow>(
     `insert into auth.sessions (id, user_id, created_at, updated_at, aal, user_agent, ip)
      values ($1, $2, now(), now(), 'aal1', $3, $4::inet)
-     returning id, user_id, created_at`,
+     returning ${SESSION_COLUMNS}`,
     [randomUUID(), userId, userAgent?.slice(0, 512) ?? null, net.isIP(address) ? address : null],
   );
-  return rows[0]!;
+  const session = rows[0]!;
+  await recordAuthenticationMethod(db, session.id, method);
+  return session;
+}
+
+/** Adds (or refreshes) one authentication method of a session: it appears in the `amr` claim. */
+export async function recordAuthenticationMethod(db: Queryable, sessionId: string, method: SignInMethod): Promise<void> {
+  await db.query(
+    `insert into auth.mfa_amr_claims (id, session_id, created_at, updated_at, authentication_method)
+     values ($1, $2, now(), now(), $3)
+     on conflict (session_id, authentication_method) do update set updated_at = now()`,
+    [randomUUID(), sessionId, method],
+  );
+}
+
+interface AmrEntry {
+  method: string;
+  timestamp: number;
+}
+
+/** The `amr` claim: the session's methods, newest first, as Supabase Auth lists them. */
+async function amrOf(db: Queryable, session: SessionRow): Promise<AmrEntry[]> {
+  const { rows } = await db.query<{ method: string; at: string }>(
+    `select authentication_method as method, floor(extract(epoch from updated_at))::bigint::text as at
+       from auth.mfa_amr_claims where session_id = $1 order by updated_at desc`,
+    [session.id],
+  );
+  if (rows.length === 0) return [{ method: 'password', timestamp: Math.floor(session.created_at.getTime() / 1000) }];
+  return rows.map((row) => ({ method: row.method, timestamp: Number(row.at) }));
 }
 
 export async function insertRefreshToken(db: Queryable, session: { id: string; user_id: string }, parent: string | null): Promise<string> {
@@ -71,14 +113,11 @@ export async function insertRefreshToken(db: Queryable, session: { id: string; u
   return token;
 }
 
-/** How the session was signed in (the `amr` claim). */
-export type SignInMethod = 'password' | 'otp';
-
 export async function accessToken(
+  db: Queryable,
   config: StackConfig,
   user: UserRow,
   session: SessionRow,
-  method: SignInMethod = 'password',
 ): Promise<{ token: string; exp: number }> {
   const now = Math.floor(Date.now() / 1000);
   const exp = now + config.jwtExpirySeconds;
@@ -94,8 +133,8 @@ export async function accessToken(
     user_metadata: user.raw_user_meta_data ?? {},
     // Always the authenticated role: a stored auth.users.role never lifts a user to service_role.
     role: 'authenticated',
-    aal: 'aal1',
-    amr: [{ method, timestamp: Math.floor(session.created_at.getTime() / 1000) }],
+    aal: session.aal === 'aal2' ? 'aal2' : 'aal1',
+    amr: await amrOf(db, session),
     session_id: session.id,
     is_anonymous: user.is_anonymous,
   };
@@ -109,9 +148,8 @@ export async function sessionResponse(
   user: UserRow,
   session: SessionRow,
   refreshToken: string,
-  method: SignInMethod = 'password',
 ): Promise<JsonObject> {
-  const { token, exp } = await accessToken(config, user, session, method);
+  const { token, exp } = await accessToken(db, config, user, session);
   return {
     access_token: token,
     token_type: 'bearer',
@@ -123,6 +161,6 @@ export async function sessionResponse(
 }
 
 export async function findSession(db: Queryable, id: string): Promise<SessionRow | undefined> {
-  const { rows } = await db.query<SessionRow>('select id, user_id, created_at from auth.sessions where id = $1', [id]);
+  const { rows } = await db.query<SessionRow>(`select ${SESSION_COLUMNS} from auth.sessions where id = $1`, [id]);
   return rows[0];
 }

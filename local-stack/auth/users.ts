@@ -110,8 +110,30 @@ function identityJson(row: IdentityRow): JsonObject {
   };
 }
 
+export interface FactorSummary {
+  id: string;
+  user_id: string;
+  friendly_name: string | null;
+  factor_type: string;
+  status: string;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** A factor as the user object and the admin API show it (never its secret). */
+export function factorJson(row: FactorSummary): JsonObject {
+  return {
+    id: row.id,
+    friendly_name: row.friendly_name ?? '',
+    factor_type: row.factor_type,
+    status: row.status,
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+  };
+}
+
 /** The user object of Supabase Auth's responses (timestamps omitted when unset, as GoTrue does). */
-export function userJson(user: UserRow, identities: readonly IdentityRow[]): JsonObject {
+export function userJson(user: UserRow, identities: readonly IdentityRow[], factors: readonly FactorSummary[] = []): JsonObject {
   const body: JsonObject = {
     id: user.id,
     aud: user.aud ?? 'authenticated',
@@ -129,6 +151,9 @@ export function userJson(user: UserRow, identities: readonly IdentityRow[]): Jso
     updated_at: iso(user.updated_at),
     is_anonymous: user.is_anonymous,
   };
+  if (factors.length > 0) {
+    body.factors = factors.map(factorJson);
+  }
   if (user.email_change) {
     body.new_email = user.email_change;
     body.email_change_sent_at = iso(user.email_change_sent_at);
@@ -154,12 +179,22 @@ async function identitiesOf(db: Queryable, userIds: readonly string[]): Promise<
   return byUser;
 }
 
-export async function usersJson(db: Queryable, users: readonly UserRow[]): Promise<JsonObject[]> {
-  const identities = await identitiesOf(
-    db,
-    users.map((u) => u.id),
+async function factorsOf(db: Queryable, userIds: readonly string[]): Promise<Map<string, FactorSummary[]>> {
+  const byUser = new Map<string, FactorSummary[]>();
+  if (userIds.length === 0) return byUser;
+  const { rows } = await db.query<FactorSummary>(
+    `select id, user_id, friendly_name, factor_type, status, created_at, updated_at
+       from auth.mfa_factors where user_id = any($1::uuid[]) order by created_at, id`,
+    [userIds],
   );
-  return users.map((user) => userJson(user, identities.get(user.id) ?? []));
+  for (const row of rows) byUser.set(row.user_id, [...(byUser.get(row.user_id) ?? []), row]);
+  return byUser;
+}
+
+export async function usersJson(db: Queryable, users: readonly UserRow[]): Promise<JsonObject[]> {
+  const ids = users.map((u) => u.id);
+  const [identities, factors] = [await identitiesOf(db, ids), await factorsOf(db, ids)];
+  return users.map((user) => userJson(user, identities.get(user.id) ?? [], factors.get(user.id) ?? []));
 }
 
 export async function oneUserJson(db: Queryable, user: UserRow): Promise<JsonObject> {
