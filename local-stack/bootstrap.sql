@@ -304,7 +304,8 @@ $$;
 
 grant all on storage.buckets, storage.objects to service_role, postgres, supabase_storage_admin;
 grant select, insert, update, delete on storage.objects to anon, authenticated;
-grant select on storage.buckets to anon, authenticated;
+-- As on Supabase: every verb is granted and row-level security (no policies here) decides.
+grant select, insert, update, delete on storage.buckets to anon, authenticated;
 grant execute on function storage.foldername(text), storage.filename(text), storage.extension(text)
   to anon, authenticated, service_role;
 

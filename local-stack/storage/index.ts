@@ -10,7 +10,7 @@ import path from 'node:path';
 import { errors as joseErrors, jwtVerify } from 'jose';
 import { withRoleTransaction, type RequestInfo } from '../db-session.ts';
 import { BodyTooLargeError, headerMap, readBody, sendJson } from '../http-util.ts';
-import { bearerToken, signJwt, verifyJwt } from '../jwt.ts';
+import { signJwt, verifyJwt } from '../jwt.ts';
 import type { ApiContext, HttpModule, HttpModuleFactory } from '../types.ts';
 import {
   findBucket,
@@ -23,12 +23,19 @@ import {
   type ObjectMetadata,
   type StoredObjectRow,
 } from './db.ts';
+import { assertContentMatches } from './content-check.ts';
 import { ERRORS, sendStorageError, StorageApiError } from './errors.ts';
+import { renderImage, transformFrom, transformFromString, transformToString } from './render.ts';
 import { commitTempFile, ensureStorageDirs, fileSize, removeFile, sweepStorage, tempDir } from './files.ts';
 import { bucketFromRawSegment, keyFromRawSegments, normaliseListPrefix, objectFilePath, validateKey } from './keys.ts';
+import { sizeBytes } from '../supabase-config.ts';
 import { ABSOLUTE_MAX_UPLOAD_BYTES, isMimeTypeAllowed, receiveUpload, UploadAbortedError, type ReceivedUpload } from './upload.ts';
 
 const JSON_BODY_LIMIT = 1024 * 1024;
+/** Lifetime of a signed upload URL, as Storage's default. */
+const SIGNED_UPLOAD_SECONDS = 7200;
+/** Storage's rule for bucket names (S3-safe characters). */
+const BUCKET_NAME = /^(\w|!|-|\.|\*|'|\(|\)| |&|\$|@|=|;|:|\+|,|\?)*$/;
 const MAX_SIGNED_URL_SECONDS = 10 * 365 * 24 * 3600;
 const LIST_SORT_COLUMNS = new Set(['name', 'updated_at', 'created_at', 'last_accessed_at']);
 
@@ -86,10 +93,19 @@ class StorageService implements HttpModule {
     const [head, second, third] = segments;
 
     if (head === 'bucket') {
-      if (method !== 'GET') throw ERRORS.methodNotAllowed();
-      if (segments.length === 1 || (segments.length === 2 && second === '')) return this.listBuckets(req, res);
-      if (segments.length === 2) return this.getBucket(req, res, second);
+      const root = segments.length === 1 || (segments.length === 2 && second === '');
+      if (root && method === 'GET') return this.listBuckets(req, res);
+      if (root && method === 'POST') return this.createBucket(req, res);
+      if (segments.length === 2 && method === 'GET') return this.getBucket(req, res, second);
+      if (segments.length === 2 && method === 'PUT') return this.updateBucket(req, res, second);
+      if (segments.length === 2 && method === 'DELETE') return this.deleteBucket(req, res, second);
+      if (segments.length === 3 && third === 'empty' && method === 'POST') return this.emptyBucket(req, res, second);
+      if (root || segments.length <= 3) throw ERRORS.methodNotAllowed();
       throw ERRORS.notFound();
+    }
+    if (head === 'render' && second === 'image') {
+      if (method !== 'GET' && method !== 'HEAD') throw ERRORS.methodNotAllowed();
+      return this.render(req, res, route, segments.slice(2));
     }
     if (head !== 'object' || second === undefined) throw ERRORS.notFound();
 
@@ -108,6 +124,14 @@ class StorageService implements HttpModule {
       case 'list':
         if (method !== 'POST') throw ERRORS.methodNotAllowed();
         return this.list(req, res, third);
+      case 'list-v2':
+        if (method !== 'POST') throw ERRORS.methodNotAllowed();
+        return this.listV2(req, res, third);
+      case 'upload':
+        if (third !== 'sign') break;
+        if (method === 'POST') return this.signUpload(req, res, segments.slice(3));
+        if (method === 'PUT') return this.uploadSigned(req, res, route, segments.slice(3));
+        throw ERRORS.methodNotAllowed();
       case 'info': {
         if (method !== 'GET') throw ERRORS.methodNotAllowed();
         const rest = segments.slice(2);
@@ -147,8 +171,11 @@ class StorageService implements HttpModule {
   // ---- helpers ------------------------------------------------------------------------------
 
   private async caller(req: IncomingMessage): Promise<Caller> {
-    const token = bearerToken(req.headers);
-    if (!token) return { role: 'anon', claims: { role: 'anon' } };
+    // As Storage: the routes that act for a caller read the JWT of the Authorization header only
+    // (supabase-js sends the anon key's when nobody is signed in); without one they are refused.
+    const header = req.headers.authorization;
+    const token = typeof header === 'string' ? /^Bearer\s+(\S+)\s*$/i.exec(header.trim())?.[1] : undefined;
+    if (!token) throw ERRORS.accessDenied('Invalid Compact JWS');
     const result = await verifyJwt(token, this.ctx.config.jwtSecret);
     if (result.ok) return { role: result.role, claims: result.claims };
     if (result.reason === 'expired') throw ERRORS.accessDenied('jwt expired');
@@ -309,6 +336,8 @@ class StorageService implements HttpModule {
     };
     let placed: string | undefined;
     try {
+      const bucketRow = await findBucket(this.ctx.pool, bucket);
+      await assertContentMatches(received.tempPath, received.mimeType, bucketRow?.allowed_mime_types ?? null);
       const written = await this.asCaller(req, caller, false, async (client) => {
         const row = await writeObjectRow(client, { bucket, key, caller, metadata, userMetadata: received.userMetadata, upsert });
         placed = await commitTempFile(this.storageDir, received.tempPath, bucket, row.version);
@@ -360,7 +389,7 @@ class StorageService implements HttpModule {
       content_type: meta.mimetype ?? null,
       cache_control: meta.cacheControl ?? null,
       etag: meta.eTag ?? null,
-      metadata: object.user_metadata,
+      metadata: object.user_metadata ?? {},
       last_modified: object.updated_at,
       created_at: object.created_at,
     });
@@ -376,10 +405,29 @@ class StorageService implements HttpModule {
     return Math.min(value, MAX_SIGNED_URL_SECONDS);
   }
 
-  private async signUrl(bucket: string, key: string, expiresIn: number): Promise<string> {
+  /** A download URL; with transformations it is a /render/image URL that keeps them in its token. */
+  private async signUrl(bucket: string, key: string, expiresIn: number, transformations = ''): Promise<string> {
     const iat = Math.floor(Date.now() / 1000);
-    const token = await signJwt({ url: `${bucket}/${key}`, iat, exp: iat + expiresIn }, this.ctx.config.jwtSecret);
-    return `/object/sign/${bucket}/${key}?token=${token}`;
+    const claims: Record<string, unknown> = { url: `${bucket}/${key}`, scope: 'download', iat, exp: iat + expiresIn };
+    if (transformations !== '') claims.transformations = transformations;
+    const token = await signJwt(claims, this.ctx.config.jwtSecret);
+    return `/${transformations === '' ? 'object' : 'render/image'}/sign/${bucket}/${key}?token=${token}`;
+  }
+
+  /** Verifies a signed URL's token for this object and scope; its claims. */
+  private async verifySignedToken(token: string | null, bucket: string, key: string, scope: 'download' | 'upload'): Promise<Record<string, unknown>> {
+    if (!token) throw ERRORS.missingParameter('token');
+    let payload: Record<string, unknown>;
+    try {
+      ({ payload } = await jwtVerify(token, new TextEncoder().encode(this.ctx.config.jwtSecret), { algorithms: ['HS256'], clockTolerance: 0 }));
+    } catch (error) {
+      throw ERRORS.invalidJwt(error instanceof joseErrors.JWTExpired ? 'jwt expired' : 'invalid signature');
+    }
+    if (payload.url !== `${bucket}/${key}`) throw ERRORS.invalidSignature();
+    // A download token never uploads and an upload token never downloads.
+    const tokenScope = payload.scope ?? (typeof payload.owner === 'string' || payload.upsert !== undefined ? 'upload' : 'download');
+    if (tokenScope !== scope) throw ERRORS.invalidSignature();
+    return payload;
   }
 
   private async signOne(req: IncomingMessage, res: ServerResponse, segments: readonly string[]): Promise<void> {
@@ -387,9 +435,10 @@ class StorageService implements HttpModule {
     const { bucket, key } = this.bucketAndKey(segments);
     const body = await this.jsonBody(req);
     const expiresIn = this.expiresIn(body);
+    const transform = body.transform && typeof body.transform === 'object' ? transformToString(transformFrom(body.transform as Record<string, unknown>)) : '';
     const object = await this.asCaller(req, caller, true, (client) => selectObject(client, bucket, key));
     if (!object) throw ERRORS.noSuchKey();
-    sendJson(res, 200, { signedURL: await this.signUrl(bucket, key, expiresIn) });
+    sendJson(res, 200, { signedURL: await this.signUrl(bucket, key, expiresIn, transform) });
   }
 
   private async signMany(req: IncomingMessage, res: ServerResponse, rawBucket: string | undefined): Promise<void> {
@@ -423,22 +472,293 @@ class StorageService implements HttpModule {
 
   private async getSigned(req: IncomingMessage, res: ServerResponse, route: Route, segments: readonly string[]): Promise<void> {
     const { bucket, key } = this.bucketAndKey(segments);
-    const token = route.query.get('token');
-    if (!token) throw ERRORS.missingParameter('token');
-    let url: unknown;
-    try {
-      const { payload } = await jwtVerify(token, new TextEncoder().encode(this.ctx.config.jwtSecret), {
-        algorithms: ['HS256'],
-        clockTolerance: 0,
-      });
-      url = payload.url;
-    } catch (error) {
-      throw ERRORS.invalidJwt(error instanceof joseErrors.JWTExpired ? 'jwt expired' : 'invalid signature');
-    }
-    if (url !== `${bucket}/${key}`) throw ERRORS.invalidSignature();
+    await this.verifySignedToken(route.query.get('token'), bucket, key, 'download');
     const object = await selectObject(this.ctx.pool, bucket, key);
     if (!object) throw ERRORS.noSuchKey();
     await this.serveObject(req, res, object, route.query);
+  }
+
+  // ---- bucket changes (as the caller: the policies on storage.buckets decide) ----------------
+
+  private bucketSettings(body: Record<string, unknown>, partial: boolean): { public?: boolean; fileSizeLimit?: number | null; allowedMimeTypes?: string[] | null } {
+    const out: { public?: boolean; fileSizeLimit?: number | null; allowedMimeTypes?: string[] | null } = {};
+    if (body.public !== undefined) {
+      if (typeof body.public !== 'boolean') throw ERRORS.invalidRequest('body/public must be boolean');
+      out.public = body.public;
+    } else if (!partial) {
+      out.public = false;
+    }
+    const limit = body.file_size_limit;
+    if (limit === null) out.fileSizeLimit = null;
+    else if (limit !== undefined) {
+      const bytes = typeof limit === 'number' ? limit : typeof limit === 'string' ? sizeBytes(limit) : undefined;
+      if (bytes === undefined || !Number.isInteger(bytes) || bytes < 0) throw ERRORS.invalidRequest('body/file_size_limit must be a size');
+      if (bytes > ABSOLUTE_MAX_UPLOAD_BYTES) throw ERRORS.entityTooLarge();
+      out.fileSizeLimit = bytes;
+    }
+    const types = body.allowed_mime_types;
+    if (types === null) out.allowedMimeTypes = null;
+    else if (types !== undefined) {
+      if (!Array.isArray(types) || !types.every((t): t is string => typeof t === 'string')) {
+        throw ERRORS.invalidRequest('body/allowed_mime_types must be array');
+      }
+      const list = types.filter((t) => t !== '');
+      for (const type of list) {
+        if (type.length > 1000 || !/^([a-zA-Z0-9+.-]+)\/([a-zA-Z0-9+.-]+)(;\s*charset=[a-zA-Z0-9-]+)?$|\*$/.test(type)) throw ERRORS.invalidMimeType(type);
+      }
+      out.allowedMimeTypes = list;
+    }
+    return out;
+  }
+
+  private async createBucket(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const caller = await this.caller(req);
+    const body = await this.jsonBody(req);
+    const name = body.name;
+    if (typeof name !== 'string') throw ERRORS.invalidRequest("body must have required property 'name'");
+    const id = typeof body.id === 'string' && body.id !== '' ? body.id : name;
+    for (const candidate of [name, id]) {
+      if (candidate === '' || candidate.trim() !== candidate || candidate.length > 100 || !BUCKET_NAME.test(candidate) || candidate.includes('/')) {
+        throw new StorageApiError(400, 'InvalidBucketName', 'Invalid Input', `Bucket name invalid`);
+      }
+    }
+    const settings = this.bucketSettings(body, false);
+    const owner = typeof caller.claims.sub === 'string' ? caller.claims.sub : null;
+    await this.asCaller(req, caller, false, (client) =>
+      client.query(
+        `insert into storage.buckets (id, name, owner, owner_id, public, file_size_limit, allowed_mime_types)
+         values ($1, $2, case when $3::text ~ '^[0-9a-f-]{36}$' then $3::uuid end, $3, $4, $5, $6)`,
+        [id, name, owner, settings.public ?? false, settings.fileSizeLimit ?? null, settings.allowedMimeTypes ?? null],
+      ),
+    );
+    sendJson(res, 200, { name });
+  }
+
+  private async updateBucket(req: IncomingMessage, res: ServerResponse, rawId: string | undefined): Promise<void> {
+    const caller = await this.caller(req);
+    const id = bucketFromRawSegment(rawId);
+    if (id === undefined) throw ERRORS.noSuchBucket();
+    const body = await this.jsonBody(req);
+    const settings = this.bucketSettings(body, true);
+    if (Object.keys(settings).length === 0) throw ERRORS.invalidRequest('body must have at least one of public, file_size_limit, allowed_mime_types');
+    const { rowCount } = await this.asCaller(req, caller, false, (client) =>
+      client.query(
+        `update storage.buckets set
+           public = case when $2 then $3 else public end,
+           file_size_limit = case when $4 then $5 else file_size_limit end,
+           allowed_mime_types = case when $6 then $7::text[] else allowed_mime_types end,
+           updated_at = now()
+         where id = $1`,
+        [
+          id,
+          settings.public !== undefined,
+          settings.public ?? null,
+          settings.fileSizeLimit !== undefined,
+          settings.fileSizeLimit ?? null,
+          settings.allowedMimeTypes !== undefined,
+          settings.allowedMimeTypes ?? null,
+        ],
+      ),
+    );
+    if (!rowCount) throw ERRORS.noSuchBucket();
+    sendJson(res, 200, { message: 'Successfully updated' });
+  }
+
+  private async deleteBucket(req: IncomingMessage, res: ServerResponse, rawId: string | undefined): Promise<void> {
+    const caller = await this.caller(req);
+    const id = bucketFromRawSegment(rawId);
+    if (id === undefined) throw ERRORS.noSuchBucket();
+    await this.asCaller(req, caller, false, async (client) => {
+      // Counted as the stack's login, as Storage counts them: objects the caller cannot see count too.
+      const { rows } = await this.ctx.pool.query<{ found: boolean }>('select exists (select 1 from storage.objects where bucket_id = $1) as found', [id]);
+      if (rows[0]?.found) throw new StorageApiError(409, 'InvalidRequest', 'Conflict', 'The bucket you tried to delete is not empty');
+      const deleted = await client.query('delete from storage.buckets where id = $1', [id]);
+      if (!deleted.rowCount) throw ERRORS.noSuchBucket();
+    });
+    sendJson(res, 200, { message: 'Successfully deleted' });
+  }
+
+  /** Empties a bucket the caller can see: its objects go as Storage's background job removes them. */
+  private async emptyBucket(req: IncomingMessage, res: ServerResponse, rawId: string | undefined): Promise<void> {
+    const caller = await this.caller(req);
+    const id = bucketFromRawSegment(rawId);
+    if (id === undefined) throw ERRORS.noSuchBucket();
+    const visible = await this.asCaller(req, caller, true, async (client) => (await client.query('select 1 from storage.buckets where id = $1', [id])).rowCount);
+    if (!visible) throw ERRORS.noSuchBucket();
+    const { rows } = await this.ctx.pool.query<{ version: string | null }>('delete from storage.objects where bucket_id = $1 returning version', [id]);
+    for (const row of rows) {
+      if (row.version) await removeFile(objectFilePath(this.storageDir, id, row.version)).catch(() => undefined);
+    }
+    sendJson(res, 200, { message: 'Empty bucket has been queued. Completion may take up to an hour.' });
+  }
+
+  // ---- signed upload URLs -----------------------------------------------------------------------
+
+  /**
+   * POST /object/upload/sign/{bucket}/{path}: the caller must be allowed to insert the object (tried
+   * as the caller and rolled back, as Storage does); the token carries the owner and x-upsert.
+   */
+  private async signUpload(req: IncomingMessage, res: ServerResponse, segments: readonly string[]): Promise<void> {
+    const caller = await this.caller(req);
+    const { bucket, key } = this.bucketAndKey(segments);
+    const bucketRow = await findBucket(this.ctx.pool, bucket);
+    if (!bucketRow) throw ERRORS.noSuchBucket();
+    const declared = req.headers['content-type'];
+    if (typeof declared === 'string' && declared !== '' && !declared.startsWith('application/json') && !isMimeTypeAllowed(declared, bucketRow.allowed_mime_types)) {
+      throw ERRORS.invalidMimeType(declared);
+    }
+    const upsert = headerIsTrue(req.headers['x-upsert']);
+    const rollback = new Error('permission checked');
+    try {
+      await this.asCaller(req, caller, false, async (client) => {
+        const probe: ObjectMetadata = {
+          eTag: '""',
+          size: 0,
+          mimetype: 'application/octet-stream',
+          cacheControl: 'no-cache',
+          lastModified: new Date().toISOString(),
+          contentLength: 0,
+          httpStatusCode: 200,
+        };
+        await writeObjectRow(client, { bucket, key, caller, metadata: probe, userMetadata: null, upsert });
+        throw rollback;
+      });
+    } catch (error) {
+      if (error !== rollback) throw error;
+    }
+    const owner = typeof caller.claims.sub === 'string' ? caller.claims.sub : undefined;
+    const iat = Math.floor(Date.now() / 1000);
+    const token = await signJwt({ owner, url: `${bucket}/${key}`, upsert, scope: 'upload', iat, exp: iat + SIGNED_UPLOAD_SECONDS }, this.ctx.config.jwtSecret);
+    sendJson(res, 200, { url: `/object/upload/sign/${bucket}/${key}?token=${token}`, token });
+  }
+
+  /** PUT /object/upload/sign/{bucket}/{path}?token=: stored for the token's owner, within the bucket's limits. */
+  private async uploadSigned(req: IncomingMessage, res: ServerResponse, route: Route, segments: readonly string[]): Promise<void> {
+    const { bucket, key } = this.bucketAndKey(segments);
+    const claims = await this.verifySignedToken(route.query.get('token'), bucket, key, 'upload');
+    const bucketRow = await findBucket(this.ctx.pool, bucket);
+    if (!bucketRow) throw ERRORS.noSuchBucket();
+    const received = await receiveUpload(req, {
+      maxBytes: bucketLimit(bucketRow),
+      allowedMimeTypes: bucketRow.allowed_mime_types,
+      tempDir: tempDir(this.storageDir),
+    });
+    const owner = typeof claims.owner === 'string' ? claims.owner : undefined;
+    const asOwner: Caller = { role: 'service_role', claims: { role: 'service_role', ...(owner ? { sub: owner } : {}) } };
+    await this.storeReceived(req, asOwner, bucket, key, received, claims.upsert === true);
+    sendJson(res, 200, { Key: `${bucket}/${key}` });
+  }
+
+  // ---- image transformations --------------------------------------------------------------------
+
+  private async render(req: IncomingMessage, res: ServerResponse, route: Route, segments: readonly string[]): Promise<void> {
+    const [kind, ...rest] = segments;
+    const { bucket, key } = this.bucketAndKey(rest);
+    let object: StoredObjectRow | undefined;
+    let options = transformFrom(route.query);
+    if (kind === 'public') {
+      const bucketRow = await findBucket(this.ctx.pool, bucket);
+      if (!bucketRow || !bucketRow.public) throw ERRORS.noSuchBucket();
+      object = await selectObject(this.ctx.pool, bucket, key);
+    } else if (kind === 'authenticated') {
+      const caller = await this.caller(req);
+      object = await this.asCaller(req, caller, true, (client) => selectObject(client, bucket, key));
+    } else if (kind === 'sign') {
+      const claims = await this.verifySignedToken(route.query.get('token'), bucket, key, 'download');
+      options = transformFromString(typeof claims.transformations === 'string' ? claims.transformations : '');
+      object = await selectObject(this.ctx.pool, bucket, key);
+    } else {
+      throw ERRORS.notFound();
+    }
+    if (!object?.version) throw ERRORS.noSuchKey();
+    const filePath = objectFilePath(this.storageDir, object.bucket_id, object.version);
+    const accept = typeof req.headers.accept === 'string' ? req.headers.accept : undefined;
+    const { body, contentType } = await renderImage(filePath, options, accept);
+    res.writeHead(200, {
+      'Content-Type': contentType,
+      'Content-Length': String(body.length),
+      'Cache-Control': object.metadata?.cacheControl ?? 'no-cache',
+      'X-Content-Type-Options': 'nosniff',
+      Vary: 'Accept',
+    });
+    res.end((req.method ?? 'GET').toUpperCase() === 'HEAD' ? undefined : body);
+  }
+
+  // ---- list v2 ----------------------------------------------------------------------------------
+
+  /**
+   * POST /object/list-v2/{bucket}: keyset pages of full object names under a prefix ({prefix, limit
+   * ≤ 1000, cursor, with_delimiter, sortBy}), folders first-level when with_delimiter, as the caller.
+   */
+  private async listV2(req: IncomingMessage, res: ServerResponse, rawBucket: string | undefined): Promise<void> {
+    const caller = await this.caller(req);
+    const bucket = bucketFromRawSegment(rawBucket);
+    if (bucket === undefined) throw ERRORS.noSuchBucket();
+    const body = await this.jsonBody(req);
+    const prefix = typeof body.prefix === 'string' ? body.prefix : '';
+    const limit = clampInt(body.limit, 1000, 1, 1000);
+    const delimiter = body.with_delimiter === true;
+    let cursor: { after: string; column: string; order: string; value?: string } | undefined;
+    if (typeof body.cursor === 'string' && body.cursor !== '') {
+      try {
+        cursor = JSON.parse(Buffer.from(body.cursor, 'base64url').toString('utf8')) as typeof cursor;
+      } catch {
+        throw ERRORS.invalidRequest('Invalid cursor');
+      }
+    }
+    const sortBy = (body.sortBy && typeof body.sortBy === 'object' ? body.sortBy : {}) as { column?: unknown; order?: unknown };
+    const column = cursor?.column ?? (sortBy.column === 'created_at' || sortBy.column === 'updated_at' ? sortBy.column : 'name');
+    const order = cursor?.order ?? (sortBy.order === 'desc' ? 'desc' : 'asc');
+    if (!['name', 'created_at', 'updated_at'].includes(column) || !['asc', 'desc'].includes(order)) throw ERRORS.invalidRequest('Invalid cursor');
+    const cmp = order === 'desc' ? '<' : '>';
+    const keyset =
+      cursor === undefined
+        ? 'true'
+        : column === 'name'
+          ? `name collate "C" ${cmp} $4`
+          : `(${column}, name collate "C") ${cmp} ($5::timestamptz, $4)`;
+    // `column`, `order` and `cmp` come from the lists above; values are bind parameters.
+    const sql = `select id, name, bucket_id, metadata, updated_at, created_at, last_accessed_at
+                   from storage.objects
+                  where bucket_id = $1 and left(name, length($2)) = $2 and ${keyset}
+                  order by ${column === 'name' ? `name collate "C" ${order}` : `${column} ${order}, name collate "C" ${order}`}
+                  limit $3`;
+    const params: unknown[] = [bucket, prefix, limit + 1];
+    if (cursor !== undefined) params.push(cursor.after);
+    if (cursor !== undefined && column !== 'name') params.push(cursor.value ?? null);
+    const rows = await this.asCaller(req, caller, true, async (client) =>
+      (await client.query<{ id: string; name: string; bucket_id: string; updated_at: Date | null; created_at: Date | null }>(sql, params)).rows,
+    );
+    const entries: Record<string, unknown>[] = [];
+    let previousFolder = '';
+    for (const row of rows) {
+      if (delimiter) {
+        const rest = row.name.slice(prefix.length);
+        const at = rest.indexOf('/');
+        if (at >= 0) {
+          const folder = row.name.slice(0, prefix.length + at + 1);
+          if (folder !== previousFolder) entries.push({ id: null, name: folder, key: folder, bucket_id: row.bucket_id });
+          previousFolder = folder;
+          continue;
+        }
+      }
+      entries.push({ ...row, key: row.name });
+    }
+    const hasNext = rows.length > limit;
+    const page = entries.slice(0, limit);
+    const last = rows[Math.min(rows.length, limit) - 1];
+    const nextCursor =
+      hasNext && last
+        ? Buffer.from(
+            JSON.stringify({ after: last.name, column, order, value: column === 'name' ? undefined : (last[column as 'created_at' | 'updated_at'] ?? new Date(0)).toISOString() }),
+          ).toString('base64url')
+        : undefined;
+    sendJson(res, 200, {
+      hasNext,
+      ...(nextCursor ? { nextCursor, nextCursorKey: last?.name } : {}),
+      folders: page.filter((entry) => entry.id === null),
+      objects: page.filter((entry) => entry.id !== null),
+    });
   }
 
   // ---- list ---------------------------------------------------------------------------------

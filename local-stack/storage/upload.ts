@@ -48,8 +48,6 @@ export function isMimeTypeAllowed(mimeType: string, allowed: readonly string[] |
   });
 }
 
-/** A media type as it may be served back in a Content-Type header (type/subtype tokens). */
-const MIME_PATTERN = /^[a-z0-9!#$&^_.+-]{1,127}\/[a-z0-9!#$&^_.+-]{1,127}$/;
 
 function cacheControlFrom(value: string | undefined, fallback: string): string {
   if (value === undefined || value.trim() === '') return fallback;
@@ -60,10 +58,22 @@ function cacheControlFrom(value: string | undefined, fallback: string): string {
   return result;
 }
 
-/** Refuses a media type that is not a plain type/subtype (it is served back as Content-Type). */
-function checkedMimeType(mimeType: string): string {
-  if (!MIME_PATTERN.test(mimeType)) throw ERRORS.invalidMimeType(mimeType.replace(/[^\x20-\x7e]/g, '?').slice(0, 100));
-  return mimeType;
+/** type/subtype with optional `; name=value` parameters (kept as sent, as Storage keeps them). */
+const MIME_WITH_PARAMETERS = /^[a-z0-9!#$&^_.+-]{1,127}\/[a-z0-9!#$&^_.+-]{1,127}(\s*;\s*[a-z0-9!#$&^_.+-]{1,64}=(?:[a-z0-9!#$&^_.+-]{1,128}|"[\x20\x21\x23-\x5b\x5d-\x7e]{0,128}"))*$/i;
+
+/**
+ * The media type as it will be stored and served back in Content-Type: the client's value with its
+ * parameters ("text/plain;charset=utf-8"), the type itself lower-cased; anything that is not a
+ * plain type/subtype with well-formed parameters is refused.
+ */
+export function checkedMimeType(value: string | undefined): string {
+  const trimmed = (value ?? '').trim();
+  if (trimmed === '') return 'application/octet-stream';
+  if (trimmed.length > 256 || !MIME_WITH_PARAMETERS.test(trimmed)) {
+    throw ERRORS.invalidMimeType(trimmed.replace(/[^\x20-\x7e]/g, '?').slice(0, 100));
+  }
+  const at = trimmed.indexOf(';');
+  return at === -1 ? trimmed.toLowerCase() : `${trimmed.slice(0, at).trim().toLowerCase()}${trimmed.slice(at)}`;
 }
 
 function parseMetadata(raw: string | undefined): Record<string, unknown> | null {
@@ -161,12 +171,12 @@ async function drainRest(req: IncomingMessage, consumed: number, error: StorageA
 async function receiveRaw(req: IncomingMessage, limits: UploadLimits, headerMime: string): Promise<ReceivedUpload> {
   let mimeType: string;
   try {
-    mimeType = checkedMimeType(baseMimeType(headerMime));
+    mimeType = checkedMimeType(headerMime);
   } catch (error) {
     return drainRest(req, 0, error as StorageApiError);
   }
   const declared = Number(req.headers['content-length'] ?? 'NaN');
-  if (!isMimeTypeAllowed(mimeType, limits.allowedMimeTypes)) return drainRest(req, 0, ERRORS.invalidMimeType(mimeType));
+  if (!isMimeTypeAllowed(mimeType, limits.allowedMimeTypes)) return drainRest(req, 0, ERRORS.invalidMimeType(baseMimeType(mimeType)));
   if (Number.isFinite(declared) && declared > limits.maxBytes) {
     if (declared > ABSOLUTE_MAX_UPLOAD_BYTES + DRAIN_MARGIN_BYTES) throw new UploadAbortedError(ERRORS.entityTooLarge());
     return drainRest(req, 0, ERRORS.entityTooLarge());
@@ -260,9 +270,16 @@ function receiveMultipart(req: IncomingMessage, limits: UploadLimits): Promise<R
         return;
       }
       sawFile = true;
-      const mimeType = baseMimeType(fields.contentType ?? info.mimeType);
-      if (!MIME_PATTERN.test(mimeType) || !isMimeTypeAllowed(mimeType, limits.allowedMimeTypes)) {
-        refusal = ERRORS.invalidMimeType(mimeType.replace(/[^\x20-\x7e]/g, '?').slice(0, 100));
+      let mimeType: string;
+      try {
+        mimeType = checkedMimeType(fields.contentType ?? info.mimeType);
+      } catch (error) {
+        refusal = error as StorageApiError;
+        stream.resume();
+        return;
+      }
+      if (!isMimeTypeAllowed(mimeType, limits.allowedMimeTypes)) {
+        refusal = ERRORS.invalidMimeType(baseMimeType(mimeType));
         stream.resume();
         return;
       }
