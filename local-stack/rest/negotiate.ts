@@ -12,7 +12,7 @@ export interface Preferences {
   applied: string[];
 }
 
-const ALLOWED: Record<string, readonly string[]> = {
+const ALLOWED = new Map<string, readonly string[]>(Object.entries({
   return: ['representation', 'minimal', 'headers-only'],
   count: ['exact', 'planned', 'estimated'],
   resolution: ['merge-duplicates', 'ignore-duplicates'],
@@ -23,7 +23,7 @@ const ALLOWED: Record<string, readonly string[]> = {
   timezone: [],
   'max-affected': [],
   params: ['single-object'],
-};
+}));
 
 export function parsePrefer(header: string | string[] | undefined): Preferences {
   const prefs: Preferences = { return: null, count: null, resolution: null, missing: null, handling: null, applied: [] };
@@ -33,7 +33,7 @@ export function parsePrefer(header: string | string[] | undefined): Preferences 
     const item = raw.trim();
     if (item === '') continue;
     const [key = '', value = ''] = item.split('=', 2).map((s) => s.trim());
-    const allowed = ALLOWED[key];
+    const allowed = ALLOWED.get(key);
     if (!allowed || (allowed.length > 0 && !allowed.includes(value))) {
       invalid.push(item);
       continue;

@@ -75,7 +75,8 @@ describe('parseOperation', () => {
     expect(parseOperation(v, field, false).value).toEqual({ op: 'eq', value: "1'; drop table bookings; --" });
   });
   it('rejects unknown operators and bad is values', () => {
-    for (const bad of ['equals.5', '5', 'is.maybe', 'in.1,2', 'eq(any).{1}', 'drop.table']) {
+    // Names every JavaScript object inherits are not operators either (closed lookup).
+    for (const bad of ['equals.5', '5', 'is.maybe', 'in.1,2', 'eq(any).{1}', 'drop.table', 'constructor.x', 'toString.1', '__proto__.1', 'hasOwnProperty.x']) {
       expect(apiError(() => parseOperation(bad, field, false)).body.code).toBe('PGRST100');
     }
   });

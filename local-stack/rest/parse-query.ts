@@ -49,6 +49,15 @@ export const OPERATORS = {
 } as const;
 
 export type SimpleOperator = keyof typeof OPERATORS;
+
+/**
+ * True for the operators of OPERATORS only. A closed lookup: `op in OPERATORS` would also accept
+ * the names every object inherits (`constructor`, `toString`), whose source text would then reach
+ * the SQL.
+ */
+export function isSimpleOperator(op: string): op is SimpleOperator {
+  return Object.hasOwn(OPERATORS, op);
+}
 export type FtsOperator = 'fts' | 'plfts' | 'phfts' | 'wfts';
 export const IS_VALUES = ['null', 'not_null', 'true', 'false', 'unknown'] as const;
 export type IsValue = (typeof IS_VALUES)[number];
@@ -317,8 +326,8 @@ export function parseOperation(text: string, field: FieldRef, inTree: boolean): 
   const modifier = match[2];
   const raw = rest.slice(match[0].length);
   const value = inTree ? unquote(raw) : raw;
-  if (op in OPERATORS && modifier === undefined) {
-    return { kind: 'filter', field, negate, value: { op: op as SimpleOperator, value } };
+  if (isSimpleOperator(op) && modifier === undefined) {
+    return { kind: 'filter', field, negate, value: { op, value } };
   }
   if (op === 'in' && modifier === undefined) return { kind: 'filter', field, negate, value: { op: 'in', values: parseList(raw, text) } };
   if (op === 'is' && modifier === undefined) {
@@ -331,7 +340,7 @@ export function parseOperation(text: string, field: FieldRef, inTree: boolean): 
   if (op === 'fts' || op === 'plfts' || op === 'phfts' || op === 'wfts') {
     return { kind: 'filter', field, negate, value: { op, language: modifier ?? null, value } };
   }
-  if (modifier !== undefined && (op in OPERATORS || op === 'in' || op === 'is')) {
+  if (modifier !== undefined && (isSimpleOperator(op) || op === 'in' || op === 'is')) {
     throw parseError(`"failed to parse filter (${text})"`, `the modifier (${modifier}) is not supported by this server`);
   }
   throw parseError(`"failed to parse filter (${text})"`, `unknown operator "${op}"`);

@@ -83,6 +83,14 @@ function read(query: string, count: 'exact' | null = null) {
 const NASTY = ["'; drop table bookings; --", 'x") or 1=1 --', '$$ or true $$', '\\', 'Nguyễn "Văn" \'A\''];
 
 describe('read statements', () => {
+  it("answers 42704 for a cast that is not in the list, the names of JavaScript's built-ins included", () => {
+    for (const cast of ['constructor', 'toString', '__proto__', 'valueOf', 'nope']) {
+      const error = apiError(() => read(`select=id::${cast}`));
+      expect(error.body).toMatchObject({ code: '42704', message: `type "${cast}" does not exist` });
+    }
+    expect(read('select=id::TEXT').sql).toContain('::text');
+  });
+
   it('never puts request values into the SQL text', () => {
     for (const nasty of NASTY) {
       const query = new URLSearchParams({
@@ -290,6 +298,7 @@ describe('errors and negotiation', () => {
   it('parses Prefer and Accept', () => {
     expect(parsePrefer('return=representation, count=exact,resolution=merge-duplicates')).toMatchObject({ return: 'representation', count: 'exact', resolution: 'merge-duplicates' });
     expect(apiError(() => parsePrefer('handling=strict, nonsense=1')).body.code).toBe('PGRST122');
+    expect(apiError(() => parsePrefer('handling=strict, constructor=x')).body.code).toBe('PGRST122');
     expect(negotiate('application/vnd.pgrst.object+json')).toBe('object');
     expect(negotiate(undefined)).toBe('json');
     expect(negotiate('text/csv')).toBe('csv');

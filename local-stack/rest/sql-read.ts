@@ -75,8 +75,8 @@ export interface PlanNode {
   params: NodeParams;
 }
 
-/** Casts allowed in `select=col::type`, mapped to their SQL spelling. */
-const CASTS: Record<string, string> = {
+/** Casts allowed in `select=col::type`, mapped to their SQL spelling (a closed Map lookup). */
+const CASTS = new Map<string, string>(Object.entries({
   text: 'text',
   varchar: 'varchar',
   char: 'char',
@@ -103,7 +103,7 @@ const CASTS: Record<string, string> = {
   json: 'json',
   jsonb: 'jsonb',
   uuid: 'uuid',
-};
+}));
 
 class Planner {
   private counter = 0;
@@ -132,12 +132,11 @@ class Planner {
       }
       if (item.kind === 'column') {
         checkColumn(source, item.field.name);
-        if (item.cast !== null && !(item.cast.toLowerCase() in CASTS)) {
-          throw new ApiError(400, '42704', `type "${item.cast}" does not exist`);
-        }
+        const cast = item.cast === null ? null : CASTS.get(item.cast.toLowerCase());
+        if (cast === undefined) throw new ApiError(400, '42704', `type "${item.cast ?? ''}" does not exist`);
         const last = item.field.jsonPath[item.field.jsonPath.length - 1];
         const name = item.alias ?? (last ? last.key : item.field.name);
-        node.items.push({ kind: 'expr', field: item.field, cast: item.cast ? CASTS[item.cast.toLowerCase()]! : null, name });
+        node.items.push({ kind: 'expr', field: item.field, cast, name });
         continue;
       }
       if (source.relationName === null) {

@@ -57,8 +57,8 @@ const pick = <T>(random: Random, items: readonly T[]): T => items[Math.floor(ran
 const int = (random: Random, max: number): number => Math.floor(random() * max);
 
 const TABLES = ['bookings', 'profiles', 'deposit_history', 'commissions', 'reviews', 'categories', 'subcategories', 'service_items', 'discount_codes', 'settings', 'messages', 'conversations', 'audit_log', 'nope', 'pg_user', 'rpc/admin_dashboard', 'rpc/admin_list_bookings', 'rpc/không_có', ''];
-const COLUMNS = ['id', 'name', 'status', 'created_at', 'amount', 'deposit', 'final_price', 'rating', 'email', 'provider_id', 'x', 'tên', '*', 'a->b', 'metadata->>k', 'id::text', 'count()', 'sum(amount)', '"quoted"', ''];
-const OPS = ['eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'like', 'ilike', 'match', 'imatch', 'in', 'is', 'isdistinct', 'fts', 'plfts', 'phfts', 'wfts', 'cs', 'cd', 'ov', 'sl', 'sr', 'nxl', 'nxr', 'adj', 'not.eq', 'not.in', 'any', 'all', 'eq(any)', 'bogus'];
+const COLUMNS = ['id', 'name', 'status', 'created_at', 'amount', 'deposit', 'final_price', 'rating', 'email', 'provider_id', 'x', 'tên', '*', 'a->b', 'metadata->>k', 'id::text', 'id::constructor', 'name::__proto__', 'id::toString', 'count()', 'sum(amount)', '"quoted"', ''];
+const OPS = ['eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'like', 'ilike', 'match', 'imatch', 'in', 'is', 'isdistinct', 'fts', 'plfts', 'phfts', 'wfts', 'cs', 'cd', 'ov', 'sl', 'sr', 'nxl', 'nxr', 'adj', 'not.eq', 'not.in', 'any', 'all', 'eq(any)', 'bogus', 'constructor', 'toString', '__proto__', 'hasOwnProperty', 'valueOf'];
 const VALUES = ['1', '-1', '0', 'null', 'true', 'not_null', 'unknown', 'abc', '(1,2,3)', '("a","b")', '{1,2}', '[1,2]', '2026-01-01', 'NaN', 'Infinity', '1e309', "'; drop table bookings; --", '<script>alert(1)</script>', 'Nguyễn Văn Ánh', '🙂', '%', '*', '\u0000', '\uFFFF', '00000000-0000-0000-0000-000000000000', 'x'.repeat(4000)];
 const JUNK = ['%', '%zz', '%C3', '&&&', '===', '()', '(((', ')))', ',,', '..', '\\', '"', "'", '`', '%00', '%FF%FE', '+', ' ', '#', ';', '|', '~', '^', '{}', '[]', '\u200b', 'ℌ', '؄'];
 
@@ -103,6 +103,25 @@ function randomQuery(random: Random): string {
   return params.join('&');
 }
 
+/**
+ * SQL errors that mean the server wrote broken SQL from a query string: a syntax error (42601), a
+ * mistyped expression (42804) or a function that does not exist (42883 "function …"). Malformed
+ * input must be refused by the parser (PGRST1xx) before any SQL exists. One 42883 is PostgREST's
+ * own answer and stays allowed: an operator the client asked for that the column's type lacks
+ * (`created_at=like.x` → "operator does not exist: timestamp with time zone ~~ text", HTTP 404),
+ * and so does Postgres' "syntax error in tsquery" (42601) for the text of an fts filter, and the
+ * 42804 of `sl`/`sr` (<< and >>) on an integer column, where they are bit shifts.
+ */
+function sqlBuiltWrong(body: string, line: string): boolean {
+  // `sl`/`sr` are << and >>, bit shifts on integer columns: PostgREST's SQL is then not a condition.
+  const shiftOnNumber = /[?&][^=&]*=(not\.)?s[lr]\./.test(line) && body.includes('argument of WHERE must be type boolean');
+  return (
+    /"code":"42601","message":"(?!syntax error in tsquery)/.test(body) ||
+    (/"code":"42804"/.test(body) && !shiftOnNumber) ||
+    /"code":"42883","message":"(?!operator does not exist)/.test(body)
+  );
+}
+
 /** 5xx answers the API documents for bad input: a statement cut by the timeout. */
 function documented(answer: Answer): boolean {
   return answer.status === 500 && answer.body.includes('"57014"');
@@ -131,7 +150,7 @@ describe('fuzz', () => {
           : pick(random, ['GET', 'HEAD', 'PATCH', 'DELETE', 'POST']);
         const headers: Record<string, string> = { apikey: anonKey() };
         if (asAdmin) headers.Authorization = `Bearer ${admin.token}`;
-        if (random() < 0.3) headers.Prefer = pick(random, ['count=exact', 'count=estimated', 'return=representation', 'tx=rollback', 'handling=strict', 'garbage']);
+        if (random() < 0.3) headers.Prefer = pick(random, ['count=exact', 'count=estimated', 'return=representation', 'tx=rollback', 'handling=strict', 'garbage', 'constructor=x', '__proto__=1']);
         if (random() < 0.2) headers.Accept = pick(random, ['text/csv', 'application/vnd.pgrst.object+json', 'application/xml', '*/*', 'text/html']);
         if (random() < 0.1) headers.Range = pick(random, ['0-9', '5-', 'x-y', '-1-3']);
         let body: Buffer | undefined;
@@ -146,7 +165,9 @@ describe('fuzz', () => {
       for (const { answer, line } of await Promise.all(batch)) {
         count += 1;
         statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
-        if (answer.status === -1 || (answer.status >= 500 && !documented(answer))) failures.push(`${answer.status} ${line} → ${answer.body.slice(0, 200)}`);
+        if (answer.status === -1 || (answer.status >= 500 && !documented(answer)) || sqlBuiltWrong(answer.body, line)) {
+          failures.push(`${answer.status} ${line} → ${answer.body.slice(0, 200)}`);
+        }
       }
     }
     console.log(`[fuzz] REST: ${count} requests, statuses ${JSON.stringify(Object.fromEntries(statuses))}`);
