@@ -3,6 +3,40 @@ import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
+// Folder boundaries (docs/architecture.md#feature-boundaries), checked on every import path.
+const FEATURES = ['auth', 'bookings', 'catalogue', 'commissions', 'conversations', 'customers', 'dashboard', 'deposits', 'promotions', 'providers', 'public-site', 'reviews', 'settings'];
+
+/** One rule block: files matching `files` may not import paths matching any of `forbidden` (regexes). */
+function boundary(files, forbidden, message) {
+  return {
+    files,
+    // Tests may reach across folders (a unit test may compare the SPA's view with the stack's).
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: forbidden.map((regex) => ({ regex, message })) }] },
+  };
+}
+
+// ESLint keeps only the last matching block's options of a rule, so the blocks below never overlap:
+// each one carries every pattern that applies to its files.
+const NOT_SERVER_SIDE = '(^|/)(local-stack|scripts|tests)/';
+const boundaries = [
+  // A feature never imports another feature: what two features share lives in src/lib or src/components.
+  ...FEATURES.map((feature) =>
+    boundary(
+      [`src/features/${feature}/**/*.{ts,tsx}`],
+      [`(^|/)features/(?!${feature}/)[^/]+/`, `^(\\.\\./)+(?!${feature}/)(${FEATURES.join('|')})/`, NOT_SERVER_SIDE],
+      'A feature imports only its own files, src/lib and src/components, never another feature or the server side.',
+    ),
+  ),
+  boundary(['src/lib/**/*.{ts,tsx}', 'src/components/**/*.{ts,tsx}'], ['(^|/)features/', NOT_SERVER_SIDE], 'src/lib and src/components import no feature and nothing of the server side.'),
+  {
+    ...boundary(['src/**/*.{ts,tsx}'], [NOT_SERVER_SIDE], 'The SPA imports nothing from local-stack, scripts or tests.'),
+    ignores: ['**/*.test.{ts,tsx}', 'src/features/**', 'src/lib/**', 'src/components/**'],
+  },
+  boundary(['local-stack/**/*.ts'], ['(^|/)(scripts|tests|src)/'], 'local-stack imports nothing from scripts, tests or src.'),
+  boundary(['scripts/**/*.ts'], ['(^|/)tests/'], 'scripts do not import tests.'),
+];
+
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', '.data*', 'coverage', 'tests/e2e/artifacts', 'test-results', 'playwright-report'] },
   {
@@ -17,4 +51,5 @@ export default tseslint.config(
       'no-console': 'off',
     },
   },
+  ...boundaries,
 );

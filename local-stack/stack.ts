@@ -10,7 +10,7 @@ import { loadConfig, ROOT_DIR, type StackConfig } from './config.ts';
 import { prepareDatabase, StartupError, type DatabaseHandle } from './db.ts';
 import { createPool } from './db-session.ts';
 import { startApiServer, type ApiServer } from './server.ts';
-import { seedStorageObjects } from '../scripts/seed-storage.ts';
+import { seedStorageObjects } from './seed-storage.ts';
 import { startStaticServer, type StaticServer } from './static-server.ts';
 
 export interface StackOptions {

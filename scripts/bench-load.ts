@@ -20,7 +20,7 @@ import pg from 'pg';
 import { loadConfig } from '../local-stack/config.ts';
 import { prepareDatabase } from '../local-stack/db.ts';
 import { signJwt, type Claims } from '../local-stack/jwt.ts';
-import { spawnApi, type ApiMemory, type ApiProcess } from '../tests/reliability/api-process.ts';
+import { spawnApi, type ApiMemory, type ApiProcess } from '../local-stack/api-process.ts';
 
 // ---- autocannon (untyped CommonJS): the subset used here -------------------------------------
 

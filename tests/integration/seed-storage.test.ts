@@ -1,11 +1,11 @@
-// Sample Storage objects of the seed (scripts/seed-storage.ts, run by startStack on a fresh
+// Sample Storage objects of the seed (local-stack/seed-storage.ts, run by startStack on a fresh
 // database): every provider document and chat image the seed refers to opens for the admin through
 // a signed URL with the sample's bytes and type, and a second run uploads nothing.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DOCUMENT_BUCKET, MESSAGE_IMAGE_BUCKET, sampleFor, SEED_FILES_DIR, seedStorageObjects } from '../../scripts/seed-storage.ts';
+import { DOCUMENT_BUCKET, MESSAGE_IMAGE_BUCKET, sampleFor, SEED_FILES_DIR, seedStorageObjects } from '../../local-stack/seed-storage.ts';
 import { apiUrl, DEMO_ACCOUNTS, serviceRoleKey, signedInClient, sql } from './helpers.ts';
 
 let admin: SupabaseClient;

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT_DIR } from '../../local-stack/config.ts';
 import { DATABASE_UNAVAILABLE_MESSAGE } from '../../local-stack/pg-errors.ts';
-import { spawnApi, type ApiProcess } from './api-process.ts';
+import { spawnApi, type ApiProcess } from '../../local-stack/api-process.ts';
 import {
   adminSessions,
   anonKey,

@@ -4,7 +4,7 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { adminTokens, loadMix, pickLoadParameters, runLoad, type LoadResult } from '../../scripts/bench-load.ts';
-import { spawnApi, type ApiProcess } from './api-process.ts';
+import { spawnApi, type ApiProcess } from '../../local-stack/api-process.ts';
 import { anonKey, dbUrl, prng } from './helpers.ts';
 import { RELIABILITY_ENV } from './global-setup.ts';
 

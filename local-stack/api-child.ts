@@ -3,9 +3,9 @@
 // folders come from the environment (loadConfig: DATABASE_URL, API_PORT, SDV_DATA_DIR …); the
 // parent talks to it over the IPC channel: {type:'ready', url}, and {type:'memory'} is answered
 // with {type:'memory', rss, heapUsed, heapTotal, external} (after a full GC when --expose-gc).
-import { loadConfig } from '../../local-stack/config.ts';
-import { createPool } from '../../local-stack/db-session.ts';
-import { startApiServer } from '../../local-stack/server.ts';
+import { loadConfig } from './config.ts';
+import { createPool } from './db-session.ts';
+import { startApiServer } from './server.ts';
 
 interface MemoryRequest {
   type: 'memory' | 'stop';
