@@ -1,4 +1,4 @@
-// Side navigation of the admin shell: every entry of spec 01 §2, in that order.
+// Side navigation of the admin shell: every screen of docs/screens.md#sign-in-and-admin-shell, in the order of docs/screens.md.
 import { auth } from '../lib/messages/auth.ts';
 
 export interface AdminNavEntry {

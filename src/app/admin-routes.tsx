@@ -1,4 +1,4 @@
-// Registry of the admin screens (everything under /admin, spec 01 §2). Each entry is loaded lazily,
+// Registry of the admin screens (everything under /admin, docs/decisions.md#admin-routes-under-admin). Each entry is loaded lazily,
 // so the public site never downloads admin code.
 // One line per screen: `path` relative to /admin ('' is the dashboard), react-router params
 // ('bookings/:bookingId'), the module `export default`s the page, which sets its own title

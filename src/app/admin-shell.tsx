@@ -1,5 +1,5 @@
 // The back office frame: header (brand, the admin's email with a menu: change password, sign out),
-// side navigation (every spec 01 §2 entry, active one highlighted, a drawer on small screens) and
+// side navigation (every admin screen of docs/screens.md, active one highlighted, a drawer on small screens) and
 // the page in <main>.
 import clsx from 'clsx';
 import { ChevronDown, KeyRound, LogOut, Menu, X } from 'lucide-react';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { LEGACY_ADMIN_SEGMENTS, legacyAdminTarget, legacyRedirectRoutes } from './legacy-redirect.tsx';
 import { ADMIN_NAV } from './admin-nav.ts';
 
-describe('legacy unprefixed admin paths (decision 3)', () => {
+describe('legacy unprefixed admin paths (docs/decisions.md#admin-routes-under-admin)', () => {
   it('map to /admin keeping the rest of the URL', () => {
     expect(legacyAdminTarget('/bookings/abc', '?x=1', '#h')).toBe('/admin/bookings/abc?x=1#h');
     expect(legacyAdminTarget('/manage-discount-codes')).toBe('/admin/manage-discount-codes');
@@ -12,7 +12,7 @@ describe('legacy unprefixed admin paths (decision 3)', () => {
     for (const section of sections) expect(LEGACY_ADMIN_SEGMENTS).toContain(section);
     expect(legacyRedirectRoutes.map((route) => route.path)).toContain('/messages/*');
   });
-  it('the navigation has the 13 entries of spec 01 §2 in order', () => {
+  it('the navigation has the 13 admin screens in the order of docs/screens.md', () => {
     expect(ADMIN_NAV.map((entry) => entry.to)).toEqual([
       '/admin',
       '/admin/bookings',

@@ -1,4 +1,4 @@
-// Decision 3: the unprefixed admin paths the old documents use (/bookings/{id}, /customers/{id},
+// docs/decisions.md#admin-routes-under-admin: the unprefixed admin paths of old bookmarks (/bookings/{id}, /customers/{id},
 // /manage-discount-codes, /messages/{id}, …) redirect to their /admin equivalents.
 import { Navigate, useLocation, type RouteObject } from 'react-router-dom';
 

@@ -12,7 +12,7 @@ function storageError(status: number, statusCode: string, message = 'storage say
   return Object.assign(new Error(message), { name: 'StorageApiError', status, statusCode });
 }
 
-describe('toVietnameseMessage: sign-in (decision 9)', () => {
+describe('toVietnameseMessage: sign-in (docs/decisions.md#sign-in-errors)', () => {
   const login = { action: 'login' } as const;
   it('wrong email or password', () => {
     expect(toVietnameseMessage(authError('invalid_credentials', 400, 'Invalid login credentials'), login)).toBe(
@@ -54,7 +54,7 @@ describe('toVietnameseMessage: sign-in (decision 9)', () => {
   });
 });
 
-describe('toVietnameseMessage: password change (spec 02 §8)', () => {
+describe('toVietnameseMessage: password change (docs/product.md#messages-and-errors)', () => {
   const password = { action: 'password' } as const;
   it('wrong current password', () => {
     expect(toVietnameseMessage(authError('invalid_credentials', 400), password)).toBe('Mật khẩu hiện tại không chính xác');

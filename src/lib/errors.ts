@@ -1,5 +1,5 @@
 // One place that turns any error coming back from Supabase (Auth, PostgREST, Storage) or from the
-// network into the Vietnamese sentence the user sees (decision 9, spec 01 §8, spec 02 §8).
+// network into the Vietnamese sentence the user sees (docs/decisions.md#sign-in-errors, docs/product.md#messages-and-errors).
 // It looks at plain fields only (name, code, status, statusCode, message), so it works on
 // supabase-js error classes, on plain objects and on ApiError, and does not import supabase-js.
 import { auth } from './messages/auth.ts';

@@ -1,4 +1,4 @@
-// Money and time formatting in Vietnamese (decision 8): VND without decimals, vi-VN dates in the
+// Money and time formatting in Vietnamese (docs/decisions.md#vietnamese-interface-vnd-and-vietnam-time): VND without decimals, vi-VN dates in the
 // Asia/Ho_Chi_Minh zone whatever zone the browser runs in.
 
 export const VIETNAM_TIME_ZONE = 'Asia/Ho_Chi_Minh';
@@ -106,7 +106,7 @@ export function isTimeRange(value: string): value is TimeRange {
 }
 
 /**
- * Lower bound for the list time filters: "today" is since midnight in Vietnam (decision 8), the
+ * Lower bound for the list time filters: "today" is since midnight in Vietnam (docs/decisions.md#vietnamese-interface-vnd-and-vietnam-time), the
  * others are the last n × 24 hours; "all" has no bound.
  */
 export function timeRangeStart(range: TimeRange, now: Date = new Date()): Date | null {
@@ -162,7 +162,7 @@ export function formatRelativeTime(value: DateInput, now: Date = new Date()): st
   return 'vừa xong';
 }
 
-/** "…a1b2c3d4" → "A1B2C3D4": the short booking number of spec 01 (last 8 characters, upper case). */
+/** "…a1b2c3d4" → "A1B2C3D4": the short booking number of docs/screens.md#bookings (last 8 characters, upper case). */
 export function shortBookingId(id: string): string {
   return id.slice(-8).toUpperCase();
 }

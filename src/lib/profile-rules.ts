@@ -1,4 +1,4 @@
-// Rules of the inline contact edits of a customer or a provider (spec 01 §5): values are trimmed;
+// Rules of the inline contact edits of a customer or a provider (docs/product.md#input-rules): values are trimmed;
 // name, email and phone must not be blank; an email must contain @. The database holds the same
 // rules as constraints (profiles_*_check).
 import { profiles as t } from './messages/profiles.ts';

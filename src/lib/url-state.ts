@@ -1,4 +1,4 @@
-// List state (filters, sort, page) kept in the query string (decision 10): a link or a reload shows
+// List state (filters, sort, page) kept in the query string (docs/decisions.md#lists-on-the-server): a link or a reload shows
 // the same view. Values equal to their default are left out of the URL.
 import { useCallback, useEffect, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';

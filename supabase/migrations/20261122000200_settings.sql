@@ -1,4 +1,4 @@
--- The one settings row (id = 'app'), decision 12.
+-- The one settings row (id = 'app'), docs/decisions.md#one-settings-row.
 
 create table public.settings (
   id text primary key default 'app' constraint settings_single_row check (id = 'app'),

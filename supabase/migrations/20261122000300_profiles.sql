@@ -7,7 +7,7 @@ create table public.profiles (
   email text constraint profiles_email_check check (email is null or (btrim(email) <> '' and position('@' in email) > 1)),
   phone text constraint profiles_phone_check check (phone is null or btrim(phone) <> ''),
   avatar_url text,
-  -- No column default: the BEFORE INSERT trigger picks the role's default (decision 4).
+  -- No column default: the BEFORE INSERT trigger picks the role's default (docs/decisions.md#statuses-live-in-the-database).
   status text not null,
   deposit bigint not null default 0 constraint profiles_deposit_check check (deposit >= 0),
   total_earnings bigint not null default 0 constraint profiles_total_earnings_check check (total_earnings >= 0),

@@ -1,4 +1,4 @@
--- Customer reviews of a booking (decision 5: status never null, default active).
+-- Customer reviews of a booking (docs/decisions.md#review-status-default: status never null, default active).
 
 create table public.reviews (
   id uuid primary key default gen_random_uuid(),

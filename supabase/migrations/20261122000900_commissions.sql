@@ -1,4 +1,4 @@
--- Commission of a completed booking (decisions 1 and 2). Rows are written by the database only.
+-- Commission of a completed booking (docs/decisions.md#commission-amounts, docs/decisions.md#commission-rows-follow-completion). Rows are written by the database only.
 
 create table public.commissions (
   id uuid primary key default gen_random_uuid(),

@@ -1,4 +1,4 @@
--- Provider deposits (escrow). Balance effects of status changes are applied by trigger (decision 7).
+-- Provider deposits (escrow). Balance effects of status changes are applied by trigger (docs/decisions.md#deposit-status-changes).
 
 create table public.deposit_history (
   id uuid primary key default gen_random_uuid(),

@@ -1,4 +1,4 @@
--- Promotion codes and the services each applies to (decision 6).
+-- Promotion codes and the services each applies to (docs/decisions.md#promotion-code-normalisation).
 
 create table public.discount_codes (
   id uuid primary key default gen_random_uuid(),

@@ -1,4 +1,4 @@
--- Decision 2: a booking that becomes completed gets its commission row (rate of its service, else
+-- docs/decisions.md#commission-rows-follow-completion: a booking that becomes completed gets its commission row (rate of its service, else
 -- the settings default) and completed_at; leaving completed removes the row and clears completed_at.
 -- Providers' total_earnings follow their commissions.
 

@@ -1,4 +1,4 @@
--- Deposit status transitions (spec 02 §4, decision 7), atomically with a lock on the provider row:
+-- Deposit status transitions (docs/product.md#deposits-and-balances, docs/decisions.md#deposit-status-changes), atomically with a lock on the provider row:
 --   * to completed from another status: balance + amount; provider becomes active (unless banned);
 --   * from completed to another status: balance - amount, floored at 0;
 --   * amount edited on a completed row: balance adjusted by the difference (floor 0);

@@ -302,7 +302,7 @@ begin
 end
 $$;
 
--- Only active reviews count (spec 01 §4).
+-- Only active reviews count (docs/product.md#review-status).
 create or replace function public.provider_review_summary(p_provider_id uuid)
 returns jsonb
 language plpgsql

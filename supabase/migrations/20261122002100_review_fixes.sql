@@ -1,4 +1,4 @@
--- Fixes from the pgTAP review (/work/briefs/pgtap-findings.md, notes 5-7).
+-- Fixes from the pgTAP review found by the pgTAP suite.
 
 -- 5. profiles.email follows auth.users.email when the account's e-mail changes (an admin may
 --    still edit the profile's contact e-mail; the next change of the sign-in e-mail wins).

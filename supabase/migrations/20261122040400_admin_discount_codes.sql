@@ -1,5 +1,5 @@
 -- Promotion codes: the stat cards of the list screen and "select all / deselect all" applicable
--- services as one request each (spec 02 §2, decision 6).
+-- services as one request each (docs/screens.md#promotion-codes, docs/decisions.md#promotion-code-normalisation).
 
 create or replace function public.admin_discount_code_stats()
 returns jsonb

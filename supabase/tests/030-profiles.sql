@@ -20,13 +20,13 @@ values
 select is((select count(*)::int from public.profiles where id in (tests.id('u_plain'), tests.id('u_named'), tests.id('u_prov'), tests.id('u_liar'))),
   4, 'inserting auth.users rows creates one profile each');
 select is((select role from public.profiles where id = tests.id('u_plain')), 'customer', 'a new user is a customer by default');
-select is((select status from public.profiles where id = tests.id('u_plain')), 'active', 'a new customer is active (decision 4)');
+select is((select status from public.profiles where id = tests.id('u_plain')), 'active', 'a new customer is active (docs/decisions.md#statuses-live-in-the-database)');
 select is((select name from public.profiles where id = tests.id('u_plain')), 'plain', 'without a name the profile takes the e-mail prefix');
 select is((select email from public.profiles where id = tests.id('u_plain')), 'plain@pgtap.test', 'the profile copies the e-mail');
 select is((select name from public.profiles where id = tests.id('u_named')), 'Nguyễn Văn Tên', 'the name comes from user_metadata.name, trimmed');
 select is((select phone from public.profiles where id = tests.id('u_named')), '0911222333', 'the phone comes from user_metadata.phone');
 select is((select role from public.profiles where id = tests.id('u_prov')), 'provider', 'app_metadata.role = provider makes a provider');
-select is((select status from public.profiles where id = tests.id('u_prov')), 'pending_approval', 'a new provider is pending_approval (decision 4)');
+select is((select status from public.profiles where id = tests.id('u_prov')), 'pending_approval', 'a new provider is pending_approval (docs/decisions.md#statuses-live-in-the-database)');
 select is((select role from public.profiles where id = tests.id('u_liar')), 'customer', 'user_metadata.role is ignored: still a customer');
 
 -- last_login_at follows auth.users.last_sign_in_at

@@ -1,6 +1,6 @@
 -- The catalogue: categories (professions), subcategories (services), service_items (packages).
 -- anon and signed-in non-admins read only the active catalogue; only admins write; sort_order =
--- max in the group + 1; updated_at; every validation rule of spec 02 §5 as a constraint.
+-- max in the group + 1; updated_at; every input rule of docs/product.md#input-rules as a constraint.
 begin;
 set search_path = public, extensions;
 select plan(76);

@@ -39,7 +39,7 @@ select is((select updated_at from public.bookings where id = tests.id('booking_s
 update public.bookings set status = 'cancelled' where id = tests.id('booking_snap');
 select is((select completed_at from public.bookings where id = tests.id('booking_snap')), null, 'leaving completed clears completed_at');
 select lives_ok($$ update public.bookings set status = 'pending_completion', completion_reported_at = now() where id = tests.id('booking_snap') $$,
-  'any status may follow any other (spec 01 §4): cancelled → pending_completion');
+  'any status may follow any other (docs/screens.md#booking-detail): cancelled → pending_completion');
 
 -- ------------------------------------------------------------------ constraints
 select throws_ok($$ update public.bookings set status = 'done' where id = tests.id('booking_a') $$, '23514', null, 'an unknown booking status is rejected');

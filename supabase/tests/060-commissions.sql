@@ -1,4 +1,4 @@
--- Commissions (decisions 1 and 2): created when a booking becomes completed, with
+-- Commissions (docs/decisions.md#commission-amounts, docs/decisions.md#commission-rows-follow-completion): created when a booking becomes completed, with
 -- platform_fee = round(service_price × rate / 100) and provider_amount = service_price − platform_fee,
 -- the rate from the booking's service else settings.commission_rate; removed when the booking
 -- leaves completed; never two per booking; the provider's total_earnings follow. RLS: the provider

@@ -1,4 +1,4 @@
--- Deposit status transitions (spec 02 §4, decision 7): all six transitions with the balance and
+-- Deposit status transitions (docs/product.md#deposits-and-balances, docs/decisions.md#deposit-status-changes): all six transitions with the balance and
 -- old/new balance on the row, the floor at 0, activation on completion, deactivation below
 -- settings.min_deposit_amount, amount edits; constraints; RLS (a provider reads their own
 -- deposits and cannot change them; admins do everything; customers and anon nothing).
@@ -101,7 +101,7 @@ update public.deposit_history set status = 'pending' where id = tests.id('deposi
 select is((select status from public.profiles where id = tests.user_id('prov.q@pgtap.test')), 'active',
   'staying at or above the minimum (450 000) keeps the provider active');
 
--- A banned provider stays banned (the schema's reading of spec 02 §4: activation and
+-- A banned provider stays banned (docs/product.md#provider-status: activation and
 -- deactivation never lift or replace a ban).
 update public.profiles set status = 'banned', deposit = 0 where id = tests.user_id('prov.q@pgtap.test');
 update public.deposit_history set status = 'completed' where id = tests.id('deposit_q');
@@ -170,7 +170,7 @@ select lives_ok($$ insert into public.deposit_history (id, provider_id, amount) 
 select isnt_empty($$ update public.deposit_history set status = 'completed' where id = tests.id('deposit_admin') returning id $$, 'an admin completes a deposit');
 select is((select deposit from public.profiles where id = tests.user_id('prov.p@pgtap.test')), 60000::bigint, 'the admin''s completion credits the provider (trigger runs as owner)');
 select isnt_empty($$ update public.deposit_history set old_balance = 1, new_balance = 2 where id = tests.id('deposit_admin') returning id $$,
-  'an admin may correct old and new balance inline (spec 02 §2)');
+  'an admin may correct old and new balance inline (docs/screens.md#deposit-history)');
 select throws_ok($$ update public.deposit_history set amount = -5 where id = tests.id('deposit_admin') $$, '23514', null, 'the amount check applies to admins');
 select throws_ok($$ delete from public.deposit_history where id = tests.id('deposit_admin') $$, '42501', null, 'deposits are not deleted through the API');
 

@@ -1,4 +1,4 @@
--- reviews: status default active (decision 5: default plus trigger, never null), rating 1–5, one
+-- reviews: status default active (docs/decisions.md#review-status-default: default plus trigger, never null), rating 1–5, one
 -- review per booking, updated_at; RLS: the customer and the provider of a review read it, only
 -- admins moderate, anon nothing.
 begin;

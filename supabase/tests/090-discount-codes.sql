@@ -1,4 +1,4 @@
--- Promotion codes (decision 6): trimmed and upper-cased on create and edit, unique regardless of
+-- Promotion codes (docs/decisions.md#promotion-code-normalisation): trimmed and upper-cased on create and edit, unique regardless of
 -- case; value / uses / type / status / expiry rules; the services a code applies to; admin-only RLS.
 begin;
 set search_path = public, extensions;

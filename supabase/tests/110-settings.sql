@@ -1,4 +1,4 @@
--- settings (decision 12): exactly one row 'app' with the spec's defaults; anon reads only the public
+-- settings (docs/decisions.md#one-settings-row): exactly one row 'app' with its defaults; anon reads only the public
 -- columns; nobody but an admin writes; constraints; updated_at.
 begin;
 set search_path = public, extensions;
@@ -6,7 +6,7 @@ select plan(36);
 
 select is((select count(*)::int from public.settings), 1, 'settings has exactly one row');
 select is((select id from public.settings), 'app', 'its id is app');
-select col_default_is('public', 'settings', 'commission_rate', '10'::text, 'default commission rate 10 (decision 12)');
+select col_default_is('public', 'settings', 'commission_rate', '10'::text, 'default commission rate 10 (docs/decisions.md#one-settings-row)');
 select col_default_is('public', 'settings', 'min_deposit_amount', '0'::text, 'default minimum deposit 0');
 select col_default_is('public', 'settings', 'site_name', 'Sàn Dịch Vụ'::text, 'default site name Sàn Dịch Vụ');
 select col_default_is('public', 'settings', 'maintenance_mode', 'false'::text, 'maintenance mode off by default');
@@ -64,7 +64,7 @@ select results_eq($$ select commission_rate, min_deposit_amount, maintenance_mod
   $$ values (8.50::numeric(5,2), 300000::bigint, true) $$, 'the admin''s values are stored');
 select throws_ok($$ update public.settings set commission_rate = 100.1 $$, '23514', null, 'the rate rule applies to admins');
 select lives_ok($$ insert into public.settings (id) values ('app') on conflict (id) do update set voucher_banner_url = 'https://example.test/v.png' $$,
-  'an admin may upsert the row (merge-write of spec 02 §7)');
+  'an admin may upsert the row (merge-write of the settings screen)');
 select throws_ok($$ delete from public.settings $$, '42501', null, 'the settings row is never deleted through the API');
 
 select tests.authenticate_as_service_role();

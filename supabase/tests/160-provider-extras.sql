@@ -1,5 +1,5 @@
 -- Provider service types and provider documents: the provider reads their own, admins manage
--- them (spec 01: "manage provider service types and documents"), nobody else sees them.
+-- them (docs/screens.md#provider-detail), nobody else sees them.
 begin;
 set search_path = public, extensions;
 select plan(31);

@@ -1,4 +1,4 @@
-// A booking's short number (# + the last 8 characters of its id, spec 01) linking to its detail,
+// A booking's short number (# + the last 8 characters of its id, docs/screens.md#bookings) linking to its detail,
 // with the full id as the tooltip.
 import { Link } from 'react-router-dom';
 import { shortBookingId } from '../../lib/format.ts';

@@ -1,4 +1,4 @@
-// The four inline-edited rows a customer's and a provider's personal info share (spec 01 §5):
+// The four inline-edited rows a customer's and a provider's personal info share (docs/screens.md#customer-detail, docs/screens.md#provider-detail):
 // name, email, phone (none blank, email with @) and status. Renders <dt>/<dd> pairs for the card's
 // own <dl>; each save is one field, sent with the caller's `onSave` (which carries the optimistic
 // concurrency check).

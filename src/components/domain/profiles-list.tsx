@@ -1,4 +1,4 @@
-// The body of the customers and providers lists (spec 01 §4, §5): a search and a status filter,
+// The body of the customers and providers lists (docs/screens.md#customers, docs/screens.md#providers): a search and a status filter,
 // a refresh button and "Xóa bộ lọc" once a filter is set, then the page of rows with its
 // pagination. Filters and page live in the URL (the page's useUrlState); a page past the end goes
 // back to the first page.

@@ -174,7 +174,7 @@ export interface TimeRangeFilterProps {
   className?: string;
 }
 
-/** All / today / 7 / 30 / 90 days (spec 01 §9). Use timeRangeStart() from lib/format.ts. */
+/** All / today / 7 / 30 / 90 days (docs/product.md#language-money-and-dates). Use timeRangeStart() from lib/format.ts. */
 export function TimeRangeFilter({ value, onChange, label = common.filters.time, className }: TimeRangeFilterProps) {
   return (
     <SelectFilter

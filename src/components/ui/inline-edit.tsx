@@ -22,7 +22,7 @@ interface BaseProps {
   className?: string;
   /** Width class of the input while editing. */
   inputClassName?: string;
-  /** The field's own message for Enter on an empty value (spec wording); defaults to the generic one. */
+  /** The field's own message for Enter on an empty value (wording of the catalogue); defaults to the generic one. */
   requiredMessage?: string;
 }
 

@@ -1,4 +1,4 @@
-// Server-side pagination: 50 rows a page (decision 10); first / previous / pages current±2 /
+// Server-side pagination: 50 rows a page (docs/decisions.md#lists-on-the-server); first / previous / pages current±2 /
 // next / last; "Hiển thị X–Y trên Z".
 import clsx from 'clsx';
 import { ChevronLeft, ChevronRight, ChevronsLeft, ChevronsRight } from 'lucide-react';

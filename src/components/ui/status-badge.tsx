@@ -1,4 +1,4 @@
-// Status → Vietnamese label and colour, per entity (decision 4). Labels come from the catalogue.
+// Status → Vietnamese label and colour, per entity (docs/decisions.md#statuses-live-in-the-database). Labels come from the catalogue.
 import clsx from 'clsx';
 import { common } from '../../lib/messages/common.ts';
 

@@ -1,4 +1,4 @@
-// Texts of the commissions screen. Decision 1: platform_fee = platform income,
+// Texts of the commissions screen. docs/decisions.md#commission-amounts: platform_fee = platform income,
 // provider_amount = what the provider earns; every screen labels them the same way.
 
 export const commissions = {

@@ -1,4 +1,4 @@
-// Texts of the professions editor (/admin/manage-services, decision 11).
+// Texts of the professions editor (/admin/manage-services, docs/decisions.md#professions-editor).
 
 export const professions = {
   title: 'Quản lý ngành nghề',

@@ -1,4 +1,4 @@
-// Texts that customers' and providers' profiles share (spec 01 §5): the avatar's alt text, the labels
+// Texts that customers' and providers' profiles share (docs/screens.md#customer-detail, docs/screens.md#provider-detail): the avatar's alt text, the labels
 // of the contact inline edits and their validation messages.
 export const profiles = {
   avatarAlt: (name: string) => `Ảnh đại diện của ${name}`,

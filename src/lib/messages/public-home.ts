@@ -1,4 +1,4 @@
-// Home page content (spec 01 §2, /).
+// Home page content (docs/screens.md#home).
 
 export const publicHome = {
   title: 'Trang chủ',

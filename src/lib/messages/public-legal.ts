@@ -1,4 +1,4 @@
-// Privacy policy (11 sections) and terms of use (13 sections), spec 01 §2, §6, §9.
+// Privacy policy (11 sections) and terms of use (13 sections), docs/screens.md#privacy-terms-and-contact.
 
 export interface LegalSection {
   heading: string;

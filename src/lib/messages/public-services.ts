@@ -1,4 +1,4 @@
-// The three public service pages (spec 01 §2). The live services and packages come from the
+// The three public service pages (docs/screens.md#service-pages). The live services and packages come from the
 // catalogue in the database; this text introduces each page and is the reference price list shown
 // when the catalogue cannot be reached.
 

@@ -89,7 +89,7 @@ test.describe('dịch vụ', () => {
 
     await row.getByRole('button', { name: new RegExp(`Hoa hồng nền tảng \\(%\\) ${name}`) }).click();
     const rate = row.getByRole('textbox', { name: `Hoa hồng nền tảng (%) ${name}` });
-    // Blank: the spec's message, not the editor's generic one.
+    // Blank: the catalogue's message, not the editor's generic one.
     await rate.fill('  ');
     await rate.press('Enter');
     await expect(row.getByRole('alert')).toHaveText('Tỷ lệ hoa hồng phải là số từ 0 đến 100');

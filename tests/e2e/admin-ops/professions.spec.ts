@@ -1,5 +1,5 @@
 // Professions (/admin/manage-services): name filter in the URL, refresh, inline rename (blank
-// refused with the spec's message, saved and surviving a reload), numeric order input (whole
+// refused with the message of the catalogue, saved and surviving a reload), numeric order input (whole
 // number ≥ 0, saved, the list re-sorts), create with name and icon (placed last), axe.
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../helpers.ts';
@@ -68,7 +68,7 @@ test('name filter in the URL, surviving a reload', async () => {
   await page.getByLabel('Lọc theo tên').fill('');
 });
 
-test('inline rename: blank refused with the spec message, saved and kept after reload', async () => {
+test('inline rename: blank refused with the message of the catalogue, saved and kept after reload', async () => {
   const row = tableRows(page, TABLE).filter({ hasText: NEW_NAME });
   await row.getByRole('button', { name: /Sửa Tên ngành nghề/ }).click();
   const input = row.getByRole('textbox', { name: 'Tên ngành nghề' });

@@ -115,7 +115,7 @@ test('detail: stats, money, saved addresses and recent bookings', async () => {
 
 test('inline edits save, survive a reload, and show every validation message', async () => {
   const info = card('Thông tin cá nhân');
-  // Name: blank refused with the spec's message, then a new name saved.
+  // Name: blank refused with the catalogue's message, then a new name saved.
   await info.getByRole('button', { name: /Sửa Họ tên/ }).click();
   const nameInput = info.getByRole('textbox', { name: 'Họ tên' });
   await nameInput.fill('   ');

@@ -10,7 +10,7 @@ function messages(result: { success: boolean; error?: { issues: { path: Property
   return first;
 }
 
-describe('change password rules (spec 02 §5)', () => {
+describe('change password rules (docs/screens.md#change-password)', () => {
   it('all three fields are required', () => {
     expect(messages(changePasswordSchema.safeParse({ currentPassword: '', newPassword: '', confirmPassword: '' }))).toEqual({
       currentPassword: 'Vui lòng nhập mật khẩu hiện tại',
@@ -31,7 +31,7 @@ describe('change password rules (spec 02 §5)', () => {
   });
 });
 
-describe('login rules (spec 01 §5)', () => {
+describe('login rules (docs/screens.md#sign-in-and-admin-shell)', () => {
   it('email and password required, email must be valid', () => {
     expect(messages(loginSchema.safeParse({ email: '', password: '' }))).toEqual({
       email: 'Vui lòng nhập email',

@@ -1,4 +1,4 @@
-// Change-password form rules (spec 02 §5); the Auth server enforces its own minimum too.
+// Change-password form rules (docs/screens.md#change-password); the Auth server enforces its own minimum too.
 import { z } from 'zod';
 import { auth } from '../../../lib/messages/auth.ts';
 

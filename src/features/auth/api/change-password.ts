@@ -1,4 +1,4 @@
-// Change password (decision 13, spec 02): re-authenticate with the current password, then set the
+// Change password (docs/decisions.md#password-change): re-authenticate with the current password, then set the
 // new one. Validation rules sit next to the call.
 import { auth } from '../../../lib/messages/auth.ts';
 import { supabase } from '../../../lib/supabase.ts';

@@ -23,7 +23,7 @@ export function useAuth(): AuthContextValue {
   return value;
 }
 
-/** The admin claim (decision 1 of the platform mapping): app_metadata.admin === true in the token. */
+/** The admin claim (docs/decisions.md#platform-mapping): app_metadata.admin === true in the token. */
 export function isAdminSession(session: Pick<Session, 'user'> | null | undefined): boolean {
   const metadata: unknown = session?.user.app_metadata;
   return typeof metadata === 'object' && metadata !== null && (metadata as { admin?: unknown }).admin === true;

@@ -1,4 +1,4 @@
-// /admin/change-password (spec 02, decision 13).
+// /admin/change-password (docs/decisions.md#password-change).
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';

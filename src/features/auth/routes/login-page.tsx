@@ -1,4 +1,4 @@
-// Admin login (spec 01 §2, §5; decision 9): email (type email) and password required, the submit
+// Admin login (docs/screens.md#sign-in-and-admin-shell, docs/decisions.md#sign-in-errors): email (type email) and password required, the submit
 // button says 'Đang đăng nhập…' while working, every sign-in error in Vietnamese.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';

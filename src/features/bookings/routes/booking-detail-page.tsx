@@ -1,4 +1,4 @@
-// /admin/bookings/:bookingId — every block of spec 01: header (#last 8 of the id), status with a
+// /admin/bookings/:bookingId — every block of docs/screens.md#booking-detail: header (#last 8 of the id), status with a
 // dropdown that saves (optimistic concurrency on updated_at), times, customer, provider, service,
 // prices and discount, address and note, provider queue, completion report, review, change history
 // and a link to the conversation. Not-found and load errors with retry; back to the list.

@@ -1,4 +1,4 @@
-// Validation of services (subcategories) and packages (service items), spec 02 §5. The database
+// Validation of services (subcategories) and packages (service items), docs/product.md#input-rules. The database
 // enforces the same rules with check constraints.
 import { z } from 'zod';
 import { catalogue } from '../../../lib/messages/catalogue.ts';

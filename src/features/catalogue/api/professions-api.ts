@@ -1,4 +1,4 @@
-// Professions (table categories, decision 11): the list ordered by sort_order (then name),
+// Professions (table categories, docs/decisions.md#professions-editor): the list ordered by sort_order (then name),
 // filtered by name on the server; rename, icon and order edits with optimistic concurrency on
 // updated_at; create with name and icon (the database gives it order max + 1).
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';

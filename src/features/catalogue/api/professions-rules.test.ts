@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseProfessionOrder, professionCreateSchema, validateProfessionName } from './professions-rules.ts';
 
 describe('validateProfessionName', () => {
-  it('refuses a blank name with the spec message', () => {
+  it('refuses a blank name with the message of the catalogue', () => {
     expect(validateProfessionName('   ')).toBe('Tên ngành nghề không thể để trống');
     expect(validateProfessionName(' Y tế ')).toBeUndefined();
   });

@@ -1,4 +1,4 @@
-// Rules of the professions editor (spec 01 §5, decision 11): a name must not be blank; the order is
+// Rules of the professions editor (docs/screens.md#professions, docs/decisions.md#professions-editor): a name must not be blank; the order is
 // a whole number ≥ 0 (blank means 0); the create form's schema (zod) next to its mutation.
 import { z } from 'zod';
 import { professions as t } from '../../../lib/messages/professions.ts';

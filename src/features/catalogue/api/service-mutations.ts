@@ -1,7 +1,7 @@
 // Writes of the services screen: create in a category (the database sets order = max + 1), and
 // single-field updates (name, icon, commission, order, visibility) with optimistic concurrency:
 // only the version the admin saw (same updated_at) is changed; otherwise the list reloads and the
-// admin is told. Each failure is toasted with the spec's message.
+// admin is told. Each failure is toasted with the catalogue's message.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useToast } from '../../../components/ui/toast.tsx';
 import { toVietnameseMessage, unwrap } from '../../../lib/errors.ts';

@@ -1,4 +1,4 @@
-// /admin/manage-services — professions (categories, decision 11): name filter and refresh; a table
+// /admin/manage-services — professions (categories, docs/decisions.md#professions-editor): name filter and refresh; a table
 // of order, icon, name (click to rename: Enter or leaving saves, Escape cancels, blank refused with
 // 'Tên ngành nghề không thể để trống') and a numeric order input (whole number ≥ 0, saved on
 // change, the list re-sorts); and "Thêm ngành nghề" with name and icon.

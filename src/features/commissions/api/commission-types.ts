@@ -1,5 +1,5 @@
 // Row and stats shapes returned by admin_list_commissions / admin_commission_stats (jsonb).
-// platform_fee = platform income, provider_amount = provider earnings (decision 1).
+// platform_fee = platform income, provider_amount = provider earnings (docs/decisions.md#commission-amounts).
 
 export interface CommissionRow {
   id: string;

@@ -1,5 +1,5 @@
 // URL filters of the conversations list → admin_list_conversations arguments ('today' is since
-// midnight in Vietnam, decision 8).
+// midnight in Vietnam, docs/decisions.md#vietnamese-interface-vnd-and-vietnam-time).
 import { isTimeRange, timeRangeStart } from '../../../lib/format.ts';
 import type { ConversationFilters } from './conversation-keys.ts';
 

@@ -1,4 +1,4 @@
-// The last-message preview of the conversation list (spec 02 §2, §9): 30 characters then '…'.
+// The last-message preview of the conversation list (docs/screens.md#conversations): 30 characters then '…'.
 import { conversations as t } from '../../../lib/messages/conversations.ts';
 
 export const PREVIEW_LENGTH = 30;

@@ -1,4 +1,4 @@
-// /admin — the dashboard: every card of spec 01 from public.admin_dashboard() (one call), two
+// /admin — the dashboard: every card of docs/screens.md#dashboard from public.admin_dashboard() (one call), two
 // charts (bookings per day stacked by status, revenue per day) and the 10 most recent bookings.
 import { Link } from 'react-router-dom';
 import { PageHeader } from '../../../components/ui/page-header.tsx';

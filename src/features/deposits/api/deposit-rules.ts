@@ -1,4 +1,4 @@
-// Inline edit rules of the deposit history (spec 02 §4, §5): amounts are non-negative whole VND; an
+// Inline edit rules of the deposit history (docs/product.md#deposits-and-balances, docs/product.md#input-rules): amounts are non-negative whole VND; an
 // unchanged or empty value cancels the edit instead of saving.
 import { deposits as t } from '../../../lib/messages/deposits.ts';
 

@@ -37,7 +37,7 @@ describe('<AmountCellEditor />', () => {
     expect(onSave).not.toHaveBeenCalled();
   });
 
-  it('shows the spec message for a negative value and keeps editing; Escape cancels', async () => {
+  it('shows the message of the catalogue for a negative value and keeps editing; Escape cancels', async () => {
     const onSave = vi.fn().mockResolvedValue(undefined);
     render(<AmountCellEditor label="Số tiền" value={300000} onSave={onSave} />);
     const input = start();

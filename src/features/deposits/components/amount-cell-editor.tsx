@@ -1,7 +1,7 @@
-// Inline editor of a deposit amount / balance (spec 02 §4): click or the pencil starts, Enter or
+// Inline editor of a deposit amount / balance (docs/screens.md#deposit-history): click or the pencil starts, Enter or
 // leaving the field saves, Escape cancels; an empty or unchanged value just cancels (unlike the
 // shared InlineEdit, where an empty Enter is an error); a negative or non-numeric value shows the
-// spec's message in place. Amounts may be typed with Vietnamese thousand separators (1.500.000).
+// catalogue's message in place. Amounts may be typed with Vietnamese thousand separators (1.500.000).
 import { Pencil } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Spinner } from '../../../components/ui/spinner.tsx';

@@ -38,7 +38,7 @@ describe('promotion rules', () => {
     expect(normalizeCode('  giam10 ')).toBe('GIAM10');
   });
 
-  it('validates values and uses with the spec messages', () => {
+  it('validates values and uses with the messages of the catalogue', () => {
     expect(validateDiscountValue('', 'percentage')).toBe(t.valueInvalid);
     expect(validateDiscountValue('-1', 'fixed_amount')).toBe(t.valueInvalid);
     expect(validateDiscountValue('101', 'percentage')).toBe(t.percentageTooHigh);

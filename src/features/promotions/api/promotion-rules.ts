@@ -1,4 +1,4 @@
-// Rules of promotion codes shared by the list and detail screens (spec 02 §5, §9; decision 6).
+// Rules of promotion codes shared by the list and detail screens (docs/product.md#promotion-codes, docs/decisions.md#promotion-code-normalisation).
 // The database enforces the same rules (constraints and the normalisation trigger).
 import { z } from 'zod';
 import { promotions as t } from '../../../lib/messages/promotions.ts';
@@ -32,7 +32,7 @@ export function valueStep(type: DiscountType): number {
   return type === 'percentage' ? 0.1 : 1000;
 }
 
-/** The code as the database stores it (decision 6): trimmed, upper-case. */
+/** The code as the database stores it (docs/decisions.md#promotion-code-normalisation): trimmed, upper-case. */
 export function normalizeCode(code: string): string {
   return code.trim().toUpperCase();
 }
@@ -60,7 +60,7 @@ export function validateMaxUses(raw: string): string | null {
 }
 
 /**
- * A datetime-local value ("2026-12-31T23:59") read as Vietnam time (decision 8: the whole UI uses
+ * A datetime-local value ("2026-12-31T23:59") read as Vietnam time (docs/decisions.md#vietnamese-interface-vnd-and-vietnam-time: the whole UI uses
  * Asia/Ho_Chi_Minh, whatever the browser's zone). Returns null when it is not a valid date.
  */
 export function parseVietnamDateTime(value: string): Date | null {

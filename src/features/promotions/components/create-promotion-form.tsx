@@ -1,4 +1,4 @@
-// Add form of the promotion codes screen (spec 02 §5): code, type, value (step 0.1 for a
+// Add form of the promotion codes screen (docs/screens.md#promotion-codes): code, type, value (step 0.1 for a
 // percentage, 1000 for a fixed amount), max uses, expiry date and time (Vietnam time).
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Plus } from 'lucide-react';

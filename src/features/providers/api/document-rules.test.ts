@@ -7,12 +7,12 @@ describe('checkDocumentFile', () => {
     expect(checkDocumentFile({ name: 'a.webp', type: 'image/webp', size: 1 })).toBeUndefined();
   });
 
-  it('refuses a file that is not an image with the spec message', () => {
+  it('refuses a file that is not an image with the message of the catalogue', () => {
     expect(checkDocumentFile({ name: 'a.pdf', type: 'application/pdf', size: 10 })).toBe('Vui lòng chọn file hình ảnh');
     expect(checkDocumentFile({ name: 'a', type: '', size: 10 })).toBe('Vui lòng chọn file hình ảnh');
   });
 
-  it('refuses one byte over 5 MB with the spec message', () => {
+  it('refuses one byte over 5 MB with the message of the catalogue', () => {
     expect(checkDocumentFile({ name: 'a.jpg', type: 'image/jpeg', size: 5_242_881 })).toBe(
       'File quá lớn. Vui lòng chọn file nhỏ hơn 5MB.',
     );

@@ -1,4 +1,4 @@
-// Document upload rules (spec 01 §5), checked before anything is sent (the bucket enforces the
+// Document upload rules (docs/product.md#input-rules), checked before anything is sent (the bucket enforces the
 // same limits): image types only, at most 5 MB; the name defaults to the file name without its
 // extension; the object goes to provider-documents at {providerId}/{timestamp}-{filename}.
 import { safeFileName } from '../../../lib/file-names.ts';

@@ -3,7 +3,7 @@
 
 export const PROVIDER_STATUSES = ['inactive', 'pending_approval', 'active', 'banned'] as const;
 export type ProviderStatus = (typeof PROVIDER_STATUSES)[number];
-/** The list filter offers the first three (spec 01 §4); the detail editor all four. */
+/** The list filter offers the first three (docs/screens.md#providers); the detail editor all four. */
 export const PROVIDER_FILTER_STATUSES = ['inactive', 'pending_approval', 'active'] as const;
 
 export interface SavedAddress {
@@ -12,7 +12,7 @@ export interface SavedAddress {
   isDefault: boolean;
 }
 
-/** Saved addresses are strings or {address, label, is_default|isDefault} objects (spec 01 §3). */
+/** Saved addresses are strings or {address, label, is_default|isDefault} objects (docs/screens.md#provider-detail). */
 export function readSavedAddresses(value: unknown): SavedAddress[] {
   if (!Array.isArray(value)) return [];
   const result: SavedAddress[] = [];

@@ -1,6 +1,6 @@
 // A provider's service types (provider_service_types) with the catalogue they are chosen from:
 // add one not yet added, remove one. A duplicate (also when another admin added it meanwhile) is
-// refused by the primary key and reported with the spec's alert.
+// refused by the primary key and reported with the catalogue's alert.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, unwrap } from '../../../lib/errors.ts';
 import { providers as t } from '../../../lib/messages/providers.ts';

@@ -1,5 +1,5 @@
 // A provider's service types with an edit mode: add one from the services not yet added, remove
-// one. A duplicate is refused with the spec's alert 'Loại dịch vụ này đã được thêm!'.
+// one. A duplicate is refused with the catalogue's alert 'Loại dịch vụ này đã được thêm!'.
 import { Pencil, Plus, X } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';

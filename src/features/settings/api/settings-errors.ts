@@ -1,4 +1,4 @@
-// The settings screen's own wording for load and save failures (spec 02 §8): permission denied
+// The settings screen's own wording for load and save failures (docs/product.md#messages-and-errors): permission denied
 // and service unavailable get their sentences; anything else falls back to the shared mapping.
 import { isNetworkError, toVietnameseMessage } from '../../../lib/errors.ts';
 import { settings as t } from '../../../lib/messages/settings.ts';

@@ -1,4 +1,4 @@
-// The one settings row (id = 'app', decision 12).
+// The one settings row (id = 'app', docs/decisions.md#one-settings-row).
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { unwrap } from '../../../lib/errors.ts';
 import { supabase } from '../../../lib/supabase.ts';

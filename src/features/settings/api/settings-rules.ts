@@ -1,4 +1,4 @@
-// The settings form (spec 02 §5, §9) and the banner upload rules. The database enforces the same
+// The settings form (docs/screens.md#settings-and-banners, docs/product.md#input-rules) and the banner upload rules. The database enforces the same
 // ranges (check constraints) and the bucket enforces type and size.
 import { z } from 'zod';
 import { safeFileName } from '../../../lib/file-names.ts';
