@@ -53,6 +53,7 @@ describe('refresh tokens', () => {
     expect(concurrent.status).toBe(200);
     expect(((await concurrent.json()) as { refresh_token: string }).refresh_token).toBe(second);
 
+    // The behaviour under test is the reuse interval running out: real time has to pass.
     await sleep(inject('authRefreshReuseSeconds') * 1000 + 300);
     const reused = await refreshWith(first);
     expect(reused.status).toBe(400);

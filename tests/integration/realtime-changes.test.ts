@@ -30,7 +30,6 @@ const CUSTOMER_ID = '00000000-0000-4000-a000-000000000002';
 const PROVIDER_ID = '00000000-0000-4000-a000-000000000003';
 
 /** How long "receives nothing" waits after a control subscriber has received the same change. */
-const QUIET_MS = 600;
 
 let admin: SupabaseClient;
 let customer: SupabaseClient;
@@ -84,7 +83,26 @@ async function waitFor(condition: () => boolean, label: string, timeoutMs = 5000
   }
 }
 
-const quiet = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, QUIET_MS));
+/**
+ * Proves that nothing more is on its way to these clients, without sleeping. The server delivers
+ * changes one commit after another, each to every subscriber before the next, so once a later change
+ * has reached another connection (the callers wait for that first), every frame of the earlier
+ * changes has been written to these sockets; a heartbeat's reply on each socket then arrives after
+ * any such frame.
+ */
+async function settled(...subscribers: SupabaseClient[]): Promise<void> {
+  for (const subscriber of subscribers) {
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('no heartbeat reply within 5 s')), 5000);
+      subscriber.realtime.onHeartbeat((status) => {
+        if (status !== 'ok') return;
+        clearTimeout(timer);
+        resolve();
+      });
+      void subscriber.realtime.sendHeartbeat();
+    });
+  }
+}
 
 /** A message written as the superuser (the trigger fires as for any client). */
 async function insertMessage(conversationId: string, senderId: string, content: string): Promise<string> {
@@ -156,7 +174,7 @@ describe('delivery under RLS', () => {
     const update = participantConversations.events.find((e) => (e.new as Row).last_message === content)!;
     expect(update.eventType).toBe('UPDATE');
     expect(update.old).toEqual({ id: CONVERSATION });
-    await quiet();
+    await settled(stranger);
     expect(outsider.events).toEqual([]);
     expect(outsiderConversations.events).toEqual([]);
     for (const listener of [participant, otherParty, outsider, outsiderConversations, participantConversations]) {
@@ -177,7 +195,7 @@ describe('delivery under RLS', () => {
     await waitFor(() => contents(thisBooking).includes(first), 'filtered event');
     await waitFor(() => contents(otherBooking).includes(second), 'other filtered event');
     await waitFor(() => contents(inList).length === 2, 'in-list events');
-    await quiet();
+    await settled(admin);
     expect(contents(thisBooking)).toEqual([first]);
     expect(contents(otherBooking)).toEqual([second]);
     expect(contents(inList)).toEqual([first, second]);
@@ -203,7 +221,7 @@ describe('delivery under RLS', () => {
     const mine = (listener: Listener) => contents(listener).filter((c) => String(c).startsWith(tag));
     await waitFor(() => mine(adminWatcher).length === 100, 'the whole burst for the admin', 15_000);
     await waitFor(() => mine(customerWatcher).length === 50, 'the customer’s half', 15_000);
-    await quiet();
+    await settled(admin, customer);
     expect(mine(adminWatcher)).toEqual(Array.from({ length: 100 }, (_, i) => `${tag}-${i + 1}`));
     expect(mine(customerWatcher)).toEqual(Array.from({ length: 50 }, (_, i) => `${tag}-${2 * (i + 1)}`));
     await adminWatcher.channel.unsubscribe();
@@ -220,7 +238,7 @@ describe('delivery under RLS', () => {
     await sql('delete from public.messages where id = $1', [id]);
     await waitFor(() => serviceWatcher.events.length === 1, 'service DELETE');
     expect(serviceWatcher.events[0]).toMatchObject({ eventType: 'DELETE', old: { id }, new: {} });
-    await quiet();
+    await settled(admin);
     expect(adminWatcher.events.filter((e) => e.eventType === 'DELETE')).toEqual([]);
     await serviceWatcher.channel.unsubscribe();
     await adminWatcher.channel.unsubscribe();
@@ -246,7 +264,7 @@ describe('tokens and leaving', () => {
     const after = `Sau khi hết hạn ${Date.now()}`;
     await insertMessage(CONVERSATION, CUSTOMER_ID, after);
     await waitFor(() => contents(control).includes(after), 'control event');
-    await quiet();
+    await settled(shortLived);
     expect(contents(expiring)).toEqual([before]);
     await control.channel.unsubscribe();
   });
@@ -261,7 +279,7 @@ describe('tokens and leaving', () => {
     const content = `Sau token giả ${Date.now()}`;
     await insertMessage(CONVERSATION, CUSTOMER_ID, content);
     await waitFor(() => contents(control).includes(content), 'control event');
-    await quiet();
+    await settled(victim);
     expect(watcher.events).toEqual([]);
     await control.channel.unsubscribe();
   });
@@ -273,7 +291,7 @@ describe('tokens and leaving', () => {
     const content = `Sau khi rời kênh ${Date.now()}`;
     await insertMessage(CONVERSATION, CUSTOMER_ID, content);
     await waitFor(() => contents(control).includes(content), 'control event');
-    await quiet();
+    await settled(admin);
     expect(leaving.events).toEqual([]);
     await control.channel.unsubscribe();
   });
@@ -385,7 +403,9 @@ describe('protocol and refusals', () => {
     const content = `Ẩn danh ${Date.now()}`;
     await insertMessage(CONVERSATION, CUSTOMER_ID, content);
     await waitFor(() => contents(control).includes(content), 'control event');
-    await quiet();
+    // The heartbeat's reply comes after any change frame already written to this socket (see settled).
+    ws.send(JSON.stringify([null, 'barrier', 'phoenix', 'heartbeat', {}]));
+    await next((f) => Array.isArray(f) && f[1] === 'barrier');
     expect(frames.filter((f) => Array.isArray(f) && f[3] === 'postgres_changes')).toEqual([]);
     ws.close();
     await control.channel.unsubscribe();

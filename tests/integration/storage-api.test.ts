@@ -146,6 +146,7 @@ describe('download and URLs', () => {
     expect(await retargeted.json()).toMatchObject({ statusCode: '400', code: 'InvalidSignature' });
 
     const short = await admin.storage.from('provider-documents').createSignedUrl(name, 1);
+    // The behaviour under test is a signed URL's expiry (whole seconds in its token): time must pass.
     await new Promise((resolve) => setTimeout(resolve, 2100));
     const expired = await fetch(short.data!.signedUrl);
     expect(expired.status).toBe(400);

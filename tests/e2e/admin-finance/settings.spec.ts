@@ -86,15 +86,18 @@ test.describe('cài đặt hệ thống', () => {
   });
 
   test('nút lưu đổi nhãn và cả hai nút bị khóa khi đang lưu; chế độ bảo trì hiện thông báo', async ({ page }) => {
-    // Slow the save down so that the saving state can be seen.
+    // Hold the save until the saving state has been seen.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/rest/v1/settings?**', async (route) => {
-      if (route.request().method() === 'PATCH') await new Promise((resolve) => setTimeout(resolve, 1200));
+      if (route.request().method() === 'PATCH') await held;
       await route.continue();
     });
     await page.getByRole('switch', { name: 'Chế độ bảo trì' }).check();
     await page.getByRole('button', { name: 'Lưu cài đặt' }).click();
     await expect(page.getByRole('button', { name: 'Đang lưu…' })).toBeDisabled();
     await expect(page.getByRole('button', { name: 'Tải lại' })).toBeDisabled();
+    release();
     await expect(page.getByText('Chế độ bảo trì đang bật', { exact: false })).toBeVisible();
     expect((await settingsRow()).maintenance_mode).toBe(true);
 

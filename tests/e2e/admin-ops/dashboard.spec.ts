@@ -1,8 +1,9 @@
 // Dashboard (/admin): every card from the one RPC matches the database, both charts draw 30 days,
 // the 10 most recent bookings link to their detail, the error state retries, no serious axe issue.
 import { expect, test, type Page } from '@playwright/test';
+import { formatNumber, formatVnd } from '../../../src/lib/format.ts';
 import { expectNoSeriousA11yViolations } from '../helpers.ts';
-import { adminPage, closeDb, sql, tableRows, viCount } from './ops-helpers.ts';
+import { adminPage, closeDb, sql, tableRows } from './ops-helpers.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -37,26 +38,37 @@ test('cards show the figures of the database', async () => {
     if ((await snapshot()) === before) break;
   }
 
+  // Every card against the base tables (not the roll-ups the dashboard reads), formatted as the screen formats.
+  const card = (label: string) => page.locator('section', { has: page.getByRole('heading', { name: label, exact: true }) });
   const [users] = await sql<{ total: number; customers: number; providers: number }>(
     `select count(*)::int as total, count(*) filter (where role = 'customer')::int as customers,
             count(*) filter (where role = 'provider')::int as providers from public.profiles`,
   );
-  const userCard = page.locator('section', { has: page.getByRole('heading', { name: 'Tổng người dùng' }) });
-  await expect(userCard).toContainText(viCount(users!.total));
-  await expect(userCard).toContainText(`${viCount(users!.customers)} khách hàng · ${viCount(users!.providers)} nhà cung cấp`);
+  await expect(card('Tổng người dùng')).toContainText(formatNumber(users!.total));
+  await expect(card('Tổng người dùng')).toContainText(`${formatNumber(users!.customers)} khách hàng · ${formatNumber(users!.providers)} nhà cung cấp`);
 
+  const [money] = await sql<{ revenue: string; platform: string; provider: string; completed: string; pending: string; items: number; bookings: number }>(
+    `select (select coalesce(sum(final_price), 0) from public.bookings where status = 'completed')::text as revenue,
+            (select coalesce(sum(platform_fee), 0) from public.commissions)::text as platform,
+            (select coalesce(sum(provider_amount), 0) from public.commissions)::text as provider,
+            (select coalesce(sum(amount), 0) from public.deposit_history where status = 'completed')::text as completed,
+            (select coalesce(sum(amount), 0) from public.deposit_history where status = 'pending')::text as pending,
+            (select count(*) from public.service_items)::int as items,
+            (select count(*) from public.bookings)::int as bookings`,
+  );
+  await expect(card('Doanh thu')).toContainText(formatVnd(money!.revenue));
+  await expect(card('Thu nhập nền tảng')).toContainText(formatVnd(money!.platform));
+  await expect(card('Hoa hồng nhà cung cấp')).toContainText(formatVnd(money!.provider));
+  const deposits = card('Tổng tiền đặt cọc');
+  await expect(deposits).toContainText(formatVnd(Number(money!.completed) + Number(money!.pending)));
+  await expect(deposits).toContainText(`Đã hoàn thành ${formatVnd(money!.completed)} · Đang chờ ${formatVnd(money!.pending)}`);
+  await expect(card('Gói dịch vụ')).toContainText(formatNumber(money!.items));
+
+  await expect(page.getByRole('heading', { name: `Tổng booking: ${formatNumber(money!.bookings)}` })).toBeVisible();
   const statuses = await sql<{ status: string; n: number }>('select status, count(*)::int as n from public.bookings group by status');
   for (const { status, n } of statuses) {
-    await expect(page.getByTestId(`bookings-${status}`)).toHaveText(viCount(n));
+    await expect(page.getByTestId(`bookings-${status}`)).toHaveText(formatNumber(n));
   }
-  const [items] = await sql<{ n: number }>('select count(*)::int as n from public.service_items');
-  await expect(page.locator('section', { has: page.getByRole('heading', { name: 'Gói dịch vụ' }) })).toContainText(viCount(items!.n));
-  for (const label of ['Doanh thu', 'Thu nhập nền tảng', 'Hoa hồng nhà cung cấp', 'Tổng tiền đặt cọc']) {
-    await expect(page.getByRole('heading', { name: label, exact: true })).toBeVisible();
-  }
-  const [revenue] = await sql<{ total: string }>("select coalesce(sum(final_price), 0)::text as total from public.bookings where status = 'completed'");
-  const revenueCard = page.locator('section', { has: page.getByRole('heading', { name: 'Doanh thu', exact: true }) });
-  await expect(revenueCard).toContainText(Number(revenue!.total).toLocaleString('vi-VN'));
 });
 
 test('both charts draw the last 30 days, with a table view', async () => {

@@ -58,13 +58,16 @@ test('wrong password shows the Vietnamese message and the button shows its loadi
   const form = loginForm(page);
   await form.email.fill(DEMO_ACCOUNTS.admin.email);
   await form.password.fill('sai-mat-khau');
-  // Hold the sign-in request a moment to see the loading label.
+  // Hold the sign-in request until the loading label has been seen.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
   await page.route('**/auth/v1/token**', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 600));
+    await held;
     await route.continue();
   });
   await form.submit.click();
   await expect(page.getByRole('button', { name: 'Đang đăng nhập…' })).toBeDisabled();
+  release();
   await expect(page.getByRole('alert').filter({ hasText: 'Email hoặc mật khẩu không chính xác' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Đăng nhập' })).toBeEnabled();
 });

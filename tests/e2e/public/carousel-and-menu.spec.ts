@@ -4,13 +4,23 @@ function activeSlide(page: Page) {
   return page.locator('[aria-roledescription="slide"][data-active="true"]');
 }
 
+// The carousel's timer runs on Playwright's fake clock: it flows while the page loads, then the
+// test pauses it and lets its seconds pass only when it says so.
+async function pauseClock(page: Page): Promise<void> {
+  const now = await page.evaluate(() => Date.now());
+  await page.clock.pauseAt(now + 250);
+}
+
 test('carousel advances every 5 s, has previous/next controls and pauses on hover', async ({ page }) => {
+  await page.clock.install();
   await page.goto('/');
   const carousel = page.getByRole('region', { name: 'Ưu đãi và dịch vụ nổi bật' });
   await expect(page.locator('[aria-roledescription="slide"]')).toHaveCount(5);
+  await pauseClock(page);
   await expect(activeSlide(page)).toHaveAttribute('aria-label', '1 / 5');
-  // Automatic advance after 5 seconds.
-  await expect(activeSlide(page)).toHaveAttribute('aria-label', '2 / 5', { timeout: 7_000 });
+  // Within 5 seconds, automatically.
+  await page.clock.runFor(5_000);
+  await expect(activeSlide(page)).toHaveAttribute('aria-label', '2 / 5');
 
   await carousel.getByRole('button', { name: 'Ảnh tiếp theo' }).click();
   await expect(activeSlide(page)).toHaveAttribute('aria-label', '3 / 5');
@@ -29,15 +39,17 @@ test('carousel advances every 5 s, has previous/next controls and pauses on hove
   // Hovering pauses it.
   await carousel.hover();
   await expect(carousel).toHaveAttribute('data-paused', 'true');
-  await page.waitForTimeout(5_800);
+  await page.clock.runFor(15_000);
   await expect(activeSlide(page)).toHaveAttribute('aria-label', '4 / 5');
 });
 
 test('carousel does not auto-advance for users who prefer reduced motion, and can be paused', async ({ page }) => {
   await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.clock.install();
   await page.goto('/');
   await expect(page.getByTestId('carousel')).toHaveAttribute('data-paused', 'true');
-  await page.waitForTimeout(5_800);
+  await pauseClock(page);
+  await page.clock.runFor(15_000);
   await expect(activeSlide(page)).toHaveAttribute('aria-label', '1 / 5');
 
   await page.emulateMedia({ reducedMotion: 'no-preference' });

@@ -80,7 +80,6 @@ test.describe('mất mạng và phiên dài', () => {
     await expect(page).toHaveURL(/manage-commissions/);
     // The first attempts fail while offline …
     await expect.poll(() => attempts.length, { timeout: 5_000 }).toBeGreaterThan(0);
-    await page.waitForTimeout(400);
     await setApiReachable(page, true);
     // … and a retry (1 s later) brings the data without the admin doing anything.
     await expect(page.getByRole('table').first().getByRole('row').nth(1)).toBeVisible({ timeout: 10_000 });
