@@ -1,5 +1,6 @@
 -- Foundations shared by every later migration: the `private` schema (never exposed through the
--- API), the admin check every policy uses, the updated_at trigger function and pg_trgm.
+-- API), the admin checks (policies, triggers, admin functions), the updated_at trigger
+-- function, the literal LIKE pattern of searches, the total of the admin lists, and pg_trgm.
 
 create extension if not exists pg_trgm with schema extensions;
 
@@ -55,3 +56,129 @@ end
 $$;
 
 revoke all on function private.set_updated_at() from public, anon, authenticated;
+
+-- The gate of every admin function (docs/database.md#roles): admins (JWT claim) and the service
+-- role pass, anyone else gets 42501.
+create or replace function private.assert_admin()
+returns void
+language plpgsql
+stable
+security invoker
+set search_path = ''
+as $$
+begin
+  if not ((select private.is_admin()) or (select auth.role()) = 'service_role') then
+    raise exception 'permission denied: admin only' using errcode = '42501';
+  end if;
+end
+$$;
+
+comment on function private.assert_admin() is 'Raises 42501 unless the caller is an admin (or the service role).';
+
+revoke all on function private.assert_admin() from public, anon;
+grant execute on function private.assert_admin() to authenticated, service_role;
+
+-- The search text an admin types is matched literally: the LIKE wildcards % and _ (and the escape
+-- character \) are escaped, and the text may appear anywhere in the value.
+create or replace function private.admin_like_pattern(p_text text)
+returns text
+language sql
+immutable
+security invoker
+set search_path = ''
+as $$
+  select case
+    when nullif(btrim(coalesce(p_text, '')), '') is null then null
+    else '%' || replace(replace(replace(btrim(p_text), '\', '\\'), '%', '\%'), '_', '\_') || '%'
+  end
+$$;
+
+comment on function private.admin_like_pattern(text) is
+  'ilike pattern "%text%" with the LIKE wildcards of the text escaped; null for blank text.';
+
+revoke all on function private.admin_like_pattern(text) from public, anon;
+grant execute on function private.admin_like_pattern(text) to authenticated, service_role;
+
+-- The total of an admin list (docs/database.md#admin-list-functions): the matching rows counted
+-- up to 10,000 (the count stops at the 10,001st row), above that the planner's estimate, never
+-- below 10,001, with total_exact = false. With p_estimate_first the planner is asked first and its
+-- estimate is the answer when it expects more than 10,000 rows (for filters whose count would read
+-- a large part of the table). p_from is "<table> <alias> where <filter>" with every value inlined
+-- as a quoted literal; only the security definer list functions in this schema call it (EXPLAIN
+-- makes them volatile).
+create or replace function private.count_matches(
+  p_from text,
+  p_estimate_first boolean default false,
+  out total bigint,
+  out total_exact boolean
+)
+language plpgsql
+volatile
+security invoker
+set search_path = ''
+as $$
+declare
+  count_cap constant integer := 10000;
+  v_estimate bigint;
+begin
+  if p_estimate_first then
+    v_estimate := private.plan_rows('select 1 from ' || p_from);
+    if v_estimate > count_cap then
+      total := v_estimate;
+      total_exact := false;
+      return;
+    end if;
+  end if;
+  execute 'select count(*) from (select 1 from ' || p_from || ' limit ' || (count_cap + 1) || ') capped'
+    into total;
+  total_exact := total <= count_cap;
+  if not total_exact then
+    total := greatest(coalesce(v_estimate, private.plan_rows('select 1 from ' || p_from)), count_cap + 1);
+  end if;
+end
+$$;
+
+comment on function private.count_matches(text, boolean) is
+  'Total of an admin list: exact up to 10,000 matching rows, otherwise the planner''s estimate (total_exact false).';
+
+-- The planner's row estimate of a query (EXPLAIN, nothing executed).
+create or replace function private.plan_rows(p_query text)
+returns bigint
+language plpgsql
+volatile
+security invoker
+set search_path = ''
+as $$
+declare
+  v_plan jsonb;
+begin
+  execute 'explain (format json) ' || p_query into v_plan;
+  return round((v_plan -> 0 -> 'Plan' ->> 'Plan Rows')::numeric)::bigint;
+end
+$$;
+
+-- The answer of every admin list: {rows, total, total_exact}. An estimated total never stays below
+-- the rows the page shows (offset + rows); without a count (p_total null) both keys are null.
+create or replace function private.list_answer(p_rows jsonb, p_total bigint, p_total_exact boolean, p_offset integer)
+returns jsonb
+language sql
+immutable
+security invoker
+set search_path = ''
+as $$
+  select jsonb_build_object(
+    'rows', p_rows,
+    'total', case
+               when p_total is null then null
+               when p_total_exact then p_total
+               else greatest(p_total, p_offset + jsonb_array_length(p_rows))
+             end,
+    'total_exact', case when p_total is not null then p_total_exact end
+  )
+$$;
+
+-- Only the list functions (security definer, running as the owner) call these: no API role may run
+-- SQL text through them.
+revoke all on function private.count_matches(text, boolean) from public, anon, authenticated, service_role;
+revoke all on function private.plan_rows(text) from public, anon, authenticated, service_role;
+revoke all on function private.list_answer(jsonb, bigint, boolean, integer) from public, anon, authenticated, service_role;

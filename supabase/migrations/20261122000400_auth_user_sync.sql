@@ -1,4 +1,6 @@
--- Profile row for every new auth user; last_login_at follows auth.users.last_sign_in_at.
+-- Profile row for every new auth user; last_login_at follows auth.users.last_sign_in_at and email
+-- follows auth.users.email. All three trigger functions are security definer: they run for the Auth
+-- server's role and write public.profiles as its owner.
 
 create or replace function private.handle_new_auth_user()
 returns trigger
@@ -56,3 +58,27 @@ create trigger on_auth_user_signed_in
   for each row
   when (new.last_sign_in_at is distinct from old.last_sign_in_at)
   execute function private.handle_auth_user_sign_in();
+
+-- profiles.email follows auth.users.email when the account's e-mail changes (an admin may still
+-- edit the profile's contact e-mail; the next change of the sign-in e-mail wins).
+create or replace function private.handle_auth_user_email_change()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  update public.profiles
+     set email = nullif(btrim(new.email), '')
+   where id = new.id
+     and email is distinct from nullif(btrim(new.email), '');
+  return null;
+end
+$$;
+revoke all on function private.handle_auth_user_email_change() from public, anon, authenticated;
+
+create trigger on_auth_user_email_changed
+  after update of email on auth.users
+  for each row
+  when (new.email is distinct from old.email)
+  execute function private.handle_auth_user_email_change();

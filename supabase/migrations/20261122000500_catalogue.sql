@@ -97,7 +97,11 @@ create trigger service_items_set_updated_at before update on public.service_item
   for each row execute function private.set_updated_at();
 
 revoke all on table public.categories, public.subcategories, public.service_items from anon, authenticated;
-grant select on table public.categories, public.subcategories, public.service_items to anon;
+grant select on table public.categories, public.service_items to anon;
+-- The platform's commission percentage is back-office data: anon reads every other column of
+-- subcategories (the public site never asks for commission_rate).
+grant select (id, category_id, name, icon, sort_order, active, created_at, updated_at)
+  on table public.subcategories to anon;
 grant select, insert, update, delete on table public.categories, public.subcategories, public.service_items to authenticated;
 grant all on table public.categories, public.subcategories, public.service_items to service_role;
 

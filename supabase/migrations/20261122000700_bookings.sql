@@ -1,4 +1,5 @@
--- Bookings with the customer and service snapshot taken when the booking is made.
+-- Bookings with the customer and service snapshot taken when the booking is made, and completed_at.
+-- The commission row of a completed booking is kept by the commissions migration (20261122000900).
 
 create table public.bookings (
   id uuid primary key default gen_random_uuid(),
@@ -97,6 +98,33 @@ revoke all on function private.bookings_fill_snapshot() from public, anon, authe
 create trigger bookings_fill_snapshot
   before insert on public.bookings
   for each row execute function private.bookings_fill_snapshot();
+
+-- completed_at: stamped when the booking becomes completed, cleared when it leaves completed
+-- (docs/decisions.md#commission-rows-follow-completion).
+create or replace function private.bookings_completion_stamp()
+returns trigger
+language plpgsql
+security invoker
+set search_path = ''
+as $$
+begin
+  if new.status = 'completed' then
+    if tg_op = 'INSERT' then
+      new.completed_at := coalesce(new.completed_at, now());
+    elsif old.status <> 'completed' then
+      new.completed_at := now();
+    end if;
+  else
+    new.completed_at := null;
+  end if;
+  return new;
+end
+$$;
+revoke all on function private.bookings_completion_stamp() from public, anon, authenticated;
+
+create trigger bookings_completion_stamp
+  before insert or update of status on public.bookings
+  for each row execute function private.bookings_completion_stamp();
 
 create trigger bookings_set_updated_at
   before update on public.bookings

@@ -21,6 +21,11 @@ create index reviews_provider_id_created_at_idx on public.reviews (provider_id, 
 create index reviews_customer_id_idx on public.reviews (customer_id);
 create index reviews_rating_idx on public.reviews (rating);
 create index reviews_created_at_idx on public.reviews (created_at desc);
+-- The admin reviews list (20261122002400) filters on status and searches the customer's name as
+-- written on the review and the comment through these.
+create index reviews_status_created_at_idx on public.reviews (status, created_at desc);
+create index reviews_customer_name_trgm_idx on public.reviews using gin (customer_name extensions.gin_trgm_ops);
+create index reviews_comment_trgm_idx on public.reviews using gin (comment extensions.gin_trgm_ops);
 
 create or replace function private.reviews_before_write()
 returns trigger

@@ -21,6 +21,9 @@ create index audit_log_actor_id_idx on public.audit_log (actor_id, created_at de
 
 revoke all on table public.audit_log from anon, authenticated;
 grant select on table public.audit_log to authenticated;
+-- Written only by the security definer trigger function below (as the table owner): no API role,
+-- not even service_role, may insert, update, delete or truncate it.
+revoke insert, update, delete, truncate, references, trigger on table public.audit_log from service_role;
 grant select on table public.audit_log to service_role;
 
 create policy audit_log_admin_select on public.audit_log

@@ -41,9 +41,9 @@ select tests.authenticate_as(tests.user_id('cust.a@pgtap.test'));
 select throws_ok($$ select public.admin_dashboard() $$, '42501', null, 'a customer cannot call the dashboard');
 select throws_ok($$ select public.provider_stats(tests.user_id('prov.p@pgtap.test')) $$, '42501', null, 'a customer cannot call provider_stats');
 select throws_ok($$ select public.customer_stats(tests.user_id('cust.b@pgtap.test')) $$, '42501', null, 'a customer cannot read another customer''s stats');
-select throws_ok($$ select public.commission_stats() $$, '42501', null, 'a customer cannot call commission_stats');
-select throws_ok($$ select public.deposit_stats() $$, '42501', null, 'a customer cannot call deposit_stats');
-select throws_ok($$ select public.discount_code_stats() $$, '42501', null, 'a customer cannot call discount_code_stats');
+select throws_ok($$ select public.admin_commission_stats() $$, '42501', null, 'a customer cannot call admin_commission_stats');
+select throws_ok($$ select public.admin_deposit_stats() $$, '42501', null, 'a customer cannot call admin_deposit_stats');
+select throws_ok($$ select public.admin_discount_code_stats() $$, '42501', null, 'a customer cannot call admin_discount_code_stats');
 select throws_ok($$ select public.provider_review_summary(tests.user_id('prov.p@pgtap.test')) $$, '42501', null, 'a customer cannot call provider_review_summary');
 select tests.authenticate_as(tests.user_id('prov.p@pgtap.test'));
 select throws_ok($$ select public.admin_dashboard() $$, '42501', null, 'a provider cannot call the dashboard');
@@ -95,12 +95,12 @@ select tests.as_superuser();
 update public.reviews set status = 'inactive' where id = tests.id('review_a');
 select tests.authenticate_as(tests.user_id('admin@pgtap.test'));
 select is((public.provider_review_summary(tests.user_id('prov.p@pgtap.test')) ->> 'count')::int, 0, 'inactive reviews do not count in the summary');
-select results_eq($$ select (s ->> 'count')::int, (s ->> 'total_platform_fee')::bigint, (s ->> 'total_provider_amount')::bigint
-                       from public.commission_stats(p_provider_id => tests.user_id('prov.p@pgtap.test')) s $$,
-  $$ values (1, 30000::bigint, 170000::bigint) $$, 'commission_stats for prov.p');
-select results_eq($$ select (s ->> 'count')::int, (s ->> 'pending_amount')::bigint from public.deposit_stats(p_provider_id => tests.user_id('prov.p@pgtap.test')) s $$,
-  $$ values (1, 100000::bigint) $$, 'deposit_stats for prov.p: one pending deposit of 100 000');
-select is((public.discount_code_stats() ->> 'total')::bigint, (select codes_total from expected), 'discount_code_stats counts every code');
+select results_eq($$ select (s ->> 'count')::int, (s ->> 'platform_fee')::bigint, (s ->> 'provider_amount')::bigint
+                       from public.admin_commission_stats(p_provider_id => tests.user_id('prov.p@pgtap.test')) s $$,
+  $$ values (1, 30000::bigint, 170000::bigint) $$, 'admin_commission_stats for prov.p');
+select results_eq($$ select (s ->> 'count')::int, (s ->> 'pending_amount')::bigint from public.admin_deposit_stats(p_provider_id => tests.user_id('prov.p@pgtap.test')) s $$,
+  $$ values (1, 100000::bigint) $$, 'admin_deposit_stats for prov.p: one pending deposit of 100 000');
+select is((public.admin_discount_code_stats() ->> 'total')::bigint, (select codes_total from expected), 'admin_discount_code_stats counts every code');
 
 select tests.authenticate_as_service_role();
 select is((public.admin_dashboard() #>> '{users,total}')::bigint, (select users_total from expected), 'the service role may call the dashboard');

@@ -1,6 +1,6 @@
--- admin_list_customers (migration 20261122040900), the customers screen's list: admins only, search
+-- admin_list_customers (migration 20261122001900_admin_list_customers), the customers screen's list: admins only, search
 -- over name or e-mail (case-insensitive, LIKE wildcards literal), status, newest first, paging, exact
--- total up to 1,000 rows. Runs on the seeded database; the fixture's names and e-mails start with "K9".
+-- total up to 10,000 rows. Runs on the seeded database; the fixture's names and e-mails start with "K9".
 begin;
 set search_path = public, extensions;
 select plan(15);
@@ -20,7 +20,7 @@ select is(
   '["K9 Trần Minh 100%", "K9 Nguyễn Thị Lan"]'::jsonb,
   'search by name, case-insensitive, newest first, customers only (the provider named K9 is not listed)');
 select is((admin_list_customers('k9') ->> 'total')::int, 2, 'the total counts the matches');
-select is((admin_list_customers('k9') ->> 'total_exact')::boolean, true, 'under 1,000 matches the total is exact');
+select is((admin_list_customers('k9') ->> 'total_exact')::boolean, true, 'under 10,000 matches the total is exact');
 select is((admin_list_customers('K9-LAN@TEST') -> 'rows' -> 0 ->> 'email'), 'k9-lan@test.vn', 'search by part of the e-mail');
 select is((admin_list_customers('nguyễn thị lan') -> 'rows' -> 0 ->> 'name'), 'K9 Nguyễn Thị Lan', 'Vietnamese text, any case');
 select is((admin_list_customers('100%') ->> 'total')::int, 1, 'a % typed by the admin matches literally');
@@ -40,11 +40,11 @@ select throws_ok($$ select admin_list_customers(null, 'hacked') $$, '22023', nul
 -- The body's settings (the search path, no sequential scans) and security definer.
 select tests.as_superuser();
 select is(
-  (select proconfig from pg_proc where oid = 'private.admin_list_customers(text, text, integer, integer)'::regprocedure),
+  (select proconfig from pg_proc where oid = 'private.admin_list_customers(text, text, integer, integer, boolean)'::regprocedure),
   array['search_path=""', 'enable_seqscan=off'],
   'the body runs with an empty search_path and without sequential scans');
 select is(
-  (select prosecdef from pg_proc where oid = 'private.admin_list_customers(text, text, integer, integer)'::regprocedure),
+  (select prosecdef from pg_proc where oid = 'private.admin_list_customers(text, text, integer, integer, boolean)'::regprocedure),
   true,
   'the body is security definer (RLS would keep ilike off the indexes)');
 

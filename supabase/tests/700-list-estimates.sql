@@ -1,7 +1,7 @@
 -- The admin list functions that fall back to the planner's estimate above 10,000 matching rows
 -- (reviews, conversations) answer with an estimated total instead of failing: EXPLAIN is refused
--- inside a non-volatile function (0A000), which broke both lists on the seed:large data set before
--- migration 20261122040800 made their bodies and wrappers volatile.
+-- inside a non-volatile function (0A000), which once broke both lists on the seed:large data set:
+-- their bodies and wrappers are volatile.
 begin;
 set search_path = public, extensions;
 select plan(7);
@@ -31,10 +31,10 @@ analyze public.reviews;
 analyze public.conversations;
 
 select is(
-  (select provolatile::text from pg_proc where oid = 'public.admin_list_reviews(text, integer, text, integer, integer)'::regprocedure),
+  (select provolatile::text from pg_proc where oid = 'public.admin_list_reviews(text, integer, text, integer, integer, boolean)'::regprocedure),
   'v', 'admin_list_reviews is volatile (it runs EXPLAIN)');
 select is(
-  (select provolatile::text from pg_proc where oid = 'public.admin_list_conversations(text, text, text, timestamptz, integer, integer)'::regprocedure),
+  (select provolatile::text from pg_proc where oid = 'public.admin_list_conversations(text, text, text, timestamptz, integer, integer, boolean)'::regprocedure),
   'v', 'admin_list_conversations is volatile (it runs EXPLAIN)');
 
 select tests.authenticate_as(tests.user_id('h9-admin@test.vn'));

@@ -3,7 +3,8 @@
 --   booking_stats_daily:    bookings per creation day (Asia/Ho_Chi_Minh) and status, with their final_price sum.
 --   commission_stats_daily: commissions per creation day (= completion day), with their money sums.
 --   profiles.total_bookings: bookings per customer.
--- Admins read the rollups; nobody writes them through the API.
+-- Admins read the rollups; nobody writes them through the API. public.admin_dashboard (security
+-- invoker, admins only) answers every dashboard figure from them. Days are counted in Asia/Ho_Chi_Minh.
 
 create table public.booking_stats_daily (
   day date not null,
@@ -250,3 +251,110 @@ begin
 end
 $$;
 revoke all on function private.rebuild_rollups() from public, anon, authenticated;
+
+-- Every dashboard figure in one call; reads the rollups, never scans bookings.
+create or replace function public.admin_dashboard()
+returns jsonb
+language plpgsql
+stable
+security invoker
+set search_path = ''
+as $$
+declare
+  today date := private.local_day(now());
+  result jsonb;
+begin
+  perform private.assert_admin();
+
+  with users as (
+    select count(*) filter (where role = 'customer') as customers,
+           count(*) filter (where role = 'provider') as providers,
+           count(*) as total
+      from public.profiles
+  ), booking_totals as (
+    select coalesce(jsonb_object_agg(status, n), '{}'::jsonb) as by_status,
+           coalesce(sum(n), 0) as total,
+           coalesce(sum(revenue) filter (where status = 'completed'), 0) as revenue
+      from (select status, sum(booking_count) as n, sum(final_price_total) as revenue
+              from public.booking_stats_daily group by status) s
+  ), commission_totals as (
+    select coalesce(sum(platform_fee_total), 0) as platform_income,
+           coalesce(sum(provider_amount_total), 0) as provider_earnings,
+           coalesce(sum(final_price_total), 0) as completed_final_price,
+           coalesce(sum(commission_count), 0) as commission_count
+      from public.commission_stats_daily
+  ), deposits as (
+    select coalesce(sum(amount) filter (where status = 'completed'), 0) as completed_amount,
+           count(*) filter (where status = 'completed') as completed_count,
+           coalesce(sum(amount) filter (where status = 'pending'), 0) as pending_amount,
+           count(*) filter (where status = 'pending') as pending_count,
+           coalesce(sum(amount) filter (where status = 'canceled'), 0) as canceled_amount,
+           count(*) filter (where status = 'canceled') as canceled_count
+      from public.deposit_history
+  ), days as (
+    select d::date as day from generate_series(today - 29, today, interval '1 day') d
+  ), per_day as (
+    select jsonb_agg(jsonb_build_object(
+             'day', days.day,
+             'total', coalesce(b.total, 0),
+             'pending', coalesce(b.pending, 0),
+             'confirmed', coalesce(b.confirmed, 0),
+             'pending_completion', coalesce(b.pending_completion, 0),
+             'completed', coalesce(b.completed, 0),
+             'cancelled', coalesce(b.cancelled, 0)
+           ) order by days.day) as bookings_per_day,
+           jsonb_agg(jsonb_build_object(
+             'day', days.day,
+             'revenue', coalesce(c.final_price_total, 0),
+             'platform_income', coalesce(c.platform_fee_total, 0),
+             'provider_earnings', coalesce(c.provider_amount_total, 0),
+             'completed', coalesce(c.commission_count, 0)
+           ) order by days.day) as revenue_per_day
+      from days
+      left join (
+        select day,
+               sum(booking_count) as total,
+               sum(booking_count) filter (where status = 'pending') as pending,
+               sum(booking_count) filter (where status = 'confirmed') as confirmed,
+               sum(booking_count) filter (where status = 'pending_completion') as pending_completion,
+               sum(booking_count) filter (where status = 'completed') as completed,
+               sum(booking_count) filter (where status = 'cancelled') as cancelled
+          from public.booking_stats_daily
+         where day between today - 29 and today
+         group by day
+      ) b on b.day = days.day
+      left join public.commission_stats_daily c on c.day = days.day
+  )
+  select jsonb_build_object(
+           'users', jsonb_build_object('total', users.total, 'customers', users.customers, 'providers', users.providers),
+           'bookings', jsonb_build_object(
+             'total', booking_totals.total,
+             'pending', coalesce((booking_totals.by_status ->> 'pending')::bigint, 0),
+             'confirmed', coalesce((booking_totals.by_status ->> 'confirmed')::bigint, 0),
+             'pending_completion', coalesce((booking_totals.by_status ->> 'pending_completion')::bigint, 0),
+             'completed', coalesce((booking_totals.by_status ->> 'completed')::bigint, 0),
+             'cancelled', coalesce((booking_totals.by_status ->> 'cancelled')::bigint, 0)
+           ),
+           'revenue', booking_totals.revenue,
+           'platform_income', commission_totals.platform_income,
+           'provider_earnings', commission_totals.provider_earnings,
+           'deposits', jsonb_build_object(
+             'completed_amount', deposits.completed_amount, 'completed_count', deposits.completed_count,
+             'pending_amount', deposits.pending_amount, 'pending_count', deposits.pending_count,
+             'canceled_amount', deposits.canceled_amount, 'canceled_count', deposits.canceled_count
+           ),
+           'service_items', (select count(*) from public.service_items),
+           'bookings_per_day', per_day.bookings_per_day,
+           'revenue_per_day', per_day.revenue_per_day,
+           'generated_at', now()
+         )
+    into result
+    from users, booking_totals, commission_totals, deposits, per_day;
+  return result;
+end
+$$;
+comment on function public.admin_dashboard() is
+  'Every dashboard figure in one jsonb: users, bookings per status, revenue, platform_income, provider_earnings, deposits, service_items, bookings_per_day and revenue_per_day (30 days, Asia/Ho_Chi_Minh). Admins only.';
+
+revoke all on function public.admin_dashboard() from public, anon;
+grant execute on function public.admin_dashboard() to authenticated, service_role;

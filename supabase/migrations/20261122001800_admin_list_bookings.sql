@@ -1,11 +1,12 @@
 -- The admin bookings list (/admin/bookings) and its CSV export: filters, newest first, a page of
 -- rows with the provider's current name, and a total that stays cheap on millions of bookings.
+-- Answer: {rows, total, total_exact} like every admin list (docs/database.md#admin-list-functions).
 --
 -- Filters: status, provider, customer, package name text, service name text (both `ilike '%…%'`
 -- on the snapshot columns, served by their trigram indexes), created since an instant.
 -- Paging: offset (the list screen's numbered pages) or keyset after (created_at, id) (the export,
--- which walks every filtered row in chunks). Order: created_at desc, id desc (a total order).
--- Total: see "Totals" below; `total_exact` says whether it is exact, so the screen can write "khoảng".
+-- which walks every filtered row in chunks with p_count = false). Order: created_at desc, id desc
+-- (a total order).
 -- Deep pages: when the exact total is known and the page lies in the second half, the rows are
 -- read from the other end of the index (ascending) so the offset never exceeds half the set.
 --
@@ -17,13 +18,14 @@
 -- admin branch of the policy grants. It lives in `private` (not exposed by the API); the API calls
 -- the security invoker wrapper public.admin_list_bookings, which checks the caller first too.
 --
--- Totals:
+-- Totals (p_count = true):
 --   * status / time only: the total comes from the trigger-maintained rollup
 --     public.booking_stats_daily (whole Vietnam days) plus a count of the partial first day: exact,
 --     O(days) instead of O(bookings);
 --   * provider / customer (with or without status / time): exact count on their index;
---   * text filters: the planner's estimate first; when it expects more than 10,000 matches that
---     estimate is the total (flagged total_exact = false), otherwise the capped exact count.
+--   * text filters: private.count_matches with the planner's estimate first: when it expects more
+--     than 10,000 matches that estimate is the total (total_exact = false), otherwise the capped
+--     exact count.
 
 create or replace function private.admin_list_bookings(
   p_status text default null,
@@ -45,17 +47,16 @@ security definer
 set search_path = ''
 as $$
 declare
-  count_cap constant integer := 10000;
   v_limit integer := least(greatest(coalesce(p_limit, 50), 1), 1000);
   v_offset integer := greatest(coalesce(p_offset, 0), 0);
-  v_package text := nullif(btrim(coalesce(p_package, '')), '');
-  v_service text := nullif(btrim(coalesce(p_service, '')), '');
+  -- The LIKE wildcards the admin may type are escaped: the text is matched literally.
+  v_package text := private.admin_like_pattern(p_package);
+  v_service text := private.admin_like_pattern(p_service);
   v_filter text := 'true';
   v_page_filter text;
   v_order text := 'b.created_at desc, b.id desc';
   v_total bigint;
   v_exact boolean := true;
-  v_plan jsonb;
   v_rows jsonb;
 begin
   if not ((select private.is_admin()) or (select auth.role()) = 'service_role') then
@@ -68,21 +69,13 @@ begin
     raise exception 'p_after_created_at and p_after_id go together' using errcode = '22023';
   end if;
 
-  -- Escape the LIKE wildcards the admin may type: the text is matched literally.
-  if v_package is not null then
-    v_package := '%' || replace(replace(replace(v_package, '\', '\\'), '%', '\%'), '_', '\_') || '%';
-  end if;
-  if v_service is not null then
-    v_service := '%' || replace(replace(replace(v_service, '\', '\\'), '%', '\%'), '_', '\_') || '%';
-  end if;
-
-  -- Values always travel as parameters ($1 … $8); only fixed SQL fragments are concatenated.
-  if p_status is not null then v_filter := v_filter || ' and b.status = $1'; end if;
-  if p_provider_id is not null then v_filter := v_filter || ' and b.provider_id = $2'; end if;
-  if p_customer_id is not null then v_filter := v_filter || ' and b.customer_id = $3'; end if;
-  if v_package is not null then v_filter := v_filter || ' and b.service_item_name ilike $4'; end if;
-  if v_service is not null then v_filter := v_filter || ' and b.service_name ilike $5'; end if;
-  if p_since is not null then v_filter := v_filter || ' and b.created_at >= $6'; end if;
+  -- Values are inlined as quoted literals (format %L); only fixed SQL fragments are concatenated.
+  if p_status is not null then v_filter := v_filter || format(' and b.status = %L', p_status); end if;
+  if p_provider_id is not null then v_filter := v_filter || format(' and b.provider_id = %L::uuid', p_provider_id); end if;
+  if p_customer_id is not null then v_filter := v_filter || format(' and b.customer_id = %L::uuid', p_customer_id); end if;
+  if v_package is not null then v_filter := v_filter || format(' and b.service_item_name ilike %L', v_package); end if;
+  if v_service is not null then v_filter := v_filter || format(' and b.service_name ilike %L', v_service); end if;
+  if p_since is not null then v_filter := v_filter || format(' and b.created_at >= %L::timestamptz', p_since); end if;
 
   if p_count and v_package is null and v_service is null and p_provider_id is null and p_customer_id is null then
     -- Status and time only: the trigger-maintained daily rollup (one row per Vietnam day and
@@ -102,35 +95,19 @@ begin
     end if;
   elsif p_count and v_package is null and v_service is null then
     -- A provider's or a customer's bookings: their index answers the exact count.
-    execute 'select count(*) from public.bookings b where ' || v_filter
-      into v_total
-      using p_status, p_provider_id, p_customer_id, v_package, v_service, p_since;
+    execute 'select count(*) from public.bookings b where ' || v_filter into v_total;
   elsif p_count then
-    -- Text filters: when the planner expects more matches than the cap, its estimate is the
-    -- answer (counting them means reading a large part of the table: 0.2–0.8 s on 1,000,000
-    -- bookings); otherwise count exactly, still capped in case the estimate was too low.
-    execute 'explain (format json) select 1 from public.bookings b where ' || v_filter
-      into v_plan
-      using p_status, p_provider_id, p_customer_id, v_package, v_service, p_since;
-    v_total := round((v_plan -> 0 -> 'Plan' ->> 'Plan Rows')::numeric)::bigint;
-    if v_total > count_cap then
-      v_exact := false;
-    else
-      execute 'select count(*) from (select 1 from public.bookings b where ' || v_filter
-              || ' limit ' || (count_cap + 1) || ') capped'
-        into v_total
-        using p_status, p_provider_id, p_customer_id, v_package, v_service, p_since;
-      if v_total > count_cap then
-        v_total := greatest(round((v_plan -> 0 -> 'Plan' ->> 'Plan Rows')::numeric)::bigint, count_cap + 1);
-        v_exact := false;
-      end if;
-    end if;
+    -- Text filters: counting many matches means reading a large part of the table (0.2–0.8 s on
+    -- 1,000,000 bookings), so the planner's estimate answers above the cap.
+    select m.total, m.total_exact into v_total, v_exact
+      from private.count_matches('public.bookings b where ' || v_filter, p_estimate_first => true) m;
   end if;
 
   v_page_filter := v_filter;
   if p_after_created_at is not null then
     v_page_filter := v_page_filter
-      || ' and b.created_at <= $7 and (b.created_at < $7 or b.id < $8)';
+      || format(' and b.created_at <= %1$L::timestamptz and (b.created_at < %1$L::timestamptz or b.id < %2$L::uuid)',
+                p_after_created_at, p_after_id);
     v_offset := 0;
   elsif p_count and v_exact and v_offset < v_total and v_offset > v_total / 2 then
     -- Read the page from the oldest end: rows [offset, offset + limit) of the descending order are
@@ -150,14 +127,9 @@ begin
              || ' order by ' || v_order || ' limit ' || v_limit || ' offset ' || v_offset || ') b
            left join public.profiles p on p.id = b.provider_id
        ) r'
-    into v_rows
-    using p_status, p_provider_id, p_customer_id, v_package, v_service, p_since, p_after_created_at, p_after_id;
+    into v_rows;
 
-  return jsonb_build_object(
-    'rows', v_rows,
-    'total', v_total,
-    'total_exact', case when p_count then v_exact end
-  );
+  return private.list_answer(v_rows, v_total, v_exact, greatest(coalesce(p_offset, 0), 0));
 end
 $$;
 

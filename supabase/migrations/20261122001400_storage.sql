@@ -2,8 +2,8 @@
 --   provider-documents (private): admins read/write; a provider reads objects under its own id folder.
 --   banners (public): admins write; anyone reads through the public URL (no SELECT policy for anon,
 --     so the bucket cannot be listed).
---   message-images (private): path {conversation_id}/…; the conversation's participants read and
---     upload, admins read and write.
+--   message-images (private): path {conversation_id}/…; the conversation's participants read, and
+--     upload while the conversation is active (like messages themselves); admins read and write.
 
 insert into storage.buckets (id, name, public, file_size_limit, allowed_mime_types)
 values
@@ -34,6 +34,25 @@ $$;
 revoke all on function private.is_conversation_participant(text) from public, anon;
 grant execute on function private.is_conversation_participant(text) to authenticated, service_role;
 
+-- True when the caller may post in that conversation: a participant, and the conversation is active.
+create or replace function private.can_post_in_conversation(object_name text)
+returns boolean
+language sql
+stable
+security invoker
+set search_path = ''
+as $$
+  select exists (
+    select 1
+      from public.conversations c
+     where c.id::text = (storage.foldername(object_name))[1]
+       and c.is_active
+       and (c.customer_id = auth.uid() or c.provider_id = auth.uid())
+  )
+$$;
+revoke all on function private.can_post_in_conversation(text) from public, anon;
+grant execute on function private.can_post_in_conversation(text) to authenticated, service_role;
+
 create policy sdv_objects_select on storage.objects
   for select to authenticated
   using (
@@ -46,7 +65,7 @@ create policy sdv_objects_insert on storage.objects
   for insert to authenticated
   with check (
     (bucket_id in ('provider-documents', 'banners', 'message-images') and (select private.is_admin()))
-    or (bucket_id = 'message-images' and private.is_conversation_participant(name))
+    or (bucket_id = 'message-images' and private.can_post_in_conversation(name))
   );
 
 create policy sdv_objects_update on storage.objects

@@ -1,0 +1,96 @@
+-- The statistics of the admin detail screens: a provider's and a customer's bookings by status
+-- (docs/product.md#booking-status), a provider's active reviews (docs/product.md#review-status).
+-- security invoker (RLS applies) and refused to anyone but an admin or the service role (42501).
+
+create or replace function public.provider_stats(p_provider_id uuid)
+returns jsonb
+language plpgsql
+stable
+security invoker
+set search_path = ''
+as $$
+declare
+  result jsonb;
+begin
+  perform private.assert_admin();
+  select jsonb_build_object(
+           'total', count(*),
+           'pending', count(*) filter (where status = 'pending'),
+           'confirmed', count(*) filter (where status = 'confirmed'),
+           'pending_completion', count(*) filter (where status = 'pending_completion'),
+           'completed', count(*) filter (where status = 'completed'),
+           'cancelled', count(*) filter (where status = 'cancelled'),
+           'in_progress', count(*) filter (where status in ('pending', 'confirmed', 'pending_completion')),
+           'total_revenue', coalesce(sum(final_price) filter (where status = 'completed'), 0)
+         )
+    into result
+    from public.bookings
+   where provider_id = p_provider_id;
+  return result;
+end
+$$;
+
+create or replace function public.customer_stats(p_customer_id uuid)
+returns jsonb
+language plpgsql
+stable
+security invoker
+set search_path = ''
+as $$
+declare
+  result jsonb;
+begin
+  perform private.assert_admin();
+  select jsonb_build_object(
+           'total', count(*),
+           'pending', count(*) filter (where status = 'pending'),
+           'confirmed', count(*) filter (where status = 'confirmed'),
+           'pending_completion', count(*) filter (where status = 'pending_completion'),
+           'completed', count(*) filter (where status = 'completed'),
+           'cancelled', count(*) filter (where status = 'cancelled'),
+           'in_progress', count(*) filter (where status in ('pending', 'confirmed', 'pending_completion')),
+           'total_spent', coalesce(sum(final_price) filter (where status = 'completed'), 0)
+         )
+    into result
+    from public.bookings
+   where customer_id = p_customer_id;
+  return result;
+end
+$$;
+
+-- Only active reviews count (docs/product.md#review-status).
+create or replace function public.provider_review_summary(p_provider_id uuid)
+returns jsonb
+language plpgsql
+stable
+security invoker
+set search_path = ''
+as $$
+declare
+  result jsonb;
+begin
+  perform private.assert_admin();
+  select jsonb_build_object(
+           'count', count(*),
+           'average', coalesce(round(avg(rating), 2), 0),
+           'distribution', jsonb_build_object(
+             '1', count(*) filter (where rating = 1),
+             '2', count(*) filter (where rating = 2),
+             '3', count(*) filter (where rating = 3),
+             '4', count(*) filter (where rating = 4),
+             '5', count(*) filter (where rating = 5)
+           )
+         )
+    into result
+    from public.reviews
+   where provider_id = p_provider_id and status = 'active';
+  return result;
+end
+$$;
+
+revoke all on function public.provider_stats(uuid) from public, anon;
+revoke all on function public.customer_stats(uuid) from public, anon;
+revoke all on function public.provider_review_summary(uuid) from public, anon;
+grant execute on function public.provider_stats(uuid) to authenticated, service_role;
+grant execute on function public.customer_stats(uuid) to authenticated, service_role;
+grant execute on function public.provider_review_summary(uuid) to authenticated, service_role;

@@ -1,0 +1,177 @@
+-- The admin deposit history screen (/admin/manage-deposit-history): a filtered page of deposit
+-- rows with the provider's name, e-mail, current balance and status ({rows, total, total_exact},
+-- docs/database.md#admin-list-functions), and the stat cards over every filtered row. Status
+-- changes themselves are plain UPDATEs of deposit_history: the transition trigger
+-- (private.deposit_apply_transition) moves the balance atomically.
+--
+-- Filters: search text (provider name or e-mail, or the deposit id), provider, status,
+-- created from (inclusive) / to (exclusive). Order: created_at desc, id desc. Paging: offset or
+-- keyset after (created_at, id) (CSV export, with p_count = false).
+-- The bodies run as security definer in `private` behind security-invoker functions in `public`,
+-- for the same reason and with the same gate as the commissions screen (20261122002000).
+
+-- The WHERE clause of both functions, values inlined as quoted literals.
+create or replace function private.admin_deposit_filter(
+  p_search text, p_provider_id uuid, p_status text, p_from timestamptz, p_to timestamptz
+)
+returns text
+language plpgsql
+stable
+security invoker
+set search_path = ''
+as $$
+declare
+  v_pattern text := private.admin_like_pattern(p_search);
+  v_filter text := 'true';
+begin
+  if p_status is not null and p_status not in ('pending', 'completed', 'canceled') then
+    raise exception 'invalid deposit status: %', p_status using errcode = '22023';
+  end if;
+  if v_pattern is not null then
+    v_filter := v_filter || format(' and (d.provider_id in (select p.id from public.profiles p'
+      || ' where p.name ilike %1$L or p.email ilike %1$L)', v_pattern);
+    if btrim(p_search) ~* '^[0-9a-f-]+$' then
+      v_filter := v_filter || format(' or d.id::text ilike %L', v_pattern);
+    end if;
+    v_filter := v_filter || ')';
+  end if;
+  if p_provider_id is not null then v_filter := v_filter || format(' and d.provider_id = %L::uuid', p_provider_id); end if;
+  if p_status is not null then v_filter := v_filter || format(' and d.status = %L', p_status); end if;
+  if p_from is not null then v_filter := v_filter || format(' and d.created_at >= %L::timestamptz', p_from); end if;
+  if p_to is not null then v_filter := v_filter || format(' and d.created_at < %L::timestamptz', p_to); end if;
+  return v_filter;
+end
+$$;
+
+revoke all on function private.admin_deposit_filter(text, uuid, text, timestamptz, timestamptz) from public, anon;
+grant execute on function private.admin_deposit_filter(text, uuid, text, timestamptz, timestamptz) to authenticated, service_role;
+
+create or replace function private.admin_list_deposits(
+  p_search text default null,
+  p_provider_id uuid default null,
+  p_status text default null,
+  p_from timestamptz default null,
+  p_to timestamptz default null,
+  p_limit integer default 50,
+  p_offset integer default 0,
+  p_after_created_at timestamptz default null,
+  p_after_id uuid default null,
+  p_count boolean default true
+)
+returns jsonb
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  v_limit integer := least(greatest(coalesce(p_limit, 50), 1), 1000);
+  v_offset integer := greatest(coalesce(p_offset, 0), 0);
+  v_filter text;
+  v_total bigint;
+  v_exact boolean;
+  v_rows jsonb;
+begin
+  perform private.assert_admin();
+  if (p_after_created_at is null) <> (p_after_id is null) then
+    raise exception 'p_after_created_at and p_after_id go together' using errcode = '22023';
+  end if;
+  v_filter := private.admin_deposit_filter(p_search, p_provider_id, p_status, p_from, p_to);
+  if p_count then
+    select m.total, m.total_exact into v_total, v_exact from private.count_matches('public.deposit_history d where ' || v_filter) m;
+  end if;
+  if p_after_created_at is not null then
+    v_filter := v_filter
+      || format(' and d.created_at <= %1$L::timestamptz and (d.created_at < %1$L::timestamptz or d.id < %2$L::uuid)',
+                p_after_created_at, p_after_id);
+    v_offset := 0;
+  end if;
+
+  execute
+    'select coalesce(jsonb_agg(to_jsonb(r) order by r.created_at desc, r.id desc), ''[]''::jsonb)
+       from (
+         select d.id, d.provider_id, p.name as provider_name, p.email as provider_email,
+                p.deposit as provider_balance, p.status as provider_status,
+                d.amount, d.status, d.old_balance, d.new_balance, d.note, d.created_at, d.updated_at
+           from (select * from public.deposit_history d where ' || v_filter
+             || ' order by d.created_at desc, d.id desc limit ' || v_limit || ' offset ' || v_offset || ') d
+           left join public.profiles p on p.id = d.provider_id
+       ) r'
+    into v_rows;
+
+  return private.list_answer(v_rows, v_total, v_exact, v_offset);
+end
+$$;
+
+create or replace function private.admin_deposit_stats(
+  p_search text default null,
+  p_provider_id uuid default null,
+  p_status text default null,
+  p_from timestamptz default null,
+  p_to timestamptz default null
+)
+returns jsonb
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  v_result jsonb;
+begin
+  perform private.assert_admin();
+  execute
+    'select jsonb_build_object(
+         ''count'', count(*),
+         ''total_amount'', coalesce(sum(d.amount), 0),
+         ''pending_count'', count(*) filter (where d.status = ''pending''),
+         ''pending_amount'', coalesce(sum(d.amount) filter (where d.status = ''pending''), 0),
+         ''completed_count'', count(*) filter (where d.status = ''completed''),
+         ''completed_amount'', coalesce(sum(d.amount) filter (where d.status = ''completed''), 0),
+         ''canceled_count'', count(*) filter (where d.status = ''canceled''),
+         ''canceled_amount'', coalesce(sum(d.amount) filter (where d.status = ''canceled''), 0))
+       from public.deposit_history d where '
+      || private.admin_deposit_filter(p_search, p_provider_id, p_status, p_from, p_to)
+    into v_result;
+  return v_result;
+end
+$$;
+
+comment on function private.admin_deposit_stats(text, uuid, text, timestamptz, timestamptz) is
+  'Stat cards of the admin deposit history for the given filters: total / pending / completed / canceled amounts with counts.';
+
+revoke all on function private.admin_list_deposits(text, uuid, text, timestamptz, timestamptz, integer, integer, timestamptz, uuid, boolean) from public, anon;
+revoke all on function private.admin_deposit_stats(text, uuid, text, timestamptz, timestamptz) from public, anon;
+grant execute on function private.admin_list_deposits(text, uuid, text, timestamptz, timestamptz, integer, integer, timestamptz, uuid, boolean) to authenticated, service_role;
+grant execute on function private.admin_deposit_stats(text, uuid, text, timestamptz, timestamptz) to authenticated, service_role;
+
+create or replace function public.admin_list_deposits(
+  p_search text default null, p_provider_id uuid default null, p_status text default null,
+  p_from timestamptz default null, p_to timestamptz default null, p_limit integer default 50,
+  p_offset integer default 0, p_after_created_at timestamptz default null, p_after_id uuid default null,
+  p_count boolean default true
+)
+returns jsonb language sql volatile security invoker set search_path = ''
+as $$
+  select private.admin_list_deposits(p_search, p_provider_id, p_status, p_from, p_to, p_limit, p_offset,
+                                     p_after_created_at, p_after_id, p_count)
+$$;
+
+create or replace function public.admin_deposit_stats(
+  p_search text default null, p_provider_id uuid default null, p_status text default null,
+  p_from timestamptz default null, p_to timestamptz default null
+)
+returns jsonb language sql stable security invoker set search_path = ''
+as $$
+  select private.admin_deposit_stats(p_search, p_provider_id, p_status, p_from, p_to)
+$$;
+
+comment on function public.admin_list_deposits(text, uuid, text, timestamptz, timestamptz, integer, integer, timestamptz, uuid, boolean) is
+  'Admin deposit history list: {rows, total, total_exact} newest first with the provider''s current balance and status; total exact up to 10,000 rows. Admins only.';
+comment on function public.admin_deposit_stats(text, uuid, text, timestamptz, timestamptz) is
+  'Stat cards of the admin deposit history for the given filters. Admins only.';
+
+revoke all on function public.admin_list_deposits(text, uuid, text, timestamptz, timestamptz, integer, integer, timestamptz, uuid, boolean) from public, anon;
+revoke all on function public.admin_deposit_stats(text, uuid, text, timestamptz, timestamptz) from public, anon;
+grant execute on function public.admin_list_deposits(text, uuid, text, timestamptz, timestamptz, integer, integer, timestamptz, uuid, boolean) to authenticated, service_role;
+grant execute on function public.admin_deposit_stats(text, uuid, text, timestamptz, timestamptz) to authenticated, service_role;
