@@ -1,5 +1,5 @@
 // `npm run schema:snapshot`: applies the bootstrap and every migration of supabase/migrations to a
-// fresh throwaway embedded database (.data-snapshot, port 61722 + SDV_PORT_OFFSET, no seed) and
+// fresh throwaway embedded database (.data-snapshot, port 61577 + SDV_PORT_OFFSET, no seed) and
 // prints a normalised text snapshot of what the migrations define: schemas, default privileges,
 // extensions, tables with columns, types, defaults, constraints, indexes, grants and RLS, policies,
 // triggers, functions (full definition, volatility, security, configuration, ACL), the realtime
@@ -8,14 +8,14 @@
 //
 //   npm run --silent schema:snapshot > before.txt
 //   npm run --silent schema:snapshot -- --out after.txt
-import { writeFile } from 'node:fs/promises';
-import pg from 'pg';
+//   npm run --silent schema:snapshot -- --compare before.txt after.txt   (sections added, removed,
+//     changed; exit 1 when any differs)
+import { readFile, writeFile } from 'node:fs/promises';
 import { defaultPort } from '../local-stack/config.ts';
-import { readCatalogue, type Catalogue } from './lib/catalogue.ts';
-import { startThrowawayDatabase } from './lib/throwaway-db.ts';
+import { catalogueOfMigrations, type Catalogue } from './lib/catalogue.ts';
 
 const DATA_DIR = '.data-snapshot';
-const PORT = Number.parseInt(process.env.SNAPSHOT_DB_PORT ?? defaultPort(61722), 10);
+const PORT = Number.parseInt(process.env.SNAPSHOT_DB_PORT ?? defaultPort(61577), 10);
 
 export function renderSnapshot(catalogue: Catalogue): string {
   const out: string[] = [];
@@ -67,22 +67,50 @@ export function renderSnapshot(catalogue: Catalogue): string {
   return out.join('\n');
 }
 
+function sectionsOf(snapshot: string): Map<string, string> {
+  const sections = new Map<string, string>();
+  for (const block of snapshot.split(/^## /m).slice(1)) {
+    const newline = block.indexOf('\n');
+    sections.set(block.slice(0, newline), block.slice(newline + 1));
+  }
+  return sections;
+}
+
+/** One line per section that differs between two snapshots: added, removed or changed (which part). */
+export function compareSnapshots(before: string, after: string): string[] {
+  const a = sectionsOf(before);
+  const b = sectionsOf(after);
+  const lines: string[] = [];
+  for (const title of [...new Set([...a.keys(), ...b.keys()])].sort()) {
+    const x = a.get(title);
+    const y = b.get(title);
+    if (x === undefined) lines.push(`+ ${title}`);
+    else if (y === undefined) lines.push(`- ${title}`);
+    else if (x !== y) {
+      const [xAcl, xComment, ...xRest] = x.split('\n');
+      const [yAcl, yComment, ...yRest] = y.split('\n');
+      const parts = title.startsWith('function ')
+        ? [xAcl !== yAcl && 'acl', xComment !== yComment && 'comment', xRest.join('\n') !== yRest.join('\n') && 'definition']
+        : ['content'];
+      lines.push(`~ ${title} (${parts.filter(Boolean).join(', ')})`);
+    }
+  }
+  return lines;
+}
+
 async function main(): Promise<void> {
+  const compareIndex = process.argv.indexOf('--compare');
+  if (compareIndex >= 0) {
+    const [beforeFile, afterFile] = process.argv.slice(compareIndex + 1, compareIndex + 3);
+    if (!beforeFile || !afterFile) throw new Error('--compare cần hai tệp: trước và sau.');
+    const lines = compareSnapshots(await readFile(beforeFile, 'utf8'), await readFile(afterFile, 'utf8'));
+    console.log(lines.length === 0 ? 'Hai ảnh chụp lược đồ giống hệt nhau.' : lines.join('\n'));
+    process.exitCode = lines.length === 0 ? 0 : 1;
+    return;
+  }
   const outIndex = process.argv.indexOf('--out');
   const outFile = outIndex >= 0 ? process.argv[outIndex + 1] : undefined;
-  const db = await startThrowawayDatabase({ dataDir: DATA_DIR, port: PORT });
-  let text: string;
-  try {
-    const client = new pg.Client({ connectionString: db.url });
-    await client.connect();
-    try {
-      text = renderSnapshot(await readCatalogue(client));
-    } finally {
-      await client.end();
-    }
-  } finally {
-    await db.stop();
-  }
+  const text = renderSnapshot(await catalogueOfMigrations(DATA_DIR, PORT));
   if (outFile) await writeFile(outFile, text);
   else process.stdout.write(text);
 }

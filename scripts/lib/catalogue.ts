@@ -3,6 +3,7 @@
 // the buckets and the realtime publication. Shared by scripts/schema-snapshot.ts (a normalised text
 // snapshot, to compare two migration histories) and scripts/gen-db-docs.ts (docs/database.md).
 import pg from 'pg';
+import { startThrowawayDatabase } from './throwaway-db.ts';
 
 export interface Column {
   name: string;
@@ -142,7 +143,7 @@ export async function readCatalogue(client: pg.Client): Promise<Catalogue> {
     [tableRows.rows.map((t) => t.oid)],
   );
 
-  const columnsBy = new Map<number, Column[]>();
+  const columnsBy = new Map<string, Column[]>();
   for (const { oid, ...column } of columns.rows) push(columnsBy, String(oid), column);
   const constraintsBy = new Map<string, Table['constraints']>();
   for (const { oid, ...c } of constraints.rows) push(constraintsBy, String(oid), c);
@@ -160,7 +161,7 @@ export async function readCatalogue(client: pg.Client): Promise<Catalogue> {
       name: t.name,
       rls: t.rls,
       comment: t.comment,
-      columns: (columnsBy as Map<string, Column[]>).get(String(t.oid)) ?? [],
+      columns: columnsBy.get(String(t.oid)) ?? [],
       constraints: constraintsBy.get(String(t.oid)) ?? [],
       indexes: indexesBy.get(String(t.oid)) ?? [],
       grants: tableGrants,
@@ -233,4 +234,20 @@ export async function readCatalogue(client: pg.Client): Promise<Catalogue> {
 /** The roles of the API among `roles` (anon, authenticated, service_role), or PUBLIC. */
 export function apiRoles(roles: string[]): string[] {
   return roles.filter((role) => role === 'PUBLIC' || API_ROLES.has(role));
+}
+
+/** The catalogue of a fresh throwaway database (own folder and port) with every migration applied. */
+export async function catalogueOfMigrations(dataDir: string, port: number): Promise<Catalogue> {
+  const db = await startThrowawayDatabase({ dataDir, port });
+  try {
+    const client = new pg.Client({ connectionString: db.url });
+    await client.connect();
+    try {
+      return await readCatalogue(client);
+    } finally {
+      await client.end();
+    }
+  } finally {
+    await db.stop();
+  }
 }

@@ -940,6 +940,7 @@ export type Database = {
         Args: {
           "p_after_created_at"?: string
           "p_after_id"?: string
+          "p_count"?: boolean
           "p_from"?: string
           "p_limit"?: number
           "p_offset"?: number
@@ -952,6 +953,7 @@ export type Database = {
       }
       "admin_list_conversations": {
         Args: {
+          "p_count"?: boolean
           "p_customer_name"?: string
           "p_limit"?: number
           "p_offset"?: number
@@ -963,6 +965,7 @@ export type Database = {
       }
       "admin_list_customers": {
         Args: {
+          "p_count"?: boolean
           "p_limit"?: number
           "p_offset"?: number
           "p_search"?: string
@@ -974,6 +977,7 @@ export type Database = {
         Args: {
           "p_after_created_at"?: string
           "p_after_id"?: string
+          "p_count"?: boolean
           "p_from"?: string
           "p_limit"?: number
           "p_offset"?: number
@@ -986,6 +990,7 @@ export type Database = {
       }
       "admin_list_reviews": {
         Args: {
+          "p_count"?: boolean
           "p_limit"?: number
           "p_offset"?: number
           "p_rating"?: number
@@ -1001,34 +1006,10 @@ export type Database = {
         }
         Returns: number
       }
-      "commission_stats": {
-        Args: {
-          "p_from"?: string
-          "p_provider_id"?: string
-          "p_search"?: string
-          "p_subcategory_id"?: string
-          "p_to"?: string
-        }
-        Returns: Json
-      }
       "customer_stats": {
         Args: {
           "p_customer_id": string
         }
-        Returns: Json
-      }
-      "deposit_stats": {
-        Args: {
-          "p_from"?: string
-          "p_provider_id"?: string
-          "p_search"?: string
-          "p_status"?: string
-          "p_to"?: string
-        }
-        Returns: Json
-      }
-      "discount_code_stats": {
-        Args: Record<PropertyKey, never>
         Returns: Json
       }
       "provider_review_summary": {

@@ -1,4 +1,4 @@
--- Customers and providers (decision: profiles.id = auth.users.id). Admin is a JWT claim, not a role.
+-- Customers and providers: profiles.id = auth.users.id (docs/decisions.md#platform-mapping). Admin is a JWT claim, not a role.
 
 create table public.profiles (
   id uuid primary key references auth.users (id) on delete cascade,

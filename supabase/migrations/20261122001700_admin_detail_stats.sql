@@ -88,6 +88,13 @@ begin
 end
 $$;
 
+comment on function public.provider_stats(uuid) is
+  'Bookings of one provider by status, in progress, and total_revenue (final price of completed bookings). Admins only.';
+comment on function public.customer_stats(uuid) is
+  'Bookings of one customer by status, in progress, and total_spent (final price of completed bookings). Admins only.';
+comment on function public.provider_review_summary(uuid) is
+  'Count, average and 1–5 distribution of one provider''s active reviews. Admins only.';
+
 revoke all on function public.provider_stats(uuid) from public, anon;
 revoke all on function public.customer_stats(uuid) from public, anon;
 revoke all on function public.provider_review_summary(uuid) from public, anon;

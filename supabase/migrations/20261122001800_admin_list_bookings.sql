@@ -133,6 +133,9 @@ begin
 end
 $$;
 
+comment on function private.admin_list_bookings(text, uuid, uuid, text, text, timestamptz, integer, integer, timestamptz, uuid, boolean) is
+  'Body of public.admin_list_bookings (security definer, admin check first).';
+
 revoke all on function private.admin_list_bookings(text, uuid, uuid, text, text, timestamptz, integer, integer, timestamptz, uuid, boolean) from public, anon;
 grant execute on function private.admin_list_bookings(text, uuid, uuid, text, text, timestamptz, integer, integer, timestamptz, uuid, boolean) to authenticated, service_role;
 

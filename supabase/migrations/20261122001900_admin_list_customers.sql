@@ -62,6 +62,9 @@ begin
 end
 $$;
 
+comment on function private.admin_list_customers(text, text, integer, integer, boolean) is
+  'Body of public.admin_list_customers (security definer, admin check first).';
+
 revoke all on function private.admin_list_customers(text, text, integer, integer, boolean) from public, anon;
 grant execute on function private.admin_list_customers(text, text, integer, integer, boolean) to authenticated, service_role;
 

@@ -140,6 +140,9 @@ $$;
 comment on function private.admin_commission_stats(text, uuid, uuid, timestamptz, timestamptz) is
   'Stat cards of the admin commissions screen for the given filters: count, service_value, platform_fee (platform income), provider_amount (provider earnings), average_rate.';
 
+comment on function private.admin_list_commissions(text, uuid, uuid, timestamptz, timestamptz, integer, integer, timestamptz, uuid, boolean) is
+  'Body of public.admin_list_commissions (security definer, admin check first).';
+
 revoke all on function private.admin_list_commissions(text, uuid, uuid, timestamptz, timestamptz, integer, integer, timestamptz, uuid, boolean) from public, anon;
 revoke all on function private.admin_commission_stats(text, uuid, uuid, timestamptz, timestamptz) from public, anon;
 grant execute on function private.admin_list_commissions(text, uuid, uuid, timestamptz, timestamptz, integer, integer, timestamptz, uuid, boolean) to authenticated, service_role;

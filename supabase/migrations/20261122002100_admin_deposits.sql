@@ -140,6 +140,9 @@ $$;
 comment on function private.admin_deposit_stats(text, uuid, text, timestamptz, timestamptz) is
   'Stat cards of the admin deposit history for the given filters: total / pending / completed / canceled amounts with counts.';
 
+comment on function private.admin_list_deposits(text, uuid, text, timestamptz, timestamptz, integer, integer, timestamptz, uuid, boolean) is
+  'Body of public.admin_list_deposits (security definer, admin check first).';
+
 revoke all on function private.admin_list_deposits(text, uuid, text, timestamptz, timestamptz, integer, integer, timestamptz, uuid, boolean) from public, anon;
 revoke all on function private.admin_deposit_stats(text, uuid, text, timestamptz, timestamptz) from public, anon;
 grant execute on function private.admin_list_deposits(text, uuid, text, timestamptz, timestamptz, integer, integer, timestamptz, uuid, boolean) to authenticated, service_role;

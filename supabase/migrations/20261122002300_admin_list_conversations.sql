@@ -68,6 +68,9 @@ begin
 end
 $$;
 
+comment on function private.admin_list_conversations(text, text, text, timestamptz, integer, integer, boolean) is
+  'Body of public.admin_list_conversations (security definer, admin check first).';
+
 revoke all on function private.admin_list_conversations(text, text, text, timestamptz, integer, integer, boolean) from public, anon;
 grant execute on function private.admin_list_conversations(text, text, text, timestamptz, integer, integer, boolean) to authenticated, service_role;
 
