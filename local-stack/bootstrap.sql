@@ -12,7 +12,7 @@ begin
     raise exception 'bootstrap.sql phải chạy bằng một superuser (supabase_admin), không phải %', current_user;
   end if;
   if exists (select 1 from pg_roles where rolname = 'postgres' and oid = 10) then
-    raise exception 'Cụm PostgreSQL này được tạo với postgres là superuser gốc: không thể hạ quyền postgres như trên Supabase. Tạo lại cụm với superuser gốc supabase_admin (npm start -- --fresh).';
+    raise exception 'Cụm PostgreSQL này được tạo với postgres là superuser gốc: không thể hạ quyền postgres như trên Supabase. Tạo lại cụm với superuser gốc supabase_admin (xoá thư mục dữ liệu của nó rồi khởi động lại).';
   end if;
 end
 $$;

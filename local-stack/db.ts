@@ -187,6 +187,10 @@ async function withClient<T>(url: string, fn: (client: pg.Client) => Promise<T>)
 export async function bootstrap(url: string): Promise<void> {
   const sql = await readFile(path.join(ROOT_DIR, 'local-stack', 'bootstrap.sql'), 'utf8');
   await withClient(url, async (client) => {
+    const superuser = await client.query<{ ok: boolean }>('select rolsuper as ok from pg_roles where rolname = current_user');
+    if (!superuser.rows[0]?.ok) {
+      throw new StartupError(`${redact(url)}: cần một superuser (như supabase_admin) để dựng nền Supabase; postgres không phải superuser trên Supabase.`);
+    }
     // Serialise concurrent start-ups (tests may start several stacks against one server).
     await client.query('select pg_advisory_lock(54321)');
     try {
@@ -289,7 +293,15 @@ export function describePgError(error: unknown): string {
 export async function prepareDatabase(config: StackConfig, log: (line: string) => void = console.log): Promise<DatabaseHandle & MigrationResult> {
   const handle = await startDatabase(config, log);
   try {
-    await bootstrap(handle.url);
+    await bootstrap(handle.url).catch((error: unknown) => {
+      // A folder initialised before the platform mirror has postgres as its superuser and no supabase_admin.
+      if (handle.embedded && (error as { code?: string }).code === '28000') {
+        throw new StartupError(
+          `Thư mục ${path.relative(ROOT_DIR, config.pgDataDir)} được tạo với superuser postgres, trước khi nền Supabase dùng supabase_admin. Xoá ${path.relative(ROOT_DIR, config.dataDir)} rồi chạy lại.`,
+        );
+      }
+      throw error;
+    });
     const result = await migrate(handle.url, { log });
     return { ...handle, ...result };
   } catch (error) {
