@@ -295,30 +295,8 @@ as $$
   )::jsonb
 $$;
 
--- As Auth's migrations leave them: every table (and its sequences, and the helper functions)
--- owned by supabase_auth_admin, row-level security enabled with no policy (only the owner and
--- BYPASSRLS roles read them), ALL granted to postgres (default privileges of the image).
-do $$
-declare
-  r record;
-begin
-  for r in select c.oid::regclass as name, c.relkind from pg_class c
-            where c.relnamespace = 'auth'::regnamespace and c.relkind in ('r', 'p', 'S')
-  loop
-    if r.relkind = 'S' then
-      if not exists (select 1 from pg_depend d where d.objid = r.name::oid and d.deptype in ('a', 'i') and d.classid = 'pg_class'::regclass) then
-        execute format('alter sequence %s owner to supabase_auth_admin', r.name);
-      end if;
-    else
-      execute format('alter table %s owner to supabase_auth_admin', r.name);
-      execute format('alter table %s enable row level security', r.name);
-    end if;
-  end loop;
-  for r in select p.oid::regprocedure as name from pg_proc p where p.pronamespace = 'auth'::regnamespace loop
-    execute format('alter function %s owner to supabase_auth_admin', r.name);
-  end loop;
-end
-$$;
+-- Auth's tables and functions belong to supabase_auth_admin (handed over below, with Storage's);
+-- ALL on them is granted to postgres (the image's default privileges), nothing to the API roles.
 grant all on all tables in schema auth to postgres;
 grant all on all sequences in schema auth to postgres;
 grant select on all tables in schema auth to postgres with grant option;
@@ -440,17 +418,29 @@ create or replace trigger protect_buckets_delete before delete on storage.bucket
 create or replace trigger protect_objects_delete before delete on storage.objects
   for each statement execute function storage.protect_delete();
 
+-- As Auth's and Storage's migrations leave them: every table, sequence and function of auth owned
+-- by supabase_auth_admin, of storage by supabase_storage_admin, every table with row-level security
+-- enabled (auth's with no policy: only their owner and BYPASSRLS roles read them).
 do $$
 declare
   r record;
+  v_owner text;
 begin
-  for r in select c.oid::regclass as name from pg_class c
-            where c.relnamespace = 'storage'::regnamespace and c.relkind in ('r', 'p')
+  for r in select c.oid::regclass as name, c.relkind, c.relnamespace::regnamespace::text as schema from pg_class c
+            where c.relnamespace in ('auth'::regnamespace, 'storage'::regnamespace) and c.relkind in ('r', 'p', 'S')
   loop
-    execute format('alter table %s owner to supabase_storage_admin', r.name);
+    v_owner := case r.schema when 'auth' then 'supabase_auth_admin' else 'supabase_storage_admin' end;
+    if r.relkind <> 'S' then
+      execute format('alter table %s owner to %I', r.name, v_owner);
+      execute format('alter table %s enable row level security', r.name);
+    elsif not exists (select 1 from pg_depend d where d.objid = r.name::oid and d.deptype in ('a', 'i') and d.classid = 'pg_class'::regclass) then
+      execute format('alter sequence %s owner to %I', r.name, v_owner);
+    end if;
   end loop;
-  for r in select p.oid::regprocedure as name from pg_proc p where p.pronamespace = 'storage'::regnamespace loop
-    execute format('alter function %s owner to supabase_storage_admin', r.name);
+  for r in select p.oid::regprocedure as name, p.pronamespace::regnamespace::text as schema from pg_proc p
+            where p.pronamespace in ('auth'::regnamespace, 'storage'::regnamespace)
+  loop
+    execute format('alter function %s owner to %I', r.name, case r.schema when 'auth' then 'supabase_auth_admin' else 'supabase_storage_admin' end);
   end loop;
 end
 $$;
