@@ -1,69 +1,135 @@
--- What Supabase's database image prepares and a plain PostgreSQL lacks.
--- Applied by the local stack before supabase/migrations, idempotently, on PostgreSQL 15 and 17.
--- On hosted Supabase or `supabase start` all of this already exists; the migrations never
--- depend on anything here that Supabase does not provide.
+-- The platform of a Supabase project, as its database image (supabase/postgres: init scripts,
+-- migrations, supautils settings), its Auth server's migrations and its Storage server's
+-- migrations leave it. Applied by the local stack before supabase/migrations, idempotently, on
+-- PostgreSQL 15 and 17, by a superuser that is not `postgres` (the embedded server's supabase_admin).
+-- What it reproduces, and what it cannot, is described in docs/architecture.md#the-platform-mirror.
+-- On hosted Supabase or `supabase start` all of this already exists; the migrations depend on
+-- nothing here that Supabase does not provide, and get nothing Supabase does not give them.
 
--- Roles -------------------------------------------------------------------------------------
 do $$
 begin
-  if not exists (select 1 from pg_roles where rolname = 'anon') then
-    create role anon nologin noinherit;
+  if not coalesce((select rolsuper from pg_roles where rolname = current_user), false) then
+    raise exception 'bootstrap.sql phải chạy bằng một superuser (supabase_admin), không phải %', current_user;
   end if;
-  if not exists (select 1 from pg_roles where rolname = 'authenticated') then
-    create role authenticated nologin noinherit;
+  if exists (select 1 from pg_roles where rolname = 'postgres' and oid = 10) then
+    raise exception 'Cụm PostgreSQL này được tạo với postgres là superuser gốc: không thể hạ quyền postgres như trên Supabase. Tạo lại cụm với superuser gốc supabase_admin (xoá thư mục dữ liệu của nó rồi khởi động lại).';
   end if;
-  if not exists (select 1 from pg_roles where rolname = 'service_role') then
-    create role service_role nologin noinherit bypassrls;
-  end if;
-  if not exists (select 1 from pg_roles where rolname = 'authenticator') then
-    create role authenticator login noinherit;
-  end if;
-  if not exists (select 1 from pg_roles where rolname = 'supabase_auth_admin') then
-    create role supabase_auth_admin login noinherit createrole;
-  end if;
-  if not exists (select 1 from pg_roles where rolname = 'supabase_storage_admin') then
-    create role supabase_storage_admin login noinherit createrole;
-  end if;
-  if not exists (select 1 from pg_roles where rolname = 'supabase_realtime_admin') then
-    create role supabase_realtime_admin nologin noinherit;
-  end if;
-  if not exists (select 1 from pg_roles where rolname = 'dashboard_user') then
-    create role dashboard_user nologin createrole createdb replication;
+end
+$$;
+
+-- Roles -------------------------------------------------------------------------------------
+-- postgres: the role that applies migrations and seed; NOSUPERUSER, CREATEDB, REPLICATION,
+-- BYPASSRLS as Supabase demotes it. Supabase also gives it CREATEROLE, fenced by supautils'
+-- reserved roles; plain SQL cannot fence it (on PostgreSQL 15 CREATEROLE may grant itself any
+-- platform role), and no migration needs it, so it is left out.
+-- anon / authenticated / service_role: INHERIT since 2023; authenticator: NOINHERIT login of the
+-- Data API; the admin roles of Auth and Storage own their schemas' tables.
+do $$
+declare
+  r record;
+begin
+  for r in
+    select * from (values
+      ('postgres', 'login nosuperuser createdb nocreaterole replication bypassrls inherit'),
+      ('anon', 'nologin inherit nobypassrls'),
+      ('authenticated', 'nologin inherit nobypassrls'),
+      ('service_role', 'nologin inherit bypassrls'),
+      ('authenticator', 'login noinherit nosuperuser nobypassrls'),
+      ('supabase_auth_admin', 'login noinherit nocreaterole noreplication'),
+      ('supabase_storage_admin', 'login noinherit createrole noreplication'),
+      ('supabase_realtime_admin', 'nologin noinherit'),
+      ('dashboard_user', 'nologin createrole createdb replication')
+    ) as t(name, attributes)
+  loop
+    if exists (select 1 from pg_roles where rolname = r.name) then
+      execute format('alter role %I with %s', r.name, r.attributes);
+    else
+      execute format('create role %I with %s', r.name, r.attributes);
+    end if;
+  end loop;
+  -- The logins share the password of the superuser's connection (as `supabase start` gives every
+  -- role the same one); db.ts passes it, nothing when the server trusts local connections.
+  if coalesce(current_setting('sdv.platform_password', true), '') <> '' then
+    for r in select unnest(array['postgres', 'authenticator', 'supabase_auth_admin', 'supabase_storage_admin']) as name loop
+      execute format('alter role %I with password %L', r.name, current_setting('sdv.platform_password'));
+    end loop;
   end if;
 end
 $$;
 
 grant anon, authenticated, service_role to authenticator;
-grant anon, authenticated, service_role to current_user;
-grant authenticator, supabase_auth_admin, supabase_storage_admin to current_user;
+grant anon, authenticated, service_role to postgres;
+grant authenticator to supabase_storage_admin;
+grant pg_monitor, pg_read_all_data, pg_signal_backend to postgres;
+-- postgres is a member of none of the platform's admin roles (revoked on Supabase in 2024–2025).
+do $$
+declare
+  r record;
+begin
+  for r in
+    select g.rolname as granted
+      from pg_auth_members m
+      join pg_roles g on g.oid = m.roleid
+      join pg_roles u on u.oid = m.member
+     where u.rolname = 'postgres'
+       and g.rolname in ('supabase_admin', 'supabase_auth_admin', 'supabase_storage_admin', 'supabase_realtime_admin', 'authenticator')
+  loop
+    execute format('revoke %I from postgres', r.granted);
+  end loop;
+end
+$$;
+
+-- supautils' privileged_role_allowed_configs lets postgres set a few superuser-only settings;
+-- of those, session_replication_role is the one our tests use (PostgreSQL 15+ grants it natively).
+grant set on parameter session_replication_role to postgres;
 
 alter role anon set statement_timeout = '3s';
 alter role authenticated set statement_timeout = '8s';
 alter role authenticator set statement_timeout = '8s';
+alter role authenticator set lock_timeout = '8s';
+alter role supabase_auth_admin set search_path = auth;
+alter role supabase_auth_admin set idle_in_transaction_session_timeout = 60000;
+alter role supabase_storage_admin set search_path = storage;
+alter role postgres set search_path = "$user", public, extensions;
 
--- Schemas and extensions ------------------------------------------------------------------
-create schema if not exists extensions;
-create schema if not exists auth authorization supabase_auth_admin;
-create schema if not exists storage authorization supabase_storage_admin;
-create schema if not exists realtime;
-create schema if not exists supabase_migrations;
+-- Database, public and extensions ----------------------------------------------------------
+do $$
+begin
+  execute format('grant all on database %I to postgres', current_database());
+end
+$$;
 
-create extension if not exists pgcrypto with schema extensions;
-create extension if not exists "uuid-ossp" with schema extensions;
-
-grant usage on schema public, extensions to anon, authenticated, service_role;
-grant usage on schema auth, storage to anon, authenticated, service_role;
-grant all on schema public to postgres, anon, authenticated, service_role;
-grant all on schema extensions to postgres;
-grant all on schema storage to postgres, service_role;
-grant all on schema auth to postgres;
-
+-- public: postgres creates the app's objects; the API roles only use the schema.
+revoke create on schema public from public, anon, authenticated, service_role;
+grant usage on schema public to postgres, anon, authenticated, service_role;
+grant create on schema public to postgres;
+alter default privileges for role postgres in schema public grant all on tables to anon, authenticated, service_role;
+alter default privileges for role postgres in schema public grant all on functions to anon, authenticated, service_role;
+alter default privileges for role postgres in schema public grant all on sequences to anon, authenticated, service_role;
 alter default privileges in schema public grant all on tables to postgres, anon, authenticated, service_role;
 alter default privileges in schema public grant all on functions to postgres, anon, authenticated, service_role;
 alter default privileges in schema public grant all on sequences to postgres, anon, authenticated, service_role;
 
-alter default privileges in schema extensions grant all on functions to postgres, anon, authenticated, service_role;
+create schema if not exists extensions;
+create extension if not exists pgcrypto with schema extensions;
+create extension if not exists "uuid-ossp" with schema extensions;
+grant usage on schema extensions to postgres, anon, authenticated, service_role;
+grant all on schema extensions to postgres;
+grant all on all tables in schema extensions to postgres with grant option;
+grant all on all routines in schema extensions to postgres with grant option;
+grant all on all sequences in schema extensions to postgres with grant option;
+alter default privileges in schema extensions grant all on tables to postgres with grant option;
+alter default privileges in schema extensions grant all on routines to postgres with grant option;
+alter default privileges in schema extensions grant all on sequences to postgres with grant option;
 grant execute on all functions in schema extensions to anon, authenticated, service_role;
+alter default privileges in schema extensions grant execute on functions to anon, authenticated, service_role;
+
+create schema if not exists auth;
+-- The schema belongs to supabase_admin; Auth's admin creates and owns what is in it; postgres
+-- may use it (USAGE) but not create in it.
+grant usage on schema auth to postgres, anon, authenticated, service_role;
+grant all on schema auth to supabase_auth_admin;
+revoke create on schema auth from postgres;
 
 -- auth ------------------------------------------------------------------------------------
 create table if not exists auth.users (
@@ -229,41 +295,72 @@ as $$
   )::jsonb
 $$;
 
-grant execute on function auth.uid(), auth.role(), auth.email(), auth.jwt() to anon, authenticated, service_role;
-grant all on all tables in schema auth to supabase_auth_admin;
-grant all on all sequences in schema auth to supabase_auth_admin;
+-- Auth's tables and functions belong to supabase_auth_admin (handed over below, with Storage's);
+-- ALL on them is granted to postgres (the image's default privileges), nothing to the API roles.
+grant all on all tables in schema auth to postgres;
+grant all on all sequences in schema auth to postgres;
+grant select on all tables in schema auth to postgres with grant option;
+grant execute on all functions in schema auth to postgres, anon, authenticated, service_role;
+alter default privileges for role supabase_auth_admin in schema auth grant all on tables to postgres;
+alter default privileges for role supabase_auth_admin in schema auth grant all on sequences to postgres;
+alter default privileges for role supabase_auth_admin in schema auth grant all on routines to postgres;
 
--- storage ---------------------------------------------------------------------------------
+-- storage -----------------------------------------------------------------------------------
+-- The tables of Storage's migrations as they stand now, owned by supabase_storage_admin.
+create schema if not exists storage;
+grant usage on schema storage to anon, authenticated, service_role;
+grant usage on schema storage to postgres with grant option;
+grant all on schema storage to supabase_storage_admin;
+revoke create on schema storage from postgres;
+
+do $$
+begin
+  if to_regtype('storage.buckettype') is null then
+    create type storage.buckettype as enum ('STANDARD', 'ANALYTICS', 'VECTOR');
+  end if;
+end
+$$;
+
 create table if not exists storage.buckets (
   id text primary key,
   name text not null,
   owner uuid,
-  owner_id text,
+  created_at timestamptz default now(),
+  updated_at timestamptz default now(),
   public boolean default false,
   avif_autodetection boolean default false,
   file_size_limit bigint,
   allowed_mime_types text[],
-  created_at timestamptz default now(),
-  updated_at timestamptz default now()
+  owner_id text,
+  type storage.buckettype not null default 'STANDARD',
+  versioning_status text not null default 'DISABLED',
+  constraint buckets_versioning_status_check check (versioning_status in ('DISABLED', 'ENABLED', 'SUSPENDED')),
+  constraint buckets_versioning_standard_only_check check (type = 'STANDARD' or versioning_status = 'DISABLED'),
+  constraint buckets_versioning_dark_check check (versioning_status = 'DISABLED')
 );
 create unique index if not exists bname on storage.buckets (name);
+comment on column storage.buckets.owner is 'Field is deprecated, use owner_id instead';
 
 create table if not exists storage.objects (
   id uuid primary key default gen_random_uuid(),
-  bucket_id text references storage.buckets (id),
+  bucket_id text constraint "objects_bucketId_fkey" references storage.buckets (id),
   name text,
   owner uuid,
-  owner_id text,
+  created_at timestamptz default now(),
+  updated_at timestamptz default now(),
+  last_accessed_at timestamptz default now(),
   metadata jsonb,
   path_tokens text[] generated always as (string_to_array(name, '/')) stored,
   version text,
+  owner_id text,
   user_metadata jsonb,
-  created_at timestamptz default now(),
-  updated_at timestamptz default now(),
-  last_accessed_at timestamptz default now()
+  archived_at timestamptz,
+  is_delete_marker boolean not null default false,
+  is_versioned boolean not null default false
 );
 create unique index if not exists bucketid_objname on storage.objects (bucket_id, name);
 create index if not exists name_prefix_search on storage.objects (name text_pattern_ops);
+comment on column storage.objects.owner is 'Field is deprecated, use owner_id instead';
 alter table storage.objects enable row level security;
 alter table storage.buckets enable row level security;
 
@@ -302,14 +399,127 @@ begin
 end
 $$;
 
-grant all on storage.buckets, storage.objects to service_role, postgres, supabase_storage_admin;
-grant select, insert, update, delete on storage.objects to anon, authenticated;
--- As on Supabase: every verb is granted and row-level security (no policies here) decides.
-grant select, insert, update, delete on storage.buckets to anon, authenticated;
-grant execute on function storage.foldername(text), storage.filename(text), storage.extension(text)
-  to anon, authenticated, service_role;
+-- The delete guard of Storage: a DELETE statement on buckets or objects is refused (42501) unless
+-- the transaction set storage.allow_delete_query = 'true', as the Storage server does for its own
+-- requests; SQL cannot remove rows whose files would be left behind.
+create or replace function storage.protect_delete() returns trigger
+language plpgsql
+as $$
+begin
+  if coalesce(current_setting('storage.allow_delete_query', true), 'false') <> 'true' then
+    raise exception 'Direct deletion from storage tables is not allowed. Use the Storage API instead.'
+      using hint = 'This prevents accidental data loss from orphaned objects.', errcode = '42501';
+  end if;
+  return null;
+end
+$$;
+create or replace trigger protect_buckets_delete before delete on storage.buckets
+  for each statement execute function storage.protect_delete();
+create or replace trigger protect_objects_delete before delete on storage.objects
+  for each statement execute function storage.protect_delete();
 
--- realtime --------------------------------------------------------------------------------
+-- As Auth's and Storage's migrations leave them: every table, sequence and function of auth owned
+-- by supabase_auth_admin, of storage by supabase_storage_admin, every table with row-level security
+-- enabled (auth's with no policy: only their owner and BYPASSRLS roles read them).
+do $$
+declare
+  r record;
+  v_owner text;
+begin
+  for r in select c.oid::regclass as name, c.relkind, c.relnamespace::regnamespace::text as schema from pg_class c
+            where c.relnamespace in ('auth'::regnamespace, 'storage'::regnamespace) and c.relkind in ('r', 'p', 'S')
+  loop
+    v_owner := case r.schema when 'auth' then 'supabase_auth_admin' else 'supabase_storage_admin' end;
+    if r.relkind <> 'S' then
+      execute format('alter table %s owner to %I', r.name, v_owner);
+      execute format('alter table %s enable row level security', r.name);
+    elsif not exists (select 1 from pg_depend d where d.objid = r.name::oid and d.deptype in ('a', 'i') and d.classid = 'pg_class'::regclass) then
+      execute format('alter sequence %s owner to %I', r.name, v_owner);
+    end if;
+  end loop;
+  for r in select p.oid::regprocedure as name, p.pronamespace::regnamespace::text as schema from pg_proc p
+            where p.pronamespace in ('auth'::regnamespace, 'storage'::regnamespace)
+  loop
+    execute format('alter function %s owner to %I', r.name, case r.schema when 'auth' then 'supabase_auth_admin' else 'supabase_storage_admin' end);
+  end loop;
+end
+$$;
+alter type storage.buckettype owner to supabase_storage_admin;
+-- Every verb is granted and row-level security decides (no policy here: the app's migrations add them).
+grant all on storage.buckets, storage.objects to anon, authenticated, service_role;
+grant all on storage.buckets, storage.objects to postgres with grant option;
+grant execute on function storage.foldername(text), storage.filename(text), storage.extension(text)
+  to postgres, anon, authenticated, service_role;
+
+-- supautils' policy_grants and drop_trigger_grants ---------------------------------------
+-- On Supabase the supautils extension lets postgres create, alter and drop policies, and drop
+-- triggers, on these platform tables it does not own (it already holds TRIGGER on them, so it may
+-- create triggers). supautils is a C extension a plain PostgreSQL lacks: two event triggers give
+-- postgres the ownership of exactly these tables for the duration of such a statement, and give
+-- it back when the statement ends (or its transaction rolls back). Nothing else is lent.
+create schema if not exists supautils;
+revoke all on schema supautils from public;
+
+create table if not exists supautils.policy_grants (
+  relation text primary key
+);
+insert into supautils.policy_grants (relation) values
+  ('auth.audit_log_entries'), ('auth.identities'), ('auth.refresh_tokens'), ('auth.sessions'), ('auth.users'),
+  ('storage.buckets'), ('storage.objects')
+on conflict do nothing;
+revoke all on supautils.policy_grants from public;
+
+create or replace function supautils.lend_platform_tables() returns event_trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  -- Security definer: current_user is the owner here; the statement's role is the session's.
+  if session_user <> 'postgres' or current_setting('role') not in ('none', 'postgres') then
+    return;
+  end if;
+  perform set_config('supautils.lent', 'on', true);
+  update pg_catalog.pg_class c
+     set relowner = 'postgres'::regrole::oid
+    from supautils.policy_grants g
+   where c.oid = to_regclass(g.relation)::oid
+     and c.relowner in ('supabase_auth_admin'::regrole::oid, 'supabase_storage_admin'::regrole::oid);
+end
+$$;
+
+create or replace function supautils.return_platform_tables() returns event_trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  if coalesce(current_setting('supautils.lent', true), '') <> 'on' then
+    return;
+  end if;
+  update pg_catalog.pg_class c
+     set relowner = case when c.relnamespace = 'auth'::regnamespace::oid then 'supabase_auth_admin'::regrole::oid
+                         else 'supabase_storage_admin'::regrole::oid end
+    from supautils.policy_grants g
+   where c.oid = to_regclass(g.relation)::oid
+     and c.relowner = 'postgres'::regrole::oid;
+  perform set_config('supautils.lent', '', true);
+end
+$$;
+revoke all on function supautils.lend_platform_tables(), supautils.return_platform_tables() from public;
+
+drop event trigger if exists supautils_lend_platform_tables;
+create event trigger supautils_lend_platform_tables on ddl_command_start
+  when tag in ('CREATE POLICY', 'ALTER POLICY', 'DROP POLICY', 'DROP TRIGGER')
+  execute function supautils.lend_platform_tables();
+drop event trigger if exists supautils_return_platform_tables;
+create event trigger supautils_return_platform_tables on ddl_command_end
+  when tag in ('CREATE POLICY', 'ALTER POLICY', 'DROP POLICY', 'DROP TRIGGER')
+  execute function supautils.return_platform_tables();
+
+-- realtime ----------------------------------------------------------------------------------
+create schema if not exists realtime;
+grant usage on schema realtime to postgres, anon, authenticated, service_role;
 do $$
 begin
   if not exists (select 1 from pg_publication where pubname = 'supabase_realtime') then
@@ -317,10 +527,14 @@ begin
   end if;
 end
 $$;
+alter publication supabase_realtime owner to postgres;
 
--- migration history, as the Supabase CLI records it ---------------------------------------
+-- migration history, as the Supabase CLI records it (as postgres) -------------------------
+create schema if not exists supabase_migrations authorization postgres;
+alter schema supabase_migrations owner to postgres;
 create table if not exists supabase_migrations.schema_migrations (
   version text primary key,
   statements text[],
   name text
 );
+alter table supabase_migrations.schema_migrations owner to postgres;

@@ -20,13 +20,21 @@ export interface SessionOptions {
 /** Statement timeouts of Supabase's roles; SET ROLE does not apply role settings, so we do. */
 const ROLE_TIMEOUT: Record<DbRole, string> = { anon: '3s', authenticated: '8s', service_role: '0' };
 
-export function createPool(url: string, max = 20): pg.Pool {
+/**
+ * A pool of connections to `url`. `settings` are session settings given at connection start (as
+ * `-c name=value`), for the settings a Supabase service keeps on all of its connections.
+ */
+export function createPool(url: string, max = 20, settings: Record<string, string> = {}): pg.Pool {
+  const options = Object.entries(settings)
+    .map(([name, value]) => `-c ${name}=${value}`)
+    .join(' ');
   const pool = new pg.Pool({
     connectionString: url,
     max,
     idleTimeoutMillis: 30_000,
     connectionTimeoutMillis: 5_000,
     application_name: 'sdv-local-api',
+    ...(options ? { options } : {}),
   });
   // An idle client that loses its server (Postgres restarted) must not crash the process.
   pool.on('error', () => undefined);

@@ -27,12 +27,30 @@ function keepExitCodeAcrossExitHook(): void {
 }
 keepExitCodeAcrossExitHook();
 
-const EMBEDDED_USER = 'postgres';
+/**
+ * The embedded cluster's own superuser: supabase_admin, as on Supabase, so that `postgres` can be
+ * the non-superuser role Supabase makes of it (local-stack/bootstrap.sql).
+ */
+const EMBEDDED_USER = 'supabase_admin';
 const EMBEDDED_PASSWORD = 'postgres';
 const EMBEDDED_DATABASE = 'postgres';
 
+/** The logins of Supabase's platform (bootstrap.sql gives them the superuser's password). */
+export type PlatformLogin = 'postgres' | 'authenticator' | 'supabase_auth_admin' | 'supabase_storage_admin';
+
+/**
+ * The connection string of one of the platform's logins on the same server and database as `url`
+ * (the superuser's), with the same password: migrations and seed run as `postgres`, the Data API as
+ * `authenticator`, Auth as `supabase_auth_admin`, Storage as `supabase_storage_admin`.
+ */
+export function platformUrl(url: string, login: PlatformLogin): string {
+  const parsed = new URL(url);
+  parsed.username = login;
+  return parsed.toString();
+}
+
 export interface DatabaseHandle {
-  /** Connection string of a superuser-capable login (postgres). */
+  /** Connection string of the server's superuser (supabase_admin for the embedded server). */
   url: string;
   /** True when this process started the server (embedded mode). */
   embedded: boolean;
@@ -165,14 +183,20 @@ async function withClient<T>(url: string, fn: (client: pg.Client) => Promise<T>)
   }
 }
 
-/** Applies local-stack/bootstrap.sql (idempotent). */
+/** Applies local-stack/bootstrap.sql (idempotent), as the superuser of `url`. */
 export async function bootstrap(url: string): Promise<void> {
   const sql = await readFile(path.join(ROOT_DIR, 'local-stack', 'bootstrap.sql'), 'utf8');
   await withClient(url, async (client) => {
+    const superuser = await client.query<{ ok: boolean }>('select rolsuper as ok from pg_roles where rolname = current_user');
+    if (!superuser.rows[0]?.ok) {
+      throw new StartupError(`${redact(url)}: cần một superuser (như supabase_admin) để dựng nền Supabase; postgres không phải superuser trên Supabase.`);
+    }
     // Serialise concurrent start-ups (tests may start several stacks against one server).
     await client.query('select pg_advisory_lock(54321)');
     try {
+      await client.query("select set_config('sdv.platform_password', $1, false)", [decodeURIComponent(new URL(url).password)]);
       await client.query(sql);
+      await client.query("select set_config('sdv.platform_password', '', false)");
     } finally {
       await client.query('select pg_advisory_unlock(54321)');
     }
@@ -196,12 +220,13 @@ export async function listMigrations(): Promise<{ version: string; name: string;
 
 /**
  * Applies every migration not yet recorded in supabase_migrations.schema_migrations, each in its
- * own transaction, then the seed when the database was empty of migrations before this run.
+ * own transaction, then the seed when the database was empty of migrations before this run. `url`
+ * is the superuser's; both run as `postgres`, with exactly the rights it has on Supabase.
  */
 export async function migrate(url: string, options: { seed?: boolean; log?: (line: string) => void } = {}): Promise<MigrationResult> {
   const log = options.log ?? console.log;
   const migrations = await listMigrations();
-  return withClient(url, async (client) => {
+  return withClient(platformUrl(url, 'postgres'), async (client) => {
     await client.query('select pg_advisory_lock(54322)');
     try {
       const done = new Set(
@@ -268,7 +293,15 @@ export function describePgError(error: unknown): string {
 export async function prepareDatabase(config: StackConfig, log: (line: string) => void = console.log): Promise<DatabaseHandle & MigrationResult> {
   const handle = await startDatabase(config, log);
   try {
-    await bootstrap(handle.url);
+    await bootstrap(handle.url).catch((error: unknown) => {
+      // A folder initialised before the platform mirror has postgres as its superuser and no supabase_admin.
+      if (handle.embedded && (error as { code?: string }).code === '28000') {
+        throw new StartupError(
+          `Thư mục ${path.relative(ROOT_DIR, config.pgDataDir)} được tạo với superuser postgres, trước khi nền Supabase dùng supabase_admin. Xoá ${path.relative(ROOT_DIR, config.dataDir)} rồi chạy lại.`,
+        );
+      }
+      throw error;
+    });
     const result = await migrate(handle.url, { log });
     return { ...handle, ...result };
   } catch (error) {

@@ -4,7 +4,9 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { createAuthModule } from './auth/index.ts';
-import { StartupError } from './db.ts';
+import type pg from 'pg';
+import { platformUrl, StartupError } from './db.ts';
+import { createPool } from './db-session.ts';
 import { sendJson } from './http-util.ts';
 import { DATABASE_UNAVAILABLE_MESSAGE, isConnectionError } from './pg-errors.ts';
 import { createRealtimeModule } from './realtime/index.ts';
@@ -118,16 +120,32 @@ function listen(server: http.Server, port: number): Promise<void> {
   });
 }
 
-async function createModules(ctx: ApiContext): Promise<{ mounts: Mount[]; realtime: RealtimeModule }> {
-  const factories: [string, HttpModuleFactory][] = [
-    ['/auth/v1', createAuthModule],
-    ['/rest/v1', createRestModule],
-    ['/storage/v1', createStorageModule],
+/**
+ * Each module connects as the login its Supabase counterpart uses (docs/architecture.md#the-platform-mirror):
+ * the Data API as `authenticator`, Auth as `supabase_auth_admin`, Storage as `supabase_storage_admin`
+ * with `storage.allow_delete_query` on (Storage sets it for every request it serves, which lets its
+ * own deletes past the delete guard); Realtime keeps the superuser's pool, as Supabase's Realtime
+ * connects as supabase_admin.
+ */
+function modulePools(ctx: ApiContext): { rest: pg.Pool; auth: pg.Pool; storage: pg.Pool } {
+  const max = ctx.pool.options.max ?? 20;
+  return {
+    rest: createPool(platformUrl(ctx.dbUrl, 'authenticator'), max),
+    auth: createPool(platformUrl(ctx.dbUrl, 'supabase_auth_admin'), Math.min(max, 10)),
+    storage: createPool(platformUrl(ctx.dbUrl, 'supabase_storage_admin'), Math.min(max, 10), { 'storage.allow_delete_query': 'true' }),
+  };
+}
+
+async function createModules(ctx: ApiContext, pools: ReturnType<typeof modulePools>): Promise<{ mounts: Mount[]; realtime: RealtimeModule }> {
+  const factories: [string, HttpModuleFactory, ApiContext][] = [
+    ['/auth/v1', createAuthModule, { ...ctx, pool: pools.auth }],
+    ['/rest/v1', createRestModule, { ...ctx, pool: pools.rest, dbUrl: platformUrl(ctx.dbUrl, 'authenticator') }],
+    ['/storage/v1', createStorageModule, { ...ctx, pool: pools.storage }],
   ];
   const mounts: Mount[] = [];
   try {
-    for (const [prefix, factory] of factories) {
-      mounts.push({ prefix, module: await factory(ctx) });
+    for (const [prefix, factory, moduleCtx] of factories) {
+      mounts.push({ prefix, module: await factory(moduleCtx) });
     }
     const realtime = await createRealtimeModule(ctx);
     return { mounts, realtime };
@@ -140,7 +158,14 @@ async function createModules(ctx: ApiContext): Promise<{ mounts: Mount[]; realti
 /** Starts the API server on 127.0.0.1:config.apiPort with every module mounted. */
 export async function startApiServer(ctx: ApiContext): Promise<ApiServer> {
   installProcessGuards(ctx.log);
-  const { mounts, realtime } = await createModules(ctx);
+  const pools = modulePools(ctx);
+  const endPools = async (): Promise<void> => {
+    await Promise.allSettled(Object.values(pools).map((pool) => pool.end()));
+  };
+  const { mounts, realtime } = await createModules(ctx, pools).catch(async (error: unknown) => {
+    await endPools();
+    throw error;
+  });
   const logRequests = process.env.SDV_LOG_REQUESTS === '1';
 
   const handleRequest = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
@@ -213,6 +238,7 @@ export async function startApiServer(ctx: ApiContext): Promise<ApiServer> {
     await listen(server, ctx.config.apiPort);
   } catch (error) {
     await Promise.allSettled([realtime.close(), ...mounts.map((mount) => mount.module.close())]);
+    await endPools();
     throw error;
   }
 
@@ -229,6 +255,7 @@ export async function startApiServer(ctx: ApiContext): Promise<ApiServer> {
         for (const mount of mounts) {
           await mount.module.close().catch((error: unknown) => ctx.log(`[api] đóng ${mount.prefix}: ${describeError(error)}`));
         }
+        await endPools();
       })();
       return closing;
     },

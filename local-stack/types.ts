@@ -6,7 +6,7 @@ import type { StackConfig } from './config.ts';
 
 export interface ApiContext {
   config: StackConfig;
-  /** Pool of connections as the stack's login (postgres); every request switches role itself. */
+  /** Pool of connections as the login of the module's Supabase counterpart (server.ts: modulePools); every request switches role itself. */
   pool: pg.Pool;
   /** Connection string, for modules that need a dedicated connection (LISTEN). */
   dbUrl: string;

@@ -3,8 +3,10 @@
 // Fails on any security finding, on any WARN / ERROR performance finding, and on the performance
 // lints we keep at zero whatever their level (auth_rls_initplan, multiple_permissive_policies,
 // unindexed_foreign_keys, duplicate_index). INFO findings such as unused_index (every index is
-// unused on an empty database) are listed but do not fail.
+// unused on an empty database) are listed but do not fail. The linter connects as `postgres`, the
+// non-superuser role the Supabase CLI uses on a project (docs/architecture.md#the-platform-mirror).
 import { defaultPort } from '../local-stack/config.ts';
+import { platformUrl } from '../local-stack/db.ts';
 import { isFailure, parseFindings, type Finding } from './lib/advisor-findings.ts';
 import { runSupabaseCli } from './lib/supabase-cli.ts';
 import { startThrowawayDatabase } from './lib/throwaway-db.ts';
@@ -20,7 +22,7 @@ async function main(): Promise<number> {
   if (!target) {
     console.log(`Tạo cơ sở dữ liệu tạm (${DATA_DIR}, cổng ${PORT}) và áp dụng migrations …`);
     const db = await startThrowawayDatabase({ dataDir: DATA_DIR, port: PORT });
-    target = db.url;
+    target = platformUrl(db.url, 'postgres');
     stop = db.stop;
   }
   let findings: Finding[];

@@ -33,10 +33,12 @@ cleanup() {
 trap cleanup EXIT
 
 echo "▶ PostgreSQL 15: cụm tạm trong $WORK, cổng $PORT"
-as_pg "'$PGBIN/initdb' -D '$WORK/data' -U postgres --auth=trust --encoding=UTF8 --locale=C.UTF-8" >/dev/null
+# The cluster's own superuser is supabase_admin, as on Supabase: bootstrap.sql makes `postgres` the
+# non-superuser role that applies migrations and seed (docs/architecture.md#the-platform-mirror).
+as_pg "'$PGBIN/initdb' -D '$WORK/data' -U supabase_admin --auth=trust --encoding=UTF8 --locale=C.UTF-8" >/dev/null
 as_pg "'$PGBIN/pg_ctl' -D '$WORK/data' -l '$WORK/data/server.log' -w -o \"-p $PORT -k '$WORK/data' -c listen_addresses=127.0.0.1 -c wal_level=logical -c timezone=UTC\" start" >/dev/null
-as_pg "'$PGBIN/createdb' -h 127.0.0.1 -p $PORT -U postgres sdv"
-URL="postgres://postgres@127.0.0.1:$PORT/sdv"
+as_pg "'$PGBIN/createdb' -h 127.0.0.1 -p $PORT -U supabase_admin sdv"
+URL="postgres://supabase_admin@127.0.0.1:$PORT/sdv"
 
 cd "$ROOT"
 echo "▶ Lần 1 trên PostgreSQL 15 (bootstrap + migrations + seed)"

@@ -1,5 +1,7 @@
 // `npm run test:db`: the pgTAP suite of supabase/tests/*.sql, run with pg_prove against a fresh
-// database that has the Supabase bootstrap, every migration and the seed applied.
+// database that has the Supabase bootstrap, every migration and the seed applied. pg_prove connects
+// as `postgres`, the non-superuser role of Supabase's platform (docs/architecture.md#the-platform-mirror),
+// as the migrations and the seed ran.
 //
 //   npm run test:db                                  every file, sorted
 //   npm run test:db -- supabase/tests/030-x.sql      only these files (000-setup.sql is always added)
@@ -19,7 +21,7 @@ import net from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
 import { loadConfig, ROOT_DIR } from '../local-stack/config.ts';
-import { describePgError, prepareDatabase, redact, startDatabase, type DatabaseHandle } from '../local-stack/db.ts';
+import { describePgError, platformUrl, prepareDatabase, redact, startDatabase, type DatabaseHandle } from '../local-stack/db.ts';
 
 process.env.SDV_PROFILE = 'test';
 
@@ -187,8 +189,8 @@ async function main(): Promise<number> {
       await client.query('create extension if not exists pgtap with schema extensions');
     });
 
-    log(`Chạy pg_prove trên ${files.length} tệp …`);
-    const code = await runPgProve(testUrl, files, proveOptions);
+    log(`Chạy pg_prove trên ${files.length} tệp, với vai trò postgres (không phải superuser) …`);
+    const code = await runPgProve(platformUrl(testUrl, 'postgres'), files, proveOptions);
     log(`Tổng thời gian: ${((Date.now() - started) / 1000).toFixed(1)} s${keep ? ` — giữ lại ${redact(testUrl)}` : ''}`);
     return code;
   } finally {

@@ -1,7 +1,8 @@
 // Applies bootstrap + migrations (+ seed on a fresh database) to the configured database
 // (DATABASE_URL, else the embedded server of loadConfig()) and prints a JSON fingerprint of the
 // result: the schema (tables, columns, constraints, indexes, policies, functions, triggers, grants)
-// as checksums, plus the row count of every public table. Used by scripts/check-pg15.sh to compare
+// and the platform (owners and RLS of auth/storage tables, the platform roles) as checksums, plus
+// the row count of every public table. Used by scripts/check-pg15.sh to compare
 // PostgreSQL 15 with the embedded 17.
 import { createHash } from 'node:crypto';
 import pg from 'pg';
@@ -32,6 +33,12 @@ const CATALOG_QUERIES: Record<string, string> = {
                     order by 1, 2, 3`,
   buckets: `select id, public, file_size_limit, allowed_mime_types::text from storage.buckets order by 1`,
   publication: `select schemaname, tablename from pg_publication_tables where pubname = 'supabase_realtime' order by 1, 2`,
+  // The platform of bootstrap.sql: who owns Auth's and Storage's tables, RLS on them, the roles.
+  platform_tables: `select c.oid::regclass::text, pg_get_userbyid(c.relowner), c.relrowsecurity from pg_class c
+                     where c.relnamespace in ('auth'::regnamespace, 'storage'::regnamespace) and c.relkind = 'r' order by 1`,
+  platform_roles: `select rolname, rolsuper, rolinherit, rolcanlogin, rolbypassrls, rolcreatedb, rolcreaterole, coalesce(rolconfig::text, '')
+                     from pg_roles where rolname in ('postgres', 'anon', 'authenticated', 'service_role', 'authenticator',
+                                                    'supabase_auth_admin', 'supabase_storage_admin') order by 1`,
 };
 
 async function fingerprint(url: string): Promise<Record<string, unknown>> {

@@ -10,7 +10,9 @@
 --   tests.authenticate_with_claims(jsonb)              role authenticated + exactly these claims
 --   tests.authenticate_as_service_role()               role service_role
 --   tests.clear_authentication()                       role anon, claims of the anon key
---   tests.as_superuser()                               back to the session user (postgres), no claims
+--   tests.as_superuser()                               back to the session user (postgres), no claims;
+--                                                      postgres is not a superuser but bypasses RLS, as
+--                                                      on Supabase (see 005-platform.sql)
 --   tests.id(name)                            → uuid   stable id of a fixture row ('booking_a', …)
 --   tests.make_world()                                 a small fixed data set used by most files (see below)
 
@@ -153,7 +155,7 @@ begin
 end
 $$;
 
--- The small data set most files start from (run as the superuser, inside the file's transaction):
+-- The small data set most files start from (run as postgres, inside the file's transaction):
 --   users     admin@pgtap.test (admin claim), cust.a@ / cust.b@ (customers), prov.p@ / prov.q@ (providers)
 --   catalogue category 'cat' → service 'svc_active' (rate 15, active) with packages 'item_active'
 --             (active) and 'item_hidden' (inactive); service 'svc_inactive' (no rate, inactive) with

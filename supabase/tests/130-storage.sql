@@ -2,9 +2,12 @@
 -- policies on storage.objects, exercised the way the Storage API does (as the caller's role):
 -- admins write both buckets; a provider reads only their own documents; customers and anon read no
 -- documents; nobody but admins lists or writes banners; chat images belong to the conversation.
+-- As on Supabase, a direct SQL DELETE on storage.objects / storage.buckets is refused by Storage's
+-- delete guard, whoever runs it; the Storage API sets storage.allow_delete_query for its own
+-- requests, and from then on the delete policies decide (docs/architecture.md#the-platform-mirror).
 begin;
 set search_path = public, extensions;
-select plan(45);
+select plan(51);
 
 -- ------------------------------------------------------------------ buckets
 select results_eq($$ select id, public, file_size_limit from storage.buckets where id in ('banners', 'provider-documents') order by id $$,
@@ -22,6 +25,29 @@ select tests.make_world();
 insert into storage.buckets (id, name, public) values ('pgtap-other', 'pgtap-other', false);
 select set_config('tests.p_folder', tests.user_id('prov.p@pgtap.test')::text, true);
 select set_config('tests.q_folder', tests.user_id('prov.q@pgtap.test')::text, true);
+
+-- ------------------------------------------------------------------ the delete guard (SQL is not the Storage API)
+select throws_ok($$ delete from storage.objects where id = tests.id('obj_banner') $$, '42501',
+  'Direct deletion from storage tables is not allowed. Use the Storage API instead.',
+  'postgres (the migrations'' role) cannot delete an object row in SQL');
+select throws_ok($$ delete from storage.buckets where id = 'pgtap-other' $$, '42501',
+  'Direct deletion from storage tables is not allowed. Use the Storage API instead.',
+  'nor a bucket row');
+select tests.authenticate_as_service_role();
+select throws_ok($$ delete from storage.objects where id = tests.id('obj_doc_q') $$, '42501', null,
+  'the service role cannot delete object rows in SQL either');
+select tests.authenticate_as(tests.user_id('admin@pgtap.test'));
+select throws_ok($$ delete from storage.objects where id = tests.id('obj_banner') $$, '42501', null,
+  'nor can an admin, whatever the delete policies allow');
+select tests.as_superuser();
+select results_eq($$ select count(*)::int from storage.objects where id in (tests.id('obj_banner'), tests.id('obj_doc_q')) $$,
+  array[2], 'the refused deletes removed nothing');
+select is((select count(*)::int from pg_trigger where tgname in ('protect_objects_delete', 'protect_buckets_delete') and tgenabled = 'O'), 2,
+  'the guard is a statement trigger on both tables');
+
+-- From here on the file acts as the Storage API: it sets storage.allow_delete_query for the
+-- transaction, and the delete policies decide for the caller's role.
+select set_config('storage.allow_delete_query', 'true', true);
 
 -- ------------------------------------------------------------------ anon
 select tests.clear_authentication();
