@@ -165,14 +165,16 @@ async function withClient<T>(url: string, fn: (client: pg.Client) => Promise<T>)
   }
 }
 
-/** Applies local-stack/bootstrap.sql (idempotent). */
+/** Applies local-stack/bootstrap.sql, then bootstrap-realtime.sql (both idempotent). */
 export async function bootstrap(url: string): Promise<void> {
   const sql = await readFile(path.join(ROOT_DIR, 'local-stack', 'bootstrap.sql'), 'utf8');
+  const realtimeSql = await readFile(path.join(ROOT_DIR, 'local-stack', 'bootstrap-realtime.sql'), 'utf8');
   await withClient(url, async (client) => {
     // Serialise concurrent start-ups (tests may start several stacks against one server).
     await client.query('select pg_advisory_lock(54321)');
     try {
       await client.query(sql);
+      await client.query(realtimeSql);
     } finally {
       await client.query('select pg_advisory_unlock(54321)');
     }
