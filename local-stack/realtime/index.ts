@@ -80,8 +80,8 @@ interface ChannelOptions {
   presenceEnabled: boolean;
 }
 
-/** Policy results of a private channel; undefined = not evaluated yet. */
-type PolicyState = Partial<Record<`${Extension}${'Read' | 'Write'}`, boolean>>;
+/** Read policies of a private channel; undefined = not evaluated yet. */
+type PolicyState = Partial<Record<`${Extension}Read`, boolean>>;
 
 class Channel implements TopicMember {
   active = true;
@@ -90,6 +90,8 @@ class Channel implements TopicMember {
   /** The cap key counted for this channel at join (a later token does not move it). */
   readonly capKey: string | undefined;
   policies: PolicyState = {};
+  /** Write policies, evaluated once at the first send / track (one promise: pushes keep their order). */
+  writes: Partial<Record<Extension, Promise<boolean>>> = {};
 
   constructor(
     readonly connection: Connection,
@@ -258,9 +260,9 @@ class Connection {
   /** A broadcast from this client: to the topic's other members (and itself with `self`). */
   private async broadcast(channel: Channel, message: Pick<PhoenixMessage, 'joinRef' | 'ref' | 'topic'>, broadcast: BroadcastMessage): Promise<void> {
     if (channel.options.isPrivate) {
-      channel.policies.broadcastWrite ??= await this.service.mayWrite(channel, 'broadcast');
+      const allowed = await (channel.writes.broadcast ??= this.service.mayWrite(channel, 'broadcast'));
       // Refused sends are dropped without a reply, as Realtime does (an `ack` sender times out).
-      if (!channel.policies.broadcastWrite || !channel.active) return;
+      if (!allowed || !channel.active) return;
     }
     this.service.broadcast(channel.topicKey, broadcast, channel.options.selfBroadcast ? undefined : channel);
     if (channel.options.ackBroadcast && message.ref !== null) this.send(reply(message, 'ok', {}));
@@ -281,15 +283,16 @@ class Connection {
       this.send(reply(message, 'error', {}));
       return;
     }
-    if (channel.options.isPrivate && channel.policies.presenceWrite === undefined) {
+    let allowed = true;
+    if (channel.options.isPrivate) {
       // Presence enabled by this track: its read permission is evaluated now if the join skipped it.
       if (channel.policies.presenceRead === undefined) {
         channel.policies.presenceRead = (await this.service.mayRead(channel.identity, channel.subTopic, ['presence'])).get('presence') === true;
       }
-      channel.policies.presenceWrite = await this.service.mayWrite(channel, 'presence');
+      allowed = await (channel.writes.presence ??= this.service.mayWrite(channel, 'presence'));
     }
     if (!channel.active) return;
-    if (channel.options.isPrivate && !channel.policies.presenceWrite) {
+    if (!allowed) {
       this.send(reply(message, 'error', {}));
       return;
     }
@@ -401,6 +404,7 @@ class Connection {
         return;
       }
       channel.policies = policies;
+      channel.writes = {};
     }
     channel.identity = verified.identity;
     this.service.scheduleExpiry(channel);

@@ -4,7 +4,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anonClient, anonKey, DEMO_ACCOUNTS, signedInClient } from './helpers.ts';
-import { rawSocket, replyTo, subscribed, waitFor } from './realtime-helpers.ts';
+import { closeClients, rawSocket, replyTo, subscribed, waitFor } from './realtime-helpers.ts';
 
 type Message = { type: string; event: string; payload: Record<string, unknown> };
 
@@ -31,10 +31,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const client of clients) {
-    await client.removeAllChannels();
-    client.realtime.disconnect();
-  }
+  await closeClients(clients);
 });
 
 describe('broadcast over the socket', () => {

@@ -16,7 +16,7 @@ import {
   sql,
   uniqueEmail,
 } from './helpers.ts';
-import { settled, waitFor } from './realtime-helpers.ts';
+import { closeClients, settled, waitFor } from './realtime-helpers.ts';
 
 type Row = Record<string, unknown>;
 type Change = RealtimePostgresChangesPayload<Row>;
@@ -106,10 +106,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const client of clients) {
-    await client.removeAllChannels();
-    client.realtime.disconnect();
-  }
+  await closeClients(clients);
 });
 
 describe('delivery under RLS', () => {

@@ -35,6 +35,14 @@ export async function settled(...subscribers: SupabaseClient[]): Promise<void> {
   }
 }
 
+/** Leaves every channel of the clients and closes their sockets (afterAll of the suites). */
+export async function closeClients(clients: readonly SupabaseClient[]): Promise<void> {
+  for (const client of clients) {
+    await client.removeAllChannels();
+    client.realtime.disconnect();
+  }
+}
+
 /** Subscribes and resolves with the outcome: SUBSCRIBED, or the error status with its message. */
 export function subscribeOutcome(channel: RealtimeChannel): Promise<{ status: string; message?: string }> {
   return new Promise((resolve) => {

@@ -5,7 +5,7 @@
 import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anonClient, anonKey, DEMO_ACCOUNTS, signedInClient } from './helpers.ts';
-import { rawSocket, replyTo, settled, subscribed, waitFor } from './realtime-helpers.ts';
+import { closeClients, rawSocket, replyTo, settled, subscribed, waitFor } from './realtime-helpers.ts';
 
 type Presence = Record<string, unknown> & { presence_ref: string };
 interface PresenceEvent {
@@ -39,10 +39,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const client of clients) {
-    await client.removeAllChannels();
-    client.realtime.disconnect();
-  }
+  await closeClients(clients);
 });
 
 describe('presence', () => {

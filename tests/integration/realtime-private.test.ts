@@ -5,7 +5,7 @@
 import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anonClient, DEMO_ACCOUNTS, serviceClient, signedInClient, sql } from './helpers.ts';
-import { settled, subscribed, subscribeOutcome, waitFor } from './realtime-helpers.ts';
+import { closeClients, settled, subscribed, subscribeOutcome, waitFor } from './realtime-helpers.ts';
 
 const CUSTOMER_ID = '00000000-0000-4000-a000-000000000002';
 const PROVIDER_ID = '00000000-0000-4000-a000-000000000003';
@@ -46,10 +46,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const client of clients) {
-    await client.removeAllChannels();
-    client.realtime.disconnect();
-  }
+  await closeClients(clients);
   for (const name of policies) await sql(`drop policy if exists "${name}" on realtime.messages`);
 });
 

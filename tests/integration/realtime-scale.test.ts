@@ -7,7 +7,7 @@ import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_CHANNELS_PER_CONNECTION, MAX_CHANNELS_PER_IDENTITY, TOO_MANY_CHANNELS } from '../../local-stack/realtime/index.ts';
 import { accessTokenOf, anonClient, anonKey, DEMO_ACCOUNTS, signedInClient, sql } from './helpers.ts';
-import { distinctTokens, percentile, rawSocket, subscribed, subscribeOutcome, waitFor, type RawSocket } from './realtime-helpers.ts';
+import { closeClients, distinctTokens, percentile, type RawSocket, rawSocket, subscribed, subscribeOutcome, waitFor } from './realtime-helpers.ts';
 
 // Seed: conversation of booking …200 between the demo customer and the demo provider.
 const CONVERSATION = '70000000-0000-4000-8000-000000000200';
@@ -26,10 +26,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   for (const socket of sockets) socket.close();
-  for (const client of clients) {
-    await client.removeAllChannels();
-    client.realtime.disconnect();
-  }
+  await closeClients(clients);
 });
 
 describe('channel caps', () => {
