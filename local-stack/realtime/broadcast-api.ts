@@ -65,7 +65,9 @@ function batchMessages(value: unknown): { errors: string[] } | { messages: Outgo
 export async function handleBroadcastRequest(service: BroadcastService, req: IncomingMessage, res: ServerResponse, subpath: string): Promise<void> {
   const single = /^\/api\/broadcast\/([^/]+)\/events\/([^/]+)\/?$/.exec(subpath);
   if (subpath !== '/api/broadcast' && subpath !== '/api/broadcast/' && !single) {
-    sendJson(res, 404, { message: 'Not found' });
+    // Any other path under /realtime/v1 (the websocket path without an upgrade included): the
+    // server's own 404.
+    sendJson(res, 404, { message: 'no Route matched with those values', code: 'not_found', path: `/realtime/v1${subpath}` });
     return;
   }
   if (req.method !== 'POST') {
