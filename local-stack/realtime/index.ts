@@ -322,6 +322,11 @@ class Connection {
       return;
     }
     const subTopic = message.topic.replace(/^realtime:/i, '');
+    // Caps are checked before any work (again when the channel is registered, below).
+    if (this.channels.size >= MAX_CHANNELS_PER_CONNECTION) {
+      this.send(reply(message, 'error', { reason: TOO_MANY_CHANNELS }));
+      return;
+    }
     let identity = this.apiIdentity;
     const token = message.payload.access_token;
     if (typeof token === 'string' && token !== '') {
@@ -331,6 +336,10 @@ class Connection {
         return;
       }
       identity = verified.identity;
+    }
+    if (this.service.identityChannels(identity) >= MAX_CHANNELS_PER_IDENTITY) {
+      this.send(reply(message, 'error', { reason: TOO_MANY_CHANNELS }));
+      return;
     }
     const config = isPlainObject(message.payload.config) ? message.payload.config : {};
     const broadcastConfig = isPlainObject(config.broadcast) ? config.broadcast : {};
@@ -396,9 +405,10 @@ class Connection {
     }
     if (channel.options.isPrivate) {
       // As Realtime: the policies are evaluated again with the new token; losing read ends the channel.
-      const read = await this.service.mayRead(verified.identity, channel.subTopic, channel.options.presenceEnabled ? ['broadcast', 'presence'] : ['broadcast']);
+      const withPresence = channel.options.presenceEnabled || channel.policies.presenceRead !== undefined;
+      const read = await this.service.mayRead(verified.identity, channel.subTopic, withPresence ? ['broadcast', 'presence'] : ['broadcast']);
       const policies: PolicyState = { broadcastRead: read.get('broadcast') === true };
-      if (channel.options.presenceEnabled) policies.presenceRead = read.get('presence') === true;
+      if (withPresence) policies.presenceRead = read.get('presence') === true;
       if (!policies.broadcastRead && !policies.presenceRead) {
         this.service.shutdownChannel(channel, `You no longer have permission to read from this Channel topic: ${channel.subTopic}`);
         return;
