@@ -18,10 +18,6 @@ begin
 end
 $$;
 
--- Like Supabase: the project owner (postgres) is a member, so its migrations can write policies on
--- realtime.messages (policies need the table's owner).
-grant supabase_realtime_admin to postgres;
-
 create schema if not exists realtime;
 grant usage on schema realtime to anon, authenticated, service_role;
 revoke all on schema realtime from supabase_realtime_admin;
@@ -55,3 +51,14 @@ select nullif(current_setting('realtime.topic', true), '')::text;
 $function$;
 alter function realtime.topic() owner to supabase_realtime_admin;
 grant execute on function realtime.topic() to anon, authenticated, service_role;
+
+-- The project's migrations write the policies of realtime.messages as postgres, which is not a
+-- member of supabase_realtime_admin: on Supabase, supautils' policy_grants let it. Registered with
+-- the platform mirror's policy_grants when bootstrap.sql provides them.
+do $$
+begin
+  if to_regclass('supautils.policy_grants') is not null then
+    insert into supautils.policy_grants (relation) values ('realtime.messages') on conflict do nothing;
+  end if;
+end
+$$;
