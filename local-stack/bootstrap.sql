@@ -484,7 +484,8 @@ begin
      set relowner = 'postgres'::regrole::oid
     from supautils.policy_grants g
    where c.oid = to_regclass(g.relation)::oid
-     and c.relowner in ('supabase_auth_admin'::regrole::oid, 'supabase_storage_admin'::regrole::oid);
+     and c.relowner in ('supabase_auth_admin'::regrole::oid, 'supabase_storage_admin'::regrole::oid,
+                        'supabase_realtime_admin'::regrole::oid);
 end
 $$;
 
@@ -499,6 +500,7 @@ begin
   end if;
   update pg_catalog.pg_class c
      set relowner = case when c.relnamespace = 'auth'::regnamespace::oid then 'supabase_auth_admin'::regrole::oid
+                         when c.relnamespace = 'realtime'::regnamespace::oid then 'supabase_realtime_admin'::regrole::oid
                          else 'supabase_storage_admin'::regrole::oid end
     from supautils.policy_grants g
    where c.oid = to_regclass(g.relation)::oid

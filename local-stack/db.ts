@@ -183,9 +183,10 @@ async function withClient<T>(url: string, fn: (client: pg.Client) => Promise<T>)
   }
 }
 
-/** Applies local-stack/bootstrap.sql (idempotent), as the superuser of `url`. */
+/** Applies local-stack/bootstrap.sql, then bootstrap-realtime.sql (both idempotent), as the superuser of `url`. */
 export async function bootstrap(url: string): Promise<void> {
   const sql = await readFile(path.join(ROOT_DIR, 'local-stack', 'bootstrap.sql'), 'utf8');
+  const realtimeSql = await readFile(path.join(ROOT_DIR, 'local-stack', 'bootstrap-realtime.sql'), 'utf8');
   await withClient(url, async (client) => {
     const superuser = await client.query<{ ok: boolean }>('select rolsuper as ok from pg_roles where rolname = current_user');
     if (!superuser.rows[0]?.ok) {
@@ -197,6 +198,7 @@ export async function bootstrap(url: string): Promise<void> {
       await client.query("select set_config('sdv.platform_password', $1, false)", [decodeURIComponent(new URL(url).password)]);
       await client.query(sql);
       await client.query("select set_config('sdv.platform_password', '', false)");
+      await client.query(realtimeSql);
     } finally {
       await client.query('select pg_advisory_unlock(54321)');
     }

@@ -148,6 +148,8 @@ async function createModules(ctx: ApiContext, pools: ReturnType<typeof modulePoo
       mounts.push({ prefix, module: await factory(moduleCtx) });
     }
     const realtime = await createRealtimeModule(ctx);
+    // REST broadcast (/realtime/v1/api/broadcast); the module is closed with the WebSocket side.
+    mounts.push({ prefix: '/realtime/v1', module: { handle: (req, res, subpath) => realtime.handle(req, res, subpath), close: async () => undefined } });
     return { mounts, realtime };
   } catch (error) {
     await Promise.allSettled(mounts.map((mount) => mount.module.close()));

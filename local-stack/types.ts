@@ -24,6 +24,8 @@ export type HttpModuleFactory = (ctx: ApiContext) => Promise<HttpModule>;
 
 export interface RealtimeModule {
   handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void;
+  /** HTTP routes under /realtime/v1 (REST broadcast); `subpath` as for HttpModule. */
+  handle(req: IncomingMessage, res: ServerResponse, subpath: string): Promise<void>;
   close(): Promise<void>;
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { decodeFrame, encodeFrame, parseVsn, reply } from './codec.ts';
+import { decodeBinaryFrame, decodeFrame, encodeFrame, encodeUserBroadcast, parseVsn, reply } from './codec.ts';
 import { filterSql, FilterParseError, parseFilter } from './filters.ts';
+import { capIdentityKey, rlsGroupKey } from './identity.ts';
 
 describe('Phoenix frame codec', () => {
   it('decodes and encodes vsn 2.0.0 array frames', () => {
@@ -78,5 +79,64 @@ describe('postgres_changes filters', () => {
     );
     expect(sql).toBe('(t."booking_id" = $1::uuid) and (t."n" = any($2::integer[]))');
     expect(params).toEqual(["x'; drop table t; --", ['1', '2']]);
+  });
+});
+
+describe('binary broadcast frames', () => {
+  /** A user broadcast push as realtime-js 2.x's serializer builds it (kind 3). */
+  function push(joinRef: string, ref: string, topic: string, event: string, payload: Buffer, encoding = 1): Buffer {
+    const head = Buffer.from([3, joinRef.length, ref.length, topic.length, event.length, 0, encoding]);
+    return Buffer.concat([head, Buffer.from(joinRef + ref + topic + event), payload]);
+  }
+
+  it('decodes a user broadcast push with a JSON payload', () => {
+    const frame = push('1', '2', 'realtime:room', 'cursor', Buffer.from('{"x":1}'));
+    expect(decodeBinaryFrame(frame)).toEqual({
+      joinRef: '1',
+      ref: '2',
+      topic: 'realtime:room',
+      event: 'cursor',
+      encoding: 'json',
+      payload: Buffer.from('{"x":1}'),
+    });
+  });
+
+  it('refuses truncated frames, other kinds and invalid JSON payloads', () => {
+    const frame = push('1', '2', 'realtime:room', 'cursor', Buffer.from('{"x":1}'));
+    expect(decodeBinaryFrame(frame.subarray(0, 12))).toBeUndefined();
+    expect(decodeBinaryFrame(Buffer.concat([Buffer.from([4]), frame.subarray(1)]))).toBeUndefined();
+    expect(decodeBinaryFrame(push('1', '2', 'realtime:room', 'cursor', Buffer.from('{x')))).toBeUndefined();
+    expect(decodeBinaryFrame(push('', '', 'realtime:room', 'raw', Buffer.from([0xff, 0]), 0))?.encoding).toBe('binary');
+  });
+
+  it('encodes a user broadcast (kind 4) the way realtime-js decodes it', () => {
+    const frame = encodeUserBroadcast('realtime:room', 'cursor', 'json', Buffer.from('{"x":1}'))!;
+    expect([...frame.subarray(0, 5)]).toEqual([4, 'realtime:room'.length, 'cursor'.length, 0, 1]);
+    expect(frame.subarray(5).toString()).toBe('realtime:roomcursor{"x":1}');
+    expect(encodeUserBroadcast('realtime:' + 'x'.repeat(300), 'e', 'json', Buffer.from('{}'))).toBeUndefined();
+  });
+});
+
+describe('RLS groups of subscribers', () => {
+  const claims = { sub: 'u1', role: 'authenticated', email: 'a@b.vn', app_metadata: { provider: 'email', roles: ['customer'] }, aal: 'aal1' };
+
+  it('puts tokens of one user that differ only in token-specific claims in one group', () => {
+    const a = rlsGroupKey('authenticated', { ...claims, iat: 1, exp: 100, session_id: 's1', amr: [{ method: 'password', timestamp: 1 }] });
+    const b = rlsGroupKey('authenticated', { exp: 200, ...claims, iat: 2, session_id: 's2', jti: 'j' });
+    expect(a).toBe(b);
+  });
+
+  it('separates users, roles and claims that RLS may read', () => {
+    const base = rlsGroupKey('authenticated', claims);
+    expect(rlsGroupKey('authenticated', { ...claims, sub: 'u2' })).not.toBe(base);
+    expect(rlsGroupKey('anon', claims)).not.toBe(base);
+    expect(rlsGroupKey('authenticated', { ...claims, app_metadata: { provider: 'email', roles: ['admin'] } })).not.toBe(base);
+    expect(rlsGroupKey('authenticated', { ...claims, aal: 'aal2' })).not.toBe(base);
+    expect(rlsGroupKey('authenticated', { ...claims, email: 'c@d.vn' })).not.toBe(base);
+  });
+
+  it('caps signed-in users by role and sub, not tokens without sub', () => {
+    expect(capIdentityKey('authenticated', { ...claims, session_id: 'x' })).toBe(capIdentityKey('authenticated', claims));
+    expect(capIdentityKey('anon', { role: 'anon' })).toBeUndefined();
   });
 });

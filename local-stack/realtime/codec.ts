@@ -78,3 +78,63 @@ export function parseVsn(value: string | null): Vsn | undefined {
   if (value === '2.0.0') return '2.0.0';
   return undefined;
 }
+
+/**
+ * A broadcast as realtime-js 2.x sends it over vsn 2.0.0: a binary "user broadcast push" frame
+ * (kind 3): [kind, join_ref size, ref size, topic size, event size, metadata size, encoding] then
+ * join_ref, ref, topic, user event, metadata (JSON or empty) and the user payload (encoding 1 = JSON
+ * text, 0 = raw bytes).
+ */
+export interface UserBroadcastPush {
+  joinRef: string | null;
+  ref: string | null;
+  topic: string;
+  event: string;
+  encoding: 'json' | 'binary';
+  payload: Buffer;
+}
+
+const USER_BROADCAST_PUSH = 3;
+const USER_BROADCAST = 4;
+
+/** Parses a binary frame; undefined unless it is a well-formed user broadcast push. */
+export function decodeBinaryFrame(data: Buffer): UserBroadcastPush | undefined {
+  if (data.length < 7 || data[0] !== USER_BROADCAST_PUSH) return undefined;
+  const sizes = [data[1]!, data[2]!, data[3]!, data[4]!, data[5]!];
+  const encoding = data[6];
+  if (encoding !== 0 && encoding !== 1) return undefined;
+  let offset = 7;
+  const fields: string[] = [];
+  for (const size of sizes) {
+    if (offset + size > data.length) return undefined;
+    fields.push(data.subarray(offset, offset + size).toString('utf8'));
+    offset += size;
+  }
+  const [joinRef, ref, topic, event] = fields as [string, string, string, string];
+  if (topic === '' || event === '') return undefined;
+  const payload = data.subarray(offset);
+  if (encoding === 1) {
+    try {
+      JSON.parse(payload.toString('utf8'));
+    } catch {
+      return undefined;
+    }
+  }
+  return {
+    joinRef: joinRef === '' ? null : joinRef,
+    ref: ref === '' ? null : ref,
+    topic,
+    event,
+    encoding: encoding === 1 ? 'json' : 'binary',
+    payload: Buffer.from(payload),
+  };
+}
+
+/** The binary "user broadcast" frame (kind 4) that realtime-js decodes into a broadcast event. */
+export function encodeUserBroadcast(topic: string, event: string, encoding: 'json' | 'binary', payload: Buffer): Buffer | undefined {
+  const topicBytes = Buffer.from(topic, 'utf8');
+  const eventBytes = Buffer.from(event, 'utf8');
+  if (topicBytes.length > 255 || eventBytes.length > 255) return undefined;
+  const header = Buffer.from([USER_BROADCAST, topicBytes.length, eventBytes.length, 0, encoding === 'json' ? 1 : 0]);
+  return Buffer.concat([header, topicBytes, eventBytes, payload]);
+}

@@ -1,17 +1,33 @@
 // The Realtime API of the local stack (/realtime/v1/websocket): Phoenix channels (vsn 2.0.0, and
-// 1.0.0 object frames) with postgres_changes subscriptions, as @supabase/realtime-js 2.x expects.
-// Changes come from the database (see capture.ts); each is delivered only to subscribers who can
-// read the row themselves: the row is selected as the subscriber's role with its JWT claims, so
-// RLS decides. See README.md in this folder for the protocol details and what is not supported.
-import type { IncomingMessage } from 'node:http';
+// 1.0.0 object frames) as @supabase/realtime-js 2.x expects, with postgres_changes, Broadcast and
+// Presence. Changes come from the database (see capture.ts); each is delivered only to subscribers
+// who can read the row themselves: the row is selected as the subscriber's role with its JWT
+// claims, so RLS decides. Private channels are authorised by RLS on realtime.messages
+// (authorization.ts). See README.md in this folder for the protocol details and what is not supported.
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { WebSocketServer, type WebSocket } from 'ws';
+import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { withRoleTransaction } from '../db-session.ts';
 import { verifyJwt, type Claims, type DbRole } from '../jwt.ts';
 import type { ApiContext, RealtimeModule, RealtimeModuleFactory } from '../types.ts';
+import { readPolicies, writePolicy, type Extension } from './authorization.ts';
+import { handleBroadcastRequest } from './broadcast-api.ts';
 import { ChangeCapture, tableKey, type RawChange, type TableInfo } from './capture.ts';
-import { decodeFrame, encodeFrame, parseVsn, reply, type PhoenixMessage, type Vsn } from './codec.ts';
+import {
+  decodeBinaryFrame,
+  decodeFrame,
+  encodeFrame,
+  encodeUserBroadcast,
+  parseVsn,
+  reply,
+  type PhoenixMessage,
+  type UserBroadcastPush,
+  type Vsn,
+} from './codec.ts';
 import { filterSql, FilterParseError, parseFilter, quoteIdent, type FilterCondition } from './filters.ts';
+import { capIdentityKey, rlsGroupKey } from './identity.ts';
+import { topicKey, Topics, type TopicMember } from './topics.ts';
 
 const EVENTS = new Set(['*', 'INSERT', 'UPDATE', 'DELETE']);
 /** Subscriber checks running at once for one change (each holds a pooled connection briefly). */
@@ -21,11 +37,29 @@ const MAX_TIMER_MS = 2_147_483_647;
 const MAX_BATCH = 200;
 /** How long a role's table privileges are trusted before being read again. */
 const PRIVILEGE_CACHE_MS = 5_000;
+/** Channels one socket may join (Supabase's default `max_channels_per_client`). */
+export const MAX_CHANNELS_PER_CONNECTION = 100;
+/** Channels one signed-in user (role + sub) may have joined over all its sockets and tokens. */
+export const MAX_CHANNELS_PER_IDENTITY = 500;
+export const TOO_MANY_CHANNELS = 'ChannelRateLimitReached: Too many channels';
 
-interface Identity {
+export interface Identity {
   role: DbRole;
   claims: Claims;
+  /** Subscribers with the same key share one RLS check per change (identity.ts). */
+  groupKey: string;
+  /** Key of the per-identity channel cap; undefined for tokens without `sub`. */
+  capKey: string | undefined;
 }
+
+function makeIdentity(role: DbRole, claims: Claims): Identity {
+  return { role, claims, groupKey: rlsGroupKey(role, claims), capKey: capIdentityKey(role, claims) };
+}
+
+/** A broadcast as it travels: Supabase's JSON form, or the user broadcast of a binary push. */
+export type BroadcastMessage =
+  | { kind: 'json'; payload: Record<string, unknown> }
+  | { kind: 'user'; event: string; encoding: 'json' | 'binary'; bytes: Buffer };
 
 interface Binding {
   id: number;
@@ -38,9 +72,26 @@ interface Binding {
   filter: FilterCondition[];
 }
 
-class Channel {
+interface ChannelOptions {
+  isPrivate: boolean;
+  selfBroadcast: boolean;
+  ackBroadcast: boolean;
+  presenceKey: string;
+  presenceEnabled: boolean;
+}
+
+/** Read policies of a private channel; undefined = not evaluated yet. */
+type PolicyState = Partial<Record<`${Extension}Read`, boolean>>;
+
+class Channel implements TopicMember {
   active = true;
   expiryTimer: NodeJS.Timeout | undefined;
+  readonly topicKey: string;
+  /** The cap key counted for this channel at join (a later token does not move it). */
+  readonly capKey: string | undefined;
+  policies: PolicyState = {};
+  /** Write policies, evaluated once at the first send / track (one promise: pushes keep their order). */
+  writes: Partial<Record<Extension, Promise<boolean>>> = {};
 
   constructor(
     readonly connection: Connection,
@@ -48,14 +99,52 @@ class Channel {
     readonly joinRef: string | null,
     public identity: Identity,
     readonly bindings: Binding[],
-  ) {}
+    readonly options: ChannelOptions,
+  ) {
+    this.topicKey = topicKey(this.subTopic, options.isPrivate);
+    this.capKey = identity.capKey;
+  }
 
   get subTopic(): string {
     return this.topic.replace(/^realtime:/i, '');
   }
 
+  get presenceKey(): string {
+    return this.options.presenceKey;
+  }
+
+  canReadBroadcast(): boolean {
+    return !this.options.isPrivate || this.policies.broadcastRead === true;
+  }
+
+  canReadPresence(): boolean {
+    return !this.options.isPrivate || this.policies.presenceRead === true;
+  }
+
   push(event: string, payload: Record<string, unknown>, ref: string | null = null): void {
     this.connection.send({ joinRef: this.joinRef, ref, topic: this.topic, event, payload });
+  }
+
+  pushEvent(event: string, payload: Record<string, unknown>): void {
+    if (this.active) this.push(event, payload);
+  }
+
+  /** Sends a broadcast in the form this socket's client decodes (Realtime's serializers). */
+  deliverBroadcast(message: BroadcastMessage): void {
+    if (!this.active) return;
+    if (message.kind === 'json') {
+      this.connection.send({ joinRef: null, ref: null, topic: this.topic, event: 'broadcast', payload: message.payload });
+      return;
+    }
+    if (this.connection.vsn === '2.0.0') {
+      const frame = encodeUserBroadcast(this.topic, message.event, message.encoding, message.bytes);
+      if (frame) this.connection.sendBinary(frame);
+      return;
+    }
+    // vsn 1.0.0 has no binary frames: JSON user payloads are converted, raw bytes cannot be.
+    if (message.encoding !== 'json') return;
+    const payload = { type: 'broadcast', event: message.event, payload: JSON.parse(message.bytes.toString('utf8')) as unknown };
+    this.connection.send({ joinRef: null, ref: null, topic: this.topic, event: 'broadcast', payload });
   }
 
   stop(): void {
@@ -67,6 +156,18 @@ class Channel {
 
 type VerifiedToken = { ok: true; identity: Identity } | { ok: false; expired: boolean; message: string };
 
+function rawBuffer(data: RawData): Buffer {
+  if (Buffer.isBuffer(data)) return data;
+  if (Array.isArray(data)) return Buffer.concat(data);
+  return Buffer.from(data);
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+const readDenied = (subTopic: string): string => `You do not have permissions to read from this Channel topic: ${subTopic}`;
+
 class Connection {
   readonly channels = new Map<string, Channel>();
 
@@ -77,25 +178,46 @@ class Connection {
     readonly apiIdentity: Identity,
   ) {
     ws.on('message', (data, isBinary) => {
-      if (isBinary) return; // binary broadcast frames: broadcast is not supported (README).
-      const message = decodeFrame(data.toString(), this.vsn);
-      if (!message) return;
-      void this.dispatch(message).catch((error: unknown) => {
-        this.service.ctx.log(`[realtime] lỗi xử lý ${message.event}: ${error instanceof Error ? error.message : String(error)}`);
-        if (message.ref !== null) this.send(reply(message, 'error', { reason: 'internal error' }));
-      });
+      if (isBinary) {
+        const push = decodeBinaryFrame(rawBuffer(data));
+        if (push) this.guard('broadcast', push.ref, push, () => this.binaryBroadcast(push));
+        return;
+      }
+      const message = decodeFrame(rawBuffer(data).toString('utf8'), this.vsn);
+      if (message) this.guard(message.event, message.ref, message, () => this.dispatch(message));
     });
     ws.on('close', () => this.closeAll());
     ws.on('error', () => this.closeAll());
+  }
+
+  private guard(event: string, ref: string | null, to: Pick<PhoenixMessage, 'joinRef' | 'ref' | 'topic'>, run: () => Promise<void>): void {
+    run().catch((error: unknown) => {
+      this.service.ctx.log(`[realtime] lỗi xử lý ${event}: ${error instanceof Error ? error.message : String(error)}`);
+      if (ref !== null) this.send(reply(to, 'error', { reason: 'internal error' }));
+    });
   }
 
   send(message: PhoenixMessage): void {
     if (this.ws.readyState === this.ws.OPEN) this.ws.send(encodeFrame(message, this.vsn));
   }
 
+  sendBinary(frame: Buffer): void {
+    if (this.ws.readyState === this.ws.OPEN) this.ws.send(frame, { binary: true });
+  }
+
   closeAll(): void {
     for (const channel of this.channels.values()) this.service.removeChannel(channel);
     this.channels.clear();
+  }
+
+  /** The joined channel a push is for; answers `unmatched topic` when there is none. */
+  private channelFor(message: Pick<PhoenixMessage, 'joinRef' | 'ref' | 'topic'>): Channel | undefined {
+    const channel = this.channels.get(message.topic);
+    if (!channel || (message.joinRef !== null && channel.joinRef !== message.joinRef)) {
+      this.send(reply(message, 'error', { reason: 'unmatched topic' }));
+      return undefined;
+    }
+    return channel;
   }
 
   private async dispatch(message: PhoenixMessage): Promise<void> {
@@ -107,11 +229,8 @@ class Connection {
       await this.join(message);
       return;
     }
-    const channel = this.channels.get(message.topic);
-    if (!channel || (message.joinRef !== null && channel.joinRef !== message.joinRef)) {
-      this.send(reply(message, 'error', { reason: 'unmatched topic' }));
-      return;
-    }
+    const channel = this.channelFor(message);
+    if (!channel) return;
     switch (message.event) {
       case 'phx_leave':
         this.leave(channel);
@@ -121,14 +240,69 @@ class Connection {
       case 'access_token':
         await this.updateToken(channel, message.payload.access_token);
         return;
-      case 'presence':
       case 'broadcast':
-        // Accepted without effect: the app uses neither (README).
-        if (message.ref !== null) this.send(reply(message, 'ok', {}));
+        await this.broadcast(channel, message, { kind: 'json', payload: message.payload });
+        return;
+      case 'presence':
+        await this.presence(channel, message);
         return;
       default:
         return;
     }
+  }
+
+  private async binaryBroadcast(push: UserBroadcastPush): Promise<void> {
+    const channel = this.channelFor(push);
+    if (!channel) return;
+    await this.broadcast(channel, push, { kind: 'user', event: push.event, encoding: push.encoding, bytes: push.payload });
+  }
+
+  /** A broadcast from this client: to the topic's other members (and itself with `self`). */
+  private async broadcast(channel: Channel, message: Pick<PhoenixMessage, 'joinRef' | 'ref' | 'topic'>, broadcast: BroadcastMessage): Promise<void> {
+    if (channel.options.isPrivate) {
+      const allowed = await (channel.writes.broadcast ??= this.service.mayWrite(channel, 'broadcast'));
+      // Refused sends are dropped without a reply, as Realtime does (an `ack` sender times out).
+      if (!allowed || !channel.active) return;
+    }
+    this.service.broadcast(channel.topicKey, broadcast, channel.options.selfBroadcast ? undefined : channel);
+    if (channel.options.ackBroadcast && message.ref !== null) this.send(reply(message, 'ok', {}));
+  }
+
+  private async presence(channel: Channel, message: PhoenixMessage): Promise<void> {
+    const event = typeof message.payload.event === 'string' ? message.payload.event.toLowerCase() : undefined;
+    if (event === undefined) {
+      this.send(reply(message, 'ok', {}));
+      return;
+    }
+    if (event === 'untrack') {
+      this.service.topics.untrack(channel);
+      this.send(reply(message, 'ok', {}));
+      return;
+    }
+    if (event !== 'track') {
+      this.send(reply(message, 'error', {}));
+      return;
+    }
+    let allowed = true;
+    if (channel.options.isPrivate) {
+      // Presence enabled by this track: its read permission is evaluated now if the join skipped it.
+      if (channel.policies.presenceRead === undefined) {
+        channel.policies.presenceRead = (await this.service.mayRead(channel.identity, channel.subTopic, ['presence'])).get('presence') === true;
+      }
+      allowed = await (channel.writes.presence ??= this.service.mayWrite(channel, 'presence'));
+    }
+    if (!channel.active) return;
+    if (!allowed) {
+      this.send(reply(message, 'error', {}));
+      return;
+    }
+    const payload = message.payload.payload ?? {};
+    if (!isPlainObject(payload)) {
+      this.send(reply(message, 'error', { reason: 'Presence track payload must be a map' }));
+      return;
+    }
+    this.service.topics.track(channel, payload);
+    this.send(reply(message, 'ok', {}));
   }
 
   private leave(channel: Channel): void {
@@ -147,6 +321,12 @@ class Connection {
       this.send(reply(message, 'error', { reason: 'Topic must start with realtime:' }));
       return;
     }
+    const subTopic = message.topic.replace(/^realtime:/i, '');
+    // Caps are checked before any work (again when the channel is registered, below).
+    if (this.channels.size >= MAX_CHANNELS_PER_CONNECTION) {
+      this.send(reply(message, 'error', { reason: TOO_MANY_CHANNELS }));
+      return;
+    }
     let identity = this.apiIdentity;
     const token = message.payload.access_token;
     if (typeof token === 'string' && token !== '') {
@@ -157,10 +337,29 @@ class Connection {
       }
       identity = verified.identity;
     }
-    const config = (message.payload.config ?? {}) as Record<string, unknown>;
-    if (config.private === true) {
-      this.send(reply(message, 'error', { reason: 'Private channels are not supported by the local stack' }));
+    if (this.service.identityChannels(identity) >= MAX_CHANNELS_PER_IDENTITY) {
+      this.send(reply(message, 'error', { reason: TOO_MANY_CHANNELS }));
       return;
+    }
+    const config = isPlainObject(message.payload.config) ? message.payload.config : {};
+    const broadcastConfig = isPlainObject(config.broadcast) ? config.broadcast : {};
+    const presenceConfig = isPlainObject(config.presence) ? config.presence : {};
+    const options: ChannelOptions = {
+      isPrivate: config.private === true,
+      selfBroadcast: broadcastConfig.self === true,
+      ackBroadcast: broadcastConfig.ack === true,
+      presenceKey: typeof presenceConfig.key === 'string' && presenceConfig.key !== '' ? presenceConfig.key : randomUUID(),
+      presenceEnabled: presenceConfig.enabled === true,
+    };
+    const policies: PolicyState = {};
+    if (options.isPrivate) {
+      const read = await this.service.mayRead(identity, subTopic, options.presenceEnabled ? ['broadcast', 'presence'] : ['broadcast']);
+      policies.broadcastRead = read.get('broadcast') === true;
+      if (options.presenceEnabled) policies.presenceRead = read.get('presence') === true;
+      if (!policies.broadcastRead && !policies.presenceRead) {
+        this.send(reply(message, 'error', { reason: readDenied(subTopic) }));
+        return;
+      }
     }
     const requested = Array.isArray(config.postgres_changes) ? (config.postgres_changes as unknown[]) : [];
     const bindings: Binding[] = [];
@@ -176,7 +375,13 @@ class Connection {
     if (this.ws.readyState !== this.ws.OPEN) return;
     const previous = this.channels.get(message.topic);
     if (previous) this.leave(previous);
-    const channel = new Channel(this, message.topic, message.joinRef, identity, bindings);
+    // Caps, counted at the moment of joining (nothing is awaited from here on).
+    if (this.channels.size >= MAX_CHANNELS_PER_CONNECTION || this.service.identityChannels(identity) >= MAX_CHANNELS_PER_IDENTITY) {
+      this.send(reply(message, 'error', { reason: TOO_MANY_CHANNELS }));
+      return;
+    }
+    const channel = new Channel(this, message.topic, message.joinRef, identity, bindings, options);
+    channel.policies = policies;
     this.channels.set(message.topic, channel);
     this.service.addChannel(channel);
     this.send(reply(message, 'ok', { postgres_changes: bindings.map((b) => ({ ...b.echo, id: b.id })) }));
@@ -188,8 +393,7 @@ class Connection {
         status: 'ok',
       });
     }
-    const presence = config.presence as { enabled?: unknown } | undefined;
-    if (presence && presence.enabled === true) channel.push('presence_state', {});
+    if (options.presenceEnabled && channel.canReadPresence()) channel.push('presence_state', this.service.topics.presenceState(channel));
   }
 
   private async updateToken(channel: Channel, token: unknown): Promise<void> {
@@ -198,6 +402,19 @@ class Connection {
     if (!verified.ok) {
       this.service.shutdownChannel(channel, verified.message);
       return;
+    }
+    if (channel.options.isPrivate) {
+      // As Realtime: the policies are evaluated again with the new token; losing read ends the channel.
+      const withPresence = channel.options.presenceEnabled || channel.policies.presenceRead !== undefined;
+      const read = await this.service.mayRead(verified.identity, channel.subTopic, withPresence ? ['broadcast', 'presence'] : ['broadcast']);
+      const policies: PolicyState = { broadcastRead: read.get('broadcast') === true };
+      if (withPresence) policies.presenceRead = read.get('presence') === true;
+      if (!policies.broadcastRead && !policies.presenceRead) {
+        this.service.shutdownChannel(channel, `You no longer have permission to read from this Channel topic: ${channel.subTopic}`);
+        return;
+      }
+      channel.policies = policies;
+      channel.writes = {};
     }
     channel.identity = verified.identity;
     this.service.scheduleExpiry(channel);
@@ -212,6 +429,9 @@ class RealtimeService implements RealtimeModule {
   private readonly pending: RawChange[] = [];
   private draining = false;
   private readonly privilegeCache = new Map<string, { value: { select: boolean; bypassRls: boolean }; until: number }>();
+  /** Channels per capped identity (identity.ts). */
+  private readonly identityCounts = new Map<string, number>();
+  readonly topics = new Topics<Channel>();
   readonly capture: ChangeCapture;
 
   constructor(readonly ctx: ApiContext) {
@@ -252,6 +472,11 @@ class RealtimeService implements RealtimeModule {
     );
   }
 
+  /** HTTP routes under /realtime/v1 (the REST broadcast API). */
+  handle(req: IncomingMessage, res: ServerResponse, subpath: string): Promise<void> {
+    return handleBroadcastRequest(this, req, res, subpath);
+  }
+
   async close(): Promise<void> {
     for (const channel of this.channels) channel.stop();
     this.channels.clear();
@@ -263,7 +488,7 @@ class RealtimeService implements RealtimeModule {
 
   async verify(token: string): Promise<VerifiedToken> {
     const result = await verifyJwt(token, this.ctx.config.jwtSecret);
-    if (result.ok) return { ok: true, identity: { role: result.role, claims: result.claims } };
+    if (result.ok) return { ok: true, identity: makeIdentity(result.role, result.claims) };
     if (result.reason === 'expired') {
       const exp = decodeExp(token);
       const ago = exp === undefined ? 0 : Math.max(0, Math.floor(Date.now() / 1000) - exp);
@@ -328,12 +553,52 @@ class RealtimeService implements RealtimeModule {
 
   addChannel(channel: Channel): void {
     this.channels.add(channel);
+    this.topics.add(channel);
+    if (channel.capKey !== undefined) this.identityCounts.set(channel.capKey, (this.identityCounts.get(channel.capKey) ?? 0) + 1);
     this.scheduleExpiry(channel);
   }
 
   removeChannel(channel: Channel): void {
     channel.stop();
-    this.channels.delete(channel);
+    if (!this.channels.delete(channel)) return;
+    this.topics.remove(channel);
+    if (channel.capKey !== undefined) {
+      const left = (this.identityCounts.get(channel.capKey) ?? 1) - 1;
+      if (left > 0) this.identityCounts.set(channel.capKey, left);
+      else this.identityCounts.delete(channel.capKey);
+    }
+  }
+
+  /** Channels currently joined by the identity (0 for identities without a cap). */
+  identityChannels(identity: Identity): number {
+    return identity.capKey === undefined ? 0 : (this.identityCounts.get(identity.capKey) ?? 0);
+  }
+
+  /** Sends a broadcast to every member of a topic allowed to read it, but `except`. */
+  broadcast(key: string, message: BroadcastMessage, except?: Channel): void {
+    for (const member of this.topics.members(key)) {
+      if (member !== except && member.canReadBroadcast()) member.deliverBroadcast(message);
+    }
+  }
+
+  /** Read policies of a private topic; a failing policy counts as a refusal (logged). */
+  async mayRead(identity: Identity, subTopic: string, extensions: readonly Extension[]): Promise<Map<Extension, boolean>> {
+    try {
+      return await readPolicies(this.ctx.pool, identity, subTopic, extensions);
+    } catch (error) {
+      this.ctx.log(`[realtime] lỗi chính sách RLS (đọc) của realtime.messages: ${error instanceof Error ? error.message : String(error)}`);
+      return new Map();
+    }
+  }
+
+  /** Write policy of a private topic; a failing policy counts as a refusal (logged). */
+  async mayWrite(subscriber: { identity: Identity; subTopic: string }, extension: Extension): Promise<boolean> {
+    try {
+      return await writePolicy(this.ctx.pool, subscriber.identity, subscriber.subTopic, extension);
+    } catch (error) {
+      this.ctx.log(`[realtime] lỗi chính sách RLS (ghi) của realtime.messages: ${error instanceof Error ? error.message : String(error)}`);
+      return false;
+    }
   }
 
   /** Ends a channel the way Realtime does when its token is no longer valid. */
@@ -386,7 +651,7 @@ class RealtimeService implements RealtimeModule {
       if (!info) continue;
       const targets: { channel: Channel; bindings: Binding[] }[] = [];
       for (const channel of this.channels) {
-        if (!channel.active) continue;
+        if (!channel.active || channel.bindings.length === 0) continue;
         const bindings = channel.bindings.filter(
           (b) =>
             b.schema === change.schema &&
@@ -405,30 +670,31 @@ class RealtimeService implements RealtimeModule {
     }
     if (wanted.length === 0) return;
 
-    // One read-only transaction per distinct identity (role + claims) for the whole batch.
-    const groups = new Map<string, { identity: Identity; items: CheckItem[] }>();
+    // One read-only transaction per RLS group (role + the claims that describe the user, see
+    // identity.ts) for the whole batch, with the claims of one of the group's subscribers. Bindings
+    // with the same filter are evaluated once per group.
+    const groups = new Map<string, { identity: Identity; items: Map<number, CheckItem> }>();
     wanted.forEach((entry, index) => {
       for (const target of entry.targets) {
         const identity = target.channel.identity;
-        const key = `${identity.role}:${JSON.stringify(identity.claims)}`;
-        let group = groups.get(key);
+        let group = groups.get(identity.groupKey);
         if (!group) {
-          group = { identity, items: [] };
-          groups.set(key, group);
+          group = { identity, items: new Map() };
+          groups.set(identity.groupKey, group);
         }
-        let item = group.items.find((candidate) => candidate.index === index);
+        let item = group.items.get(index);
         if (!item) {
-          item = { index, change: entry.change, info: entry.info, bindings: [] };
-          group.items.push(item);
+          item = { index, change: entry.change, info: entry.info, filters: new Map() };
+          group.items.set(index, item);
         }
-        for (const binding of target.bindings) if (!item.bindings.includes(binding)) item.bindings.push(binding);
+        for (const binding of target.bindings) item.filters.set(filterKey(binding.filter), binding.filter);
       }
     });
 
     const results = new Map<string, Map<number, CheckResult>>();
     const tasks = [...groups.entries()].map(([key, group]) => async () => {
       try {
-        results.set(key, await this.checkAsSubscriber(group.identity, group.items));
+        results.set(key, await this.checkAsSubscriber(group.identity, [...group.items.values()]));
       } catch (error) {
         this.ctx.log(`[realtime] không kiểm tra được quyền đọc: ${error instanceof Error ? error.message : String(error)}`);
       }
@@ -441,10 +707,9 @@ class RealtimeService implements RealtimeModule {
       const columns = info.columns.map((c) => ({ name: c.name, type: c.type }));
       for (const target of entry.targets) {
         if (!target.channel.active) continue;
-        const identity = target.channel.identity;
-        const outcome = results.get(`${identity.role}:${JSON.stringify(identity.claims)}`)?.get(index);
+        const outcome = results.get(target.channel.identity.groupKey)?.get(index);
         if (!outcome) continue;
-        const ids = target.bindings.filter((b) => outcome.passes.has(b.id)).map((b) => b.id);
+        const ids = target.bindings.filter((b) => outcome.passes.has(filterKey(b.filter))).map((b) => b.id);
         if (ids.length === 0) continue;
         const data: Record<string, unknown> = {
           schema: change.schema,
@@ -462,10 +727,13 @@ class RealtimeService implements RealtimeModule {
   }
 
   /**
-   * Reads the changed rows as one subscriber identity (role + claims, one read-only transaction):
-   * RLS decides which changes it may see. For INSERT/UPDATE, one query per table selects the rows
-   * by primary key together with each binding's filter; a change whose row the subscriber cannot
-   * read (or that no longer exists) gets no result. Returns results by batch index.
+   * Reads the changed rows as one subscriber group (role + claims, one read-only transaction): RLS
+   * decides which changes it may see. For INSERT/UPDATE, one query per table selects the rows by
+   * primary key together with each distinct filter; a change whose row the subscriber cannot read
+   * (or that no longer exists) gets no result. DELETE follows Supabase: the row is gone, so RLS
+   * cannot be asked; the primary key goes to every role that may SELECT the table, through the
+   * bindings without a filter or whose filter names only primary-key columns and matches the old
+   * key. Returns results by batch index.
    */
   private async checkAsSubscriber(identity: Identity, items: CheckItem[]): Promise<Map<number, CheckResult>> {
     const out = new Map<number, CheckResult>();
@@ -476,59 +744,61 @@ class RealtimeService implements RealtimeModule {
       if (list) list.push(item);
       else byTable.set(key, [item]);
     }
-    const reads: [string, CheckItem[]][] = [];
+    const reads: { deleted: boolean; items: CheckItem[] }[] = [];
     for (const [key, tableItems] of byTable) {
       const info = tableItems[0]!.info;
       const privileges = await this.privileges(identity.role, info);
       if (!privileges.select) continue;
-      if (!key.startsWith('D:')) {
-        reads.push([key, tableItems]);
-        continue;
+      const deleted = key.startsWith('D:');
+      if (deleted) {
+        // Filters on other columns cannot match: only the old primary key is known.
+        for (const item of tableItems) {
+          for (const [fkey, filter] of item.filters) {
+            if (!filter.every((condition) => info.primaryKey.includes(condition.column))) item.filters.delete(fkey);
+          }
+        }
       }
-      // The row is gone, so RLS cannot be asked about it: deliver only to roles that bypass RLS,
-      // or when the table has no RLS. Filters cannot be checked against a deleted row, so
-      // filtered bindings never receive DELETE.
-      if (!privileges.bypassRls && info.rowSecurity) continue;
-      for (const item of tableItems) {
-        const unfiltered = item.bindings.filter((b) => b.filter.length === 0);
-        if (unfiltered.length > 0) out.set(item.index, { record: null, passes: new Set(unfiltered.map((b) => b.id)) });
-      }
+      const kept = tableItems.filter((item) => item.filters.size > 0);
+      if (kept.length > 0) reads.push({ deleted, items: kept });
     }
     if (reads.length === 0) return out;
 
     await withRoleTransaction(this.ctx.pool, { role: identity.role, claims: identity.claims, readOnly: true }, async (client) => {
-      for (const [, tableItems] of reads) {
-        const info = tableItems[0]!.info;
-        const target = `${quoteIdent(info.schema)}.${quoteIdent(info.table)}`;
+      for (const read of reads) {
+        const info = read.items[0]!.info;
         const params: unknown[] = [];
         const param = (value: unknown): string => {
           params.push(value);
           return `$${params.length}`;
         };
         const columnType = (name: string): string => info.columns.find((c) => c.name === name)?.sqlType ?? 'text';
-        const ordParam = param(tableItems.map((item) => item.index));
-        const keyColumns = info.primaryKey.map((column, position) => ({
+        const ordParam = param(read.items.map((item) => item.index));
+        const keyParams = info.primaryKey.map((column) => ({
           column,
-          alias: `k${position}`,
-          param: param(tableItems.map((item) => pkText(item.change.pk[column]))),
+          param: param(read.items.map((item) => pkText((read.deleted ? (item.change.old_pk ?? item.change.pk) : item.change.pk)[column]))),
         }));
-        const bindings = [...new Set(tableItems.flatMap((item) => item.bindings))];
-        const filterColumns = bindings.map((binding, position) => `${filterSql(binding.filter, columnType, param)} as f${position}`);
-        // Identifiers and types come from the catalogue; every value is a bind parameter.
-        const sql = `select k.ord, to_jsonb(t) as record${filterColumns.length ? ', ' + filterColumns.join(', ') : ''}
-          from unnest(${ordParam}::int[], ${keyColumns.map((k) => `${k.param}::${columnType(k.column)}[]`).join(', ')})
-                 as k(ord, ${keyColumns.map((k) => k.alias).join(', ')})
-          join ${target} t on ${keyColumns.map((k) => `t.${quoteIdent(k.column)} = k.${k.alias}`).join(' and ')}`;
+        const filters = [...new Map(read.items.flatMap((item) => [...item.filters])).entries()];
+        const filterColumns = filters.map(([, filter], position) => `${filterSql(filter, columnType, param)} as f${position}`);
+        const keys = `unnest(${ordParam}::int[], ${keyParams.map((k) => `${k.param}::${columnType(k.column)}[]`).join(', ')})`;
+        // Identifiers and types come from the catalogue; every value is a bind parameter. For a
+        // DELETE the filters are evaluated against the old key alone (aliased `t` like a row).
+        const sql = read.deleted
+          ? `select t.sdv_ord as ord, null::jsonb as record, ${filterColumns.join(', ')}
+               from ${keys} as t(sdv_ord, ${info.primaryKey.map(quoteIdent).join(', ')})`
+          : `select k.ord, to_jsonb(t) as record, ${filterColumns.join(', ')}
+               from ${keys} as k(ord, ${keyParams.map((_, position) => `k${position}`).join(', ')})
+               join ${quoteIdent(info.schema)}.${quoteIdent(info.table)} t
+                 on ${keyParams.map((k, position) => `t.${quoteIdent(k.column)} = k.k${position}`).join(' and ')}`;
         const { rows } = await client.query<Record<string, unknown>>(sql, params);
         for (const row of rows) {
           const index = Number(row.ord);
-          const item = tableItems.find((candidate) => candidate.index === index);
+          const item = read.items.find((candidate) => candidate.index === index);
           if (!item) continue;
-          const passes = new Set<number>();
-          bindings.forEach((binding, position) => {
-            if (item.bindings.includes(binding) && row[`f${position}`] === true) passes.add(binding.id);
+          const passes = new Set<string>();
+          filters.forEach(([fkey], position) => {
+            if (item.filters.has(fkey) && row[`f${position}`] === true) passes.add(fkey);
           });
-          out.set(index, { record: (row.record as Record<string, unknown>) ?? null, passes });
+          out.set(index, { record: (row.record as Record<string, unknown> | null) ?? null, passes });
         }
       }
     }).catch((error: unknown) => {
@@ -559,12 +829,18 @@ interface CheckItem {
   index: number;
   change: RawChange;
   info: TableInfo;
-  bindings: Binding[];
+  /** The distinct filters of the group's bindings on this change, by filterKey. */
+  filters: Map<string, FilterCondition[]>;
 }
 
 interface CheckResult {
   record: Record<string, unknown> | null;
-  passes: Set<number>;
+  /** filterKey of the filters the row passes. */
+  passes: Set<string>;
+}
+
+function filterKey(filter: readonly FilterCondition[]): string {
+  return JSON.stringify(filter);
 }
 
 function pkText(value: unknown): string | null {

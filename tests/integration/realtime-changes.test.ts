@@ -16,6 +16,7 @@ import {
   sql,
   uniqueEmail,
 } from './helpers.ts';
+import { closeClients, settled, waitFor } from './realtime-helpers.ts';
 
 type Row = Record<string, unknown>;
 type Change = RealtimePostgresChangesPayload<Row>;
@@ -75,35 +76,6 @@ async function listen(
   return listener;
 }
 
-async function waitFor(condition: () => boolean, label: string, timeoutMs = 5000): Promise<void> {
-  const started = Date.now();
-  while (!condition()) {
-    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${label}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
-
-/**
- * Proves that nothing more is on its way to these clients, without sleeping. The server delivers
- * changes one commit after another, each to every subscriber before the next, so once a later change
- * has reached another connection (the callers wait for that first), every frame of the earlier
- * changes has been written to these sockets; a heartbeat's reply on each socket then arrives after
- * any such frame.
- */
-async function settled(...subscribers: SupabaseClient[]): Promise<void> {
-  for (const subscriber of subscribers) {
-    await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error('no heartbeat reply within 5 s')), 5000);
-      subscriber.realtime.onHeartbeat((status) => {
-        if (status !== 'ok') return;
-        clearTimeout(timer);
-        resolve();
-      });
-      void subscriber.realtime.sendHeartbeat();
-    });
-  }
-}
-
 /** A message written as the superuser (the trigger fires as for any client). */
 async function insertMessage(conversationId: string, senderId: string, content: string): Promise<string> {
   const rows = await sql<{ id: string }>(
@@ -134,10 +106,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const client of clients) {
-    await client.removeAllChannels();
-    client.realtime.disconnect();
-  }
+  await closeClients(clients);
 });
 
 describe('delivery under RLS', () => {
@@ -228,20 +197,30 @@ describe('delivery under RLS', () => {
     await customerWatcher.channel.unsubscribe();
   });
 
-  it('sends DELETE (primary key only) to the service role and not to RLS-bound subscribers', async () => {
+  it('sends DELETE (primary key only) as Supabase does: to subscribers allowed to select the table, through filters on the key', async () => {
     const service = serviceClient();
     clients.push(service);
     const serviceWatcher = await listen(service, { event: 'DELETE', table: 'messages' });
     const adminWatcher = await listen(admin, { event: '*', table: 'messages' });
     const id = await insertMessage(CONVERSATION, CUSTOMER_ID, `Sẽ xoá ${Date.now()}`);
+    const byKey = await listen(customer, { event: 'DELETE', table: 'messages', filter: `id=eq.${id}` });
+    const otherKey = await listen(customer, { event: 'DELETE', table: 'messages', filter: `id=eq.${OTHER_CONVERSATION}` });
+    // Only the old primary key is known after a DELETE: a filter on another column never matches.
+    const byBooking = await listen(customer, { event: 'DELETE', table: 'messages', filter: `booking_id=eq.${BOOKING}` });
     await waitFor(() => adminWatcher.events.some((e) => (e.new as Row).id === id), 'admin INSERT before delete');
     await sql('delete from public.messages where id = $1', [id]);
     await waitFor(() => serviceWatcher.events.length === 1, 'service DELETE');
-    expect(serviceWatcher.events[0]).toMatchObject({ eventType: 'DELETE', old: { id }, new: {} });
-    await settled(admin);
-    expect(adminWatcher.events.filter((e) => e.eventType === 'DELETE')).toEqual([]);
-    await serviceWatcher.channel.unsubscribe();
-    await adminWatcher.channel.unsubscribe();
+    await waitFor(() => adminWatcher.events.some((e) => e.eventType === 'DELETE'), 'admin DELETE');
+    await waitFor(() => byKey.events.length === 1, 'DELETE through a filter on the key');
+    await settled(customer);
+    for (const event of [serviceWatcher.events[0], adminWatcher.events.find((e) => e.eventType === 'DELETE'), byKey.events[0]]) {
+      expect(event).toMatchObject({ eventType: 'DELETE', old: { id }, new: {} });
+      // With RLS the old record carries the primary key only.
+      expect(Object.keys(event!.old)).toEqual(['id']);
+    }
+    expect(otherKey.events).toEqual([]);
+    expect(byBooking.events).toEqual([]);
+    for (const listener of [serviceWatcher, adminWatcher, byKey, otherKey, byBooking]) await listener.channel.unsubscribe();
   });
 });
 
