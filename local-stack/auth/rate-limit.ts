@@ -1,6 +1,6 @@
 // Rate limits of the Auth API per client address, as Supabase Auth limits them: failed sign-ins
 // ([auth.rate_limit] sign_in_sign_ups) and failed verifications (token_verifications) per address
-// in a 5-minute window. Never per account: someone else's failures must not lock a user out, so an
+// in a 5-minute window, and refresh-token grants (token_refresh, every request counts) likewise. Never per account: someone else's failures must not lock a user out, so an
 // attacker guessing the admin's password from one address leaves the admin free to sign in from
 // another. Memory only (the local stack is one process). A successful attempt is never counted.
 //
@@ -10,7 +10,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { StackConfig } from '../config.ts';
 
-export type LimitScope = 'sign_in' | 'verify';
+export type LimitScope = 'sign_in' | 'verify' | 'refresh';
 
 export interface RateLimitSettings {
   perAddress: Record<LimitScope, number>;
@@ -25,7 +25,8 @@ function positiveInt(raw: string | undefined, fallback: number): number {
 
 /**
  * From config.toml's [auth.rate_limit]; for test stacks the environment may override them:
- * SDV_AUTH_RATE_LIMIT_ADDRESS (both scopes) and SDV_AUTH_RATE_LIMIT_WINDOW_SECONDS.
+ * SDV_AUTH_RATE_LIMIT_ADDRESS (failed sign-ins and codes), SDV_AUTH_RATE_LIMIT_TOKEN_REFRESH and
+ * SDV_AUTH_RATE_LIMIT_WINDOW_SECONDS.
  */
 export function rateLimitSettings(config: StackConfig, env: NodeJS.ProcessEnv = process.env): RateLimitSettings {
   const limits = config.project.auth.rate_limit;
@@ -33,6 +34,7 @@ export function rateLimitSettings(config: StackConfig, env: NodeJS.ProcessEnv = 
     perAddress: {
       sign_in: positiveInt(env.SDV_AUTH_RATE_LIMIT_ADDRESS, limits.sign_in_sign_ups),
       verify: positiveInt(env.SDV_AUTH_RATE_LIMIT_ADDRESS, limits.token_verifications),
+      refresh: positiveInt(env.SDV_AUTH_RATE_LIMIT_TOKEN_REFRESH, limits.token_refresh),
     },
     windowMs: positiveInt(env.SDV_AUTH_RATE_LIMIT_WINDOW_SECONDS, 300) * 1000,
   };
@@ -77,9 +79,16 @@ export class FailureLimiter {
     return list;
   }
 
-  /** True when the address has used up its failures of this scope in the window. */
+  /** True when the address has used up its budget of this scope in the window. */
   isLimited(scope: LimitScope, address: string): boolean {
     return this.recent(`${scope}:${address}`).length >= this.settings.perAddress[scope];
+  }
+
+  /** Counts one request; true when it is over the budget (and then it is not counted). */
+  overBudget(scope: LimitScope, address: string): boolean {
+    if (this.isLimited(scope, address)) return true;
+    this.recordFailure(scope, address);
+    return false;
   }
 
   recordFailure(scope: LimitScope, address: string): void {
