@@ -11,19 +11,8 @@ import type { StackConfig } from '../config.ts';
 import { generateOtp, requiredEmail, tokenHash, type EmailFlows, type VerifyType } from './email-flows.ts';
 import { AuthError, normaliseEmail, optionalObject, optionalString, queryOf, readJsonObject, sendAuthJson, validationFailed, type JsonObject } from './http.ts';
 import { withTransaction } from './sessions.ts';
-import {
-  checkPasswordStrength,
-  emailExists,
-  emailTaken,
-  findUserByEmail,
-  findUserById,
-  hashPassword,
-  insertEmailUser,
-  mergeMetadata,
-  oneUserJson,
-  type Queryable,
-  type UserRow,
-} from './users.ts';
+import * as users from './users.ts';
+import type { Queryable, UserRow } from './users.ts';
 
 const LINK_TYPES = ['signup', 'invite', 'magiclink', 'recovery', 'email_change_current', 'email_change_new'] as const;
 type LinkType = (typeof LINK_TYPES)[number];
@@ -34,9 +23,9 @@ const isConfirmed = (user: UserRow): boolean => user.email_confirmed_at !== null
 /** The live (not soft-deleted) user of an address, locked for the transaction. */
 async function lockedByEmail(db: Queryable, email: string): Promise<UserRow | undefined> {
   await db.query('select pg_advisory_xact_lock(hashtext($1))', [`auth.users:${email}`]);
-  const user = await findUserByEmail(db, email);
+  const user = await users.findUserByEmail(db, email);
   if (!user || user.deleted_at) return undefined;
-  return findUserById(db, user.id, true);
+  return users.findUserById(db, user.id, true);
 }
 
 export class AdminLinks {
@@ -54,10 +43,10 @@ export class AdminLinks {
     const redirectTo = queryOf(req).get('redirect_to') ?? optionalString(body, 'redirect_to') ?? undefined;
     const json = await withTransaction(this.pool, async (client) => {
       let user = await lockedByEmail(client, email);
-      if (user && isConfirmed(user)) throw emailExists();
-      user ??= await insertEmailUser(client, { email, passwordHash: '', confirmed: false, userMetadata: data });
+      if (user && isConfirmed(user)) throw users.emailExists();
+      user ??= await users.insertEmailUser(client, { email, passwordHash: '', confirmed: false, userMetadata: data });
       await this.flows.sendInvite(client, user.id, redirectTo);
-      return oneUserJson(client, (await findUserById(client, user.id))!);
+      return users.oneUserJson(client, (await users.findUserById(client, user.id))!);
     });
     sendAuthJson(res, 200, json);
   }
@@ -90,7 +79,7 @@ export class AdminLinks {
       }
       if (!isLinkType(type)) throw validationFailed(`Invalid email action link type requested: ${type}`);
       const { user, linkToken, linkType } = await this.prepare(client, type, existing, email, { password, data, hashed, code, body });
-      return { user: await oneUserJson(client, (await findUserById(client, user.id))!), linkToken, linkType, type };
+      return { user: await users.oneUserJson(client, (await users.findUserById(client, user.id))!), linkToken, linkType, type };
     });
     sendAuthJson(res, 200, {
       ...outcome.user,
@@ -116,22 +105,22 @@ export class AdminLinks {
       return { user, linkToken: input.hashed, linkType: type };
     }
     if (type === 'invite' || type === 'signup') {
-      if (existing && isConfirmed(existing)) throw emailExists();
+      if (existing && isConfirmed(existing)) throw users.emailExists();
       let user = existing;
       if (type === 'signup' && user) {
         await db.query('update auth.users set raw_user_meta_data = $2::jsonb where id = $1', [
           user.id,
-          JSON.stringify(mergeMetadata(user.raw_user_meta_data, input.data)),
+          JSON.stringify(users.mergeMetadata(user.raw_user_meta_data, input.data)),
         ]);
       }
       if (!user) {
         let passwordHash = '';
         if (type === 'signup') {
           if (input.password === '') throw validationFailed('Signup requires a valid password');
-          checkPasswordStrength(input.password, this.config.project.auth.minimum_password_length);
-          passwordHash = await hashPassword(input.password);
+          users.checkPasswordStrength(input.password, this.config.project.auth.minimum_password_length);
+          passwordHash = await users.hashPassword(input.password);
         }
-        user = await insertEmailUser(db, { email, passwordHash, confirmed: false, userMetadata: input.data });
+        user = await users.insertEmailUser(db, { email, passwordHash, confirmed: false, userMetadata: input.data });
       }
       await db.query(
         `update auth.users set confirmation_token = $2, confirmation_sent_at = now(),
@@ -148,7 +137,7 @@ export class AdminLinks {
     const rawNew = optionalString(input.body, 'new_email');
     if (rawNew === undefined || rawNew.trim() === '') throw validationFailed('An email address is required');
     const newEmail = normaliseEmail(rawNew);
-    if (await emailTaken(db, newEmail, user.id)) throw emailExists();
+    if (await users.emailTaken(db, newEmail, user.id)) throw users.emailExists();
     const linkToken = type === 'email_change_current' ? input.hashed : tokenHash(newEmail, input.code);
     await db.query(
       `update auth.users set email_change = $2, email_change_sent_at = now(), email_change_confirm_status = 0,

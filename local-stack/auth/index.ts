@@ -201,15 +201,10 @@ class AuthModule implements HttpModule {
       const current = await requireUser(req, this.config, this.pool);
       return handleIdentities(this.config, this.pool, req, res, subpath.slice('/user/identities'.length), current);
     }
-    if (subpath === '/invite') {
+    if (subpath === '/invite' || subpath === '/admin/generate_link') {
       allow('POST');
       await requireServiceRole(req, this.config);
-      return this.links.invite(req, res);
-    }
-    if (subpath === '/admin/generate_link') {
-      allow('POST');
-      await requireServiceRole(req, this.config);
-      return this.links.generateLink(req, res);
+      return subpath === '/invite' ? this.links.invite(req, res) : this.links.generateLink(req, res);
     }
     if (subpath === '/user') {
       allow('GET', 'PUT');

@@ -66,12 +66,17 @@ function fakeSmtp(): Promise<{ port: number; recipients: string[]; close: () => 
   });
 }
 
-async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', () => resolve()));
-  const { port } = probe.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
+/** `count` distinct ports the system has just handed out (free now). */
+async function freePorts(count: number): Promise<number[]> {
+  const servers = await Promise.all(
+    Array.from({ length: count }, () => new Promise<net.Server>((resolve) => {
+      const server = net.createServer();
+      server.listen(0, '127.0.0.1', () => resolve(server));
+    })),
+  );
+  const ports = servers.map((server) => (server.address() as net.AddressInfo).port);
+  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+  return ports;
 }
 
 let api: ApiProcess;
@@ -123,11 +128,11 @@ verify_enabled = true
 `,
     'utf8',
   );
-  const mailPort = await freePort();
+  const [apiPort, mailPort] = (await freePorts(2)) as [number, number];
   mailUrl = `http://127.0.0.1:${mailPort}`;
   api = await spawnApi({
     DATABASE_URL: dbUrl(),
-    API_PORT: String(await freePort()),
+    API_PORT: String(apiPort),
     MAIL_PORT: String(mailPort),
     SDV_DATA_DIR: path.join(dataDir, 'data'),
     SDV_PROFILE: 'test',
