@@ -11,9 +11,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type pg from 'pg';
 import type { StackConfig } from '../config.ts';
 import type { MailKind, Mailer } from '../mail/mailer.ts';
-import { AuthError, normaliseEmail, optionalString, queryOf, readJsonObject, sendAuthJson, validationFailed, type JsonObject } from './http.ts';
+import { AuthError, normaliseEmail, optionalBoolean, optionalObject, optionalString, queryOf, readJsonObject, sendAuthJson, validationFailed, type JsonObject } from './http.ts';
 import { createSession, insertRefreshToken, sessionResponse, withTransaction } from './sessions.ts';
-import { isBanned, USER_COLUMNS, type Queryable, type UserRow } from './users.ts';
+import { insertEmailUser, isBanned, USER_COLUMNS, type Queryable, type UserRow } from './users.ts';
 
 export const otpExpired = (): AuthError => new AuthError(403, 'otp_expired', 'Token has expired or is invalid');
 const linkExpired = (): AuthError => new AuthError(403, 'otp_expired', 'Email link is invalid or has expired');
@@ -130,16 +130,27 @@ export class EmailFlows {
     sendAuthJson(res, 200, {});
   }
 
-  /** POST /otp: a magic link with its code for an existing user (sign-up by OTP follows enable_signup). */
+  /**
+   * POST /otp: a magic link with its code for an existing user. An unknown address is signed up
+   * (create_user, default true, and sign-ups enabled) and mailed its confirmation — or, without
+   * confirmations, a magic link — as Supabase Auth does; otherwise 422 otp_disabled.
+   */
   async otp(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const body = await readJsonObject(req);
     if (optionalString(body, 'phone') !== undefined) throw new AuthError(400, 'phone_provider_disabled', 'Unsupported phone provider');
     const email = requiredEmail(body);
     const redirectTo = this.redirectTarget(optionalString(body, 'email_redirect_to') ?? queryOf(req).get('redirect_to') ?? undefined);
+    const createUser = optionalBoolean(body, 'create_user') ?? true;
+    const signups = this.config.project.auth.enable_signup && this.email.enable_signup;
+    const data = optionalObject(body, 'data') ?? {};
     await withTransaction(this.pool, async (client) => {
-      const user = await this.lockedUser(client, 'lower(email) = $1 and deleted_at is null and is_sso_user = false', email);
-      // Creating the user by OTP is a sign-up; with sign-ups enabled it goes through /signup instead.
-      if (!user) throw new AuthError(422, 'otp_disabled', 'Signups not allowed for otp');
+      await client.query('select pg_advisory_xact_lock(hashtext($1))', [`auth.users:${email}`]);
+      let user = await this.lockedUser(client, 'lower(email) = $1 and deleted_at is null and is_sso_user = false', email);
+      if (!user) {
+        if (!createUser || !signups) throw new AuthError(422, 'otp_disabled', 'Signups not allowed for otp');
+        const created = await insertEmailUser(client, { email, passwordHash: '', confirmed: !this.email.enable_confirmations, userMetadata: data });
+        user = (await this.lockedUser(client, 'id = $1', created.id))!;
+      }
       if (isBanned(user)) throw new AuthError(403, 'user_banned', 'User is banned');
       if (!user.email_confirmed_at) {
         await this.mailCode(client, user, 'confirmation', 'signup', 'confirmation_token', redirectTo);

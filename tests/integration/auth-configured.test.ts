@@ -208,6 +208,25 @@ describe('sign-up with enable_signup and enable_confirmations', () => {
   });
 });
 
+describe('sign-up by e-mail OTP (signInWithOtp with sign-ups enabled)', () => {
+  it('an unknown address is signed up and mailed its confirmation code, which signs in; shouldCreateUser false is 422 otp_disabled', async () => {
+    const email = uniqueEmail('otp-signup');
+    expect((await client().signInWithOtp({ email, options: { data: { name: 'Khách OTP' } } })).error).toBeNull();
+    const mail = await lastMail(email);
+    expect(mail.subject).toBe('Xác nhận đăng ký tài khoản Sàn Dịch Vụ');
+    const verified = await client().verifyOtp({ email, token: mail.code, type: 'email' });
+    expect(verified.error).toBeNull();
+    expect(verified.data.user?.email_confirmed_at).toBeDefined();
+    expect(verified.data.user?.user_metadata).toEqual({ name: 'Khách OTP' });
+
+    const stranger = uniqueEmail('otp-no-create');
+    const refused = await client().signInWithOtp({ email: stranger, options: { shouldCreateUser: false } });
+    expect(refused.error?.status).toBe(422);
+    expect(refused.error?.code).toBe('otp_disabled');
+    expect(await sql('select 1 from auth.users where email = $1', [stranger])).toEqual([]);
+  });
+});
+
 describe('anonymous sign-in (enable_anonymous_sign_ins)', () => {
   it('signInAnonymously gives a session with is_anonymous; MFA and a password are refused until it adds an e-mail', async () => {
     const anonymous = client();
