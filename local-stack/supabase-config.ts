@@ -89,6 +89,7 @@ const configSchema = z.object({
           token_refresh: z.number().int().positive().default(150),
           sign_in_sign_ups: z.number().int().positive().default(30),
           token_verifications: z.number().int().positive().default(30),
+          anonymous_users: z.number().int().positive().default(30),
         })
         .prefault({}),
       mfa: z

@@ -469,6 +469,10 @@ class AuthModule implements HttpModule {
   private async anonymousSignIn(req: IncomingMessage, res: ServerResponse, body: Record<string, unknown>, address: string): Promise<void> {
     if (!this.auth.enable_anonymous_sign_ins) throw new AuthError(422, 'anonymous_provider_disabled', 'Anonymous sign-ins are disabled');
     if (!this.auth.enable_signup) throw new AuthError(422, 'signup_disabled', 'Signups not allowed for this instance');
+    // [auth.rate_limit] anonymous_users: anonymous sign-ins per client address per hour.
+    if (this.limiter.overBudget('anonymous', address)) {
+      throw new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached', {}, { 'Retry-After': '60' });
+    }
     const data = optionalObject(body, 'data') ?? {};
     const userAgent = req.headers['user-agent'];
     const response = await withTransaction(this.pool, async (client) => {

@@ -19,6 +19,7 @@ const TRUSTED_PROXY = '127.0.0.90';
 const EMAIL_SENT = 5;
 const TOKEN_REFRESH = 3;
 const FAILED_SIGN_INS = 3;
+const ANONYMOUS_USERS = 2;
 
 /** A minimal SMTP server that accepts every message and remembers its recipients. */
 function fakeSmtp(): Promise<{ port: number; recipients: string[]; close: () => Promise<void> }> {
@@ -121,6 +122,7 @@ email_sent = ${EMAIL_SENT}
 token_refresh = ${TOKEN_REFRESH}
 sign_in_sign_ups = ${FAILED_SIGN_INS}
 token_verifications = 30
+anonymous_users = ${ANONYMOUS_USERS}
 
 [auth.mfa.totp]
 enroll_enabled = true
@@ -255,6 +257,15 @@ describe('anonymous sign-in (enable_anonymous_sign_ins)', () => {
     expect(verified.data.user?.email).toBe(email);
     expect(verified.data.user?.identities?.map((identity) => identity.provider)).toEqual(['email']);
     expect(claimsOf(verified.data.session!.access_token).is_anonymous).toBe(false);
+  });
+});
+
+describe('[auth.rate_limit] anonymous_users', () => {
+  it('an address signs in anonymously that many times an hour, then 429; another address is not affected', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i <= ANONYMOUS_USERS; i += 1) statuses.push((await post('/auth/v1/signup', {}, { localAddress: '127.0.0.94' })).status);
+    expect(statuses).toEqual([...Array.from({ length: ANONYMOUS_USERS }, () => 200), 429]);
+    expect((await post('/auth/v1/signup', {}, { localAddress: '127.0.0.95' })).status).toBe(200);
   });
 });
 
