@@ -49,12 +49,22 @@ export function platformUrl(url: string, login: PlatformLogin): string {
   return parsed.toString();
 }
 
+/** How the embedded server process ended. */
+export interface ServerExit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+}
+
 export interface DatabaseHandle {
   /** Connection string of the server's superuser (supabase_admin for the embedded server). */
   url: string;
   /** True when this process started the server (embedded mode). */
   embedded: boolean;
   stop(): Promise<void>;
+  /** Embedded only: calls `listener` when the server process ends other than through stop(). */
+  onUnexpectedExit?: (listener: (exit: ServerExit) => void) => void;
+  /** Embedded only: starts the server again on its folder (Postgres' crash recovery runs first). */
+  restart?: () => Promise<void>;
 }
 
 export class StartupError extends Error {}
@@ -92,6 +102,8 @@ export async function startDatabase(config: StackConfig, log: (line: string) => 
 
   const url = `postgres://${EMBEDDED_USER}:${EMBEDDED_PASSWORD}@127.0.0.1:${config.dbPort}/${EMBEDDED_DATABASE}`;
   await mkdir(config.dataDir, { recursive: true });
+  // The last FATAL/PANIC line of the server: the reason given when a restart fails.
+  let lastFatal: string | undefined;
   const server = new EmbeddedPostgres({
     databaseDir: config.pgDataDir,
     port: config.dbPort,
@@ -111,7 +123,10 @@ export async function startDatabase(config: StackConfig, log: (line: string) => 
       '-c', 'max_wal_size=4GB',
       '-c', 'timezone=UTC',
     ],
-    onLog: () => undefined,
+    onLog: (message) => {
+      const fatal = /(?:FATAL|PANIC):.*/.exec(message);
+      if (fatal) lastFatal = fatal[0].trim();
+    },
     onError: (message) => {
       const text = message instanceof Error ? message.message : String(message);
       if (/ERROR|FATAL|PANIC/.test(text)) log(`[postgres] ${text.trim()}`);
@@ -140,8 +155,13 @@ export async function startDatabase(config: StackConfig, log: (line: string) => 
     throw new StartupError(`Cổng ${config.dbPort} của PostgreSQL đang bị chiếm. Đặt DB_PORT khác hoặc dừng tiến trình đang dùng cổng này.`);
   }
   await server.start();
-  forgetChildOnExit(server);
   let stopped = false;
+  const exitListeners: ((exit: ServerExit) => void)[] = [];
+  const watch = (): void =>
+    forgetChildOnExit(server, (exit) => {
+      if (!stopped) for (const listener of exitListeners) listener(exit);
+    });
+  watch();
   return {
     url,
     embedded: true,
@@ -149,6 +169,19 @@ export async function startDatabase(config: StackConfig, log: (line: string) => 
       if (stopped) return;
       stopped = true;
       await server.stop();
+    },
+    onUnexpectedExit: (listener) => {
+      exitListeners.push(listener);
+    },
+    restart: async () => {
+      lastFatal = undefined;
+      try {
+        await server.start();
+      } catch {
+        throw new Error(lastFatal ?? 'PostgreSQL thoát ngay khi khởi động');
+      } finally {
+        watch();
+      }
     },
   };
 }
@@ -158,14 +191,20 @@ export async function startDatabase(config: StackConfig, log: (line: string) => 
  * on every instance: when the server has already ended on its own (Ctrl-C in the terminal reaches
  * Postgres too; pg_ctl stop in the fault tests), that event is never seen again and the process
  * hung on exit until the hook's 10 s timeout. Once the child has exited, the instance forgets it,
- * so stop() returns at once.
+ * so stop() returns at once; `onExit` hears how it ended (the stack's supervisor).
  */
-function forgetChildOnExit(server: EmbeddedPostgres): void {
+function forgetChildOnExit(server: EmbeddedPostgres, onExit?: (exit: ServerExit) => void): void {
   const internal = server as unknown as { process?: ChildProcess };
   const child = internal.process;
   if (!child) return;
-  child.once('exit', () => {
+  if (child.exitCode !== null || child.signalCode !== null) {
+    // Already gone (a start that failed): nothing to watch, nothing to report.
+    internal.process = undefined;
+    return;
+  }
+  child.once('exit', (code, signal) => {
     if (internal.process === child) internal.process = undefined;
+    onExit?.({ code, signal });
   });
 }
 

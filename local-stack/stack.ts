@@ -12,6 +12,7 @@ import { createPool } from './db-session.ts';
 import { startApiServer, type ApiServer } from './server.ts';
 import { seedStorageObjects } from './seed-storage.ts';
 import { startStaticServer, type StaticServer } from './static-server.ts';
+import { DatabaseSupervisor } from './supervisor.ts';
 
 export interface StackOptions {
   /** 'dev' (npm start: .data/, 54321…) or 'test' (.data-test/, 61321…); default: SDV_PROFILE. */
@@ -35,6 +36,11 @@ export interface Stack {
   anonKey: string;
   serviceRoleKey: string;
   config: StackConfig;
+  /**
+   * Settles with the reason once the stack has stopped itself because its database could not come
+   * back (local-stack/supervisor.ts); pending while the stack runs or after stop().
+   */
+  failed: Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -296,9 +302,15 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   let pool: ReturnType<typeof createPool> | undefined;
   let api: ApiServer | undefined;
   let site: StaticServer | undefined;
+  let supervisor: DatabaseSupervisor | undefined;
+  let reportFailure: (reason: string) => void = () => undefined;
+  const failed = new Promise<string>((resolve) => {
+    reportFailure = resolve;
+  });
 
   let stopping: Promise<void> | undefined;
   const stop = (): Promise<void> => {
+    supervisor?.stop();
     stopping ??= (async () => {
       const errors: unknown[] = [];
       const attempt = async (step: () => Promise<void> | undefined): Promise<void> => {
@@ -330,6 +342,19 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       throw new StartupError('Không có dist/index.html để phục vụ. Chạy "npm run build" trước.');
     }
     db = await prepareDatabase(config, log);
+    if (db.onUnexpectedExit && db.restart) {
+      const { onUnexpectedExit, restart } = db;
+      supervisor = new DatabaseSupervisor(
+        { onUnexpectedExit, restart },
+        {
+          log,
+          onGiveUp: (reason) => {
+            log(`✗ Dừng stack: ${reason}`);
+            void stop().finally(() => reportFailure(reason));
+          },
+        },
+      );
+    }
     pool = createPool(db.url, 20);
     api = await startApiServer({ config, pool, dbUrl: db.url, log });
     if (db.seeded) await seedSampleObjects(api.url, config, log);
@@ -354,6 +379,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     anonKey: config.anonKey,
     serviceRoleKey: config.serviceRoleKey,
     config,
+    failed,
     stop,
   };
 }

@@ -64,6 +64,11 @@ async function main(): Promise<void> {
     stopAndExit();
     return;
   }
+  // The database could not come back after a crash: the stack has stopped itself; say why and exit.
+  void stack.failed.then((reason) => {
+    console.error(`\n✗ Stack đã dừng: ${reason}. Xem nhật ký ở trên, sửa nguyên nhân rồi chạy lại "npm start".`);
+    process.exit(1);
+  });
 
   const lines = [
     '',

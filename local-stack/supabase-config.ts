@@ -69,6 +69,7 @@ const configSchema = z.object({
       refresh_token_reuse_interval: z.number().int().nonnegative().default(10),
       enable_signup: z.boolean().default(true),
       enable_anonymous_sign_ins: z.boolean().default(false),
+      enable_manual_linking: z.boolean().default(false),
       minimum_password_length: z.number().int().min(6).max(72).default(6),
       email: z
         .object({
@@ -88,6 +89,7 @@ const configSchema = z.object({
           token_refresh: z.number().int().positive().default(150),
           sign_in_sign_ups: z.number().int().positive().default(30),
           token_verifications: z.number().int().positive().default(30),
+          anonymous_users: z.number().int().positive().default(30),
         })
         .prefault({}),
       mfa: z

@@ -11,9 +11,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type pg from 'pg';
 import type { StackConfig } from '../config.ts';
 import type { MailKind, Mailer } from '../mail/mailer.ts';
-import { AuthError, normaliseEmail, optionalString, queryOf, readJsonObject, sendAuthJson, validationFailed, type JsonObject } from './http.ts';
+import { AuthError, normaliseEmail, optionalBoolean, optionalObject, optionalString, queryOf, readJsonObject, sendAuthJson, validationFailed, type JsonObject } from './http.ts';
 import { createSession, insertRefreshToken, sessionResponse, withTransaction } from './sessions.ts';
-import { isBanned, USER_COLUMNS, type Queryable, type UserRow } from './users.ts';
+import { insertEmailUser, isBanned, USER_COLUMNS, type Queryable, type UserRow } from './users.ts';
 
 export const otpExpired = (): AuthError => new AuthError(403, 'otp_expired', 'Token has expired or is invalid');
 const linkExpired = (): AuthError => new AuthError(403, 'otp_expired', 'Email link is invalid or has expired');
@@ -30,7 +30,7 @@ export function tokenHash(email: string, code: string): string {
   return createHash('sha224').update(email + code).digest('hex');
 }
 
-type VerifyType = 'signup' | 'invite' | 'magiclink' | 'recovery' | 'email_change' | 'email';
+export type VerifyType = 'signup' | 'invite' | 'magiclink' | 'recovery' | 'email_change' | 'email';
 const VERIFY_TYPES: ReadonlySet<string> = new Set<VerifyType>(['signup', 'invite', 'magiclink', 'recovery', 'email_change', 'email']);
 
 interface TokenRow extends UserRow {
@@ -80,7 +80,8 @@ export class EmailFlows {
     }
   }
 
-  private verifyLink(hash: string, type: VerifyType, redirectTo: string): string {
+  /** The mailed link: /verify with the token hash, the type and where to go afterwards. */
+  actionLink(hash: string, type: VerifyType, redirectTo: string): string {
     const params = new URLSearchParams({ token: hash, type, redirect_to: redirectTo });
     return `${this.config.apiUrl}/auth/v1/verify?${params.toString()}`;
   }
@@ -113,7 +114,7 @@ export class EmailFlows {
     const code = generateOtp(this.email.otp_length);
     const hash = tokenHash(email, code);
     await db.query(`update auth.users set ${column} = $2, ${sentColumn} = now() where id = $1`, [user.id, hash]);
-    await this.mailer.send(kind, email, { code, link: this.verifyLink(hash, type, redirectTo) });
+    await this.mailer.send(kind, email, { code, link: this.actionLink(hash, type, redirectTo) });
   }
 
   /** POST /recover: a recovery mail, and `{}` whether or not the address has an account. */
@@ -129,16 +130,27 @@ export class EmailFlows {
     sendAuthJson(res, 200, {});
   }
 
-  /** POST /otp: a magic link with its code for an existing user (sign-up by OTP follows enable_signup). */
+  /**
+   * POST /otp: a magic link with its code for an existing user. An unknown address is signed up
+   * (create_user, default true, and sign-ups enabled) and mailed its confirmation — or, without
+   * confirmations, a magic link — as Supabase Auth does; otherwise 422 otp_disabled.
+   */
   async otp(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const body = await readJsonObject(req);
     if (optionalString(body, 'phone') !== undefined) throw new AuthError(400, 'phone_provider_disabled', 'Unsupported phone provider');
     const email = requiredEmail(body);
     const redirectTo = this.redirectTarget(optionalString(body, 'email_redirect_to') ?? queryOf(req).get('redirect_to') ?? undefined);
+    const createUser = optionalBoolean(body, 'create_user') ?? true;
+    const signups = this.config.project.auth.enable_signup && this.email.enable_signup;
+    const data = optionalObject(body, 'data') ?? {};
     await withTransaction(this.pool, async (client) => {
-      const user = await this.lockedUser(client, 'lower(email) = $1 and deleted_at is null and is_sso_user = false', email);
-      // Creating the user by OTP is a sign-up; with sign-ups enabled it goes through /signup instead.
-      if (!user) throw new AuthError(422, 'otp_disabled', 'Signups not allowed for otp');
+      await client.query('select pg_advisory_xact_lock(hashtext($1))', [`auth.users:${email}`]);
+      let user = await this.lockedUser(client, 'lower(email) = $1 and deleted_at is null and is_sso_user = false', email);
+      if (!user) {
+        if (!createUser || !signups) throw new AuthError(422, 'otp_disabled', 'Signups not allowed for otp');
+        const created = await insertEmailUser(client, { email, passwordHash: '', confirmed: !this.email.enable_confirmations, userMetadata: data });
+        user = (await this.lockedUser(client, 'id = $1', created.id))!;
+      }
       if (isBanned(user)) throw new AuthError(403, 'user_banned', 'User is banned');
       if (!user.email_confirmed_at) {
         await this.mailCode(client, user, 'confirmation', 'signup', 'confirmation_token', redirectTo);
@@ -195,11 +207,11 @@ export class EmailFlows {
          email_change_confirm_status = 0, email_change_sent_at = now() where id = $1`,
       [user.id, newEmail, hashNew, hashCurrent],
     );
-    await this.mailer.send('email_change_new', newEmail, { code: codeNew, link: this.verifyLink(hashNew, 'email_change', redirectTo), newEmail });
+    await this.mailer.send('email_change_new', newEmail, { code: codeNew, link: this.actionLink(hashNew, 'email_change', redirectTo), newEmail });
     if (double) {
       await this.mailer.send('email_change_current', currentEmail, {
         code: codeCurrent,
-        link: this.verifyLink(hashCurrent, 'email_change', redirectTo),
+        link: this.actionLink(hashCurrent, 'email_change', redirectTo),
         newEmail,
       });
     }
@@ -338,6 +350,7 @@ export class EmailFlows {
              updated_at = now() where user_id = $1 and provider = 'email'`,
           [user.id, newEmail],
         );
+        if (user.is_anonymous) await this.convertAnonymous(client, user.id, newEmail);
       } else if (kind === 'confirm') {
         await client.query(
           `update auth.users set confirmation_token = '', confirmation_sent_at = null, email_confirmed_at = coalesce(email_confirmed_at, now()),
@@ -362,6 +375,39 @@ export class EmailFlows {
     });
   }
 
+  /**
+   * Mails an invitation (POST /invite): its code or link (type invite) confirms the address and
+   * signs the user in, who then sets a password. No max_frequency wait, as Supabase Auth.
+   */
+  async sendInvite(db: Queryable, userId: string, redirectTo: string | undefined): Promise<void> {
+    const user = await this.lockedUser(db, 'id = $1', userId);
+    if (!user?.email) return;
+    const code = generateOtp(this.email.otp_length);
+    const hash = tokenHash(user.email, code);
+    await db.query('update auth.users set confirmation_token = $2, confirmation_sent_at = now(), invited_at = now() where id = $1', [user.id, hash]);
+    await this.mailer.send('invite', user.email, { code, link: this.actionLink(hash, 'invite', this.redirectTarget(redirectTo)) });
+  }
+
+  /**
+   * An anonymous user whose new e-mail is confirmed becomes a permanent user, as in Supabase Auth:
+   * is_anonymous false, an `email` identity, `email` among the providers of app_metadata.
+   */
+  private async convertAnonymous(db: Queryable, userId: string, email: string): Promise<void> {
+    await db.query(
+      `update auth.users set is_anonymous = false,
+         raw_app_meta_data = coalesce(raw_app_meta_data, '{}'::jsonb) || jsonb_build_object('providers',
+           (select jsonb_agg(distinct p) from jsonb_array_elements_text(coalesce(raw_app_meta_data -> 'providers', '[]'::jsonb) || '["email"]'::jsonb) p))
+       where id = $1`,
+      [userId],
+    );
+    await db.query(
+      `insert into auth.identities (provider_id, user_id, identity_data, provider, created_at, updated_at)
+       select $1::text, $1::uuid, jsonb_build_object('sub', $1::text, 'email', $2::text, 'email_verified', true, 'phone_verified', false), 'email', now(), now()
+        where not exists (select 1 from auth.identities where user_id = $1::uuid and provider = 'email')`,
+      [userId, email],
+    );
+  }
+
   /** Mails the sign-up confirmation to a user just created by /signup. */
   async sendConfirmation(db: Queryable, userId: string, redirectTo: string | undefined): Promise<void> {
     const user = await this.lockedUser(db, 'id = $1', userId);
@@ -370,7 +416,7 @@ export class EmailFlows {
   }
 }
 
-function requiredEmail(body: JsonObject): string {
+export function requiredEmail(body: JsonObject): string {
   const raw = optionalString(body, 'email');
   if (raw === undefined || raw.trim() === '') throw validationFailed('An email address is required');
   return normaliseEmail(raw);

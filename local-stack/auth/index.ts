@@ -15,10 +15,12 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type pg from 'pg';
 import type { StackConfig } from '../config.ts';
 import { Mailbox, serveMailbox, type MailboxServer } from '../mail/mailbox.ts';
-import { Mailer } from '../mail/mailer.ts';
+import { EmailBudget, EmailRateLimitExceeded, Mailer } from '../mail/mailer.ts';
 import { DATABASE_UNAVAILABLE_MESSAGE, isConnectionError } from '../pg-errors.ts';
 import type { ApiContext, HttpModule, HttpModuleFactory } from '../types.ts';
 import { handleAdmin } from './admin.ts';
+import { AdminLinks } from './admin-links.ts';
+import { handleIdentities } from './identities.ts';
 import { actAs, EmailFlows } from './email-flows.ts';
 import { handleAdminFactors, MfaFlows } from './mfa.ts';
 import { requireApiKey, requireServiceRole, requireUser } from './guards.ts';
@@ -44,6 +46,7 @@ import {
   findUserByEmail,
   findUserById,
   hashPassword,
+  insertEmailUser,
   isBanned,
   isUuid,
   mergeMetadata,
@@ -73,6 +76,7 @@ class AuthModule implements HttpModule {
   private readonly mailer: Mailer;
   private readonly flows: EmailFlows;
   private readonly mfa: MfaFlows;
+  private readonly links: AdminLinks;
 
   constructor(
     private readonly ctx: ApiContext,
@@ -83,8 +87,11 @@ class AuthModule implements HttpModule {
     this.pool = ctx.pool;
     this.limiter = new FailureLimiter(rateLimitSettings(ctx.config));
     this.reuseInterval = reuseIntervalMs(ctx.config);
-    this.mailer = new Mailer(mailbox, ctx.config.project.auth.email.smtp, ctx.log);
+    const { smtp, enable_confirmations: confirmations } = ctx.config.project.auth.email;
+    const budget = smtp?.enabled && confirmations ? new EmailBudget(ctx.config.project.auth.rate_limit.email_sent) : undefined;
+    this.mailer = new Mailer(mailbox, smtp, ctx.log, budget);
     this.flows = new EmailFlows(ctx.config, ctx.pool, this.mailer);
+    this.links = new AdminLinks(ctx.config, ctx.pool, this.flows);
     this.mfa = new MfaFlows(ctx.config, ctx.pool);
   }
 
@@ -102,6 +109,8 @@ class AuthModule implements HttpModule {
     } catch (error) {
       if (error instanceof AuthError) {
         sendAuthError(res, error);
+      } else if (error instanceof EmailRateLimitExceeded) {
+        sendAuthError(res, new AuthError(429, 'over_email_send_rate_limit', error.message));
       } else if (isConnectionError(error)) {
         sendAuthError(res, new AuthError(503, 'unexpected_failure', DATABASE_UNAVAILABLE_MESSAGE, {}, { 'Retry-After': '1' }));
       } else {
@@ -154,7 +163,7 @@ class AuthModule implements HttpModule {
       const grantType = queryOf(req).get('grant_type');
       if (grantType === 'password') return this.passwordGrant(req, res);
       if (grantType === 'refresh_token') return this.refreshGrant(req, res);
-      throw validationFailed('unsupported_grant_type');
+      throw new AuthError(400, 'invalid_credentials', 'unsupported_grant_type');
     }
     if (subpath === '/signup') {
       allow('POST');
@@ -188,6 +197,15 @@ class AuthModule implements HttpModule {
       sendAuthJson(res, 200, {});
       return;
     }
+    if (subpath.startsWith('/user/identities')) {
+      const current = await requireUser(req, this.config, this.pool);
+      return handleIdentities(this.config, this.pool, req, res, subpath.slice('/user/identities'.length), current);
+    }
+    if (subpath === '/invite' || subpath === '/admin/generate_link') {
+      allow('POST');
+      await requireServiceRole(req, this.config);
+      return subpath === '/invite' ? this.links.invite(req, res) : this.links.generateLink(req, res);
+    }
     if (subpath === '/user') {
       allow('GET', 'PUT');
       if (method === 'GET') return this.getUser(req, res);
@@ -199,6 +217,7 @@ class AuthModule implements HttpModule {
     }
     if (subpath === '/factors' || subpath.startsWith('/factors/')) {
       const current = await requireUser(req, this.config, this.pool);
+      if (current.claims.is_anonymous === true) throw new AuthError(403, 'no_authorization', 'Anonymous user not allowed to perform these actions');
       return this.mfa.handle(req, res, subpath, current, this.address(req));
     }
     const adminFactors = /^\/admin\/users\/([^/]+)\/factors(?:\/([^/]+))?$/.exec(subpath);
@@ -255,6 +274,10 @@ class AuthModule implements HttpModule {
     const token = optionalString(body, 'refresh_token');
     if (token === undefined || token === '') throw validationFailed('refresh_token required');
     if (token.length > 255) throw new AuthError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
+    // [auth.rate_limit] token_refresh: every refresh of this address in the window counts.
+    if (this.limiter.overBudget('refresh', this.address(req))) {
+      throw new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached', {}, { 'Retry-After': '60' });
+    }
 
     // The error of a reuse must be committed (the family is revoked), so it is returned, not thrown.
     const outcome = await withTransaction(this.pool, async (client): Promise<{ error: AuthError } | { body: Record<string, unknown> }> => {
@@ -326,6 +349,9 @@ class AuthModule implements HttpModule {
     const email = rawEmail === undefined || rawEmail === '' ? undefined : normaliseEmail(rawEmail);
     let hash: string | undefined;
     if (password !== undefined) {
+      if (current.user.is_anonymous && !current.user.email) {
+        throw new AuthError(422, 'validation_failed', 'Updating password of an anonymous user without an email or phone is not allowed');
+      }
       checkPasswordStrength(password, this.auth.minimum_password_length);
       if (await passwordMatches(password, current.user.encrypted_password)) {
         throw new AuthError(422, 'same_password', 'New password should be different from the old password.');
@@ -391,16 +417,18 @@ class AuthModule implements HttpModule {
    */
   private async signup(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const address = this.address(req);
+    const body = await readJsonObject(req);
+    const rawEmail = optionalString(body, 'email');
+    const password = optionalString(body, 'password');
+    const phone = optionalString(body, 'phone');
+    if ((rawEmail ?? '') === '' && (phone ?? '') === '') return this.anonymousSignIn(req, res, body, address);
     if (this.limiter.isLimited('sign_in', address)) {
       throw new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached', {}, { 'Retry-After': '60' });
     }
     if (!this.auth.enable_signup || !this.auth.email.enable_signup) {
       throw new AuthError(422, 'signup_disabled', 'Signups not allowed for this instance');
     }
-    const body = await readJsonObject(req);
-    const rawEmail = optionalString(body, 'email');
-    const password = optionalString(body, 'password');
-    if (optionalString(body, 'phone') !== undefined) throw new AuthError(400, 'phone_provider_disabled', 'Phone signups are disabled');
+    if (phone !== undefined) throw new AuthError(400, 'phone_provider_disabled', 'Phone signups are disabled');
     if (rawEmail === undefined || rawEmail.trim() === '') throw validationFailed('Signup requires a valid password');
     if (password === undefined || password === '') throw validationFailed('Signup requires a valid password');
     const email = normaliseEmail(rawEmail);
@@ -420,20 +448,7 @@ class AuthModule implements HttpModule {
         // which addresses have an account.
         return { user: { ...(await oneUserJson(client, existing)), identities: [] } };
       }
-      const { rows } = await client.query<UserRow>(
-        `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
-           raw_app_meta_data, raw_user_meta_data, created_at, updated_at, is_anonymous)
-         values ('00000000-0000-0000-0000-000000000000', gen_random_uuid(), 'authenticated', 'authenticated', $1, $2,
-           case when $3::boolean then null else now() end, '{"provider":"email","providers":["email"]}'::jsonb, $4::jsonb, now(), now(), false)
-         returning ${USER_COLUMNS}`,
-        [email, hash, confirm, JSON.stringify(mergeMetadata({}, data))],
-      );
-      const created = rows[0]!;
-      await client.query(
-        `insert into auth.identities (provider_id, user_id, identity_data, provider, created_at, updated_at)
-         values ($1::text, $1::uuid, $2::jsonb, 'email', now(), now())`,
-        [created.id, JSON.stringify({ sub: created.id, email, email_verified: !confirm, phone_verified: false })],
-      );
+      const created = await insertEmailUser(client, { email, passwordHash: hash, confirmed: !confirm, userMetadata: data });
       if (confirm) {
         await this.flows.sendConfirmation(client, created.id, redirectTo);
         const fresh = await findUserById(client, created.id);
@@ -444,6 +459,37 @@ class AuthModule implements HttpModule {
       return { session: await sessionResponse(client, this.config, created, session, refreshToken) };
     });
     sendAuthJson(res, 200, 'session' in outcome ? outcome.session : outcome.user);
+  }
+
+  /**
+   * POST /signup without e-mail and phone: an anonymous user ([auth] enable_anonymous_sign_ins),
+   * signed in at once with `is_anonymous` in its token and `anonymous` in `amr`; it becomes a
+   * permanent user once it adds an e-mail and confirms it (PUT /user, then /verify).
+   */
+  private async anonymousSignIn(req: IncomingMessage, res: ServerResponse, body: Record<string, unknown>, address: string): Promise<void> {
+    if (!this.auth.enable_anonymous_sign_ins) throw new AuthError(422, 'anonymous_provider_disabled', 'Anonymous sign-ins are disabled');
+    if (!this.auth.enable_signup) throw new AuthError(422, 'signup_disabled', 'Signups not allowed for this instance');
+    // [auth.rate_limit] anonymous_users: anonymous sign-ins per client address per hour.
+    if (this.limiter.overBudget('anonymous', address)) {
+      throw new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached', {}, { 'Retry-After': '60' });
+    }
+    const data = optionalObject(body, 'data') ?? {};
+    const userAgent = req.headers['user-agent'];
+    const response = await withTransaction(this.pool, async (client) => {
+      const { rows } = await client.query<UserRow>(
+        `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, raw_app_meta_data, raw_user_meta_data,
+           created_at, updated_at, last_sign_in_at, is_anonymous)
+         values ('00000000-0000-0000-0000-000000000000', gen_random_uuid(), 'authenticated', 'authenticated', null, '',
+           '{"provider":"anonymous","providers":["anonymous"]}'::jsonb, $1::jsonb, now(), now(), now(), true)
+         returning ${USER_COLUMNS}`,
+        [JSON.stringify(mergeMetadata({}, data))],
+      );
+      const user = rows[0]!;
+      const session = await createSession(client, user.id, userAgent, address, 'anonymous');
+      const refreshToken = await insertRefreshToken(client, session, null);
+      return sessionResponse(client, this.config, user, session, refreshToken);
+    });
+    sendAuthJson(res, 200, response);
   }
 
   private async logout(req: IncomingMessage, res: ServerResponse): Promise<void> {

@@ -24,7 +24,7 @@ describe('client address', () => {
 describe('failure limiter', () => {
   it('limits an address after its failures in the window, per scope, and forgets them after it', () => {
     let now = 0;
-    const limiter = new FailureLimiter({ perAddress: { sign_in: 2, verify: 3 }, windowMs: 1000 }, () => now);
+    const limiter = new FailureLimiter({ perAddress: { sign_in: 2, verify: 3, refresh: 5, anonymous: 1 }, windowMs: 1000 }, () => now);
     limiter.recordFailure('sign_in', 'a');
     expect(limiter.isLimited('sign_in', 'a')).toBe(false);
     limiter.recordFailure('sign_in', 'a');
@@ -33,6 +33,23 @@ describe('failure limiter', () => {
     expect(limiter.isLimited('verify', 'a')).toBe(false);
     now = 1001;
     expect(limiter.isLimited('sign_in', 'a')).toBe(false);
+    limiter.close();
+  });
+});
+
+describe('request budgets (token_refresh, anonymous_users)', () => {
+  it('counts every request of an address and refuses the ones over the budget until the window passes', () => {
+    let now = 0;
+    const limiter = new FailureLimiter({ perAddress: { sign_in: 1, verify: 1, refresh: 3, anonymous: 2 }, windowMs: 1000, scopeWindowMs: { anonymous: 5000 } }, () => now);
+    expect([1, 2, 3, 4, 5].map(() => limiter.overBudget('refresh', 'a'))).toEqual([false, false, false, true, true]);
+    expect(limiter.overBudget('refresh', 'b')).toBe(false);
+    expect([1, 2, 3].map(() => limiter.overBudget('anonymous', 'a'))).toEqual([false, false, true]);
+    now = 1001;
+    expect(limiter.overBudget('refresh', 'a')).toBe(false);
+    // A scope with a window of its own (anonymous sign-ins: an hour) is still limited.
+    expect(limiter.overBudget('anonymous', 'a')).toBe(true);
+    now = 5001;
+    expect(limiter.overBudget('anonymous', 'a')).toBe(false);
     limiter.close();
   });
 });

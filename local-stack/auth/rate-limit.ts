@@ -1,6 +1,7 @@
 // Rate limits of the Auth API per client address, as Supabase Auth limits them: failed sign-ins
 // ([auth.rate_limit] sign_in_sign_ups) and failed verifications (token_verifications) per address
-// in a 5-minute window. Never per account: someone else's failures must not lock a user out, so an
+// in a 5-minute window, refresh-token grants (token_refresh, every request counts) likewise, and
+// anonymous sign-ins (anonymous_users, every one counts) per hour. Never per account: someone else's failures must not lock a user out, so an
 // attacker guessing the admin's password from one address leaves the admin free to sign in from
 // another. Memory only (the local stack is one process). A successful attempt is never counted.
 //
@@ -10,11 +11,14 @@
 import type { IncomingMessage } from 'node:http';
 import type { StackConfig } from '../config.ts';
 
-export type LimitScope = 'sign_in' | 'verify';
+const SCOPES = ['sign_in', 'verify', 'refresh', 'anonymous'] as const;
+export type LimitScope = (typeof SCOPES)[number];
 
 export interface RateLimitSettings {
   perAddress: Record<LimitScope, number>;
   windowMs: number;
+  /** Scopes counted over another window than `windowMs`. */
+  scopeWindowMs?: Partial<Record<LimitScope, number>>;
 }
 
 function positiveInt(raw: string | undefined, fallback: number): number {
@@ -25,7 +29,8 @@ function positiveInt(raw: string | undefined, fallback: number): number {
 
 /**
  * From config.toml's [auth.rate_limit]; for test stacks the environment may override them:
- * SDV_AUTH_RATE_LIMIT_ADDRESS (both scopes) and SDV_AUTH_RATE_LIMIT_WINDOW_SECONDS.
+ * SDV_AUTH_RATE_LIMIT_ADDRESS (failed sign-ins and codes), SDV_AUTH_RATE_LIMIT_TOKEN_REFRESH and
+ * SDV_AUTH_RATE_LIMIT_WINDOW_SECONDS.
  */
 export function rateLimitSettings(config: StackConfig, env: NodeJS.ProcessEnv = process.env): RateLimitSettings {
   const limits = config.project.auth.rate_limit;
@@ -33,8 +38,11 @@ export function rateLimitSettings(config: StackConfig, env: NodeJS.ProcessEnv = 
     perAddress: {
       sign_in: positiveInt(env.SDV_AUTH_RATE_LIMIT_ADDRESS, limits.sign_in_sign_ups),
       verify: positiveInt(env.SDV_AUTH_RATE_LIMIT_ADDRESS, limits.token_verifications),
+      refresh: positiveInt(env.SDV_AUTH_RATE_LIMIT_TOKEN_REFRESH, limits.token_refresh),
+      anonymous: limits.anonymous_users,
     },
     windowMs: positiveInt(env.SDV_AUTH_RATE_LIMIT_WINDOW_SECONDS, 300) * 1000,
+    scopeWindowMs: { anonymous: 60 * 60 * 1000 },
   };
 }
 
@@ -69,28 +77,39 @@ export class FailureLimiter {
     this.sweeper.unref();
   }
 
-  private recent(key: string): number[] {
-    const cutoff = this.now() - this.settings.windowMs;
+  private recent(scope: LimitScope, address: string): number[] {
+    const key = `${scope}:${address}`;
+    const cutoff = this.now() - (this.settings.scopeWindowMs?.[scope] ?? this.settings.windowMs);
     const list = (this.failures.get(key) ?? []).filter((at) => at > cutoff);
     if (list.length === 0) this.failures.delete(key);
     else this.failures.set(key, list);
     return list;
   }
 
-  /** True when the address has used up its failures of this scope in the window. */
+  /** True when the address has used up its budget of this scope in the window. */
   isLimited(scope: LimitScope, address: string): boolean {
-    return this.recent(`${scope}:${address}`).length >= this.settings.perAddress[scope];
+    return this.recent(scope, address).length >= this.settings.perAddress[scope];
+  }
+
+  /** Counts one request; true when it is over the budget (and then it is not counted). */
+  overBudget(scope: LimitScope, address: string): boolean {
+    if (this.isLimited(scope, address)) return true;
+    this.recordFailure(scope, address);
+    return false;
   }
 
   recordFailure(scope: LimitScope, address: string): void {
-    const key = `${scope}:${address}`;
-    const list = this.recent(key);
+    const list = this.recent(scope, address);
     list.push(this.now());
-    this.failures.set(key, list);
+    this.failures.set(`${scope}:${address}`, list);
   }
 
   sweep(): void {
-    for (const key of [...this.failures.keys()]) this.recent(key);
+    for (const key of [...this.failures.keys()]) {
+      const at = key.indexOf(':');
+      const scope = SCOPES.find((name) => name === key.slice(0, at));
+      if (scope) this.recent(scope, key.slice(at + 1));
+    }
   }
 
   close(): void {

@@ -11,7 +11,7 @@ import { oneUserJson, type Queryable, type UserRow } from './users.ts';
 const INSTANCE_ID = '00000000-0000-0000-0000-000000000000';
 
 /** How a session was signed in or stepped up (the `amr` claim). */
-export type SignInMethod = 'password' | 'otp' | 'totp';
+export type SignInMethod = 'password' | 'otp' | 'totp' | 'anonymous';
 
 export interface SessionRow {
   id: string;

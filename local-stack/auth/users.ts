@@ -26,6 +26,7 @@ export interface UserRow {
   /** The address of an e-mail change waiting for its confirmations. */
   email_change: string | null;
   email_change_sent_at: Date | null;
+  invited_at: Date | null;
 }
 
 interface IdentityRow {
@@ -42,7 +43,7 @@ interface IdentityRow {
 
 export const USER_COLUMNS = `id, aud, role, email, encrypted_password, email_confirmed_at, phone, phone_confirmed_at,
   confirmed_at, last_sign_in_at, raw_app_meta_data, raw_user_meta_data, created_at, updated_at, banned_until,
-  deleted_at, is_anonymous, nullif(email_change, '') as email_change, email_change_sent_at`;
+  deleted_at, is_anonymous, nullif(email_change, '') as email_change, email_change_sent_at, invited_at`;
 
 const BCRYPT_COST = 10;
 export const MIN_PASSWORD_LENGTH = 6;
@@ -140,6 +141,7 @@ export function userJson(user: UserRow, identities: readonly IdentityRow[], fact
     role: user.role ?? 'authenticated',
     email: user.email ?? '',
     email_confirmed_at: iso(user.email_confirmed_at),
+    invited_at: iso(user.invited_at),
     phone: user.phone ?? '',
     phone_confirmed_at: iso(user.phone_confirmed_at),
     confirmed_at: iso(user.confirmed_at),
@@ -225,6 +227,31 @@ export async function emailTaken(db: Queryable, email: string, exceptId?: string
     [email, exceptId ?? null],
   );
   return rows[0]?.taken === true;
+}
+
+/**
+ * A new e-mail user with its `email` identity, as sign-up, invitations and generated sign-up links
+ * create it: unconfirmed unless `confirmed`, without a password when `passwordHash` is ''.
+ */
+export async function insertEmailUser(
+  db: Queryable,
+  user: { email: string; passwordHash: string; confirmed: boolean; userMetadata: JsonObject },
+): Promise<UserRow> {
+  const { rows } = await db.query<UserRow>(
+    `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
+       raw_app_meta_data, raw_user_meta_data, created_at, updated_at, is_anonymous)
+     values ('00000000-0000-0000-0000-000000000000', gen_random_uuid(), 'authenticated', 'authenticated', $1, $2,
+       case when $3::boolean then now() end, '{"provider":"email","providers":["email"]}'::jsonb, $4::jsonb, now(), now(), false)
+     returning ${USER_COLUMNS}`,
+    [user.email, user.passwordHash, user.confirmed, JSON.stringify(mergeMetadata({}, user.userMetadata))],
+  );
+  const created = rows[0]!;
+  await db.query(
+    `insert into auth.identities (provider_id, user_id, identity_data, provider, created_at, updated_at)
+     values ($1::text, $1::uuid, $2::jsonb, 'email', now(), now())`,
+    [created.id, JSON.stringify({ sub: created.id, email: user.email, email_verified: user.confirmed, phone_verified: false })],
+  );
+  return created;
 }
 
 export const emailExists = (): AuthError =>

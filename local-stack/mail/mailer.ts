@@ -1,5 +1,10 @@
 // The e-mails of the Auth server, in Vietnamese, and where they go: always into the local mailbox,
 // and also through the SMTP server of [auth.email.smtp] when that section is set and enabled.
+//
+// [auth.rate_limit] email_sent: with an SMTP server configured (as `supabase start` applies it: its
+// local mail catcher alone is not limited) and confirmations on (Supabase Auth does not limit an
+// autoconfirming instance), at most that many e-mails leave per rolling hour, for the whole
+// instance; the next one is refused before anything is sent or stored.
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { SmtpConfig } from '../supabase-config.ts';
 import { SENDER, type Mailbox, type OutgoingMail } from './mailbox.ts';
@@ -78,13 +83,43 @@ export function renderMail(kind: MailKind, to: string, content: MailContent): Ou
   return { to, subject: template.subject, text: lines.join('\n'), html };
 }
 
+/** Thrown by Mailer.send when the hourly e-mail budget is used up (Auth answers 429). */
+export class EmailRateLimitExceeded extends Error {
+  constructor() {
+    super('email rate limit exceeded');
+  }
+}
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/** At most `perHour` sends in any rolling hour. */
+export class EmailBudget {
+  private readonly sent: number[] = [];
+
+  constructor(
+    private readonly perHour: number,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Takes one send from the budget; false (nothing taken) when it is used up. */
+  take(): boolean {
+    const cutoff = this.now() - HOUR_MS;
+    while (this.sent.length > 0 && this.sent[0]! <= cutoff) this.sent.shift();
+    if (this.sent.length >= this.perHour) return false;
+    this.sent.push(this.now());
+    return true;
+  }
+}
+
 export class Mailer {
   private readonly transport: Transporter | undefined;
 
+  /** `budget`: the email_sent limit when it applies (see the header of this file). */
   constructor(
     readonly mailbox: Mailbox,
     private readonly smtp: SmtpConfig | undefined,
     private readonly log: (line: string) => void,
+    private readonly budget?: EmailBudget,
   ) {
     if (smtp?.enabled) {
       this.transport = nodemailer.createTransport({
@@ -98,6 +133,7 @@ export class Mailer {
 
   /** Delivers one e-mail to the mailbox (and the SMTP server when configured). */
   async send(kind: MailKind, to: string, content: MailContent): Promise<void> {
+    if (this.budget && !this.budget.take()) throw new EmailRateLimitExceeded();
     const mail = renderMail(kind, to, content);
     this.mailbox.add(mail);
     if (!this.transport || !this.smtp) return;

@@ -123,14 +123,14 @@ describe('refused sign-ins', () => {
     expect(wrongType.json()).toMatchObject({ code: 'validation_failed' });
   });
 
-  it('an unsupported grant type is 400 validation_failed', async () => {
+  it('an unsupported grant type is 400 invalid_credentials, as Supabase Auth answers it', async () => {
     const response = await fetch(`${apiUrl()}/auth/v1/token?grant_type=client_credentials`, {
       method: 'POST',
       headers: { apikey: inject('anonKey'), 'Content-Type': 'application/json' },
       body: '{}',
     });
     expect(response.status).toBe(400);
-    expect(await response.json()).toMatchObject({ code: 'validation_failed', message: 'unsupported_grant_type' });
+    expect(await response.json()).toMatchObject({ code: 'invalid_credentials', message: 'unsupported_grant_type' });
   });
 
   it('a banned user is refused with 400 user_banned until the ban is lifted', async () => {

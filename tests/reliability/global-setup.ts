@@ -16,6 +16,8 @@ export const RELIABILITY_ENV: Record<string, string> = {
   WEB_PORT: defaultPort(64173),
   // Many sessions sign in from 127.0.0.1 here (several admins, load sessions).
   SDV_AUTH_RATE_LIMIT_ADDRESS: '1000',
+  // …and refresh their tokens from that one address (simulated users, load sessions).
+  SDV_AUTH_RATE_LIMIT_TOKEN_REFRESH: '100000',
 };
 
 let stack: Stack | undefined;
