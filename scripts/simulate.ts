@@ -283,13 +283,14 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
       return;
     }
     const open = await attempt(provider.client.rpc('list_open_bookings', { p_limit: 20 }));
-    const rows = open ?? [];
-    const mineQueued = rows.filter((row) => row.in_queue);
+    // Composite-type columns are typed nullable; every listed booking has them.
+    const rows = (open ?? []).flatMap((row) => (row.id ? [{ id: row.id, inQueue: row.in_queue === true, queueSize: row.queue_size ?? 0 }] : []));
+    const mineQueued = rows.filter((row) => row.inQueue);
     if (mineQueued.length > 0 && chance(0.05)) {
       if ((await attempt(provider.client.rpc('leave_booking_queue', { p_booking_id: pick(mineQueued).id }))) !== null) summary.queueLeaves += 1;
       return;
     }
-    const candidates = rows.filter((row) => !row.in_queue && row.queue_size < 4);
+    const candidates = rows.filter((row) => !row.inQueue && row.queueSize < 4);
     if (candidates.length > 0 && chance(0.8)) {
       if ((await attempt(provider.client.rpc('join_booking_queue', { p_booking_id: pick(candidates).id }))) !== null) summary.queueJoins += 1;
     }

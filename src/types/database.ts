@@ -1269,26 +1269,13 @@ export type Database = {
           "p_before_id"?: string
           "p_limit"?: number
         }
-        Returns: {
-          "address": string
-          "category_name": string
-          "created_at": string
-          "customer_name": string
-          "final_price": number
-          "id": string
-          "in_queue": boolean
-          "note": string
-          "original_price": number
-          "payment_method": string
-          "queue_size": number
-          "scheduled_at": string
-          "service_item_duration": string
-          "service_item_id": string
-          "service_item_job_details": string
-          "service_item_name": string
-          "service_name": string
-          "subcategory_id": string
-        }[]
+        Returns: Database["public"]['CompositeTypes']["open_booking"][]
+        SetofOptions: {
+          from: "*"
+          to: "open_booking"
+          isOneToOne: false
+          isSetofReturn: true
+        }
       }
       "provider_review_summary": {
         Args: {
@@ -1374,7 +1361,26 @@ export type Database = {
       [_ in never]: never
     }
     CompositeTypes: {
-      [_ in never]: never
+      "open_booking": {
+        "id": string | null
+        "created_at": string | null
+        "scheduled_at": string | null
+        "subcategory_id": string | null
+        "service_name": string | null
+        "category_name": string | null
+        "service_item_id": string | null
+        "service_item_name": string | null
+        "service_item_duration": string | null
+        "service_item_job_details": string | null
+        "address": string | null
+        "note": string | null
+        "payment_method": string | null
+        "original_price": number | null
+        "final_price": number | null
+        "customer_name": string | null
+        "queue_size": number | null
+        "in_queue": boolean | null
+      }
     }
   }
 }

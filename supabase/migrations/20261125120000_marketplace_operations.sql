@@ -404,15 +404,9 @@ $$;
 
 -- Provider: open bookings, queue, completion report, deposit top-up ------------------------------
 
--- Pending bookings without a provider, of the caller's service types, newest first, without the
--- customer's phone or e-mail. Keyset paging on (created_at, id). Each service type walks the
--- partial index bookings_open_subcategory_created_at_idx for at most one page, then the pages merge.
-create or replace function private.list_open_bookings(
-  p_limit integer,
-  p_before_created_at timestamptz,
-  p_before_id uuid
-)
-returns table (
+-- A row of the providers' open-bookings list: what a provider may know before being chosen (no
+-- customer phone, e-mail or id).
+create type public.open_booking as (
   id uuid,
   created_at timestamptz,
   scheduled_at timestamptz,
@@ -431,13 +425,22 @@ returns table (
   customer_name text,
   queue_size integer,
   in_queue boolean
+);
+
+-- Pending bookings without a provider, of the caller's service types, newest first, without the
+-- customer's phone or e-mail. Keyset paging on (created_at, id). Each service type walks the
+-- partial index bookings_open_subcategory_created_at_idx for at most one page, then the pages merge.
+create or replace function private.list_open_bookings(
+  p_limit integer,
+  p_before_created_at timestamptz,
+  p_before_id uuid
 )
+returns setof public.open_booking
 language plpgsql
 stable
 security definer
 set search_path = ''
 as $$
-#variable_conflict use_column
 declare
   v_provider public.profiles%rowtype := private.mkt_caller('provider');
   v_limit integer := least(greatest(coalesce(p_limit, 50), 1), 100);
@@ -664,12 +667,7 @@ create or replace function public.list_open_bookings(
   p_before_created_at timestamptz default null,
   p_before_id uuid default null
 )
-returns table (
-  id uuid, created_at timestamptz, scheduled_at timestamptz, subcategory_id uuid, service_name text,
-  category_name text, service_item_id uuid, service_item_name text, service_item_duration text,
-  service_item_job_details text, address text, note text, payment_method text, original_price bigint,
-  final_price bigint, customer_name text, queue_size integer, in_queue boolean
-)
+returns setof public.open_booking
 language sql stable security invoker set search_path = ''
 as $$ select * from private.list_open_bookings(p_limit, p_before_created_at, p_before_id) $$;
 comment on function public.list_open_bookings(integer, timestamptz, uuid) is
