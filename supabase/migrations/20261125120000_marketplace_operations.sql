@@ -272,13 +272,15 @@ begin
   if v_booking.status not in ('pending', 'confirmed') then
     perform private.mkt_refuse_transition(v_booking, 'hủy đơn');
   end if;
-  update public.bookings set status = 'cancelled' where id = v_booking.id returning * into v_booking;
-  -- The promotion code gets its use back (by its code text: the booking keeps a snapshot, not a key).
+  -- The promotion code gets its use back (by its code text: the booking keeps a snapshot, not a
+  -- key). The code's row is taken before the booking's status changes, in the order create_booking
+  -- takes them (code, then the rollup rows the status change touches), so the two never deadlock.
   if v_booking.discount_code is not null then
     update public.discount_codes
        set uses_count = greatest(uses_count - 1, 0)
      where upper(code) = upper(v_booking.discount_code);
   end if;
+  update public.bookings set status = 'cancelled' where id = v_booking.id returning * into v_booking;
   update public.conversations set is_active = false where booking_id = v_booking.id and is_active;
   return v_booking;
 end
@@ -303,7 +305,7 @@ begin
   if p_provider_id is null or not (p_provider_id = any (v_booking.provider_queue)) then
     perform private.mkt_refuse('provider_not_in_queue', 'Nhà cung cấp này không có trong hàng chờ của đơn');
   end if;
-  select * into v_provider from public.profiles where id = p_provider_id for share;
+  select * into v_provider from public.profiles where id = p_provider_id;
   if not found or v_provider.role <> 'provider' or v_provider.status <> 'active' then
     perform private.mkt_refuse('provider_unavailable', 'Nhà cung cấp này hiện không nhận việc. Vui lòng chọn người khác');
   end if;
