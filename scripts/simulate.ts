@@ -162,8 +162,8 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
   log(`Chuẩn bị ${options.customers} khách hàng và ${options.providers} nhà cung cấp …`);
   const customerEmails = Array.from({ length: options.customers }, (_, i) => `${prefix}-khach-${String(i + 1).padStart(3, '0')}@${EMAIL_DOMAIN}`);
   const providerEmails = Array.from({ length: options.providers }, (_, i) => `${prefix}-tho-${String(i + 1).padStart(3, '0')}@${EMAIL_DOMAIN}`);
-  const customers = await pool(customerEmails, 4, (email) => actor(options, admin, email, 'customer'));
-  const providers = await pool(providerEmails, 4, (email) => actor(options, admin, email, 'provider'));
+  const customers = await pool(customerEmails, 8, (email) => actor(options, admin, email, 'customer'));
+  const providers = await pool(providerEmails, 8, (email) => actor(options, admin, email, 'provider'));
   summary.customerIds = customers.map((c) => c.id);
   summary.providerIds = providers.map((p) => p.id);
   // Each provider offers two or three services (the back office's job; the service role here).

@@ -12,7 +12,7 @@ const CUSTOMERS = 38;
 const PROVIDERS = 12;
 
 describe('marketplace under 50 simulated users', () => {
-  it(`${CUSTOMERS} customers and ${PROVIDERS} providers for ${SECONDS} s: every count balances`, { timeout: (SECONDS + 90) * 1000 }, async () => {
+  it(`${CUSTOMERS} customers and ${PROVIDERS} providers for ${SECONDS} s: every count balances`, { timeout: (SECONDS + 150) * 1000 }, async () => {
     const summary: SimulationSummary = await runSimulation({
       apiUrl: apiUrl(),
       anonKey: anonKey(),
