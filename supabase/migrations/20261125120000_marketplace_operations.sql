@@ -139,6 +139,28 @@ $$;
 revoke all on function private.mkt_refuse_transition(public.bookings, text) from public, anon;
 grant execute on function private.mkt_refuse_transition(public.bookings, text) to authenticated, service_role;
 
+-- The start of every transition of an own booking: the caller's role, the booking locked, its status
+-- one of p_from (else booking_invalid_transition naming p_action and the status).
+create or replace function private.mkt_begin_transition(p_booking_id uuid, p_as text, p_from text[], p_action text)
+returns public.bookings
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_booking public.bookings%rowtype;
+begin
+  perform private.mkt_caller(p_as);
+  v_booking := private.mkt_own_booking(p_booking_id, p_as);
+  if not (v_booking.status = any (p_from)) then
+    perform private.mkt_refuse_transition(v_booking, p_action);
+  end if;
+  return v_booking;
+end
+$$;
+revoke all on function private.mkt_begin_transition(uuid, text, text[], text) from public, anon;
+grant execute on function private.mkt_begin_transition(uuid, text, text[], text) to authenticated, service_role;
+
 -- Queue integrity: a provider appears at most once in a booking's queue (also for admin edits).
 create or replace function private.uuid_array_is_distinct(p_values uuid[])
 returns boolean
@@ -267,11 +289,7 @@ as $$
 declare
   v_booking public.bookings%rowtype;
 begin
-  perform private.mkt_caller('customer');
-  v_booking := private.mkt_own_booking(p_booking_id, 'customer');
-  if v_booking.status not in ('pending', 'confirmed') then
-    perform private.mkt_refuse_transition(v_booking, 'hủy đơn');
-  end if;
+  v_booking := private.mkt_begin_transition(p_booking_id, 'customer', array['pending', 'confirmed'], 'hủy đơn');
   -- The promotion code gets its use back (by its code text: the booking keeps a snapshot, not a
   -- key). The code's row is taken before the booking's status changes, in the order create_booking
   -- takes them (code, then the rollup rows the status change touches), so the two never deadlock.
@@ -297,9 +315,8 @@ declare
   v_booking public.bookings%rowtype;
   v_provider public.profiles%rowtype;
 begin
-  perform private.mkt_caller('customer');
-  v_booking := private.mkt_own_booking(p_booking_id, 'customer');
-  if v_booking.status <> 'pending' or v_booking.provider_id is not null then
+  v_booking := private.mkt_begin_transition(p_booking_id, 'customer', array['pending'], 'chọn nhà cung cấp');
+  if v_booking.provider_id is not null then
     perform private.mkt_refuse_transition(v_booking, 'chọn nhà cung cấp');
   end if;
   if p_provider_id is null or not (p_provider_id = any (v_booking.provider_queue)) then
@@ -330,11 +347,7 @@ as $$
 declare
   v_booking public.bookings%rowtype;
 begin
-  perform private.mkt_caller('customer');
-  v_booking := private.mkt_own_booking(p_booking_id, 'customer');
-  if v_booking.status <> 'pending_completion' then
-    perform private.mkt_refuse_transition(v_booking, 'xác nhận hoàn thành');
-  end if;
+  v_booking := private.mkt_begin_transition(p_booking_id, 'customer', array['pending_completion'], 'xác nhận hoàn thành');
   -- The commission row and the provider's earnings follow from the completion triggers.
   update public.bookings set status = 'completed' where id = v_booking.id returning * into v_booking;
   update public.conversations set is_active = false where booking_id = v_booking.id and is_active;
@@ -355,10 +368,7 @@ declare
   v_comment text := nullif(btrim(coalesce(p_comment, '')), '');
   v_review public.reviews%rowtype;
 begin
-  v_booking := private.mkt_own_booking(p_booking_id, 'customer');
-  if v_booking.status <> 'completed' then
-    perform private.mkt_refuse_transition(v_booking, 'đánh giá');
-  end if;
+  v_booking := private.mkt_begin_transition(p_booking_id, 'customer', array['completed'], 'đánh giá');
   if p_rating is null or p_rating < 1 or p_rating > 5 then
     perform private.mkt_refuse('rating_invalid', 'Số sao đánh giá phải từ 1 đến 5');
   end if;
@@ -543,11 +553,7 @@ as $$
 declare
   v_booking public.bookings%rowtype;
 begin
-  perform private.mkt_caller('provider');
-  v_booking := private.mkt_own_booking(p_booking_id, 'provider');
-  if v_booking.status <> 'confirmed' then
-    perform private.mkt_refuse_transition(v_booking, 'báo hoàn thành');
-  end if;
+  v_booking := private.mkt_begin_transition(p_booking_id, 'provider', array['confirmed'], 'báo hoàn thành');
   update public.bookings
      set status = 'pending_completion', completion_reported_at = now()
    where id = v_booking.id
