@@ -24,7 +24,14 @@ interface BenchQuery {
   body?: Record<string, unknown>;
   count?: Exclude<CountKind, null>;
   single?: boolean;
+  /** Who calls (default: the admin). */
+  as?: 'customer' | 'provider';
+  /** The direct-SQL column's statement, when it is not the one the REST module would build. */
+  direct?: { sql: string; values: unknown[] };
 }
+
+/** Marks the bookings create_booking writes while measuring; they are deleted at the end. */
+const BENCH_NOTE = 'bench:api — xoá sau khi đo';
 
 interface Result {
   query: string;
@@ -54,15 +61,18 @@ async function reachable(url: string): Promise<boolean> {
   }
 }
 
-async function adminToken(dbUrl: string, secret: string): Promise<{ token: string; claims: Claims }> {
+type Identity = { token: string; claims: Claims };
+
+/** A token of the first auth.users row matching `where` (the admin, or the marketplace's users). */
+async function tokenOf(dbUrl: string, secret: string, where: string, missing: string): Promise<Identity> {
   const client = new pg.Client({ connectionString: dbUrl });
   await client.connect();
   try {
     const result = await client.query<{ id: string; email: string; app: Record<string, unknown> }>(
-      "select id, email, raw_app_meta_data as app from auth.users where coalesce(raw_app_meta_data->>'admin', 'false') = 'true' order by created_at limit 1",
+      `select u.id, u.email, u.raw_app_meta_data as app from auth.users u where ${where} limit 1`,
     );
     const user = result.rows[0];
-    if (!user) throw new Error('Không tìm thấy tài khoản quản trị trong auth.users (cần seed).');
+    if (!user) throw new Error(missing);
     const now = Math.floor(Date.now() / 1000);
     const claims: Claims = {
       sub: user.id,
@@ -83,6 +93,22 @@ async function adminToken(dbUrl: string, secret: string): Promise<{ token: strin
   }
 }
 
+const adminToken = (dbUrl: string, secret: string): Promise<Identity> =>
+  tokenOf(dbUrl, secret, "coalesce(u.raw_app_meta_data->>'admin', 'false') = 'true' order by u.created_at", 'Không tìm thấy tài khoản quản trị trong auth.users (cần seed).');
+
+/** An active customer, and the active provider (with the minimum deposit) offering the most services. */
+const customerToken = (dbUrl: string, secret: string): Promise<Identity> =>
+  tokenOf(dbUrl, secret, "exists (select 1 from public.profiles p where p.id = u.id and p.role = 'customer' and p.status = 'active') order by u.created_at", 'Không có khách hàng đang hoạt động.');
+const providerToken = (dbUrl: string, secret: string): Promise<Identity> =>
+  tokenOf(
+    dbUrl,
+    secret,
+    `exists (select 1 from public.profiles p where p.id = u.id and p.role = 'provider' and p.status = 'active'
+                and p.deposit >= (select s.min_deposit_amount from public.settings s where s.id = 'app'))
+     order by (select count(*) from public.provider_service_types t where t.provider_id = u.id) desc, u.created_at`,
+    'Không có nhà cung cấp đang hoạt động đủ ký quỹ.',
+  );
+
 /** Picks realistic parameters (a busy provider, a booking, words of service and package names). */
 async function pickParameters(dbUrl: string): Promise<Record<string, string>> {
   const client = new pg.Client({ connectionString: dbUrl });
@@ -98,6 +124,8 @@ async function pickParameters(dbUrl: string): Promise<Record<string, string>> {
       service: await one("select split_part(service_name, ' ', 1) as v from public.bookings order by created_at desc limit 1"),
       item: await one("select split_part(service_item_name, ' ', 1) as v from public.bookings where service_item_name is not null order by created_at desc limit 1"),
       since: new Date(Date.now() - 7 * 24 * 3600 * 1000).toISOString(),
+      package: await one('select si.id::text as v from public.service_items si join public.subcategories s on s.id = si.subcategory_id where si.active and s.active order by si.price limit 1'),
+      scheduled: new Date(Date.now() + 3 * 24 * 3600 * 1000).toISOString(),
     };
   } finally {
     await client.end();
@@ -137,11 +165,28 @@ function queries(p: Record<string, string>): BenchQuery[] {
     { name: 'reviews screen RPC (admin_list_reviews)', method: 'POST', path: '/rpc/admin_list_reviews', body: { p_limit: 50, p_offset: 0 } },
     { name: 'commissions screen RPC (admin_list_commissions)', method: 'POST', path: '/rpc/admin_list_commissions', body: { p_limit: 50, p_offset: 0 } },
     { name: 'deposits screen RPC (admin_list_deposits)', method: 'POST', path: '/rpc/admin_list_deposits', body: { p_limit: 50, p_offset: 0 } },
+    {
+      name: 'marketplace: create_booking (customer, writes a booking)',
+      method: 'POST',
+      path: '/rpc/create_booking',
+      as: 'customer',
+      body: { p_service_item_id: p.package, p_scheduled_at: p.scheduled, p_address: '1 Lê Lợi, Quận 1', p_note: BENCH_NOTE },
+      direct: { sql: 'select to_json(b)::text as body from public.create_booking($1, $2, $3, $4) b', values: [p.package, p.scheduled, '1 Lê Lợi, Quận 1', BENCH_NOTE] },
+    },
+    {
+      name: 'marketplace: list_open_bookings (provider, 50)',
+      method: 'POST',
+      path: '/rpc/list_open_bookings',
+      as: 'provider',
+      body: { p_limit: 50 },
+      direct: { sql: 'select json_agg(o)::text as body from public.list_open_bookings(50) o', values: [] },
+    },
   ];
 }
 
 /** The statement the REST module runs for this request, for the direct-SQL column. */
 function statementFor(cache: SchemaCache, q: BenchQuery): { sql: string; values: unknown[]; planned?: { sql: string; values: unknown[] } } {
+  if (q.direct) return q.direct;
   const url = new URL(q.path, 'http://bench');
   const segments = url.pathname.split('/').filter(Boolean);
   if (segments[0] === 'rpc') {
@@ -175,7 +220,11 @@ async function main(): Promise<number> {
   const pool = createPool(dbUrl, 4);
   try {
     const cache = await loadSchemaCache(pool);
-    const { token, claims } = await adminToken(dbUrl, config.jwtSecret);
+    const identities: Record<'admin' | 'customer' | 'provider', Identity | Error> = {
+      admin: await adminToken(dbUrl, config.jwtSecret),
+      customer: await customerToken(dbUrl, config.jwtSecret).catch((error: unknown) => (error instanceof Error ? error : new Error(String(error)))),
+      provider: await providerToken(dbUrl, config.jwtSecret).catch((error: unknown) => (error instanceof Error ? error : new Error(String(error)))),
+    };
     const params = await pickParameters(dbUrl);
     const [countRow] = (await pool.query<{ n: string }>('select count(*)::text as n from public.bookings')).rows;
     console.log(`API ${apiUrl} · ${countRow?.n ?? '?'} bookings · ${RUNS} lần đo sau ${WARMUP} lần khởi động mỗi truy vấn\n`);
@@ -183,6 +232,12 @@ async function main(): Promise<number> {
     const results: Result[] = [];
     const failures: string[] = [];
     for (const q of queries(params)) {
+      const identity = identities[q.as ?? 'admin'];
+      if (identity instanceof Error) {
+        failures.push(`${q.name}: ${identity.message}`);
+        continue;
+      }
+      const { token, claims } = identity;
       const headers: Record<string, string> = { apikey: config.anonKey, Authorization: `Bearer ${token}` };
       if (q.count) headers.Prefer = `count=${q.count}`;
       if (q.single) headers.Accept = 'application/vnd.pgrst.object+json';
@@ -244,6 +299,8 @@ async function main(): Promise<number> {
       );
     }
     for (const failure of failures) console.error(`LỖI (không đo được): ${failure}`);
+    const removed = await pool.query('delete from public.bookings where note = $1', [BENCH_NOTE]);
+    if (removed.rowCount) console.log(`Đã xoá ${removed.rowCount} đơn do create_booking tạo khi đo.`);
     console.log('');
     console.log(JSON.stringify(results, null, 2));
     return failures.length;

@@ -10,6 +10,7 @@ import { useAuth } from '../features/auth/components/auth-context.ts';
 import { BrandMark } from '../features/auth/components/brand-logo.tsx';
 import { auth } from '../lib/messages/auth.ts';
 import { ADMIN_NAV } from './admin-nav.ts';
+import { LiveUpdates } from './live-updates.tsx';
 
 const t = auth.shell;
 
@@ -133,6 +134,7 @@ export function AdminShell() {
 
   return (
     <div className="min-h-screen bg-slate-50">
+      <LiveUpdates />
       <a
         href="#admin-main"
         className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"

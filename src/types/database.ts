@@ -1006,11 +1006,257 @@ export type Database = {
         }
         Returns: number
       }
+      "cancel_booking": {
+        Args: {
+          "p_booking_id": string
+        }
+        Returns: {
+          "address": string | null
+          "category_name": string | null
+          "completed_at": string | null
+          "completion_reported_at": string | null
+          "created_at": string
+          "customer_email": string | null
+          "customer_id": string | null
+          "customer_name": string
+          "customer_phone": string | null
+          "discount_amount": number | null
+          "discount_code": string | null
+          "discount_type": string | null
+          "discount_value": number | null
+          "final_price": number
+          "id": string
+          "note": string | null
+          "original_price": number
+          "payment_method": string
+          "provider_id": string | null
+          "provider_queue": (string)[]
+          "scheduled_at": string | null
+          "service_item_description": string | null
+          "service_item_duration": string | null
+          "service_item_id": string | null
+          "service_item_job_details": string | null
+          "service_item_name": string | null
+          "service_item_price": number | null
+          "service_name": string
+          "status": string
+          "subcategory_id": string
+          "updated_at": string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "bookings"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
+      "choose_provider": {
+        Args: {
+          "p_booking_id": string
+          "p_provider_id": string
+        }
+        Returns: {
+          "address": string | null
+          "category_name": string | null
+          "completed_at": string | null
+          "completion_reported_at": string | null
+          "created_at": string
+          "customer_email": string | null
+          "customer_id": string | null
+          "customer_name": string
+          "customer_phone": string | null
+          "discount_amount": number | null
+          "discount_code": string | null
+          "discount_type": string | null
+          "discount_value": number | null
+          "final_price": number
+          "id": string
+          "note": string | null
+          "original_price": number
+          "payment_method": string
+          "provider_id": string | null
+          "provider_queue": (string)[]
+          "scheduled_at": string | null
+          "service_item_description": string | null
+          "service_item_duration": string | null
+          "service_item_id": string | null
+          "service_item_job_details": string | null
+          "service_item_name": string | null
+          "service_item_price": number | null
+          "service_name": string
+          "status": string
+          "subcategory_id": string
+          "updated_at": string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "bookings"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
+      "confirm_completion": {
+        Args: {
+          "p_booking_id": string
+        }
+        Returns: {
+          "address": string | null
+          "category_name": string | null
+          "completed_at": string | null
+          "completion_reported_at": string | null
+          "created_at": string
+          "customer_email": string | null
+          "customer_id": string | null
+          "customer_name": string
+          "customer_phone": string | null
+          "discount_amount": number | null
+          "discount_code": string | null
+          "discount_type": string | null
+          "discount_value": number | null
+          "final_price": number
+          "id": string
+          "note": string | null
+          "original_price": number
+          "payment_method": string
+          "provider_id": string | null
+          "provider_queue": (string)[]
+          "scheduled_at": string | null
+          "service_item_description": string | null
+          "service_item_duration": string | null
+          "service_item_id": string | null
+          "service_item_job_details": string | null
+          "service_item_name": string | null
+          "service_item_price": number | null
+          "service_name": string
+          "status": string
+          "subcategory_id": string
+          "updated_at": string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "bookings"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
+      "create_booking": {
+        Args: {
+          "p_address": string
+          "p_discount_code"?: string
+          "p_note"?: string
+          "p_payment_method"?: string
+          "p_scheduled_at": string
+          "p_service_item_id": string
+        }
+        Returns: {
+          "address": string | null
+          "category_name": string | null
+          "completed_at": string | null
+          "completion_reported_at": string | null
+          "created_at": string
+          "customer_email": string | null
+          "customer_id": string | null
+          "customer_name": string
+          "customer_phone": string | null
+          "discount_amount": number | null
+          "discount_code": string | null
+          "discount_type": string | null
+          "discount_value": number | null
+          "final_price": number
+          "id": string
+          "note": string | null
+          "original_price": number
+          "payment_method": string
+          "provider_id": string | null
+          "provider_queue": (string)[]
+          "scheduled_at": string | null
+          "service_item_description": string | null
+          "service_item_duration": string | null
+          "service_item_id": string | null
+          "service_item_job_details": string | null
+          "service_item_name": string | null
+          "service_item_price": number | null
+          "service_name": string
+          "status": string
+          "subcategory_id": string
+          "updated_at": string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "bookings"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
+      "create_review": {
+        Args: {
+          "p_booking_id": string
+          "p_comment"?: string
+          "p_rating": number
+        }
+        Returns: {
+          "booking_id": string
+          "comment": string | null
+          "created_at": string
+          "customer_id": string | null
+          "customer_name": string | null
+          "id": string
+          "provider_id": string | null
+          "rating": number
+          "status": string
+          "updated_at": string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "reviews"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
       "customer_stats": {
         Args: {
           "p_customer_id": string
         }
         Returns: Json
+      }
+      "join_booking_queue": {
+        Args: {
+          "p_booking_id": string
+        }
+        Returns: number
+      }
+      "leave_booking_queue": {
+        Args: {
+          "p_booking_id": string
+        }
+        Returns: number
+      }
+      "list_booking_queue": {
+        Args: {
+          "p_booking_id": string
+        }
+        Returns: {
+          "avatar_url": string
+          "name": string
+          "provider_id": string
+          "queue_position": number
+          "rating": number
+          "review_count": number
+        }[]
+      }
+      "list_open_bookings": {
+        Args: {
+          "p_before_created_at"?: string
+          "p_before_id"?: string
+          "p_limit"?: number
+        }
+        Returns: Database["public"]['CompositeTypes']["open_booking"][]
+        SetofOptions: {
+          from: "*"
+          to: "open_booking"
+          isOneToOne: false
+          isSetofReturn: true
+        }
       }
       "provider_review_summary": {
         Args: {
@@ -1024,12 +1270,98 @@ export type Database = {
         }
         Returns: Json
       }
+      "report_completion": {
+        Args: {
+          "p_booking_id": string
+        }
+        Returns: {
+          "address": string | null
+          "category_name": string | null
+          "completed_at": string | null
+          "completion_reported_at": string | null
+          "created_at": string
+          "customer_email": string | null
+          "customer_id": string | null
+          "customer_name": string
+          "customer_phone": string | null
+          "discount_amount": number | null
+          "discount_code": string | null
+          "discount_type": string | null
+          "discount_value": number | null
+          "final_price": number
+          "id": string
+          "note": string | null
+          "original_price": number
+          "payment_method": string
+          "provider_id": string | null
+          "provider_queue": (string)[]
+          "scheduled_at": string | null
+          "service_item_description": string | null
+          "service_item_duration": string | null
+          "service_item_id": string | null
+          "service_item_job_details": string | null
+          "service_item_name": string | null
+          "service_item_price": number | null
+          "service_name": string
+          "status": string
+          "subcategory_id": string
+          "updated_at": string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "bookings"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
+      "request_deposit": {
+        Args: {
+          "p_amount": number
+          "p_note"?: string
+        }
+        Returns: {
+          "amount": number
+          "created_at": string
+          "id": string
+          "new_balance": number | null
+          "note": string | null
+          "old_balance": number | null
+          "provider_id": string
+          "status": string
+          "updated_at": string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "deposit_history"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
     }
     Enums: {
       [_ in never]: never
     }
     CompositeTypes: {
-      [_ in never]: never
+      "open_booking": {
+        "id": string | null
+        "created_at": string | null
+        "scheduled_at": string | null
+        "subcategory_id": string | null
+        "service_name": string | null
+        "category_name": string | null
+        "service_item_id": string | null
+        "service_item_name": string | null
+        "service_item_duration": string | null
+        "service_item_job_details": string | null
+        "address": string | null
+        "note": string | null
+        "payment_method": string | null
+        "original_price": number | null
+        "final_price": number | null
+        "customer_name": string | null
+        "queue_size": number | null
+        "in_queue": boolean | null
+      }
     }
   }
 }
