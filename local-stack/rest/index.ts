@@ -73,7 +73,7 @@ function sendError(res: ServerResponse, error: ApiError): void {
  * The schema of the request: Accept-Profile (GET/HEAD) or Content-Profile (other methods) among the
  * exposed schemas ([api] schemas of supabase/config.toml), else the first one; others → 406 PGRST106.
  */
-function requestSchema(req: IncomingMessage, method: string, schemas: readonly string[]): string {
+export function requestSchema(req: IncomingMessage, method: string, schemas: readonly string[]): string {
   const header = method === 'GET' || method === 'HEAD' ? req.headers['accept-profile'] : req.headers['content-profile'];
   const value = Array.isArray(header) ? header[0] : header;
   if (value === undefined || value === '') return schemas[0]!;
