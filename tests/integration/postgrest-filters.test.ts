@@ -1,5 +1,5 @@
 // PostgREST conformance: the any/all modifiers of eq, gt, gte, lt, lte, like, ilike, match and
-// imatch (`name=like(any).{a*,b*}`), and PGRST100 for a modifier no operator takes.
+// imatch (`name=like(any).{a*,b*}`).
 import { beforeAll, describe, expect, it } from 'vitest';
 import { rawRequest, serviceRoleKey } from './helpers.ts';
 import { ensurePostgrestFixtures } from './postgrest-fixtures.ts';
@@ -27,11 +27,5 @@ describe('operator modifiers any / all', () => {
   it('gt(all) and match(any) inside or=()', async () => {
     expect(await names(`name=gt(all).${encodeURIComponent('{blue,red}')}`)).toEqual(['rose', 'ruby']);
     expect(await names(`or=${encodeURIComponent('(name.match(any).{^bl,^ros})')}`)).toEqual(['blue', 'rose']);
-  });
-
-  it('a modifier on an operator that takes none is a parse error (PGRST100)', async () => {
-    const response = await rawRequest('GET', `/rest/v1/tags?name=in(any).(red)`, { headers: { apikey: serviceRoleKey() } });
-    expect(response.status).toBe(400);
-    expect((response.json() as { code: string }).code).toBe('PGRST100');
   });
 });
