@@ -47,6 +47,13 @@ describe('parseSelect', () => {
     }
   });
 
+  it('refuses aggregates like PostgREST with db-aggregates-enabled off (PGRST123)', () => {
+    for (const aggregate of ['count()', 'n:count()', 'amount.sum()', 'id,amount.max()', 'reviews(rating.avg())']) {
+      expect(apiError(() => parseSelect(aggregate)).body).toEqual({ code: 'PGRST123', message: 'Use of aggregate functions is not allowed', details: null, hint: null });
+    }
+    expect(parseSelect('id,count')).toHaveLength(2);
+  });
+
   it('refuses absurd nesting depth', () => {
     const deep = `${'a('.repeat(20)}id${')'.repeat(20)}`;
     expect(apiError(() => parseSelect(deep)).body.code).toBe('PGRST100');

@@ -203,6 +203,10 @@ function readSelectItem(c: Cursor, depth: number): SelectItem {
     c.skipSpaces();
     field = readField(c);
   }
+  // Aggregates (`count()`, `col.sum()`): off on Supabase (db-aggregates-enabled), so refused as PostgREST.
+  if ((field.name === 'count' && c.startsWith('()')) || /^\.(?:sum|avg|count|max|min)\(\)/.test(c.text.slice(c.pos))) {
+    throw new ApiError(400, 'PGRST123', 'Use of aggregate functions is not allowed');
+  }
   if (c.peek() === '!' || c.peek() === '(') {
     if (field.jsonPath.length > 0) c.fail('"," or "::"');
     let hint: string | null = null;
