@@ -1,6 +1,7 @@
 // Creates the fixtures of the PostgREST conformance tests (fixtures/postgrest.sql) once per test
 // stack, whichever test file asks first, and waits until the REST schema cache has them.
 import { readFileSync } from 'node:fs';
+import { expect } from 'vitest';
 import { apiFetch, sql } from './helpers.ts';
 
 const FIXTURES = readFileSync(new URL('./fixtures/postgrest.sql', import.meta.url), 'utf8');
@@ -28,4 +29,13 @@ export async function ensurePostgrestFixtures(): Promise<void> {
 
 function literal(text: string): string {
   return `'${text.replace(/'/g, "''")}'`;
+}
+
+/** Asserts a PostgREST error answer: its HTTP status and its whole body. */
+export function expectError(
+  response: { status: number; json: () => unknown },
+  status: number,
+  body: { code: string; message: string; details: string | null; hint: string | null },
+): void {
+  expect({ status: response.status, body: response.json() }).toEqual({ status, body });
 }

@@ -3,7 +3,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { rawRequest, serviceClient, serviceRoleKey } from './helpers.ts';
-import { ensurePostgrestFixtures } from './postgrest-fixtures.ts';
+import { ensurePostgrestFixtures, expectError } from './postgrest-fixtures.ts';
 
 let db: SupabaseClient;
 
@@ -50,8 +50,7 @@ describe('RPC overloading and the single unnamed parameter', () => {
 
   it('overloads that cannot be told apart → 300 PGRST203, candidates in PostgREST order', async () => {
     const response = await post('fx_pick', '{"x":"1"}', 'application/json');
-    expect(response.status).toBe(300);
-    expect(response.json()).toEqual({
+    expectError(response, 300, {
       code: 'PGRST203',
       message:
         'Could not choose the best candidate function between: public.fx_pick(x => integer), public.fx_pick(x => text), public.fx_pick(x => integer, y => integer)',
@@ -60,25 +59,24 @@ describe('RPC overloading and the single unnamed parameter', () => {
     });
   });
 
-  it('unknown argument names → 404 PGRST202 with sorted names and the closest overload as hint', async () => {
-    const response = await post('fx_add', '{"b":1,"a":2,"d":3}', 'application/json');
-    expect(response.status).toBe(404);
-    expect(response.json()).toEqual({
-      code: 'PGRST202',
+  it.each([
+    {
+      what: 'unknown argument names: sorted names, the closest overload as hint',
+      body: '{"b":1,"a":2,"d":3}',
+      type: 'application/json',
       message: 'Could not find the function public.fx_add(a, b, d) in the schema cache',
       details: 'Searched for the function public.fx_add with parameters a, b, d or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.',
       hint: 'Perhaps you meant to call the function public.fx_add(a, b, c)',
-    });
-  });
-
-  it('a text body with no text overload → 404 PGRST202 naming the unnamed text parameter, no hint', async () => {
-    const response = await post('fx_add', 'hello', 'text/plain');
-    expect(response.status).toBe(404);
-    expect(response.json()).toEqual({
-      code: 'PGRST202',
+    },
+    {
+      what: 'a text body and no text overload: the unnamed text parameter named, no hint',
+      body: 'hello',
+      type: 'text/plain',
       message: 'Could not find the function public.fx_add in the schema cache',
       details: 'Searched for the function public.fx_add with a single unnamed text parameter, but no matches were found in the schema cache.',
       hint: null,
-    });
+    },
+  ])('404 PGRST202 in PostgREST\'s words: $what', async ({ body, type, message, details, hint }) => {
+    expectError(await post('fx_add', body, type), 404, { code: 'PGRST202', message, details, hint });
   });
 });

@@ -4,7 +4,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { rawRequest, serviceClient, serviceRoleKey, sql } from './helpers.ts';
-import { ensurePostgrestFixtures } from './postgrest-fixtures.ts';
+import { ensurePostgrestFixtures, expectError } from './postgrest-fixtures.ts';
 
 let db: SupabaseClient;
 
@@ -29,8 +29,7 @@ describe('Prefer: max-affected with handling=strict', () => {
   it('a PATCH touching more rows than allowed answers 400 PGRST124 and changes nothing', async () => {
     await sql(`insert into public.tickets (title) values ('max-1'), ('max-2'), ('max-3')`);
     const refused = await request('PATCH', '/tickets?title=like.max-*', 'handling=strict, max-affected=2', { status: 'closed' });
-    expect(refused.status).toBe(400);
-    expect(refused.json()).toEqual({
+    expectError(refused, 400, {
       code: 'PGRST124',
       message: 'Query result exceeds max-affected preference constraint',
       details: 'The query affects 3 rows',
