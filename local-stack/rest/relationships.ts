@@ -128,21 +128,23 @@ function matches(cache: SchemaCache, rel: Relationship, target: string, hint: st
   return rel.fk.name === hint || singleColumn(rel, 'origin') === hint || singleColumn(rel, 'target') === hint;
 }
 
-/** Every relationship from `parent`: FK-based (both directions, junctions) and computed. */
-function relationshipsFrom(cache: SchemaCache, parent: string): Relationship[] {
-  const targets = new Set<string>();
-  for (const fk of cache.fksByRelation.get(parent) ?? []) {
-    if (fk.from === parent) targets.add(fk.to);
-    if (fk.to === parent) {
-      targets.add(fk.from);
-      // Junctions: relations that the tables referencing `parent` also reference.
-      for (const other of cache.fksByRelation.get(fk.from) ?? []) if (other.from === fk.from) targets.add(other.to);
-    }
-  }
+/**
+ * The relationships from `parent` that can answer the embed `name`: those with the relation `name`,
+ * those of a foreign key named `name` or on a column `name` (other relations), the computed one.
+ */
+function candidatesFor(cache: SchemaCache, parent: string, name: string, hint: string | null): Relationship[] {
   const out: Relationship[] = [];
-  for (const target of targets) out.push(...relationshipsBetween(cache, parent, target));
-  for (const computed of cache.relations.get(parent)?.computedRels.values() ?? []) {
-    out.push({ kind: 'computed', cardinality: computed.toOne ? 'many-to-one' : 'one-to-many', parent, target: computed.target, fn: computed.fn });
+  if (cache.relations.has(name)) out.push(...relationshipsBetween(cache, parent, name));
+  if (hint === null) {
+    for (const fk of cache.fksByRelation.get(parent) ?? []) {
+      const single = (list: string[]) => list.length === 1 && list[0] === name;
+      if (fk.name !== name && !single(fk.fromColumns) && !single(fk.toColumns)) continue;
+      const other = fk.from === parent ? fk.to : fk.from;
+      if (other === name) continue;
+      for (const rel of relationshipsBetween(cache, parent, other)) if (rel.kind === 'direct' && rel.fk === fk && !out.includes(rel)) out.push(rel);
+    }
+    const computed = cache.relations.get(parent)?.computedRels.get(name);
+    if (computed) out.push({ kind: 'computed', cardinality: computed.toOne ? 'many-to-one' : 'one-to-many', parent, target: computed.target, fn: computed.fn });
   }
   return out;
 }
@@ -186,14 +188,32 @@ export interface ResolvedEmbed {
  * Resolves the embed `name!hint` from `parent`: `name` is a relation (table or view), or a
  * foreign key column / constraint name of the parent (many-to-one shortcut).
  */
+/** Resolutions per schema cache (a cache never changes; a reload makes a new one). */
+const resolved = new WeakMap<SchemaCache, Map<string, ResolvedEmbed | ApiError>>();
+
 export function resolveEmbed(cache: SchemaCache, parent: string, name: string, hint: string | null): ResolvedEmbed {
-  const candidates = relationshipsFrom(cache, parent).filter((rel) => {
-    if (rel.kind === 'computed') {
-      const computed = cache.relations.get(parent)?.computedRels.get(name);
-      return hint === null && computed !== undefined && computed.fn === rel.fn;
+  let memo = resolved.get(cache);
+  if (!memo) {
+    memo = new Map();
+    resolved.set(cache, memo);
+  }
+  const key = `${parent}\u0000${name}\u0000${hint ?? ''}`;
+  let answer = memo.get(key);
+  if (answer === undefined) {
+    try {
+      answer = resolve(cache, parent, name, hint);
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      answer = error;
     }
-    return matches(cache, rel, name, hint);
-  });
+    if (memo.size < 10_000) memo.set(key, answer);
+  }
+  if (answer instanceof ApiError) throw answer;
+  return answer;
+}
+
+function resolve(cache: SchemaCache, parent: string, name: string, hint: string | null): ResolvedEmbed {
+  const candidates = candidatesFor(cache, parent, name, hint).filter((rel) => rel.kind === 'computed' || matches(cache, rel, name, hint));
   if (candidates.length === 0) throw noRelationship(cache.schema, parent, name, hint);
   if (candidates.length > 1) {
     throw new ApiError(

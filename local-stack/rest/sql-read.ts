@@ -120,11 +120,12 @@ class Planner {
       embeds: [],
       params: this.parsed.nodes.get(path) ?? { conditions: [], order: null, limit: null, offset: null },
     };
+    const names = new Set<string>();
     const add = (item: PlannedItem) => {
       // Two items with one output name: the last one wins, as in PostgREST's JSON.
       const name = itemName(item);
-      const index = node.items.findIndex((other) => itemName(other) === name);
-      if (index >= 0) node.items.splice(index, 1);
+      if (names.has(name)) node.items.splice(node.items.findIndex((other) => itemName(other) === name), 1);
+      else names.add(name);
       node.items.push(item);
     };
     for (const item of items) {
