@@ -250,7 +250,7 @@ async function handleWrite(ctx: RequestContext, name: string): Promise<void> {
   const root = parsed.nodes.get('')!;
   const plan = planRead(ctx.cache, writtenRowsSource(relation), parsed);
   const representation = prefs.return === 'representation';
-  const shape = { representation, wantLocation: prefs.return === 'headers-only' };
+  const shape = { representation, wantLocation: prefs.return === 'headers-only', stripNulls: negotiated.stripNulls };
   const honoured: Honoured = { return: true };
 
   let statement: { sql: string; values: unknown[] };

@@ -11,6 +11,8 @@ export interface WriteResultShape {
   representation: boolean;
   /** Also return the primary key of the first row (return=headers-only → Location). */
   wantLocation: boolean;
+  /** `nulls=stripped`: null-valued keys left out of the returned objects. */
+  stripNulls?: boolean;
 }
 
 /** The source the returned rows are shaped from: the CTE holding the written rows. */
@@ -27,7 +29,8 @@ export function writtenRowsSource(relation: Relation): Source {
 
 function finalSelect(root: PlanNode, params: Params, shape: WriteResultShape, relation: Relation, extra: string): string {
   const select = selectListSql(root, params);
-  const body = shape.representation && select !== '' ? `coalesce((select json_agg(pgrst_t) from (select ${select} from pgrst_source as ${ident(root.alias)}) as pgrst_t), '[]')::text` : 'null::text';
+  const agg = shape.stripNulls ? 'json_strip_nulls(json_agg(pgrst_t))' : 'json_agg(pgrst_t)';
+  const body = shape.representation && select !== '' ? `coalesce((select ${agg} from (select ${select} from pgrst_source as ${ident(root.alias)}) as pgrst_t), '[]')::text` : 'null::text';
   const pk = relation.primaryKey;
   const location =
     shape.wantLocation && pk.length > 0

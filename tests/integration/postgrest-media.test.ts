@@ -17,6 +17,16 @@ describe('application/vnd.pgrst.array+json;nulls=stripped', () => {
     expect(response.json()).toEqual([{ body: 'first' }, { body: 'second', remark: 'kept' }]);
     expect(response.body).not.toContain('null');
   });
+
+  it('applies to the rows a write returns too', async () => {
+    const response = await rawRequest('POST', '/rest/v1/tickets?select=title,note', {
+      headers: { apikey: serviceRoleKey(), 'Content-Type': 'application/json', Prefer: 'return=representation', Accept: 'application/vnd.pgrst.array+json;nulls=stripped' },
+      body: JSON.stringify({ title: 'stripped write' }),
+    });
+    expect(response.status).toBe(201);
+    expect(response.headers['content-type']).toBe('application/vnd.pgrst.array+json;nulls=stripped; charset=utf-8');
+    expect(response.json()).toEqual([{ title: 'stripped write' }]);
+  });
 });
 
 describe('text/csv', () => {
