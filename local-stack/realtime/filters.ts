@@ -1,6 +1,10 @@
 // The `filter` of a postgres_changes binding, as realtime-js builds it: `column=op.value`, several
-// joined with commas (AND). Operators: eq, neq, lt, lte, gt, gte, in (`in.(a,b,"c,d")`).
-// Values are kept as text and compared in SQL, cast to the column's type, as bind parameters.
+// joined with commas (AND). Parsed by the filter grammar the REST API uses
+// (local-stack/sql/filter-grammar.ts) and spelled in SQL by local-stack/sql/sql-text.ts; realtime
+// accepts the operators eq, neq, lt, lte, gt, gte and in (`in.(a,b,"c,d")`), as Supabase Realtime.
+// Values stay text, compared in SQL cast to the column's type, as bind parameters.
+import { GrammarError, parseOperatorExpression, splitTopLevel } from '../sql/filter-grammar.ts';
+import { ident, sqlOperator } from '../sql/sql-text.ts';
 
 export type FilterOperator = 'eq' | 'neq' | 'lt' | 'lte' | 'gt' | 'gte' | 'in';
 
@@ -11,86 +15,45 @@ export interface FilterCondition {
   values: string[];
 }
 
-const OPERATORS = new Set<FilterOperator>(['eq', 'neq', 'lt', 'lte', 'gt', 'gte', 'in']);
+const REALTIME_OPERATORS: ReadonlySet<string> = new Set(['eq', 'neq', 'lt', 'lte', 'gt', 'gte']);
 
 export class FilterParseError extends Error {}
 
-/** Splits on commas that are outside double quotes and parentheses. */
-function splitTopLevel(text: string): string[] {
-  const parts: string[] = [];
-  let depth = 0;
-  let quoted = false;
-  let current = '';
-  for (let i = 0; i < text.length; i += 1) {
-    const ch = text[i]!;
-    if (quoted) {
-      current += ch;
-      if (ch === '\\' && i + 1 < text.length) {
-        current += text[i + 1]!;
-        i += 1;
-      } else if (ch === '"') {
-        quoted = false;
-      }
-      continue;
-    }
-    if (ch === '"') quoted = true;
-    else if (ch === '(') depth += 1;
-    else if (ch === ')') depth -= 1;
-    if (ch === ',' && depth === 0) {
-      parts.push(current);
-      current = '';
-      continue;
-    }
-    current += ch;
+function condition(part: string): FilterCondition {
+  const eq = part.indexOf('=');
+  const column = eq > 0 ? part.slice(0, eq).trim() : '';
+  if (column === '') throw new FilterParseError(`invalid filter "${part}"`);
+  let parsed;
+  try {
+    parsed = parseOperatorExpression(part.slice(eq + 1), true);
+  } catch (error) {
+    if (error instanceof GrammarError) throw new FilterParseError(`invalid filter "${part}": ${error.details}`);
+    throw error;
   }
-  if (quoted || depth !== 0) throw new FilterParseError('unbalanced quotes or parentheses');
-  parts.push(current);
-  return parts;
-}
-
-function unquote(value: string): string {
-  if (value.length >= 2 && value.startsWith('"') && value.endsWith('"')) {
-    return value.slice(1, -1).replace(/\\(.)/g, '$1');
+  const value = parsed.value;
+  if (parsed.negate) throw new FilterParseError(`unsupported operator "not" in "${part}"`);
+  if (value.op === 'in') {
+    if (value.values.length === 0) throw new FilterParseError('empty in list');
+    return { column, op: 'in', values: value.values.map((v) => v.trim()) };
   }
-  return value;
+  if (!REALTIME_OPERATORS.has(value.op) || 'quantifier' in value || !('value' in value)) {
+    throw new FilterParseError(`unsupported operator "${value.op}"`);
+  }
+  return { column, op: value.op as FilterOperator, values: [value.value] };
 }
 
 /** Parses a filter string; '' or undefined gives no conditions. Throws FilterParseError. */
 export function parseFilter(filter: string | undefined | null): FilterCondition[] {
   if (filter === undefined || filter === null || filter.trim() === '') return [];
-  const conditions: FilterCondition[] = [];
-  for (const part of splitTopLevel(filter)) {
-    const eq = part.indexOf('=');
-    if (eq <= 0) throw new FilterParseError(`invalid filter "${part}"`);
-    const column = part.slice(0, eq).trim();
-    const rest = part.slice(eq + 1);
-    const dot = rest.indexOf('.');
-    if (dot <= 0) throw new FilterParseError(`invalid filter "${part}"`);
-    const op = rest.slice(0, dot) as FilterOperator;
-    if (!OPERATORS.has(op)) throw new FilterParseError(`unsupported operator "${rest.slice(0, dot)}"`);
-    const raw = rest.slice(dot + 1);
-    if (column === '') throw new FilterParseError(`invalid filter "${part}"`);
-    let values: string[];
-    if (op === 'in') {
-      if (!raw.startsWith('(') || !raw.endsWith(')')) throw new FilterParseError(`invalid in list "${raw}"`);
-      values = splitTopLevel(raw.slice(1, -1)).map((v) => unquote(v.trim()));
-      if (values.length === 0 || (values.length === 1 && values[0] === '')) throw new FilterParseError('empty in list');
-    } else {
-      values = [unquote(raw)];
-    }
-    conditions.push({ column, op, values });
+  let parts: string[];
+  try {
+    parts = splitTopLevel(filter, true);
+  } catch (error) {
+    if (error instanceof GrammarError) throw new FilterParseError(error.details);
+    throw error;
   }
-  return conditions;
+  return parts.map(condition);
 }
-
-const SQL_OPERATORS: Record<Exclude<FilterOperator, 'in'>, string> = {
-  eq: '=',
-  neq: '<>',
-  lt: '<',
-  lte: '<=',
-  gt: '>',
-  gte: '>=',
-};
 
 /**
  * The SQL boolean of a parsed filter for a row aliased `t`. `columnType` maps a column name to its
@@ -104,15 +67,14 @@ export function filterSql(
 ): string {
   if (conditions.length === 0) return 'true';
   return conditions
-    .map((condition) => {
-      const type = columnType(condition.column);
-      const column = `t.${quoteIdent(condition.column)}`;
-      if (condition.op === 'in') return `(${column} = any(${param(condition.values)}::${type}[]))`;
-      return `(${column} ${SQL_OPERATORS[condition.op]} ${param(condition.values[0] ?? '')}::${type})`;
+    .map((c) => {
+      const type = columnType(c.column);
+      const column = `t.${ident(c.column)}`;
+      if (c.op === 'in') return `(${column} = any(${param(c.values)}::${type}[]))`;
+      return `(${column} ${sqlOperator(c.op)} ${param(c.values[0] ?? '')}::${type})`;
     })
     .join(' and ');
 }
 
-export function quoteIdent(name: string): string {
-  return `"${name.replace(/"/g, '""')}"`;
-}
+/** Identifier quoting, from the one SQL-text module. */
+export const quoteIdent = ident;

@@ -1,6 +1,7 @@
 // PostgREST-shaped errors: the body {code, message, details, hint} and the SQLSTATE → HTTP mapping
 // of PostgREST 12/13 (src/PostgREST/Error.hs).
 import { DATABASE_UNAVAILABLE_MESSAGE, isConnectionError } from '../pg-errors.ts';
+import { IdentifierError } from '../sql/sql-text.ts';
 
 export interface ErrorBody {
   code: string;
@@ -135,6 +136,7 @@ export function statusForSqlState(code: string, message: string, authenticated: 
 /** Converts anything thrown while serving a request into the error answered to the client. */
 export function toApiError(error: unknown, authenticated: boolean): ApiError {
   if (error instanceof ApiError) return error;
+  if (error instanceof IdentifierError) return new ApiError(400, 'PGRST100', error.message);
   if (isPgError(error)) {
     const code = error.code!;
     const status = statusForSqlState(code, error.message, authenticated);

@@ -8,10 +8,10 @@ import { BodyTooLargeError, headerMap, readBody, sendJson } from '../http-util.t
 import type { HttpModule, HttpModuleFactory } from '../types.ts';
 import { CallerResolver, type Caller } from './auth.ts';
 import { ApiError, invalidBody, tableNotFound, toApiError } from './errors.ts';
-import { negotiate, parsePrefer, type Preferences, type ResponseMedia } from './negotiate.ts';
+import { negotiateMedia, parsePrefer, type Negotiated, type Preferences, type ResponseMedia } from './negotiate.ts';
 import { parseQuery, type ParsedQuery } from './parse-query.ts';
-import { EXPOSED_SCHEMA, createSchemaCacheHolder, type SchemaCache, type SchemaCacheHolder } from './schema-cache.ts';
-import { argumentNames, buildScalarCall, chooseRoutine, routineSource, similar } from './sql-rpc.ts';
+import { createSchemaCacheHolder, type SchemaCache, type SchemaCacheHolder } from './schema-cache.ts';
+import { argumentNames, bodyMedia, buildScalarCall, chooseRoutine, isSingleUnnamedParam, routineSource, similar } from './sql-rpc.ts';
 import { buildPlannedCount, buildReadStatement, ESTIMATE_THRESHOLD, outputNames, planRead, planRows, relationSource, type PlanNode } from './sql-read.ts';
 import { buildDelete, buildInsert, buildUpdate, payloadColumns, updateColumns, writtenRowsSource } from './sql-write.ts';
 
@@ -28,12 +28,6 @@ export const MAX_ROWS = ((): number => {
 })();
 
 const JSON_TYPE = 'application/json; charset=utf-8';
-const OBJECT_TYPE = 'application/vnd.pgrst.object+json; charset=utf-8';
-const CSV_TYPE = 'text/csv; charset=utf-8';
-
-function csvField(text: string): string {
-  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
 
 /** CSV is offered for rows read by GET/HEAD (tables, views, row-returning functions) only. */
 function refuseCsv(media: ResponseMedia): void {
@@ -75,12 +69,18 @@ function sendError(res: ServerResponse, error: ApiError): void {
   sendJson(res, error.status, error.body, error.headers);
 }
 
-function checkProfile(req: IncomingMessage, method: string): void {
+/**
+ * The schema of the request: Accept-Profile (GET/HEAD) or Content-Profile (other methods) among the
+ * exposed schemas ([api] schemas of supabase/config.toml), else the first one; others → 406 PGRST106.
+ */
+export function requestSchema(req: IncomingMessage, method: string, schemas: readonly string[]): string {
   const header = method === 'GET' || method === 'HEAD' ? req.headers['accept-profile'] : req.headers['content-profile'];
   const value = Array.isArray(header) ? header[0] : header;
-  if (value !== undefined && value !== '' && value !== EXPOSED_SCHEMA) {
-    throw new ApiError(406, 'PGRST106', `Invalid schema: ${value}`, null, `Only the following schemas are exposed: ${EXPOSED_SCHEMA}`);
+  if (value === undefined || value === '') return schemas[0]!;
+  if (!schemas.includes(value)) {
+    throw new ApiError(406, 'PGRST106', `Invalid schema: ${value}`, null, `Only the following schemas are exposed: ${schemas.join(', ')}`);
   }
+  return value;
 }
 
 /** Limit/offset from the query and the Range header, intersected like PostgREST. */
@@ -105,11 +105,30 @@ function effectiveRange(req: IncomingMessage, parsed: ParsedQuery, method: strin
   return { limit, offset: lower > 0 ? lower : null };
 }
 
-function appliedHeader(prefs: Preferences, headers: Record<string, string>, extra: string[] = []): void {
-  const applied = [...extra];
+/** Which of the write preferences the request honoured. */
+interface Honoured {
+  resolution?: boolean;
+  missing?: boolean;
+  return?: boolean;
+}
+
+/** Preference-Applied, in PostgREST's order: resolution, missing, return, count, handling, max-affected. */
+function appliedHeader(prefs: Preferences, headers: Record<string, string>, honoured: Honoured = {}): void {
+  const applied: string[] = [];
+  if (honoured.resolution && prefs.resolution) applied.push(`resolution=${prefs.resolution}`);
+  if (honoured.missing && prefs.missing === 'default') applied.push('missing=default');
+  if (honoured.return && prefs.return) applied.push(`return=${prefs.return}`);
   if (prefs.count) applied.push(`count=${prefs.count}`);
   if (prefs.handling) applied.push(`handling=${prefs.handling}`);
+  if (prefs.handling === 'strict' && prefs.maxAffected !== null) applied.push(`max-affected=${prefs.maxAffected}`);
   if (applied.length > 0) headers['Preference-Applied'] = applied.join(', ');
+}
+
+/** `Prefer: handling=strict, max-affected=N`: more rows touched → 400 PGRST124 (the transaction rolls back). */
+function checkMaxAffected(prefs: Preferences, affected: number): void {
+  if (prefs.handling === 'strict' && prefs.maxAffected !== null && affected > prefs.maxAffected) {
+    throw new ApiError(400, 'PGRST124', 'Query result exceeds max-affected preference constraint', `The query affects ${affected} rows`);
+  }
 }
 
 function singularity(rows: number): ApiError {
@@ -163,17 +182,20 @@ async function answerRead(
   ctx: RequestContext,
   plan: PlanNode,
   prefs: Preferences,
-  media: ResponseMedia,
+  negotiated: Negotiated,
   range: { limit: number | null; offset: number | null },
   readOnly: boolean,
   singleRow: boolean,
+  maxAffected = false,
 ): Promise<void> {
   const head = ctx.method === 'HEAD';
-  const statement = buildReadStatement(plan, { count: prefs.count, head, limit: range.limit, offset: range.offset, csv: media === 'csv' });
+  const media = negotiated.media;
+  const statement = buildReadStatement(plan, { count: prefs.count, head, limit: range.limit, offset: range.offset, csv: media === 'csv', stripNulls: negotiated.stripNulls });
   const { row, total, pageTotal } = await withRoleTransaction(ctx.pool, sessionOptions(ctx, readOnly), async (client) => {
     const result = await client.query<StatementRow>({ text: statement.sql, values: statement.values });
     const first = result.rows[0]!;
     const pageTotal = toNumber(first.page_total) ?? 0;
+    if (maxAffected) checkMaxAffected(prefs, pageTotal);
     let count = toNumber(first.total);
     if (prefs.count === 'planned' || (prefs.count === 'estimated' && count !== null && count > ESTIMATE_THRESHOLD)) {
       const planned = buildPlannedCount(plan);
@@ -189,7 +211,7 @@ async function answerRead(
     return { row: first, total: count, pageTotal };
   });
   const lower = range.offset ?? 0;
-  const headers: Record<string, string> = { 'Content-Type': media === 'object' ? OBJECT_TYPE : media === 'csv' ? CSV_TYPE : JSON_TYPE };
+  const headers: Record<string, string> = { 'Content-Type': negotiated.contentType };
   appliedHeader(prefs, headers);
   if (total !== null && lower > total && !singleRow) {
     headers['Content-Range'] = `*/${total}`;
@@ -200,36 +222,36 @@ async function answerRead(
   const status = total !== null && 1 + upper - lower < total && !singleRow ? 206 : 200;
   let body = row.body;
   if (body !== null && media === 'csv') {
-    const header = outputNames(plan).map(csvField).join(',');
-    body = body === '' ? header : `${header}\n${body}`;
+    // PostgREST: the header line holds the first row's keys (none without rows), unquoted.
+    body = `${pageTotal > 0 ? outputNames(plan).join(',') : ''}\n${body}`;
   } else if (body !== null && (media === 'object' || singleRow)) body = pageTotal === 1 ? unwrapSingle(body) : 'null';
   send(ctx.res, status, headers, body ?? '', head);
 }
 
 async function handleRead(ctx: RequestContext, name: string): Promise<void> {
   const source = relationSource(ctx.cache, name);
-  if (!source) throw tableNotFound(EXPOSED_SCHEMA, name, similar(ctx.cache.relations.keys(), name, 0.75));
-  const media = negotiate(ctx.req.headers['accept']);
+  if (!source) throw tableNotFound(ctx.cache.schema, name, similar(ctx.cache.relations.keys(), name, 0.75));
+  const negotiated = negotiateMedia(ctx.req.headers['accept']);
   const prefs = parsePrefer(ctx.req.headers['prefer']);
   const parsed = parseQuery(ctx.query);
   const range = effectiveRange(ctx.req, parsed, ctx.method);
   const plan = planRead(ctx.cache, source, parsed);
-  await answerRead(ctx, plan, prefs, media, range, true, false);
+  await answerRead(ctx, plan, prefs, negotiated, range, true, false);
 }
 
 async function handleWrite(ctx: RequestContext, name: string): Promise<void> {
   const relation = ctx.cache.relations.get(name);
-  if (!relation) throw tableNotFound(EXPOSED_SCHEMA, name, similar(ctx.cache.relations.keys(), name, 0.75));
-  const media = negotiate(ctx.req.headers['accept']);
+  if (!relation) throw tableNotFound(ctx.cache.schema, name, similar(ctx.cache.relations.keys(), name, 0.75));
+  const negotiated = negotiateMedia(ctx.req.headers['accept']);
+  const media = negotiated.media;
   refuseCsv(media);
   const prefs = parsePrefer(ctx.req.headers['prefer']);
   const parsed = parseQuery(ctx.query);
   const root = parsed.nodes.get('')!;
   const plan = planRead(ctx.cache, writtenRowsSource(relation), parsed);
   const representation = prefs.return === 'representation';
-  const shape = { representation, wantLocation: prefs.return === 'headers-only' };
-  const applied: string[] = [];
-  if (prefs.return) applied.push(`return=${prefs.return}`);
+  const shape = { representation, wantLocation: prefs.return === 'headers-only', stripNulls: negotiated.stripNulls };
+  const honoured: Honoured = { return: true };
 
   let statement: { sql: string; values: unknown[] };
   let emptyPatch = false;
@@ -243,9 +265,9 @@ async function handleWrite(ctx: RequestContext, name: string): Promise<void> {
         throw new ApiError(400, 'PGRST100', `"failed to parse on_conflict"`, `'${relation.name}' has no primary key: send on_conflict`);
       }
       upsert = { onConflict, resolution: prefs.resolution };
-      applied.unshift(`resolution=${prefs.resolution}`);
+      honoured.resolution = true;
     }
-    if (prefs.missing === 'default') applied.push('missing=default');
+    honoured.missing = true;
     statement = buildInsert(relation, plan, body.text, { columns, missingDefault: prefs.missing === 'default', upsert }, shape);
   } else if (ctx.method === 'PUT') {
     // PUT: insert or replace the one row named by its whole primary key (eq filters only).
@@ -280,7 +302,7 @@ async function handleWrite(ctx: RequestContext, name: string): Promise<void> {
   }
 
   const headers: Record<string, string> = {};
-  appliedHeader(prefs, headers, applied);
+  appliedHeader(prefs, headers, honoured);
   if (emptyPatch) {
     // PostgREST: an empty PATCH body updates nothing.
     headers['Content-Range'] = '*/*';
@@ -296,6 +318,7 @@ async function handleWrite(ctx: RequestContext, name: string): Promise<void> {
     const affected = toNumber(first.page_total) ?? 0;
     // A write answered as one object must touch exactly one row, else it is rolled back.
     if (media === 'object' && affected !== 1) throw singularity(affected);
+    if (ctx.method === 'PATCH' || ctx.method === 'DELETE') checkMaxAffected(prefs, affected);
     return first;
   });
   const affected = toNumber(row.page_total) ?? 0;
@@ -309,10 +332,11 @@ async function handleWrite(ctx: RequestContext, name: string): Promise<void> {
     headers['Location'] = `/${relation.name}?${search.toString()}`;
   }
   let status: number;
-  if (ctx.method === 'POST') status = prefs.resolution && row.inserted === false ? 200 : 201;
+  // PostgREST: 200 only for a merge-duplicates upsert that inserted nothing; every other POST 201.
+  if (ctx.method === 'POST') status = prefs.resolution === 'merge-duplicates' && row.inserted === false ? 200 : 201;
   else status = representation ? 200 : 204;
   if (representation) {
-    headers['Content-Type'] = media === 'object' ? OBJECT_TYPE : JSON_TYPE;
+    headers['Content-Type'] = negotiated.contentType;
     let body = row.body ?? '[]';
     if (media === 'object') body = unwrapSingle(body);
     send(ctx.res, status, headers, body, false);
@@ -321,43 +345,72 @@ async function handleWrite(ctx: RequestContext, name: string): Promise<void> {
   }
 }
 
+async function readRawBody(req: IncomingMessage): Promise<Buffer> {
+  try {
+    return await readBody(req, MAX_BODY_BYTES);
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) {
+      throw new ApiError(413, 'PGRST102', `Request body larger than ${MAX_BODY_BYTES} bytes`, null, 'Send fewer rows per request');
+    }
+    throw error;
+  }
+}
+
 async function handleRpc(ctx: RequestContext, name: string): Promise<void> {
   if (ctx.method !== 'GET' && ctx.method !== 'HEAD' && ctx.method !== 'POST') {
     throw new ApiError(405, 'PGRST101', `Cannot use the ${ctx.method} method on RPC`);
   }
-  const media = negotiate(ctx.req.headers['accept']);
+  const negotiated = negotiateMedia(ctx.req.headers['accept']);
+  const media = negotiated.media;
   const prefs = parsePrefer(ctx.req.headers['prefer']);
   const post = ctx.method === 'POST';
   let parsed: ParsedQuery;
-  let argsJson: string;
+  let args: string | Buffer;
   let keys: string[];
+  let routine;
   if (post) {
     parsed = parseQuery(ctx.query);
-    const body = await readJsonBody(ctx.req, '{}');
-    argsJson = body.text;
-    const value = body.value;
-    keys = value !== null && typeof value === 'object' && !Array.isArray(value) ? Object.keys(value) : [];
-    if (!(value !== null && typeof value === 'object')) throw invalidBody('Empty or invalid json');
+    const bodyType = bodyMedia(ctx.req.headers['content-type']);
+    if (bodyType === 'text' || bodyType === 'xml' || bodyType === 'octet') {
+      // The raw body is the argument of a function of one unnamed text / xml / bytea parameter.
+      const raw = await readRawBody(ctx.req);
+      keys = [];
+      routine = chooseRoutine(ctx.cache, name, keys, true, bodyType);
+      args = bodyType === 'octet' ? raw : raw.toString('utf8');
+    } else {
+      const body = await readJsonBody(ctx.req, '{}');
+      const value = body.value;
+      const isObject = value !== null && typeof value === 'object' && !Array.isArray(value);
+      keys = isObject ? Object.keys(value) : [];
+      routine = chooseRoutine(ctx.cache, name, keys, true, 'json');
+      if (!isSingleUnnamedParam(routine) && !isObject && !(Array.isArray(value) && routine.params.length === 0)) {
+        throw invalidBody(Array.isArray(value) ? 'Expected a JSON object with the function arguments' : 'Empty or invalid json');
+      }
+      args = body.text;
+    }
   } else {
     const names = argumentNames(ctx.cache, name);
     parsed = parseQuery(ctx.query, (key) => names.has(key));
     keys = [...parsed.args.keys()];
-    argsJson = JSON.stringify(Object.fromEntries(parsed.args));
-  }
-  const routine = chooseRoutine(ctx.cache, name, keys, post);
-  if (Array.isArray(JSON.parse(argsJson)) && routine.params.length > 0 && !(routine.params.length === 1 && routine.params[0]!.name === '')) {
-    throw invalidBody('Expected a JSON object with the function arguments');
+    routine = chooseRoutine(ctx.cache, name, keys, false);
+    args = JSON.stringify(Object.fromEntries(parsed.args));
   }
   const provided = routine.params.filter((p) => keys.includes(p.name)).map((p) => p.name);
   const readOnly = !post || routine.volatility !== 'volatile';
   const head = ctx.method === 'HEAD';
+  const strictMax = prefs.handling === 'strict' && prefs.maxAffected !== null;
+  if (strictMax && !routine.returnsSet) {
+    throw new ApiError(400, 'PGRST128', 'Function must return SETOF or TABLE when max-affected preference is used with handling=strict');
+  }
 
   if (routine.returnKind === 'scalar' || routine.returnKind === 'void') {
     refuseCsv(media);
-    const statement = buildScalarCall(routine, argsJson, provided, head);
+    const statement = buildScalarCall(routine, args, provided, head);
     const row = await withRoleTransaction(ctx.pool, sessionOptions(ctx, readOnly), async (client) => {
       const result = await client.query<StatementRow>({ text: statement.sql, values: statement.values });
-      return result.rows[0] ?? null;
+      const first = result.rows[0] ?? null;
+      if (strictMax) checkMaxAffected(prefs, toNumber(first?.page_total) ?? 0);
+      return first;
     });
     const headers: Record<string, string> = {};
     appliedHeader(prefs, headers);
@@ -366,15 +419,17 @@ async function handleRpc(ctx: RequestContext, name: string): Promise<void> {
       return;
     }
     const pageTotal = toNumber(row?.page_total) ?? 0;
+    const total = prefs.count ? String(pageTotal) : '*';
     headers['Content-Type'] = JSON_TYPE;
-    headers['Content-Range'] = routine.returnsSet ? (pageTotal > 0 ? `0-${pageTotal - 1}/*` : '*/*') : '0-0/*';
+    headers['Content-Range'] = pageTotal > 0 ? `0-${pageTotal - 1}/${total}` : `*/${total}`;
     send(ctx.res, 200, headers, row?.body ?? 'null', head);
     return;
   }
-  const source = routineSource(ctx.cache, routine, argsJson, provided);
+  const source = routineSource(ctx.cache, routine, args, provided);
   const range = effectiveRange(ctx.req, parsed, ctx.method);
   const plan = planRead(ctx.cache, source, parsed);
-  await answerRead(ctx, plan, prefs, routine.returnsSet || media === 'csv' ? media : 'json', range, readOnly, !routine.returnsSet);
+  const shaped = routine.returnsSet || media === 'csv' ? negotiated : { media: 'json' as ResponseMedia, stripNulls: negotiated.stripNulls, contentType: negotiated.stripNulls ? negotiated.contentType : JSON_TYPE };
+  await answerRead(ctx, plan, prefs, shaped, range, readOnly, !routine.returnsSet, strictMax);
 }
 
 function decodeSegment(segment: string): string {
@@ -411,7 +466,8 @@ async function route(ctx: RequestContext, subpath: string): Promise<void> {
 }
 
 export const createRestModule: HttpModuleFactory = async (apiContext) => {
-  const schema: SchemaCacheHolder = await createSchemaCacheHolder(apiContext.dbUrl, apiContext.pool, apiContext.log);
+  const schemas = apiContext.config.project.api.schemas;
+  const schema: SchemaCacheHolder = await createSchemaCacheHolder(apiContext.dbUrl, apiContext.pool, apiContext.log, schemas.length > 0 ? schemas : ['public']);
   const callers = new CallerResolver(apiContext.config.jwtSecret);
   const module: HttpModule = {
     async handle(req, res, subpath) {
@@ -419,10 +475,12 @@ export const createRestModule: HttpModuleFactory = async (apiContext) => {
       let caller: Caller | null = null;
       try {
         caller = await callers.resolve(req);
-        checkProfile(req, method);
+        const profile = requestSchema(req, method, schema.schemas);
+        // With several exposed schemas, PostgREST names the one answered.
+        if (schema.schemas.length > 1) res.setHeader('Content-Profile', profile);
         const url = new URL(req.url ?? '/', 'http://localhost');
         await route(
-          { req, res, method, path: subpath, query: url.searchParams, caller, cache: schema.current(), pool: apiContext.pool },
+          { req, res, method, path: subpath, query: url.searchParams, caller, cache: schema.current(profile), pool: apiContext.pool },
           subpath,
         );
       } catch (error) {

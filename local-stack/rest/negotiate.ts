@@ -8,6 +8,8 @@ export interface Preferences {
   resolution: 'merge-duplicates' | 'ignore-duplicates' | null;
   missing: 'default' | 'null' | null;
   handling: 'strict' | 'lenient' | null;
+  /** `max-affected=N`: with handling=strict, a write touching more rows is rolled back (PGRST124). */
+  maxAffected: number | null;
   /** The preferences honoured, for the Preference-Applied header. */
   applied: string[];
 }
@@ -26,7 +28,7 @@ const ALLOWED = new Map<string, readonly string[]>(Object.entries({
 }));
 
 export function parsePrefer(header: string | string[] | undefined): Preferences {
-  const prefs: Preferences = { return: null, count: null, resolution: null, missing: null, handling: null, applied: [] };
+  const prefs: Preferences = { return: null, count: null, resolution: null, missing: null, handling: null, maxAffected: null, applied: [] };
   const text = Array.isArray(header) ? header.join(',') : (header ?? '');
   const invalid: string[] = [];
   for (const raw of text.split(',')) {
@@ -34,7 +36,7 @@ export function parsePrefer(header: string | string[] | undefined): Preferences 
     if (item === '') continue;
     const [key = '', value = ''] = item.split('=', 2).map((s) => s.trim());
     const allowed = ALLOWED.get(key);
-    if (!allowed || (allowed.length > 0 && !allowed.includes(value))) {
+    if (!allowed || (allowed.length > 0 && !allowed.includes(value)) || (key === 'max-affected' && !/^\d{1,15}$/.test(value))) {
       invalid.push(item);
       continue;
     }
@@ -54,6 +56,9 @@ export function parsePrefer(header: string | string[] | undefined): Preferences 
       case 'handling':
         prefs.handling = value as Preferences['handling'];
         break;
+      case 'max-affected':
+        prefs.maxAffected = Number(value);
+        break;
       default:
         break;
     }
@@ -66,14 +71,41 @@ export function parsePrefer(header: string | string[] | undefined): Preferences 
 
 export type ResponseMedia = 'json' | 'object' | 'csv';
 
+export interface Negotiated {
+  media: ResponseMedia;
+  /** `nulls=stripped` on the vnd.pgrst array/object types: null-valued keys are left out. */
+  stripNulls: boolean;
+  /** Content-Type of a successful answer. */
+  contentType: string;
+}
+
+const JSON_CONTENT = 'application/json; charset=utf-8';
+
 /** Picks the response media type from Accept; unknown-only → 406 PGRST107. */
-export function negotiate(accept: string | undefined): ResponseMedia {
-  if (!accept || accept.trim() === '') return 'json';
-  const types = accept.split(',').map((t) => t.split(';')[0]!.trim().toLowerCase()).filter((t) => t !== '');
-  for (const type of types) {
-    if (type === 'application/vnd.pgrst.object+json' || type === 'application/vnd.pgrst.object') return 'object';
-    if (type === 'text/csv') return 'csv';
-    if (type === 'application/json' || type === '*/*' || type === 'application/*' || type === 'application/vnd.pgrst.array+json') return 'json';
+export function negotiateMedia(accept: string | undefined): Negotiated {
+  const json: Negotiated = { media: 'json', stripNulls: false, contentType: JSON_CONTENT };
+  if (!accept || accept.trim() === '') return json;
+  const entries = accept.split(',').map((entry) => {
+    const [type = '', ...params] = entry.split(';').map((part) => part.trim());
+    const stripped = params.some((param) => param.replace(/\s/g, '').toLowerCase() === 'nulls=stripped');
+    return { type: type.toLowerCase(), stripped };
+  });
+  for (const { type, stripped } of entries) {
+    if (type === 'application/vnd.pgrst.object+json' || type === 'application/vnd.pgrst.object') {
+      return stripped
+        ? { media: 'object', stripNulls: true, contentType: 'application/vnd.pgrst.object+json;nulls=stripped; charset=utf-8' }
+        : { media: 'object', stripNulls: false, contentType: 'application/vnd.pgrst.object+json; charset=utf-8' };
+    }
+    if (type === 'text/csv') return { media: 'csv', stripNulls: false, contentType: 'text/csv; charset=utf-8' };
+    if (type === 'application/vnd.pgrst.array+json' && stripped) {
+      return { media: 'json', stripNulls: true, contentType: 'application/vnd.pgrst.array+json;nulls=stripped; charset=utf-8' };
+    }
+    if (type === 'application/json' || type === '*/*' || type === 'application/*' || type === 'application/vnd.pgrst.array+json') return json;
   }
-  throw new ApiError(406, 'PGRST107', `None of these media types are available: ${types.join(', ')}`);
+  throw new ApiError(406, 'PGRST107', `None of these media types are available: ${entries.map((e) => e.type).filter((t) => t !== '').join(', ')}`);
+}
+
+/** The response media type only (see negotiateMedia). */
+export function negotiate(accept: string | undefined): ResponseMedia {
+  return negotiateMedia(accept).media;
 }

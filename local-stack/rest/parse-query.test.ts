@@ -40,11 +40,18 @@ describe('parseSelect', () => {
   });
 
   it('rejects malformed select with PGRST100', () => {
-    for (const bad of ['id,', 'a(b', 'a)', 'id;drop table x', '...spread(a)', 'a::', "id'--"]) {
+    for (const bad of ['id,', 'a(b', 'a)', 'id;drop table x', '...spread', 'x:...spread(a)', 'a::', "id'--"]) {
       const error = apiError(() => parseSelect(bad));
       expect(error.status).toBe(400);
       expect(error.body.code).toBe('PGRST100');
     }
+  });
+
+  it('refuses aggregates like PostgREST with db-aggregates-enabled off (PGRST123)', () => {
+    for (const aggregate of ['count()', 'n:count()', 'amount.sum()', 'id,amount.max()', 'reviews(rating.avg())']) {
+      expect(apiError(() => parseSelect(aggregate)).body).toEqual({ code: 'PGRST123', message: 'Use of aggregate functions is not allowed', details: null, hint: null });
+    }
+    expect(parseSelect('id,count')).toHaveLength(2);
   });
 
   it('refuses absurd nesting depth', () => {
@@ -76,7 +83,7 @@ describe('parseOperation', () => {
   });
   it('rejects unknown operators and bad is values', () => {
     // Names every JavaScript object inherits are not operators either (closed lookup).
-    for (const bad of ['equals.5', '5', 'is.maybe', 'in.1,2', 'eq(any).{1}', 'drop.table', 'constructor.x', 'toString.1', '__proto__.1', 'hasOwnProperty.x']) {
+    for (const bad of ['equals.5', '5', 'is.maybe', 'in.1,2', 'eq(some).{1}', 'in(any).(1)', 'drop.table', 'constructor.x', 'toString.1', '__proto__.1', 'hasOwnProperty.x']) {
       expect(apiError(() => parseOperation(bad, field, false)).body.code).toBe('PGRST100');
     }
   });

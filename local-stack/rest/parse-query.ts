@@ -2,6 +2,7 @@
 // embeds with hints), filters with their operators, and/or/not trees, order, limit/offset.
 // They only build syntax trees; names are checked against the schema cache later and values
 // always become bind parameters.
+import { GrammarError, parseList as grammarList, parseOperatorExpression, splitTopLevel as grammarSplit, type FilterValue } from '../sql/filter-grammar.ts';
 import { ApiError, parseError } from './errors.ts';
 
 export interface JsonStep {
@@ -24,49 +25,11 @@ export type SelectItem =
       hint: string | null;
       joinType: 'inner' | 'left' | null;
       items: SelectItem[];
+      /** `...rel(cols)`: the embed's columns are merged into the parent's. */
+      spread: boolean;
     };
 
-export const OPERATORS = {
-  eq: '=',
-  neq: '<>',
-  gt: '>',
-  gte: '>=',
-  lt: '<',
-  lte: '<=',
-  like: 'like',
-  ilike: 'ilike',
-  match: '~',
-  imatch: '~*',
-  cs: '@>',
-  cd: '<@',
-  ov: '&&',
-  sl: '<<',
-  sr: '>>',
-  nxr: '&<',
-  nxl: '&>',
-  adj: '-|-',
-  isdistinct: 'is distinct from',
-} as const;
-
-export type SimpleOperator = keyof typeof OPERATORS;
-
-/**
- * True for the operators of OPERATORS only. A closed lookup: `op in OPERATORS` would also accept
- * the names every object inherits (`constructor`, `toString`), whose source text would then reach
- * the SQL.
- */
-export function isSimpleOperator(op: string): op is SimpleOperator {
-  return Object.hasOwn(OPERATORS, op);
-}
-export type FtsOperator = 'fts' | 'plfts' | 'phfts' | 'wfts';
-export const IS_VALUES = ['null', 'not_null', 'true', 'false', 'unknown'] as const;
-export type IsValue = (typeof IS_VALUES)[number];
-
-export type FilterValue =
-  | { op: SimpleOperator; value: string }
-  | { op: 'in'; values: string[] }
-  | { op: 'is'; value: IsValue }
-  | { op: FtsOperator; language: string | null; value: string };
+export type { FilterValue, FtsOperator, QuantOperator, SimpleOperator } from '../sql/filter-grammar.ts';
 
 export interface Filter {
   kind: 'filter';
@@ -225,18 +188,24 @@ function readSelectItem(c: Cursor, depth: number): SelectItem {
     c.pos += 1;
     return { kind: 'star' };
   }
+  let spread = false;
   if (c.startsWith('...')) {
-    throw parseError(`"failed to parse select (${c.text})"`, 'spread embedding ("...") is not supported by this server');
+    c.pos += 3;
+    spread = true;
   }
   let alias: string | null = null;
   let field = readField(c);
   c.skipSpaces();
   if (c.peek() === ':' && c.peek(1) !== ':') {
-    if (field.jsonPath.length > 0) c.fail('"," or "::"');
+    if (field.jsonPath.length > 0 || spread) c.fail('"," or "::"');
     alias = field.name;
     c.pos += 1;
     c.skipSpaces();
     field = readField(c);
+  }
+  // Aggregates (`count()`, `col.sum()`): off on Supabase (db-aggregates-enabled), so refused as PostgREST.
+  if ((field.name === 'count' && c.startsWith('()')) || /^\.(?:sum|avg|count|max|min)\(\)/.test(c.text.slice(c.pos))) {
+    throw new ApiError(400, 'PGRST123', 'Use of aggregate functions is not allowed');
   }
   if (c.peek() === '!' || c.peek() === '(') {
     if (field.jsonPath.length > 0) c.fail('"," or "::"');
@@ -254,8 +223,9 @@ function readSelectItem(c: Cursor, depth: number): SelectItem {
     const items = c.peek() === ')' ? [] : readSelectItems(c, depth + 1);
     c.skipSpaces();
     c.expect(')');
-    return { kind: 'embed', relation: field.name, alias, hint, joinType, items };
+    return { kind: 'embed', relation: field.name, alias, hint, joinType, items, spread };
   }
+  if (spread) c.fail('"("');
   let cast: string | null = null;
   if (c.startsWith('::')) {
     c.pos += 2;
@@ -267,83 +237,32 @@ function readSelectItem(c: Cursor, depth: number): SelectItem {
   return { kind: 'column', field, alias, cast };
 }
 
-/** Splits on commas that are outside quotes, parentheses and braces. */
+/** Runs a function of the shared grammar, answering its syntax errors as PGRST100. */
+function grammar<T>(run: () => T): T {
+  try {
+    return run();
+  } catch (error) {
+    if (error instanceof GrammarError) throw parseError(error.message, error.details);
+    throw error;
+  }
+}
+
 function splitTopLevel(text: string): string[] {
-  const parts: string[] = [];
-  let depth = 0;
-  let quoted = false;
-  let start = 0;
-  for (let i = 0; i < text.length; i += 1) {
-    const ch = text[i];
-    if (quoted) {
-      if (ch === '\\') i += 1;
-      else if (ch === '"') quoted = false;
-      continue;
-    }
-    if (ch === '"') quoted = true;
-    else if (ch === '(' || ch === '{' || ch === '[') depth += 1;
-    else if (ch === ')' || ch === '}' || ch === ']') depth -= 1;
-    else if (ch === ',' && depth === 0) {
-      parts.push(text.slice(start, i));
-      start = i + 1;
-    }
-  }
-  parts.push(text.slice(start));
-  return parts;
+  return grammar(() => grammarSplit(text));
 }
 
-function unquote(value: string): string {
-  if (value.length >= 2 && value.startsWith('"') && value.endsWith('"')) {
-    return value.slice(1, -1).replace(/\\(.)/g, '$1');
-  }
-  return value;
-}
-
-/** Parses `in.(a,"b,c")` lists. */
-function parseList(text: string, whole: string): string[] {
-  if (!text.startsWith('(') || !text.endsWith(')')) {
-    throw parseError(`"failed to parse filter (${whole})"`, 'expecting a list in parentheses, like in.(1,2,3)');
-  }
-  const inner = text.slice(1, -1);
-  if (inner.trim() === '') return [];
-  return splitTopLevel(inner).map((v) => unquote(v));
+/** Parses `in.(a,"b,c")` lists (exported for tests). */
+export function parseList(text: string, whole: string): string[] {
+  return grammar(() => grammarList(text, whole));
 }
 
 /**
- * Parses the operator part of a filter (`eq.5`, `not.in.(1,2)`, `fts(english).cat`).
- * `inTree` strips double quotes around the value, as PostgREST does inside or/and.
+ * Parses the operator part of a filter (`eq.5`, `not.in.(1,2)`, `fts(english).cat`,
+ * `like(any).{a*,b*}`). `inTree` strips double quotes around the value, as PostgREST does inside or/and.
  */
 export function parseOperation(text: string, field: FieldRef, inTree: boolean): Filter {
-  let rest = text;
-  let negate = false;
-  if (rest.startsWith('not.')) {
-    negate = true;
-    rest = rest.slice(4);
-  }
-  const match = /^([a-z_]+)(?:\(([^)]*)\))?\./.exec(rest);
-  if (!match) throw parseError(`"failed to parse filter (${text})"`, 'expecting an operator like eq, neq, gt, in, is …');
-  const op = match[1]!;
-  const modifier = match[2];
-  const raw = rest.slice(match[0].length);
-  const value = inTree ? unquote(raw) : raw;
-  if (isSimpleOperator(op) && modifier === undefined) {
-    return { kind: 'filter', field, negate, value: { op, value } };
-  }
-  if (op === 'in' && modifier === undefined) return { kind: 'filter', field, negate, value: { op: 'in', values: parseList(raw, text) } };
-  if (op === 'is' && modifier === undefined) {
-    const lower = value.toLowerCase();
-    if (!(IS_VALUES as readonly string[]).includes(lower)) {
-      throw parseError(`"failed to parse filter (${text})"`, 'is accepts null, not_null, true, false or unknown');
-    }
-    return { kind: 'filter', field, negate, value: { op: 'is', value: lower as IsValue } };
-  }
-  if (op === 'fts' || op === 'plfts' || op === 'phfts' || op === 'wfts') {
-    return { kind: 'filter', field, negate, value: { op, language: modifier ?? null, value } };
-  }
-  if (modifier !== undefined && (isSimpleOperator(op) || op === 'in' || op === 'is')) {
-    throw parseError(`"failed to parse filter (${text})"`, `the modifier (${modifier}) is not supported by this server`);
-  }
-  throw parseError(`"failed to parse filter (${text})"`, `unknown operator "${op}"`);
+  const { negate, value } = grammar(() => parseOperatorExpression(text, inTree));
+  return { kind: 'filter', field, negate, value };
 }
 
 /** Parses `(a.eq.1,b.gt.2,and(c.is.null,d.lt.3))` — the value of `or=`/`and=`. */

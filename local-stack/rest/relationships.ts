@@ -2,7 +2,7 @@
 // relations of the schema cache, following foreign keys only, as PostgREST does: many-to-one,
 // one-to-many, one-to-one and many-to-many through a junction whose unique key holds both FKs.
 import { ApiError } from './errors.ts';
-import { EXPOSED_SCHEMA, isUniqueKey, type ForeignKey, type Relation, type SchemaCache } from './schema-cache.ts';
+import { isUniqueKey, type ForeignKey, type Relation, type SchemaCache } from './schema-cache.ts';
 
 export type Cardinality = 'many-to-one' | 'one-to-many' | 'one-to-one' | 'many-to-many';
 
@@ -29,7 +29,16 @@ export interface JunctionRelationship {
   fkTarget: ForeignKey;
 }
 
-export type Relationship = DirectRelationship | JunctionRelationship;
+/** A function taking the parent's row and returning rows of the target (PostgREST's computed relationship). */
+export interface ComputedEmbed {
+  kind: 'computed';
+  cardinality: 'many-to-one' | 'one-to-many';
+  parent: string;
+  target: string;
+  fn: string;
+}
+
+export type Relationship = DirectRelationship | JunctionRelationship | ComputedEmbed;
 
 export function isToOne(rel: Relationship): boolean {
   return rel.cardinality === 'many-to-one' || rel.cardinality === 'one-to-one';
@@ -88,16 +97,60 @@ export function relationshipsBetween(cache: SchemaCache, parent: string, target:
   return out;
 }
 
-function matchesHint(rel: Relationship, hint: string): boolean {
-  if (rel.kind === 'junction') {
-    return rel.junction === hint || rel.fkParent.name === hint || rel.fkTarget.name === hint;
+/** The FK column of a single-column relationship on the origin side (`col`) or the target side (`fcol`). */
+function singleColumn(rel: Relationship, side: 'origin' | 'target'): string | null {
+  if (rel.kind !== 'direct') return null;
+  const list = side === 'origin' ? rel.parentColumns : rel.targetColumns;
+  return list.length === 1 ? list[0]! : null;
+}
+
+/**
+ * Whether a relationship answers the embed `target!hint`, by PostgREST's rules (Plan.hs, findRel):
+ * a self-referencing FK gives one-to-many by table name and many-to-one by FK column; otherwise the
+ * target is the related table/view, or (tables only) an FK constraint or FK column name; a hint
+ * names the constraint, a column on either side, or the junction.
+ */
+function matches(cache: SchemaCache, rel: Relationship, target: string, hint: string | null): boolean {
+  if (rel.kind === 'computed') return false;
+  const toMany = rel.cardinality === 'one-to-many';
+  const toOneByFk = rel.cardinality === 'many-to-one';
+  if (rel.kind === 'direct' && rel.parent === rel.target) {
+    if (hint === null) return (target === rel.target && toMany) || (singleColumn(rel, 'origin') === target && toOneByFk);
+    return target === rel.target && toMany && singleColumn(rel, 'target') === hint;
   }
-  if (rel.fk.name === hint) return true;
-  // A column hint names the FK column on either side (single-column keys).
-  return (rel.parentColumns.length === 1 && rel.parentColumns[0] === hint) || (rel.targetColumns.length === 1 && rel.targetColumns[0] === hint);
+  if (hint === null) {
+    if (target === rel.target) return true;
+    if (rel.kind !== 'direct' || cache.relations.get(rel.target)?.kind === 'view') return false;
+    return rel.fk.name === target || singleColumn(rel, 'origin') === target;
+  }
+  if (target !== rel.target) return false;
+  if (rel.kind === 'junction') return rel.junction === hint;
+  return rel.fk.name === hint || singleColumn(rel, 'origin') === hint || singleColumn(rel, 'target') === hint;
+}
+
+/**
+ * The relationships from `parent` that can answer the embed `name`: those with the relation `name`,
+ * those of a foreign key named `name` or on a column `name` (other relations), the computed one.
+ */
+function candidatesFor(cache: SchemaCache, parent: string, name: string, hint: string | null): Relationship[] {
+  const out: Relationship[] = [];
+  if (cache.relations.has(name)) out.push(...relationshipsBetween(cache, parent, name));
+  if (hint === null) {
+    for (const fk of cache.fksByRelation.get(parent) ?? []) {
+      const single = (list: string[]) => list.length === 1 && list[0] === name;
+      if (fk.name !== name && !single(fk.fromColumns) && !single(fk.toColumns)) continue;
+      const other = fk.from === parent ? fk.to : fk.from;
+      if (other === name) continue;
+      for (const rel of relationshipsBetween(cache, parent, other)) if (rel.kind === 'direct' && rel.fk === fk && !out.includes(rel)) out.push(rel);
+    }
+    const computed = cache.relations.get(parent)?.computedRels.get(name);
+    if (computed) out.push({ kind: 'computed', cardinality: computed.toOne ? 'many-to-one' : 'one-to-many', parent, target: computed.target, fn: computed.fn });
+  }
+  return out;
 }
 
 function describe(rel: Relationship): Record<string, string> {
+  if (rel.kind === 'computed') return {};
   const cols = (list: string[]) => `(${list.join(', ')})`;
   if (rel.kind === 'junction') {
     return {
@@ -114,15 +167,15 @@ function describe(rel: Relationship): Record<string, string> {
 }
 
 function hintName(rel: Relationship): string {
-  return rel.kind === 'junction' ? rel.junction : rel.fk.name;
+  return rel.kind === 'junction' ? rel.junction : rel.kind === 'computed' ? rel.fn : rel.fk.name;
 }
 
-function noRelationship(parent: string, target: string, hint: string | null): ApiError {
+function noRelationship(schema: string, parent: string, target: string, hint: string | null): ApiError {
   return new ApiError(
     400,
     'PGRST200',
     `Could not find a relationship between '${parent}' and '${target}' in the schema cache`,
-    `Searched for a foreign key relationship between '${parent}' and '${target}'${hint ? ` using the hint '${hint}'` : ''} in the schema '${EXPOSED_SCHEMA}', but no matches were found.`,
+    `Searched for a foreign key relationship between '${parent}' and '${target}'${hint ? ` using the hint '${hint}'` : ''} in the schema '${schema}', but no matches were found.`,
   );
 }
 
@@ -135,23 +188,33 @@ export interface ResolvedEmbed {
  * Resolves the embed `name!hint` from `parent`: `name` is a relation (table or view), or a
  * foreign key column / constraint name of the parent (many-to-one shortcut).
  */
+/** Resolutions per schema cache (a cache never changes; a reload makes a new one). */
+const resolved = new WeakMap<SchemaCache, Map<string, ResolvedEmbed | ApiError>>();
+
 export function resolveEmbed(cache: SchemaCache, parent: string, name: string, hint: string | null): ResolvedEmbed {
-  let candidates: Relationship[];
-  const targetRelation = cache.relations.get(name);
-  if (targetRelation) {
-    candidates = relationshipsBetween(cache, parent, name);
-  } else {
-    // `customer_id(*)` or `bookings_customer_id_fkey(*)`: the relation referenced by that FK.
-    candidates = [];
-    for (const fk of cache.fksByRelation.get(parent) ?? []) {
-      if (fk.from !== parent) continue;
-      if (fk.name === name || (fk.fromColumns.length === 1 && fk.fromColumns[0] === name)) {
-        candidates.push(...relationshipsBetween(cache, parent, fk.to).filter((r) => r.kind === 'direct' && r.fk === fk && r.parentColumns === fk.fromColumns));
-      }
-    }
+  let memo = resolved.get(cache);
+  if (!memo) {
+    memo = new Map();
+    resolved.set(cache, memo);
   }
-  if (hint !== null) candidates = candidates.filter((rel) => matchesHint(rel, hint));
-  if (candidates.length === 0) throw noRelationship(parent, name, hint);
+  const key = `${parent}\u0000${name}\u0000${hint ?? ''}`;
+  let answer = memo.get(key);
+  if (answer === undefined) {
+    try {
+      answer = resolve(cache, parent, name, hint);
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      answer = error;
+    }
+    if (memo.size < 10_000) memo.set(key, answer);
+  }
+  if (answer instanceof ApiError) throw answer;
+  return answer;
+}
+
+function resolve(cache: SchemaCache, parent: string, name: string, hint: string | null): ResolvedEmbed {
+  const candidates = candidatesFor(cache, parent, name, hint).filter((rel) => rel.kind === 'computed' || matches(cache, rel, name, hint));
+  if (candidates.length === 0) throw noRelationship(cache.schema, parent, name, hint);
   if (candidates.length > 1) {
     throw new ApiError(
       300,

@@ -16,9 +16,27 @@ export interface Column {
   defaultExpr: string | null;
   /** Generated (stored) or identity ALWAYS columns cannot be written. */
   generated: boolean;
+  /** Identity ALWAYS: an insert giving it a value needs OVERRIDING SYSTEM VALUE. */
+  identityAlways?: boolean;
+  /** Computed field: the qualified function taking the row, called instead of reading a column. */
+  computedFn?: string;
+  /** `count` used as a column (PostgREST's backwards-compatible embedded count). */
+  rowCount?: boolean;
+}
+
+/** A function taking a row of one relation and returning rows of another, used as an embed. */
+export interface ComputedRelationship {
+  /** Function name (the embed's name). */
+  name: string;
+  /** Qualified, quoted function name. */
+  fn: string;
+  parent: string;
+  target: string;
+  toOne: boolean;
 }
 
 export interface Relation {
+  schema: string;
   name: string;
   kind: 'table' | 'view' | 'materialized_view' | 'foreign_table' | 'partitioned_table';
   columns: Map<string, Column>;
@@ -26,6 +44,10 @@ export interface Relation {
   primaryKey: string[];
   /** Unique column sets (primary key included). */
   uniqueKeys: string[][];
+  /** Computed fields: functions of the exposed schema taking this relation's row, by name. */
+  computed: Map<string, Column>;
+  /** Computed relationships from this relation, by function name. */
+  computedRels: Map<string, ComputedRelationship>;
 }
 
 export interface ForeignKey {
@@ -43,10 +65,14 @@ export interface FunctionParam {
   castType: string;
   typeName: string;
   hasDefault: boolean;
+  variadic: boolean;
 }
 
 export interface RoutineInfo {
+  schema: string;
   name: string;
+  /** COMMENT ON FUNCTION, which PostgREST orders overloads by. */
+  description: string | null;
   params: FunctionParam[];
   returnsSet: boolean;
   /** Shape of the result: a relation's row type, a `returns table (…)` row, a scalar, or void. */
@@ -60,6 +86,8 @@ export interface RoutineInfo {
 }
 
 export interface SchemaCache {
+  /** The exposed schema this cache describes. */
+  schema: string;
   relations: Map<string, Relation>;
   foreignKeys: ForeignKey[];
   /** Foreign keys by relation name (either end). */
@@ -75,6 +103,7 @@ interface RawColumn {
   nullable: boolean;
   default_expr: string | null;
   generated: boolean;
+  identity_always?: boolean;
 }
 
 interface RawRelation {
@@ -102,10 +131,14 @@ interface RawViewColumn {
 
 interface RawRoutine {
   name: string;
+  description?: string | null;
+  arg_relation?: string | null;
+  rows_one?: boolean;
   args: { name: string | null; mode: string; cast_type: string; type_name: string }[] | null;
   n_defaults: number;
   returns_set: boolean;
   ret_type_name: string;
+  ret_cast_type?: string;
   ret_typtype: string;
   ret_relation: string | null;
   ret_relation_oid: number | null;
@@ -135,8 +168,10 @@ const COLUMNS_OF = (relOid: string) => `(
     'cast_type', ${CAST_TYPE_SQL('a.atttypid')},
     'type_name', format_type(a.atttypid, a.atttypmod),
     'nullable', not a.attnotnull,
-    'default_expr', pg_get_expr(d.adbin, d.adrelid),
-    'generated', a.attgenerated <> '' or a.attidentity = 'a'
+    'default_expr', coalesce(pg_get_expr(d.adbin, d.adrelid),
+      case when a.attidentity in ('a', 'd') then format('nextval(%L::regclass)', pg_get_serial_sequence(a.attrelid::regclass::text, a.attname)) end),
+    'generated', a.attgenerated <> '',
+    'identity_always', a.attidentity = 'a'
   ) order by a.attnum)
   from pg_attribute a
   left join pg_attrdef d on d.adrelid = a.attrelid and d.adnum = a.attnum
@@ -199,6 +234,10 @@ select json_build_object(
   'routines', (
     select json_agg(json_build_object(
       'name', p.proname,
+      'description', obj_description(p.oid, 'pg_proc'),
+      'arg_relation', case when p.pronargs = 1 then (select ac.relname from pg_type at join pg_class ac on ac.oid = at.typrelid
+        where at.oid = p.proargtypes[0] and ac.oid in (select oid from rels)) end,
+      'rows_one', p.prorows = 1,
       'args', (
         select json_agg(json_build_object(
           'name', coalesce(p.proargnames[k.ord], null),
@@ -210,6 +249,7 @@ select json_build_object(
       'n_defaults', p.pronargdefaults,
       'returns_set', p.proretset,
       'ret_type_name', format_type(p.prorettype, null),
+      'ret_cast_type', ${CAST_TYPE_SQL('p.prorettype')},
       'ret_typtype', rt.typtype,
       'ret_is_void', p.prorettype = 'pg_catalog.void'::regtype,
       'ret_relation', (select rc.relname from pg_class rc where rc.oid = rt.typrelid and rc.oid in (select oid from rels)),
@@ -233,6 +273,7 @@ function toColumn(raw: RawColumn): Column {
     nullable: raw.nullable,
     defaultExpr: raw.default_expr,
     generated: raw.generated,
+    identityAlways: raw.identity_always === true,
   };
 }
 
@@ -251,18 +292,21 @@ function sameSet(a: readonly string[], b: readonly string[]): boolean {
 }
 
 /** Builds the cache from the catalog query's JSON. Exported for unit tests. */
-export function buildSchemaCache(raw: RawCache): SchemaCache {
+export function buildSchemaCache(raw: RawCache, schema = EXPOSED_SCHEMA): SchemaCache {
   const relations = new Map<string, Relation>();
   const byOid = new Map<number, Relation>();
   for (const r of raw.relations ?? []) {
     const columnList = (r.columns ?? []).map(toColumn);
     const relation: Relation = {
+      schema,
       name: r.name,
       kind: KIND[r.kind] ?? 'table',
       columns: new Map(columnList.map((c) => [c.name, c])),
       columnList,
       primaryKey: r.pk ?? [],
       uniqueKeys: [...(r.pk ? [r.pk] : []), ...(r.uniques ?? [])],
+      computed: new Map(),
+      computedRels: new Map(),
     };
     relations.set(r.name, relation);
     byOid.set(r.oid, relation);
@@ -338,6 +382,7 @@ export function buildSchemaCache(raw: RawCache): SchemaCache {
       castType: a.cast_type,
       typeName: a.type_name,
       hasDefault: index >= firstDefault,
+      variadic: a.mode === 'v',
     }));
     let returnKind: RoutineInfo['returnKind'];
     let returnColumns: Column[] = [];
@@ -362,7 +407,9 @@ export function buildSchemaCache(raw: RawCache): SchemaCache {
       returnKind = 'scalar';
     }
     const info: RoutineInfo = {
+      schema,
       name: r.name,
+      description: r.description ?? null,
       params,
       returnsSet: r.returns_set,
       returnKind,
@@ -374,14 +421,55 @@ export function buildSchemaCache(raw: RawCache): SchemaCache {
     const list = routines.get(r.name) ?? [];
     list.push(info);
     routines.set(r.name, list);
+    // A function of one argument of a relation's row type: a computed field (scalar result) or a
+    // computed relationship (rows of a relation), used like a column / an embed of that relation.
+    const parent = r.arg_relation ? relations.get(r.arg_relation) : undefined;
+    if (parent && inArgs.length === 1 && returnKind !== 'void') {
+      const fn = `${quoteName(schema)}.${quoteName(r.name)}`;
+      if (returnKind === 'relation' && info.returnRelation !== null) {
+        parent.computedRels.set(r.name, { name: r.name, fn, parent: parent.name, target: info.returnRelation, toOne: !r.returns_set || r.rows_one === true });
+      } else if (!r.returns_set && returnKind === 'scalar') {
+        parent.computed.set(r.name, { name: r.name, castType: r.ret_cast_type ?? '"pg_catalog"."text"', typeName: r.ret_type_name, nullable: true, defaultExpr: null, generated: true, computedFn: fn });
+      }
+    }
   }
-  return { relations, foreignKeys, fksByRelation, routines, loadedAt: Date.now() };
+  for (const list of routines.values()) list.sort(compareRoutines);
+  return { schema, relations, foreignKeys, fksByRelation, routines, loadedAt: Date.now() };
+}
+
+function quoteName(name: string): string {
+  return `"${name.replace(/"/g, '""')}"`;
+}
+
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/**
+ * PostgREST's order of overloads (its Ord instance of routines): fewer parameters first, then the
+ * description (none first), then the parameters by name, type, required-ness, variadic-ness.
+ */
+export function compareRoutines(a: RoutineInfo, b: RoutineInfo): number {
+  if (a.params.length !== b.params.length) return a.params.length - b.params.length;
+  if (a.description !== b.description) {
+    if (a.description === null) return -1;
+    if (b.description === null) return 1;
+    return compareText(a.description, b.description);
+  }
+  for (let i = 0; i < a.params.length; i += 1) {
+    const p = a.params[i]!;
+    const q = b.params[i]!;
+    const order =
+      compareText(p.name, q.name) || compareText(p.typeName, q.typeName) || Number(!p.hasDefault) - Number(!q.hasDefault) || Number(p.variadic) - Number(q.variadic);
+    if (order !== 0) return order;
+  }
+  return 0;
 }
 
 export async function loadSchemaCache(queryable: pg.Pool | pg.Client, schema = EXPOSED_SCHEMA): Promise<SchemaCache> {
   const result = await queryable.query<{ cache: string }>(SCHEMA_QUERY, [schema]);
   const raw = JSON.parse(result.rows[0]!.cache) as RawCache;
-  return buildSchemaCache(raw);
+  return buildSchemaCache(raw, schema);
 }
 
 /** True when the relation has a unique key made of exactly these columns. */
@@ -390,7 +478,10 @@ export function isUniqueKey(relation: Relation, columns: readonly string[]): boo
 }
 
 export interface SchemaCacheHolder {
-  current(): SchemaCache;
+  /** The cache of an exposed schema (the first one when none is named). */
+  current(schema?: string): SchemaCache;
+  /** The exposed schemas, in configuration order. */
+  schemas: readonly string[];
   reload(): Promise<void>;
   close(): Promise<void>;
 }
@@ -404,8 +495,11 @@ export async function createSchemaCacheHolder(
   dbUrl: string,
   pool: pg.Pool,
   log: (line: string) => void,
+  schemas: readonly string[] = [EXPOSED_SCHEMA],
 ): Promise<SchemaCacheHolder> {
-  let cache = await loadSchemaCache(pool);
+  const loadAll = async (): Promise<Map<string, SchemaCache>> =>
+    new Map(await Promise.all(schemas.map(async (schema) => [schema, await loadSchemaCache(pool, schema)] as const)));
+  let caches = await loadAll();
   let closed = false;
   let listener: pg.Client | null = null;
   let retryTimer: NodeJS.Timeout | null = null;
@@ -422,7 +516,7 @@ export async function createSchemaCacheHolder(
       do {
         reloadAgain = false;
         try {
-          cache = await loadSchemaCache(pool);
+          caches = await loadAll();
         } catch (error) {
           log(`[rest] không tải lại được schema cache: ${error instanceof Error ? error.message : String(error)}`);
         }
@@ -482,7 +576,8 @@ export async function createSchemaCacheHolder(
   await connect(false);
 
   return {
-    current: () => cache,
+    current: (schema) => caches.get(schema ?? schemas[0]!)!,
+    schemas,
     reload,
     close: async () => {
       closed = true;

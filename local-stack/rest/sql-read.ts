@@ -2,34 +2,14 @@
 // to ONE SQL statement in PostgREST's style: Postgres builds the JSON body (json_agg / row_to_json,
 // embeds as correlated subqueries) and the counts. Identifiers come from the schema cache and are
 // quoted; every value from the request is a bind parameter.
+import { IS_VALUES } from '../sql/filter-grammar.ts';
+import { arrayLiteral, ident, literal, Params, qualified, sqlOperator } from '../sql/sql-text.ts';
 import { ApiError, columnNotFound } from './errors.ts';
 import type { Condition, FieldRef, Filter, NodeParams, OrderTerm, ParsedQuery, SelectItem } from './parse-query.ts';
-import { OPERATORS } from './parse-query.ts';
 import { isToOne, resolveEmbed, type Relationship } from './relationships.ts';
-import { EXPOSED_SCHEMA, type Column, type SchemaCache } from './schema-cache.ts';
+import type { Column, SchemaCache } from './schema-cache.ts';
 
-export class Params {
-  readonly values: unknown[] = [];
-  add(value: unknown): string {
-    this.values.push(value);
-    return `$${this.values.length}`;
-  }
-}
-
-export function ident(name: string): string {
-  // Names reach here from the schema cache or as output aliases; a NUL byte can never be sent to Postgres.
-  if (name.includes('\u0000')) throw new ApiError(400, 'PGRST100', 'Identifiers may not contain a NUL character');
-  return `"${name.replace(/"/g, '""')}"`;
-}
-
-export function qualified(name: string): string {
-  return `${ident(EXPOSED_SCHEMA)}.${ident(name)}`;
-}
-
-/** A string literal for catalog-sourced text (column names); request text never goes through here. */
-export function literal(text: string): string {
-  return `'${text.replace(/'/g, "''")}'`;
-}
+export { ident, literal, Params };
 
 /** What rows a node reads: a table/view of the cache, a function call, or a write's CTE. */
 export interface Source {
@@ -39,6 +19,10 @@ export interface Source {
   relationName: string | null;
   columns: Map<string, Column>;
   columnList: Column[];
+  /** Computed fields usable on these rows (functions taking the relation's row type). */
+  computed?: Map<string, Column>;
+  /** Schema of the relation (for embeds and computed relationships). */
+  schema: string;
   /** FROM item (without alias). */
   from: (params: Params) => string;
 }
@@ -51,11 +35,22 @@ export function relationSource(cache: SchemaCache, name: string): Source | null 
     relationName: name,
     columns: relation.columns,
     columnList: relation.columnList,
-    from: () => qualified(name),
+    computed: relation.computed,
+    schema: cache.schema,
+    from: () => qualified(cache.schema, name),
   };
 }
 
-type PlannedItem = { kind: 'expr'; field: FieldRef; cast: string | null; name: string } | { kind: 'embed'; embed: PlannedEmbed };
+type PlannedItem =
+  | { kind: 'expr'; field: FieldRef; cast: string | null; name: string }
+  | { kind: 'embed'; embed: PlannedEmbed }
+  /** A column of a spread embed (`...rel(col)`), read from the embedded row(s). */
+  | { kind: 'spread'; embed: PlannedEmbed; item: PlannedItem; name: string };
+
+/** Output name of a planned item. */
+function itemName(item: PlannedItem): string {
+  return item.kind === 'embed' ? item.embed.name : item.name;
+}
 
 export interface PlannedEmbed {
   /** Output key and filter path segment: alias, else the requested name. */
@@ -125,18 +120,26 @@ class Planner {
       embeds: [],
       params: this.parsed.nodes.get(path) ?? { conditions: [], order: null, limit: null, offset: null },
     };
+    const names = new Set<string>();
+    const add = (item: PlannedItem) => {
+      // Two items with one output name: the last one wins, as in PostgREST's JSON.
+      const name = itemName(item);
+      if (names.has(name)) node.items.splice(node.items.findIndex((other) => itemName(other) === name), 1);
+      else names.add(name);
+      node.items.push(item);
+    };
     for (const item of items) {
       if (item.kind === 'star') {
-        for (const column of source.columnList) node.items.push({ kind: 'expr', field: { name: column.name, jsonPath: [] }, cast: null, name: column.name });
+        for (const column of source.columnList) add({ kind: 'expr', field: { name: column.name, jsonPath: [] }, cast: null, name: column.name });
         continue;
       }
       if (item.kind === 'column') {
-        checkColumn(source, item.field.name);
+        findField(source, item.field.name, item.field.jsonPath.length === 0);
         const cast = item.cast === null ? null : CASTS.get(item.cast.toLowerCase());
         if (cast === undefined) throw new ApiError(400, '42704', `type "${item.cast ?? ''}" does not exist`);
         const last = item.field.jsonPath[item.field.jsonPath.length - 1];
         const name = item.alias ?? (last ? last.key : item.field.name);
-        node.items.push({ kind: 'expr', field: item.field, cast, name });
+        add({ kind: 'expr', field: item.field, cast, name });
         continue;
       }
       if (source.relationName === null) {
@@ -144,7 +147,7 @@ class Planner {
           400,
           'PGRST200',
           `Could not find a relationship between '${source.name}' and '${item.relation}' in the schema cache`,
-          `Searched for a foreign key relationship between '${source.name}' and '${item.relation}' in the schema '${EXPOSED_SCHEMA}', but no matches were found.`,
+          `Searched for a foreign key relationship between '${source.name}' and '${item.relation}' in the schema '${source.schema}', but no matches were found.`,
         );
       }
       const resolved = resolveEmbed(this.cache, source.relationName, item.relation, item.hint);
@@ -155,20 +158,36 @@ class Planner {
         name,
         relationship: resolved.relationship,
         inner: item.joinType === 'inner',
-        output: item.items.length > 0,
+        output: item.items.length > 0 && !item.spread,
         node: this.plan(childSource, item.items, childPath, this.nextAlias()),
       };
+      const previous = node.embeds.findIndex((e) => e.name === name);
+      if (previous >= 0) node.embeds.splice(previous, 1);
       node.embeds.push(embed);
-      if (embed.output) node.items.push({ kind: 'embed', embed });
+      if (item.spread) {
+        for (const inner of embed.node.items) add({ kind: 'spread', embed, item: inner, name: itemName(inner) });
+      } else if (embed.output) add({ kind: 'embed', embed });
     }
     return node;
   }
 }
 
+/** The `count` of PostgREST's backwards-compatible embedded count (`rel(count)`). */
+const ROW_COUNT: Column = { name: 'count', castType: '"pg_catalog"."int8"', typeName: 'bigint', nullable: false, defaultExpr: null, generated: true, rowCount: true };
+
+/**
+ * A column or computed field of the source; in a select list, `count` when the source has no such
+ * column (Postgres reads `t.count` as count(t), which PostgREST relies on).
+ */
+function findField(source: Source, name: string, allowCount = false): Column {
+  const column = source.columns.get(name) ?? source.computed?.get(name);
+  if (column) return column;
+  if (allowCount && name === 'count') return ROW_COUNT;
+  throw columnNotFound(source.name, name);
+}
+
 function checkColumn(source: Source, name: string): Column {
-  const column = source.columns.get(name);
-  if (!column) throw columnNotFound(source.name, name);
-  return column;
+  return findField(source, name);
 }
 
 /** Finds the node of every `embed.path` used by filters/order/limit; unknown paths → PGRST108. */
@@ -224,17 +243,17 @@ export function planRead(cache: SchemaCache, source: Source, parsed: ParsedQuery
   return root;
 }
 
-function fieldSql(node: PlanNode, field: FieldRef, params: Params): string {
-  let sql = `${ident(node.alias)}.${ident(field.name)}`;
+function fieldSql(node: PlanNode, field: FieldRef, params: Params, allowCount = false): string {
+  const column = findField(node.source, field.name, allowCount && field.jsonPath.length === 0);
+  let sql: string;
+  if (column.rowCount) sql = 'pg_catalog.count(*)';
+  else if (column.computedFn) sql = `${column.computedFn}(${ident(node.alias)})`;
+  else sql = `${ident(node.alias)}.${ident(field.name)}`;
   for (const step of field.jsonPath) {
     const key = /^-?\d+$/.test(step.key) ? `${params.add(step.key)}::integer` : `${params.add(step.key)}::text`;
     sql = `${sql}${step.arrow}${key}`;
   }
   return field.jsonPath.length > 0 ? `(${sql})` : sql;
-}
-
-function arrayLiteral(values: string[]): string {
-  return `{${values.map((v) => `"${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`).join(',')}}`;
 }
 
 const FTS_FUNCTIONS = { fts: 'to_tsquery', plfts: 'plainto_tsquery', phfts: 'phraseto_tsquery', wfts: 'websearch_to_tsquery' } as const;
@@ -250,7 +269,7 @@ function filterSql(node: PlanNode, filter: Filter, params: Params): string {
     const wantNull = (filter.value.value === 'null') !== filter.negate;
     return wantNull ? `not ${exists}` : exists;
   }
-  const column = node.source.columns.get(filter.field.name)!;
+  const column = findField(node.source, filter.field.name);
   const left = fieldSql(node, filter.field, params);
   const typed = filter.field.jsonPath.length === 0;
   const cast = (placeholder: string) => (typed ? `${placeholder}::${column.castType}` : placeholder);
@@ -258,8 +277,7 @@ function filterSql(node: PlanNode, filter: Filter, params: Params): string {
   let sql: string;
   switch (v.op) {
     case 'is': {
-      const word = { null: 'null', not_null: 'not null', true: 'true', false: 'false', unknown: 'unknown' }[v.value];
-      sql = `${left} is ${word}`;
+      sql = `${left} is ${IS_VALUES.get(v.value)!}`;
       break;
     }
     case 'in':
@@ -267,12 +285,12 @@ function filterSql(node: PlanNode, filter: Filter, params: Params): string {
       break;
     case 'like':
     case 'ilike':
-      sql = `${left} ${OPERATORS[v.op]} ${params.add(v.value.replace(/\*/g, '%'))}::text`;
-      break;
     case 'match':
-    case 'imatch':
-      sql = `${left} ${OPERATORS[v.op]} ${params.add(v.value)}::text`;
+    case 'imatch': {
+      const pattern = v.op === 'like' || v.op === 'ilike' ? v.value.replace(/\*/g, '%') : v.value;
+      sql = 'quantifier' in v ? `${left} ${sqlOperator(v.op)} ${v.quantifier}(${params.add(pattern)}::text[])` : `${left} ${sqlOperator(v.op)} ${params.add(pattern)}::text`;
       break;
+    }
     case 'fts':
     case 'plfts':
     case 'phfts':
@@ -284,7 +302,10 @@ function filterSql(node: PlanNode, filter: Filter, params: Params): string {
       break;
     }
     default:
-      sql = `${left} ${OPERATORS[v.op]} ${cast(params.add(v.value))}`;
+      sql =
+        'quantifier' in v
+          ? `${left} ${sqlOperator(v.op)} ${v.quantifier}(${typed ? `${params.add(v.value)}::${column.castType}[]` : `${params.add(v.value)}::text[]`})`
+          : `${left} ${sqlOperator(v.op)} ${cast(params.add(v.value))}`;
   }
   return filter.negate ? `not (${sql})` : sql;
 }
@@ -300,6 +321,10 @@ function conditionSql(node: PlanNode, condition: Condition, params: Params): str
 function embedFrom(parent: PlanNode, embed: PlannedEmbed, params: Params): { from: string; correlation: string[] } {
   const child = embed.node;
   const rel = embed.relationship;
+  if (rel.kind === 'computed') {
+    // A computed relationship: the function called with the parent row.
+    return { from: `${rel.fn}(${ident(parent.alias)}) as ${ident(child.alias)}`, correlation: ['true'] };
+  }
   const childFrom = `${child.source.from(params)} as ${ident(child.alias)}`;
   if (rel.kind === 'direct') {
     return {
@@ -310,7 +335,7 @@ function embedFrom(parent: PlanNode, embed: PlannedEmbed, params: Params): { fro
   const j = ident(`${child.alias}_j`);
   const on = rel.fkTarget.fromColumns.map((col, i) => `${j}.${ident(col)} = ${ident(child.alias)}.${ident(rel.fkTarget.toColumns[i]!)}`).join(' and ');
   return {
-    from: `${childFrom} join ${qualified(rel.junction)} as ${j} on ${on}`,
+    from: `${childFrom} join ${qualified(child.source.schema, rel.junction)} as ${j} on ${on}`,
     correlation: rel.fkParent.fromColumns.map((col, i) => `${j}.${ident(col)} = ${ident(parent.alias)}.${ident(rel.fkParent.toColumns[i]!)}`),
   };
 }
@@ -358,15 +383,24 @@ function limitSql(limit: number | null, offset: number | null, params: Params): 
 
 /** The select list of a node (columns, casts, JSON paths and embeds). */
 export function selectListSql(node: PlanNode, params: Params): string {
-  const parts = node.items.map((item) => {
-    if (item.kind === 'expr') {
-      let sql = fieldSql(node, item.field, params);
-      if (item.cast) sql = `${sql}::${item.cast}`;
-      return `${sql} as ${ident(item.name)}`;
-    }
-    return `${embedValueSql(node, item.embed, params)} as ${ident(item.embed.name)}`;
-  });
+  const parts = node.items.map((item) => `${itemSql(node, item, params)} as ${ident(itemName(item))}`);
   return parts.length > 0 ? parts.join(', ') : '';
+}
+
+/** The value of one select item on a row of `node`. */
+function itemSql(node: PlanNode, item: PlannedItem, params: Params): string {
+  if (item.kind === 'expr') {
+    const sql = fieldSql(node, item.field, params, true);
+    return item.cast ? `${sql}::${item.cast}` : sql;
+  }
+  if (item.kind === 'embed') return embedValueSql(node, item.embed, params);
+  // A spread column: the embedded row's value (to-one), or the array of the embedded rows' values.
+  const child = item.embed.node;
+  const { from, correlation } = embedFrom(node, item.embed, params);
+  const where = [...correlation, ...whereSql(child, params)].join(' and ');
+  const value = itemSql(child, item.item, params);
+  if (isToOne(item.embed.relationship)) return `(select ${value} from ${from} where ${where} limit 1)`;
+  return `(select coalesce(json_agg(${value}${orderSql(child, child.params.order, params)}), '[]')::jsonb from ${from} where ${where})`;
 }
 
 function embedValueSql(parent: PlanNode, embed: PlannedEmbed, params: Params): string {
@@ -396,22 +430,20 @@ export interface ReadOptions {
   offset: number | null;
   /** Build the body as CSV rows (without the header line) instead of a JSON array. */
   csv?: boolean;
+  /** `nulls=stripped`: keys with null values are left out of the objects. */
+  stripNulls?: boolean;
 }
 
 /** Output column names of a node, in order (the CSV header). */
 export function outputNames(node: PlanNode): string[] {
-  return node.items.map((item) => (item.kind === 'expr' ? item.name : item.embed.name));
+  return node.items.map(itemName);
 }
 
-/** One CSV line per row: every non-null value quoted, quotes doubled, nulls empty. */
-function csvRowsSql(node: PlanNode): string {
-  const fields = outputNames(node).map((name) => {
-    const value = `pgrst_t.${ident(name)}::text`;
-    return `coalesce('"' || replace(${value}, '"', '""') || '"', '')`;
-  });
-  const row = fields.length > 0 ? fields.join(` || ',' || `) : `''`;
-  return `coalesce(string_agg(${row}, E'\\n'), '')`;
-}
+/**
+ * One CSV line per row, as PostgREST: the row's record text without its parentheses, so a value is
+ * quoted only when it needs to be (commas, quotes, spaces, parentheses, empty text); nulls are empty.
+ */
+const CSV_ROWS = `coalesce(string_agg(substring(pgrst_t::text, 2, length(pgrst_t::text) - 2), E'\\n'), '')`;
 
 /**
  * One statement returning (total, page_total, body): total is the exact count, the count of at
@@ -429,7 +461,8 @@ export function buildReadStatement(root: PlanNode, options: ReadOptions): { sql:
   else if (options.count === 'estimated') {
     total = `(select pg_catalog.count(*) from (select 1 from ${from}${whereText} limit ${ESTIMATE_THRESHOLD + 1}) as pgrst_c)`;
   }
-  const body = options.head ? 'null::text' : options.csv ? csvRowsSql(root) : `coalesce(json_agg(pgrst_t), '[]')::text`;
+  const json = options.stripNulls ? `json_strip_nulls(json_agg(pgrst_t))` : 'json_agg(pgrst_t)';
+  const body = options.head ? 'null::text' : options.csv ? CSV_ROWS : `coalesce(${json}, '[]')::text`;
   const sql = `select ${total} as total, pg_catalog.count(*) as page_total, ${body} as body from (${main}) as pgrst_t`;
   return { sql, values: params.values };
 }

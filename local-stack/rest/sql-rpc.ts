@@ -1,9 +1,10 @@
 // RPC: choosing the function (by name and named arguments, like PostgREST), and the FROM item
 // calling it. Arguments reach SQL as one bound JSON object typed by json_to_record with the
 // declared argument types; identifiers come from the schema cache.
+import { ident, Params, qualified } from '../sql/sql-text.ts';
 import { ApiError } from './errors.ts';
-import { EXPOSED_SCHEMA, type RoutineInfo, type SchemaCache } from './schema-cache.ts';
-import { ident, Params, qualified, type Source } from './sql-read.ts';
+import type { RoutineInfo, SchemaCache } from './schema-cache.ts';
+import type { Source } from './sql-read.ts';
 
 function levenshtein(a: string, b: string): number {
   const row = Array.from({ length: b.length + 1 }, (_, i) => i);
@@ -32,9 +33,37 @@ export function similar(candidates: Iterable<string>, wanted: string, minScore: 
   return best;
 }
 
-export function isSingleJsonParam(routine: RoutineInfo): boolean {
+/** Media type of an RPC request body, as PostgREST tells them apart. */
+export type BodyMedia = 'json' | 'text' | 'xml' | 'octet' | 'other';
+
+/** Types of the single unnamed parameter that each body media type can be passed to. */
+const UNNAMED_TYPES: ReadonlyMap<BodyMedia, readonly string[]> = new Map([
+  ['json', ['json', 'jsonb']],
+  ['text', ['text']],
+  ['xml', ['xml']],
+  ['octet', ['bytea']],
+]);
+const RAW_BODY_TYPES: readonly string[] = ['bytea', 'json', 'jsonb', 'text', 'xml'];
+
+export function bodyMedia(contentType: string | undefined): BodyMedia {
+  const type = (contentType ?? '').split(';')[0]!.trim().toLowerCase();
+  if (type === '' || type === 'application/json') return 'json';
+  if (type === 'text/plain') return 'text';
+  if (type === 'text/xml') return 'xml';
+  if (type === 'application/octet-stream') return 'octet';
+  return 'other';
+}
+
+/** A function of one unnamed parameter whose body is the raw request body. */
+export function isSingleUnnamedParam(routine: RoutineInfo): boolean {
   const only = routine.params[0];
-  return routine.params.length === 1 && only !== undefined && only.name === '' && (only.typeName === 'json' || only.typeName === 'jsonb');
+  return routine.params.length === 1 && only !== undefined && only.name === '';
+}
+
+/** Functions PostgREST can call: named parameters, or one unnamed parameter of a raw-body type. */
+function callable(routine: RoutineInfo): boolean {
+  const unnamed = routine.params.filter((p) => p.name === '');
+  return unnamed.length === 0 || (unnamed.length === 1 && routine.params.length === 1 && RAW_BODY_TYPES.includes(unnamed[0]!.typeName));
 }
 
 /** Every argument name of every overload (for GET: which query keys are arguments). */
@@ -44,48 +73,74 @@ export function argumentNames(cache: SchemaCache, name: string): Set<string> {
   return out;
 }
 
-export function chooseRoutine(cache: SchemaCache, name: string, keys: string[], post: boolean): RoutineInfo {
-  const overloads = cache.routines.get(name) ?? [];
-  const matches = overloads.filter((routine) => {
-    if (routine.params.some((p) => p.name === '' && !isSingleJsonParam(routine))) return false;
-    if (isSingleJsonParam(routine)) return false;
-    const names = routine.params.map((p) => p.name);
-    return keys.every((k) => names.includes(k)) && routine.params.every((p) => p.hasDefault || keys.includes(p.name));
-  });
-  if (matches.length === 1) return matches[0]!;
-  if (matches.length > 1) {
+function sameSet(a: ReadonlySet<string>, b: readonly string[]): boolean {
+  return a.size === new Set(b).size && b.every((x) => a.has(x));
+}
+
+/**
+ * Chooses the function called, as PostgREST's findProc: the overloads whose parameters match the
+ * argument names (required ones all present, the others optional); failing those, on POST, the
+ * one whose single unnamed parameter takes the body's media type. Several → 300 PGRST203.
+ */
+export function chooseRoutine(cache: SchemaCache, name: string, keys: string[], post: boolean, media: BodyMedia = 'json'): RoutineInfo {
+  const overloads = (cache.routines.get(name) ?? []).filter(callable);
+  const keySet = new Set(keys);
+  const rawBody = post && (media === 'octet' || media === 'text' || media === 'xml');
+  const matchesParams = (routine: RoutineInfo): boolean => {
+    if (routine.params.length === 0) return keySet.size === 0 && !rawBody;
+    const required = routine.params.filter((p) => !p.hasDefault).map((p) => p.name);
+    const optional = new Set(routine.params.filter((p) => p.hasDefault).map((p) => p.name));
+    if (optional.size === 0) return sameSet(keySet, required);
+    if (required.length === 0) return keys.every((k) => optional.has(k));
+    return sameSet(new Set(keys.filter((k) => !optional.has(k))), required);
+  };
+  const single = (routine: RoutineInfo): boolean =>
+    post && isSingleUnnamedParam(routine) && (UNNAMED_TYPES.get(media) ?? []).includes(routine.params[0]!.typeName);
+  const named = overloads.filter(matchesParams);
+  const fallback = overloads.filter((r) => !matchesParams(r) && single(r));
+  const chosen = named.length > 0 ? named : fallback;
+  if (chosen.length === 1) return chosen[0]!;
+  if (chosen.length > 1) {
     throw new ApiError(
       300,
       'PGRST203',
-      `Could not choose the best candidate function between: ${matches
-        .map((r) => `${EXPOSED_SCHEMA}.${r.name}(${r.params.map((p) => `${p.name} => ${p.typeName}`).join(', ')})`)
+      `Could not choose the best candidate function between: ${chosen
+        .map((r) => `${r.schema}.${r.name}(${r.params.map((p) => `${p.name} => ${p.typeName}`).join(', ')})`)
         .join(', ')}`,
       null,
       'Try renaming the parameters or the function itself in the database so function overloading can be resolved',
     );
   }
-  if (post) {
-    const single = overloads.find(isSingleJsonParam);
-    if (single) return single;
-  }
-  const func = `${EXPOSED_SCHEMA}.${name}`;
-  const sorted = [...keys];
-  const prms = sorted.join(', ');
+  throw noFunction(cache, name, [...keySet].sort(), post, media, overloads);
+}
+
+function noFunction(cache: SchemaCache, name: string, keys: string[], post: boolean, media: BodyMedia, overloads: RoutineInfo[]): ApiError {
+  const func = `${cache.schema}.${name}`;
+  const prms = keys.join(', ');
+  const onlySingle = post && (media === 'text' || media === 'xml' || media === 'octet');
   const withParams = keys.length === 0 ? ' without parameters' : ` with parameter${keys.length > 1 ? 's' : ''} ${prms}`;
+  let searched: string;
+  if (post && media === 'text') searched = ' with a single unnamed text parameter';
+  else if (post && media === 'xml') searched = ' with a single unnamed xml parameter';
+  else if (post && media === 'octet') searched = ' with a single unnamed bytea parameter';
+  else if (post && media === 'json') searched = `${withParams} or with a single unnamed json/jsonb parameter`;
+  else searched = withParams;
   let hint: string | null = null;
-  if (overloads.length === 0) {
-    const suggestion = similar(cache.routines.keys(), name, 0.75);
-    if (suggestion) hint = `Perhaps you meant to call the function ${EXPOSED_SCHEMA}.${suggestion}`;
-  } else {
-    const lists = overloads.map((r) => `(${r.params.map((p) => p.name).sort().join(', ')})`);
-    const suggestion = similar(lists, `(${[...keys].sort().join(', ')})`, 0.33);
-    if (suggestion) hint = `Perhaps you meant to call the function ${func}${suggestion}`;
+  if (!onlySingle) {
+    if (overloads.length === 0) {
+      const suggestion = similar(cache.routines.keys(), name, 0.75);
+      if (suggestion) hint = `Perhaps you meant to call the function ${cache.schema}.${suggestion}`;
+    } else {
+      const lists = overloads.map((r) => `(${r.params.map((p) => p.name).sort().join(', ')})`);
+      const suggestion = similar(lists, `(${prms})`, 0.33);
+      if (suggestion) hint = `Perhaps you meant to call the function ${func}${suggestion}`;
+    }
   }
-  throw new ApiError(
+  return new ApiError(
     404,
     'PGRST202',
-    `Could not find the function ${func}${keys.length === 0 ? ' without parameters' : `(${prms})`} in the schema cache`,
-    `Searched for the function ${func}${withParams}${post ? ' or with a single unnamed json/jsonb parameter' : ''}, but no matches were found in the schema cache.`,
+    `Could not find the function ${func}${onlySingle ? '' : keys.length === 0 ? ' without parameters' : `(${prms})`} in the schema cache`,
+    `Searched for the function ${func}${searched}, but no matches were found in the schema cache.`,
     hint,
   );
 }
@@ -94,9 +149,9 @@ export function chooseRoutine(cache: SchemaCache, name: string, keys: string[], 
  * The FROM item calling the function. `argsJson` is the JSON object of arguments (text, bound
  * as one parameter) and `provided` the argument names present in it.
  */
-export function callFrom(routine: RoutineInfo, argsJson: string, provided: string[], params: Params): { from: string; call: string } {
-  const fn = qualified(routine.name);
-  if (isSingleJsonParam(routine)) {
+export function callFrom(routine: RoutineInfo, argsJson: string | Buffer, provided: string[], params: Params): { from: string; call: string } {
+  const fn = qualified(routine.schema, routine.name);
+  if (isSingleUnnamedParam(routine)) {
     const call = `${fn}(${params.add(argsJson)}::${routine.params[0]!.castType})`;
     return { from: '', call };
   }
@@ -108,13 +163,15 @@ export function callFrom(routine: RoutineInfo, argsJson: string, provided: strin
 }
 
 /** A read source over the rows of a set- or row-returning function. */
-export function routineSource(cache: SchemaCache, routine: RoutineInfo, argsJson: string, provided: string[]): Source {
+export function routineSource(cache: SchemaCache, routine: RoutineInfo, argsJson: string | Buffer, provided: string[]): Source {
   const columnList = routine.returnColumns;
   return {
     name: routine.returnRelation ?? routine.name,
     relationName: routine.returnKind === 'relation' ? routine.returnRelation : null,
     columns: new Map(columnList.map((c) => [c.name, c])),
     columnList,
+    computed: routine.returnRelation === null ? undefined : cache.relations.get(routine.returnRelation)?.computed,
+    schema: cache.schema,
     from: (params) => {
       const { from, call } = callFrom(routine, argsJson, provided, params);
       return from === '' ? call : `${from} cross join lateral ${call}`;
@@ -123,7 +180,7 @@ export function routineSource(cache: SchemaCache, routine: RoutineInfo, argsJson
 }
 
 /** Statement for functions returning a scalar, a set of scalars, or void. */
-export function buildScalarCall(routine: RoutineInfo, argsJson: string, provided: string[], head: boolean): { sql: string; values: unknown[] } {
+export function buildScalarCall(routine: RoutineInfo, argsJson: string | Buffer, provided: string[], head: boolean): { sql: string; values: unknown[] } {
   const params = new Params();
   const { from, call } = callFrom(routine, argsJson, provided, params);
   if (routine.returnKind === 'void') {

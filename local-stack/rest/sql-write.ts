@@ -3,13 +3,16 @@
 // rows come back through a data-modifying CTE shaped by the same select machinery as reads.
 import { ApiError, columnNotFound, columnNotInCache, invalidBody } from './errors.ts';
 import type { Relation } from './schema-cache.ts';
-import { ident, literal, Params, qualified, selectListSql, whereSql, type PlanNode, type Source } from './sql-read.ts';
+import { ident, literal, Params, qualified } from '../sql/sql-text.ts';
+import { selectListSql, whereSql, type PlanNode, type Source } from './sql-read.ts';
 
 export interface WriteResultShape {
   /** Build the body (return=representation). */
   representation: boolean;
   /** Also return the primary key of the first row (return=headers-only → Location). */
   wantLocation: boolean;
+  /** `nulls=stripped`: null-valued keys left out of the returned objects. */
+  stripNulls?: boolean;
 }
 
 /** The source the returned rows are shaped from: the CTE holding the written rows. */
@@ -19,13 +22,15 @@ export function writtenRowsSource(relation: Relation): Source {
     relationName: relation.name,
     columns: relation.columns,
     columnList: relation.columnList,
+    schema: relation.schema,
     from: () => 'pgrst_source',
   };
 }
 
 function finalSelect(root: PlanNode, params: Params, shape: WriteResultShape, relation: Relation, extra: string): string {
   const select = selectListSql(root, params);
-  const body = shape.representation && select !== '' ? `coalesce((select json_agg(pgrst_t) from (select ${select} from pgrst_source as ${ident(root.alias)}) as pgrst_t), '[]')::text` : 'null::text';
+  const agg = shape.stripNulls ? 'json_strip_nulls(json_agg(pgrst_t))' : 'json_agg(pgrst_t)';
+  const body = shape.representation && select !== '' ? `coalesce((select ${agg} from (select ${select} from pgrst_source as ${ident(root.alias)}) as pgrst_t), '[]')::text` : 'null::text';
   const pk = relation.primaryKey;
   const location =
     shape.wantLocation && pk.length > 0
@@ -67,19 +72,21 @@ export interface InsertOptions {
 export function buildInsert(relation: Relation, root: PlanNode, bodyJson: string, options: InsertOptions, shape: WriteResultShape): { sql: string; values: unknown[] } {
   const params = new Params();
   const payload = params.add(bodyJson);
-  const target = qualified(relation.name);
+  const target = qualified(relation.schema, relation.name);
   const cols = options.columns;
   let insert: string;
   const rows = `(select case when json_typeof(${payload}::json) = 'array' then ${payload}::json else json_build_array(${payload}::json) end)`;
   if (cols.length === 0) {
     insert = `insert into ${target} as pgrst_target select from json_array_elements(${rows})`;
   } else if (options.missingDefault) {
+    // An identity ALWAYS column takes its sequence's next value here: the insert must override.
+    const overriding = cols.some((c) => relation.columns.get(c)!.identityAlways === true) ? ' overriding system value' : '';
     const values = cols.map((c) => {
       const column = relation.columns.get(c)!;
       return `case when pgrst_e.value::jsonb ? ${literal(c)} then pgrst_r.${ident(c)} else ${column.defaultExpr ?? 'null'} end`;
     });
     insert =
-      `insert into ${target} as pgrst_target (${cols.map(ident).join(', ')}) ` +
+      `insert into ${target} as pgrst_target (${cols.map(ident).join(', ')})${overriding} ` +
       `select ${values.join(', ')} from json_array_elements(${rows}) as pgrst_e, lateral json_populate_record(null::${target}, pgrst_e.value) as pgrst_r`;
   } else {
     insert =
@@ -91,7 +98,9 @@ export function buildInsert(relation: Relation, root: PlanNode, bodyJson: string
   if (options.upsert) {
     for (const c of options.upsert.onConflict) if (!relation.columns.has(c)) throw columnNotFound(relation.name, c);
     const conflict = `(${options.upsert.onConflict.map(ident).join(', ')})`;
-    const updatable = cols.filter((c) => !options.upsert!.onConflict.includes(c));
+    const nonKey = cols.filter((c) => !options.upsert!.onConflict.includes(c));
+    // A payload of only the conflict key still answers the existing row (set to itself), as PostgREST.
+    const updatable = nonKey.length > 0 ? nonKey : cols;
     if (options.upsert.resolution === 'ignore-duplicates' || updatable.length === 0) {
       insert += ` on conflict ${conflict} do nothing`;
     } else {
@@ -109,6 +118,14 @@ export interface MutationOptions {
   filterNode: PlanNode;
   limit: number | null;
   offset: number | null;
+}
+
+/**
+ * pg-safeupdate, loaded for API sessions on Supabase: an UPDATE or DELETE without a WHERE clause
+ * fails with 21000 (HTTP 400 in PostgREST). A limit gives the statement a WHERE (on ctids).
+ */
+function requireWhere(verb: 'UPDATE' | 'DELETE', where: string): void {
+  if (where === '') throw new ApiError(400, '21000', `${verb} requires a WHERE clause`);
 }
 
 function mutationWhere(relation: Relation, options: MutationOptions, params: Params): string {
@@ -132,7 +149,7 @@ function mutationWhere(relation: Relation, options: MutationOptions, params: Par
     let limits = '';
     if (options.limit !== null) limits += ` limit ${params.add(options.limit)}::bigint`;
     if (options.offset !== null && options.offset > 0) limits += ` offset ${params.add(options.offset)}::bigint`;
-    return ` where ${alias}.ctid = any(array(select ${alias}.ctid from ${qualified(relation.name)} as ${alias}${innerWhere}${orderText}${limits}))`;
+    return ` where ${alias}.ctid = any(array(select ${alias}.ctid from ${qualified(relation.schema, relation.name)} as ${alias}${innerWhere}${orderText}${limits}))`;
   }
   return where.length > 0 ? ` where ${where.join(' and ')}` : '';
 }
@@ -140,9 +157,10 @@ function mutationWhere(relation: Relation, options: MutationOptions, params: Par
 export function buildUpdate(relation: Relation, root: PlanNode, bodyJson: string, columns: string[], mutation: MutationOptions, shape: WriteResultShape): { sql: string; values: unknown[] } {
   const params = new Params();
   const payload = params.add(bodyJson);
-  const target = qualified(relation.name);
+  const target = qualified(relation.schema, relation.name);
   const alias = ident(mutation.filterNode.alias);
   const where = mutationWhere(relation, mutation, params);
+  requireWhere('UPDATE', where);
   const set = columns.map((c) => `${ident(c)} = pgrst_r.${ident(c)}`).join(', ');
   const update = `update ${target} as ${alias} set ${set} from (select * from json_populate_record(null::${target}, ${payload}::json)) as pgrst_r${where} returning ${alias}.*`;
   return { sql: `with pgrst_source as (${update}) ${finalSelect(root, params, shape, relation, '')}`, values: params.values };
@@ -152,7 +170,8 @@ export function buildDelete(relation: Relation, root: PlanNode, mutation: Mutati
   const params = new Params();
   const alias = ident(mutation.filterNode.alias);
   const where = mutationWhere(relation, mutation, params);
-  const del = `delete from ${qualified(relation.name)} as ${alias}${where} returning ${alias}.*`;
+  requireWhere('DELETE', where);
+  const del = `delete from ${qualified(relation.schema, relation.name)} as ${alias}${where} returning ${alias}.*`;
   return { sql: `with pgrst_source as (${del}) ${finalSelect(root, params, shape, relation, '')}`, values: params.values };
 }
 

@@ -232,9 +232,13 @@ describe('CSV', () => {
     expect(error).toBeNull();
     const lines = String(data).split('\n');
     expect(lines[0]).toBe('name,sort_order');
-    expect(lines.slice(1)).toEqual(expected.map((r) => `"${r.name.replace(/"/g, '""')}","${r.sort_order}"`));
+    // As PostgREST (a row's record text): a value is quoted only when it holds a space, comma,
+    // quote, backslash or parenthesis, or is empty.
+    const field = (text: string) => (text === '' || /[\s",\\()]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text);
+    expect(lines.slice(1)).toEqual(expected.map((r) => `${field(r.name)},${r.sort_order}`));
+    // No rows: PostgREST's header comes from the first row, so the body is one empty line.
     const empty = await get('/categories?select=name&name=eq.none', { Accept: 'text/csv' });
-    expect([empty.status, empty.headers['content-type'], empty.body]).toEqual([200, 'text/csv; charset=utf-8', 'name']);
+    expect([empty.status, empty.headers['content-type'], empty.body]).toEqual([200, 'text/csv; charset=utf-8', '\n']);
   });
 });
 

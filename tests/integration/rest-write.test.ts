@@ -58,7 +58,7 @@ describe('insert', () => {
       { Prefer: 'return=representation,missing=default' },
     );
     expect(withDefault.status).toBe(201);
-    expect(withDefault.headers['preference-applied']).toBe('return=representation, missing=default');
+    expect(withDefault.headers['preference-applied']).toBe('missing=default, return=representation');
     // Codes are stored upper-case by the database; status comes from its default.
     expect(withDefault.json()).toEqual([{ code: `${PREFIX}-D1`.toUpperCase(), status: 'active' }]);
   });

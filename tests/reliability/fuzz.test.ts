@@ -57,9 +57,9 @@ const pick = <T>(random: Random, items: readonly T[]): T => items[Math.floor(ran
 const int = (random: Random, max: number): number => Math.floor(random() * max);
 
 const TABLES = ['bookings', 'profiles', 'deposit_history', 'commissions', 'reviews', 'categories', 'subcategories', 'service_items', 'discount_codes', 'settings', 'messages', 'conversations', 'audit_log', 'nope', 'pg_user', 'rpc/admin_dashboard', 'rpc/admin_list_bookings', 'rpc/không_có', ''];
-const COLUMNS = ['id', 'name', 'status', 'created_at', 'amount', 'deposit', 'final_price', 'rating', 'email', 'provider_id', 'x', 'tên', '*', 'a->b', 'metadata->>k', 'id::text', 'id::constructor', 'name::__proto__', 'id::toString', 'count()', 'sum(amount)', '"quoted"', ''];
-const OPS = ['eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'like', 'ilike', 'match', 'imatch', 'in', 'is', 'isdistinct', 'fts', 'plfts', 'phfts', 'wfts', 'cs', 'cd', 'ov', 'sl', 'sr', 'nxl', 'nxr', 'adj', 'not.eq', 'not.in', 'any', 'all', 'eq(any)', 'bogus', 'constructor', 'toString', '__proto__', 'hasOwnProperty', 'valueOf'];
-const VALUES = ['1', '-1', '0', 'null', 'true', 'not_null', 'unknown', 'abc', '(1,2,3)', '("a","b")', '{1,2}', '[1,2]', '2026-01-01', 'NaN', 'Infinity', '1e309', "'; drop table bookings; --", '<script>alert(1)</script>', 'Nguyễn Văn Ánh', '🙂', '%', '*', '\u0000', '\uFFFF', '00000000-0000-0000-0000-000000000000', 'x'.repeat(4000)];
+const COLUMNS = ['id', 'name', 'status', 'created_at', 'amount', 'deposit', 'final_price', 'rating', 'email', 'provider_id', 'x', 'tên', '*', 'a->b', 'metadata->>k', 'id::text', 'id::constructor', 'name::__proto__', 'id::toString', 'count()', 'sum(amount)', '"quoted"', 'count', ''];
+const OPS = ['eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'like', 'ilike', 'match', 'imatch', 'in', 'is', 'isdistinct', 'fts', 'plfts', 'phfts', 'wfts', 'cs', 'cd', 'ov', 'sl', 'sr', 'nxl', 'nxr', 'adj', 'not.eq', 'not.in', 'any', 'all', 'eq(any)', 'like(any)', 'ilike(all)', 'gt(all)', 'match(any)', 'in(any)', 'bogus', 'constructor', 'toString', '__proto__', 'hasOwnProperty', 'valueOf'];
+const VALUES = ['1', '-1', '0', 'null', 'true', 'not_null', 'unknown', 'abc', '(1,2,3)', '("a","b")', '{1,2}', '{a*,"b,c"}', '{', '[1,2]', '2026-01-01', 'NaN', 'Infinity', '1e309', "'; drop table bookings; --", '<script>alert(1)</script>', 'Nguyễn Văn Ánh', '🙂', '%', '*', '\u0000', '\uFFFF', '00000000-0000-0000-0000-000000000000', 'x'.repeat(4000)];
 const JUNK = ['%', '%zz', '%C3', '&&&', '===', '()', '(((', ')))', ',,', '..', '\\', '"', "'", '`', '%00', '%FF%FE', '+', ' ', '#', ';', '|', '~', '^', '{}', '[]', '\u200b', 'ℌ', '؄'];
 
 function junk(random: Random, length: number): string {
@@ -82,6 +82,7 @@ function randomSelect(random: Random): string {
     if (roll < 0.15) parts.push(`${pick(random, ['x', 'p', 'alias'])}:${pick(random, TABLES)}(${pick(random, COLUMNS)})`);
     else if (roll < 0.25) parts.push(`${pick(random, TABLES)}!${pick(random, ['inner', 'left', 'bookings_provider_id_fkey', 'nope'])}(${randomSelect(random)})`);
     else if (roll < 0.3) parts.push(junk(random, 3));
+    else if (roll < 0.36) parts.push(`...${pick(random, TABLES)}(${pick(random, COLUMNS)})`);
     else parts.push(column);
   }
   return parts.join(',');
