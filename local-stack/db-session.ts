@@ -15,6 +15,8 @@ export interface SessionOptions {
   claims: Claims;
   readOnly: boolean;
   request?: RequestInfo;
+  /** The transaction's search_path, as PostgREST sets it: the request's schema, then `[api] extra_search_path`. */
+  searchPath?: readonly string[];
 }
 
 /** Statement timeouts of Supabase's roles; SET ROLE does not apply role settings, so we do. */
@@ -57,7 +59,8 @@ export async function withRoleTransaction<T>(pool: pg.Pool, options: SessionOpti
               set_config('request.method', $3, true),
               set_config('request.path', $4, true),
               set_config('request.headers', $5, true),
-              set_config('statement_timeout', $6, true)`,
+              set_config('statement_timeout', $6, true),
+              case when $7::text is null then null else set_config('search_path', $7, true) end`,
       [
         options.role,
         JSON.stringify(options.claims),
@@ -65,6 +68,7 @@ export async function withRoleTransaction<T>(pool: pg.Pool, options: SessionOpti
         options.request?.path ?? '',
         JSON.stringify(options.request?.headers ?? {}),
         ROLE_TIMEOUT[options.role],
+        options.searchPath ? options.searchPath.map((name) => `"${name.replaceAll('"', '""')}"`).join(', ') : null,
       ],
     );
     const result = await fn(client);

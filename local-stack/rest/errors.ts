@@ -137,15 +137,17 @@ export function statusForSqlState(code: string, message: string, authenticated: 
 export function toApiError(error: unknown, authenticated: boolean): ApiError {
   if (error instanceof ApiError) return error;
   if (error instanceof IdentifierError) return new ApiError(400, 'PGRST100', error.message);
+  const message = error instanceof Error ? error.message : String(error);
+  // A server that cannot take connections yet (57P03 while it restarts, class 08) is PostgREST's
+  // connection error; 57P01 (a session terminated by the administrator) keeps its own code below.
+  if (isConnectionError(error) && !(isPgError(error) && error.code === '57P01')) {
+    return new ApiError(503, 'PGRST000', 'Database connection error. Retrying the connection.', `${DATABASE_UNAVAILABLE_MESSAGE}: ${message}`);
+  }
   if (isPgError(error)) {
     const code = error.code!;
     const status = statusForSqlState(code, error.message, authenticated);
     const headers: Record<string, string> = status === 401 ? { 'WWW-Authenticate': 'Bearer' } : {};
     return new ApiError(status, code, error.message, error.detail ?? null, error.hint ?? null, headers);
-  }
-  const message = error instanceof Error ? error.message : String(error);
-  if (isConnectionError(error)) {
-    return new ApiError(503, 'PGRST000', 'Database connection error. Retrying the connection.', `${DATABASE_UNAVAILABLE_MESSAGE}: ${message}`);
   }
   return new ApiError(500, 'PGRSTX00', message);
 }

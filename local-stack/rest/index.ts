@@ -43,6 +43,8 @@ interface RequestContext {
   caller: Caller;
   cache: SchemaCache;
   pool: pg.Pool;
+  /** The request's schema followed by `[api] extra_search_path`. */
+  searchPath: readonly string[];
 }
 
 interface StatementRow {
@@ -174,6 +176,7 @@ function sessionOptions(ctx: RequestContext, readOnly: boolean) {
     claims: ctx.caller.claims,
     readOnly,
     request: { method: ctx.method, path: ctx.path, headers: headerMap(ctx.req) },
+    searchPath: ctx.searchPath,
   };
 }
 
@@ -467,6 +470,7 @@ async function route(ctx: RequestContext, subpath: string): Promise<void> {
 
 export const createRestModule: HttpModuleFactory = async (apiContext) => {
   const schemas = apiContext.config.project.api.schemas;
+  const extraSearchPath = apiContext.config.project.api.extra_search_path;
   const schema: SchemaCacheHolder = await createSchemaCacheHolder(apiContext.dbUrl, apiContext.pool, apiContext.log, schemas.length > 0 ? schemas : ['public']);
   const callers = new CallerResolver(apiContext.config.jwtSecret);
   const module: HttpModule = {
@@ -480,7 +484,8 @@ export const createRestModule: HttpModuleFactory = async (apiContext) => {
         if (schema.schemas.length > 1) res.setHeader('Content-Profile', profile);
         const url = new URL(req.url ?? '/', 'http://localhost');
         await route(
-          { req, res, method, path: subpath, query: url.searchParams, caller, cache: schema.current(profile), pool: apiContext.pool },
+          { req, res, method, path: subpath, query: url.searchParams, caller, cache: schema.current(profile), pool: apiContext.pool,
+            searchPath: [profile, ...extraSearchPath.filter((name) => name !== profile)] },
           subpath,
         );
       } catch (error) {

@@ -301,6 +301,13 @@ describe('errors and negotiation', () => {
     const api = toApiError(error, false);
     expect([api.status, api.body.code]).toEqual([503, 'PGRST000']);
   });
+  it('answers 503 PGRST000 while Postgres restarts (57P03 at connect), 503 57P01 for a terminated session', () => {
+    const pgError = (code: string, message: string) => Object.assign(new Error(message), { code, severity: 'FATAL' });
+    const starting = toApiError(pgError('57P03', 'the database system is starting up'), true);
+    expect([starting.status, starting.body.code]).toEqual([503, 'PGRST000']);
+    const terminated = toApiError(pgError('57P01', 'terminating connection due to administrator command'), true);
+    expect([terminated.status, terminated.body.code]).toEqual([503, '57P01']);
+  });
   it('parses Prefer and Accept', () => {
     expect(parsePrefer('return=representation, count=exact,resolution=merge-duplicates')).toMatchObject({ return: 'representation', count: 'exact', resolution: 'merge-duplicates' });
     expect(apiError(() => parsePrefer('handling=strict, nonsense=1')).body.code).toBe('PGRST122');

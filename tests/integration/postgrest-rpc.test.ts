@@ -32,6 +32,14 @@ describe('RPC with Prefer: count=exact', () => {
   });
 });
 
+describe('the transaction search_path', () => {
+  it('is the request schema followed by [api] extra_search_path of supabase/config.toml, as PostgREST sets it', async () => {
+    const { data, error } = await db.rpc('fx_search_path');
+    expect(error).toBeNull();
+    expect(data).toBe('"public", "extensions"');
+  });
+});
+
 describe('RPC overloading and the single unnamed parameter', () => {
   it('json, text, bytea and xml bodies reach the overload of that unnamed parameter type', async () => {
     const json = await post('fx_body', '{"x":[1,2]}', 'application/json');
