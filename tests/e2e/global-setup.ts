@@ -7,7 +7,7 @@ import { e2eStackEnv } from './stack-env.ts';
 export default async function globalSetup(_config: FullConfig): Promise<() => Promise<void>> {
   const env = e2eStackEnv();
   // The auth module reads its rate limits from process.env when the stack starts.
-  for (const name of ['SDV_AUTH_RATE_LIMIT_ADDRESS'] as const) process.env[name] = env[name];
+  for (const name of ['SDV_AUTH_RATE_LIMIT_ADDRESS', 'SDV_AUTH_RATE_LIMIT_TOKEN_REFRESH'] as const) process.env[name] = env[name];
   const lines: string[] = [];
   const started = Date.now();
   let stack;

@@ -21,6 +21,9 @@ export function e2eStackEnv(env: NodeJS.ProcessEnv = process.env): NodeJS.Proces
   // Failed sign-ins are rate limited per client address; every browser of the run signs in from
   // 127.0.0.1: keep it high.
   result.SDV_AUTH_RATE_LIMIT_ADDRESS = env.SDV_AUTH_RATE_LIMIT_ADDRESS ?? '1000';
+  // …and every page of the run refreshes its session from there too ([auth.rate_limit] token_refresh
+  // is 150 per 5 minutes per address): a refused refresh would sign an admin page out mid-test.
+  result.SDV_AUTH_RATE_LIMIT_TOKEN_REFRESH = env.SDV_AUTH_RATE_LIMIT_TOKEN_REFRESH ?? '100000';
   return result;
 }
 
