@@ -3,7 +3,7 @@
 import clsx from 'clsx';
 import { ChevronLeft, ChevronRight, ChevronsLeft, ChevronsRight } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { common } from '../../lib/messages/common.ts';
+import { common } from '@/lib/messages/common.ts';
 
 export const PAGE_SIZE = 50;
 export const PAGE_WINDOW_RADIUS = 2;

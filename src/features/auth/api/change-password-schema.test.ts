@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { changePasswordSchema } from './change-password-schema.ts';
 import { loginSchema } from './login-schema.ts';
-import { isAdminSession } from '../components/auth-context.ts';
+import { isAdminSession } from '@/features/auth/components/auth-context.ts';
 
 function messages(result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) {
   // The form shows the first message of each field (react-hook-form's default).

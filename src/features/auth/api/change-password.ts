@@ -1,7 +1,7 @@
 // Change password (docs/decisions.md#password-change): re-authenticate with the current password, then set the
 // new one. Validation rules sit next to the call.
-import { auth } from '../../../lib/messages/auth.ts';
-import { supabase } from '../../../lib/supabase.ts';
+import { auth } from '@/lib/messages/auth.ts';
+import { supabase } from '@/lib/supabase.ts';
 import type { ChangePasswordForm } from './change-password-schema.ts';
 
 const t = auth.changePassword;

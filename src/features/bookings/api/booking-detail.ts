@@ -1,9 +1,9 @@
 // One booking with everything its detail screen shows: the booking row, the customer's and the
 // provider's current profiles, the names of the providers in its queue, and its review.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { unwrap } from '../../../lib/errors.ts';
-import { supabase } from '../../../lib/supabase.ts';
-import type { Tables } from '../../../types/database.ts';
+import { unwrap } from '@/lib/errors.ts';
+import { supabase } from '@/lib/supabase.ts';
+import type { Tables } from '@/types/database.ts';
 import { isUuid } from './booking-filters.ts';
 import { bookingKeys } from './keys.ts';
 

@@ -1,6 +1,6 @@
 // The bookings list's filters as they live in the URL, and their translation into the arguments
 // of public.admin_list_bookings (pure functions, unit-tested).
-import { TIME_RANGES, timeRangeStart, type TimeRange } from '../../../lib/format.ts';
+import { TIME_RANGES, timeRangeStart, type TimeRange } from '@/lib/format.ts';
 
 export const BOOKING_STATUSES = ['pending', 'confirmed', 'pending_completion', 'completed', 'cancelled'] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];

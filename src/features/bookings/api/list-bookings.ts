@@ -2,8 +2,8 @@
 // with the total (exact, or an estimate flagged `totalExact: false`).
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { unwrap } from '../../../lib/errors.ts';
-import { supabase } from '../../../lib/supabase.ts';
+import { unwrap } from '@/lib/errors.ts';
+import { supabase } from '@/lib/supabase.ts';
 import { pageArgs, type BookingListFilters, type ListBookingsArgs } from './booking-filters.ts';
 import { bookingKeys } from './keys.ts';
 

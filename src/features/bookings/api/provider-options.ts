@@ -1,8 +1,8 @@
 // The provider filter of the bookings list: a server-side name search over providers (20 at a
 // time, never the whole table), and the name of the provider currently in the URL.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { unwrap } from '../../../lib/errors.ts';
-import { supabase } from '../../../lib/supabase.ts';
+import { unwrap } from '@/lib/errors.ts';
+import { supabase } from '@/lib/supabase.ts';
 import { escapeLikePattern, isUuid } from './booking-filters.ts';
 import { bookingKeys } from './keys.ts';
 

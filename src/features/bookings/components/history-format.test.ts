@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { escapeLikePattern } from '../api/booking-filters.ts';
-import { readChanges } from '../api/history-changes.ts';
+import { escapeLikePattern } from '@/features/bookings/api/booking-filters.ts';
+import { readChanges } from '@/features/bookings/api/history-changes.ts';
 import { formatHistoryValue } from './history-format.ts';
 
 describe('readChanges', () => {

@@ -3,9 +3,9 @@
 import clsx from 'clsx';
 import { X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { bookings as t } from '../../../lib/messages/bookings.ts';
-import { useProviderName, useProviderOptions, type ProviderOption } from '../api/provider-options.ts';
+import { Spinner } from '@/components/ui/spinner.tsx';
+import { bookings as t } from '@/lib/messages/bookings.ts';
+import { useProviderName, useProviderOptions, type ProviderOption } from '@/features/bookings/api/provider-options.ts';
 
 export interface ProviderPickerProps {
   value: string;

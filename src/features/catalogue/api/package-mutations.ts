@@ -1,11 +1,11 @@
 // Writes of the packages screen: create (order = max + 1 by the database, visible), edit from the
 // dialog, order and visibility. Updates compare updated_at (optimistic concurrency).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useToast } from '../../../components/ui/toast.tsx';
-import { toVietnameseMessage, unwrap } from '../../../lib/errors.ts';
-import { catalogue } from '../../../lib/messages/catalogue.ts';
-import { supabase } from '../../../lib/supabase.ts';
-import type { TablesInsert } from '../../../types/database.ts';
+import { useToast } from '@/components/ui/toast.tsx';
+import { toVietnameseMessage, unwrap } from '@/lib/errors.ts';
+import { catalogue } from '@/lib/messages/catalogue.ts';
+import { supabase } from '@/lib/supabase.ts';
+import type { TablesInsert } from '@/types/database.ts';
 import { catalogueKeys } from './catalogue-keys.ts';
 import type { PackageValues } from './catalogue-rules.ts';
 import { PACKAGE_COLUMNS, type PackageRow, type ServiceGroup, type ServiceRow } from './catalogue-types.ts';

@@ -1,8 +1,8 @@
 // Packages (service items) grouped by service. Search on the server over name, description, job
 // details, duration and the service's name.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { unwrap } from '../../../lib/errors.ts';
-import { supabase } from '../../../lib/supabase.ts';
+import { unwrap } from '@/lib/errors.ts';
+import { supabase } from '@/lib/supabase.ts';
 import { catalogueKeys } from './catalogue-keys.ts';
 import { ilikePattern, searchOrFilter } from './catalogue-search.ts';
 import { PACKAGE_COLUMNS, SERVICE_COLUMNS, type CategoryRow, type PackageRow, type ServiceGroup, type ServiceRow } from './catalogue-types.ts';

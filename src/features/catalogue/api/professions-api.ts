@@ -2,11 +2,11 @@
 // filtered by name on the server; rename, icon and order edits with optimistic concurrency on
 // updated_at; create with name and icon (the database gives it order max + 1).
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, toVietnameseMessage, unwrap } from '../../../lib/errors.ts';
-import { professions as t } from '../../../lib/messages/professions.ts';
-import { supabase } from '../../../lib/supabase.ts';
-import { toast } from '../../../components/ui/toast.tsx';
-import type { TablesInsert } from '../../../types/database.ts';
+import { ApiError, toVietnameseMessage, unwrap } from '@/lib/errors.ts';
+import { professions as t } from '@/lib/messages/professions.ts';
+import { supabase } from '@/lib/supabase.ts';
+import { toast } from '@/components/ui/toast.tsx';
+import type { TablesInsert } from '@/types/database.ts';
 import type { ProfessionCreateInput } from './professions-rules.ts';
 
 export const professionKeys = {

@@ -3,11 +3,11 @@
 // only the version the admin saw (same updated_at) is changed; otherwise the list reloads and the
 // admin is told. Each failure is toasted with the catalogue's message.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useToast } from '../../../components/ui/toast.tsx';
-import { toVietnameseMessage, unwrap } from '../../../lib/errors.ts';
-import { catalogue } from '../../../lib/messages/catalogue.ts';
-import { supabase } from '../../../lib/supabase.ts';
-import type { TablesInsert } from '../../../types/database.ts';
+import { useToast } from '@/components/ui/toast.tsx';
+import { toVietnameseMessage, unwrap } from '@/lib/errors.ts';
+import { catalogue } from '@/lib/messages/catalogue.ts';
+import { supabase } from '@/lib/supabase.ts';
+import type { TablesInsert } from '@/types/database.ts';
 import { catalogueKeys } from './catalogue-keys.ts';
 import { parseDecimal, type NewServiceForm } from './catalogue-rules.ts';
 import { SERVICE_COLUMNS, type CategoryGroup, type ServiceRow } from './catalogue-types.ts';

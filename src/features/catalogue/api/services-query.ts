@@ -2,8 +2,8 @@
 // With search (name, icon or category name, on the server): the categories whose name matches
 // (with all their services) and the services whose name or icon matches.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { unwrap } from '../../../lib/errors.ts';
-import { supabase } from '../../../lib/supabase.ts';
+import { unwrap } from '@/lib/errors.ts';
+import { supabase } from '@/lib/supabase.ts';
 import { catalogueKeys } from './catalogue-keys.ts';
 import { ilikePattern, searchOrFilter } from './catalogue-search.ts';
 import { SERVICE_COLUMNS, type CategoryGroup, type CategoryRow, type ServiceRow } from './catalogue-types.ts';

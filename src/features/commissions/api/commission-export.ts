@@ -1,10 +1,10 @@
 // CSV export of every commission matching the filters (not only the page on screen), read in
 // chunks of 1,000 with keyset paging and capped at EXPORT_MAX rows.
-import { toCsv, type CsvColumn } from '../../../lib/csv.ts';
-import { unwrap } from '../../../lib/errors.ts';
-import { formatDateTime } from '../../../lib/format.ts';
-import { commissions as t } from '../../../lib/messages/commissions.ts';
-import { supabase } from '../../../lib/supabase.ts';
+import { toCsv, type CsvColumn } from '@/lib/csv.ts';
+import { unwrap } from '@/lib/errors.ts';
+import { formatDateTime } from '@/lib/format.ts';
+import { commissions as t } from '@/lib/messages/commissions.ts';
+import { supabase } from '@/lib/supabase.ts';
 import { toCommissionArgs, type CommissionFilters } from './commission-filters.ts';
 import type { CommissionRow } from './commission-types.ts';
 

@@ -1,7 +1,7 @@
 // Filters of the commissions screen as they live in the URL, and their translation into the
 // arguments of admin_list_commissions / admin_commission_stats. Dates are Vietnam calendar days
 // (docs/decisions.md#vietnamese-interface-vnd-and-vietnam-time): "from" is the first instant of that day, "to" the first instant of the next day.
-import { vietnamDayBoundary } from '../../../lib/format.ts';
+import { vietnamDayBoundary } from '@/lib/format.ts';
 
 export interface CommissionFilters {
   search: string;

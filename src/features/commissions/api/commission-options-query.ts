@@ -1,8 +1,8 @@
 // Options of the provider and service selects. Providers can be many: they are searched on the
 // server (20 at a time, by name) and the selected one is always included; services are few.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { unwrap } from '../../../lib/errors.ts';
-import { supabase } from '../../../lib/supabase.ts';
+import { unwrap } from '@/lib/errors.ts';
+import { supabase } from '@/lib/supabase.ts';
 import { commissionKeys } from './commission-keys.ts';
 
 export interface NamedOption {

@@ -1,8 +1,8 @@
 // The four stat cards (and the row count for the pager), computed by the database over every row
 // matching the current filters.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { unwrap } from '../../../lib/errors.ts';
-import { supabase } from '../../../lib/supabase.ts';
+import { unwrap } from '@/lib/errors.ts';
+import { supabase } from '@/lib/supabase.ts';
 import { toCommissionArgs, type CommissionFilters } from './commission-filters.ts';
 import { commissionKeys } from './commission-keys.ts';
 import type { CommissionStats } from './commission-types.ts';

@@ -1,8 +1,8 @@
 // One page (50 rows) of commissions for the current filters, newest first.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { unwrap } from '../../../lib/errors.ts';
-import { supabase } from '../../../lib/supabase.ts';
-import { PAGE_SIZE } from '../../../components/ui/pagination.tsx';
+import { unwrap } from '@/lib/errors.ts';
+import { supabase } from '@/lib/supabase.ts';
+import { PAGE_SIZE } from '@/components/ui/pagination.tsx';
 import { toCommissionArgs, type CommissionFilters } from './commission-filters.ts';
 import { commissionKeys } from './commission-keys.ts';
 import type { CommissionRow } from './commission-types.ts';

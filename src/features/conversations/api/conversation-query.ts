@@ -1,7 +1,7 @@
 // The conversation of a booking (null when the booking has none) with both participants' names.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { unwrap } from '../../../lib/errors.ts';
-import { supabase } from '../../../lib/supabase.ts';
+import { unwrap } from '@/lib/errors.ts';
+import { supabase } from '@/lib/supabase.ts';
 import { conversationKeys } from './conversation-keys.ts';
 
 export interface ConversationDetail {

@@ -1,8 +1,8 @@
 // One page of conversations (latest message first) from admin_list_conversations.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { PAGE_SIZE } from '../../../components/ui/pagination.tsx';
-import { unwrap } from '../../../lib/errors.ts';
-import { supabase } from '../../../lib/supabase.ts';
+import { PAGE_SIZE } from '@/components/ui/pagination.tsx';
+import { unwrap } from '@/lib/errors.ts';
+import { supabase } from '@/lib/supabase.ts';
 import { conversationKeys, type ConversationFilters } from './conversation-keys.ts';
 import { toConversationArgs } from './conversation-filters.ts';
 

@@ -1,8 +1,8 @@
 // Chat images live in the private bucket message-images ({conversation_id}/…): they are shown
 // through a short-lived signed URL. A content that is already an http(s) URL is used as is.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { unwrap } from '../../../lib/errors.ts';
-import { supabase } from '../../../lib/supabase.ts';
+import { unwrap } from '@/lib/errors.ts';
+import { supabase } from '@/lib/supabase.ts';
 import { conversationKeys } from './conversation-keys.ts';
 
 export const MESSAGE_IMAGES_BUCKET = 'message-images';

@@ -3,8 +3,8 @@
 // booking_id) to the cached list without reloading.
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { unwrap } from '../../../lib/errors.ts';
-import { supabase } from '../../../lib/supabase.ts';
+import { unwrap } from '@/lib/errors.ts';
+import { supabase } from '@/lib/supabase.ts';
 import { conversationKeys } from './conversation-keys.ts';
 import { mergeMessage, type MessageRow } from './merge-message.ts';
 

@@ -2,10 +2,10 @@
 // and the read marker with the read time.
 import clsx from 'clsx';
 import { CheckCheck, Check } from 'lucide-react';
-import { formatDateTime } from '../../../lib/format.ts';
-import { conversations as t } from '../../../lib/messages/conversations.ts';
-import { useImageUrl } from '../api/image-url-query.ts';
-import type { MessageRow } from '../api/messages-query.ts';
+import { formatDateTime } from '@/lib/format.ts';
+import { conversations as t } from '@/lib/messages/conversations.ts';
+import { useImageUrl } from '@/features/conversations/api/image-url-query.ts';
+import type { MessageRow } from '@/features/conversations/api/messages-query.ts';
 
 function MessageImage({ path, sender }: { path: string; sender: string }) {
   const url = useImageUrl(path);

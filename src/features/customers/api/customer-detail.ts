@@ -2,12 +2,12 @@
 // inline edits of name, email, phone and status with optimistic concurrency on updated_at.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { ApiError, unwrap } from '../../../lib/errors.ts';
-import { customers as t } from '../../../lib/messages/customers.ts';
-import { supabase } from '../../../lib/supabase.ts';
-import { toast } from '../../../components/ui/toast.tsx';
+import { ApiError, unwrap } from '@/lib/errors.ts';
+import { customers as t } from '@/lib/messages/customers.ts';
+import { supabase } from '@/lib/supabase.ts';
+import { toast } from '@/components/ui/toast.tsx';
 import { customerKeys } from './keys.ts';
-import type { ContactPatch } from '../../../lib/profile-rules.ts';
+import type { ContactPatch } from '@/lib/profile-rules.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const CONFLICT_CODE = 'SDV_CONFLICT';

@@ -2,9 +2,9 @@
 // page, each customer's total bookings (kept on the profile by the database); the total is exact up
 // to 1,000 rows and the planner's estimate beyond (`totalExact` false: the screen says "khoảng").
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { unwrap } from '../../../lib/errors.ts';
-import { supabase } from '../../../lib/supabase.ts';
-import { pageRange } from '../../../lib/url-state.ts';
+import { unwrap } from '@/lib/errors.ts';
+import { supabase } from '@/lib/supabase.ts';
+import { pageRange } from '@/lib/url-state.ts';
 import { CUSTOMER_STATUSES } from './customer-rules.ts';
 import { customerKeys } from './keys.ts';
 

@@ -2,15 +2,15 @@
 // in progress, total spent), inline edits of name, email, phone, status, registration / update /
 // last sign-in times, and the 10 most recent bookings linking to their detail.
 import { useParams } from 'react-router-dom';
-import { ProfileHeader } from '../../../components/domain/profile-header.tsx';
-import { DetailStates } from '../../../components/ui/detail-states.tsx';
-import { RecentBookings } from '../../../components/domain/recent-bookings.tsx';
-import { ContactFields } from '../../../components/domain/contact-fields.tsx';
-import { PageHeader } from '../../../components/ui/page-header.tsx';
-import { StatCard } from '../../../components/ui/stat-card.tsx';
-import { ErrorState } from '../../../components/ui/states.tsx';
-import { formatDateTime, formatNumber, formatVnd } from '../../../lib/format.ts';
-import { customers as t } from '../../../lib/messages/customers.ts';
+import { ProfileHeader } from '@/components/domain/profile-header.tsx';
+import { DetailStates } from '@/components/ui/detail-states.tsx';
+import { RecentBookings } from '@/components/domain/recent-bookings.tsx';
+import { ContactFields } from '@/components/domain/contact-fields.tsx';
+import { PageHeader } from '@/components/ui/page-header.tsx';
+import { StatCard } from '@/components/ui/stat-card.tsx';
+import { ErrorState } from '@/components/ui/states.tsx';
+import { formatDateTime, formatNumber, formatVnd } from '@/lib/format.ts';
+import { customers as t } from '@/lib/messages/customers.ts';
 import {
   useCustomerDetail,
   useCustomerRecentBookings,
@@ -18,7 +18,7 @@ import {
   useUpdateCustomer,
   type CustomerPatch,
   type CustomerProfile,
-} from '../api/customer-detail.ts';
+} from '@/features/customers/api/customer-detail.ts';
 
 function Stats({ id }: { id: string }) {
   const stats = useCustomerStats(id);

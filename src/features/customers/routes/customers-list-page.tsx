@@ -1,12 +1,12 @@
 // /admin/customers — customers newest first, filtered on the server by name-or-email text and
 // status (inactive is shown as "Tạm dừng"), 50 a page; filters and page in the URL.
 import { Link } from 'react-router-dom';
-import { ProfilesList } from '../../../components/domain/profiles-list.tsx';
-import type { DataTableColumn } from '../../../components/ui/data-table.tsx';
-import { StatusBadge, statusOptions } from '../../../components/ui/status-badge.tsx';
-import { formatDate, formatNumber } from '../../../lib/format.ts';
-import { customers as t } from '../../../lib/messages/customers.ts';
-import { useUrlState } from '../../../lib/url-state.ts';
+import { ProfilesList } from '@/components/domain/profiles-list.tsx';
+import type { DataTableColumn } from '@/components/ui/data-table.tsx';
+import { StatusBadge, statusOptions } from '@/components/ui/status-badge.tsx';
+import { formatDate, formatNumber } from '@/lib/format.ts';
+import { customers as t } from '@/lib/messages/customers.ts';
+import { useUrlState } from '@/lib/url-state.ts';
 import {
   CUSTOMERS_PAGE_SIZE,
   CUSTOMER_LIST_ALLOWED,
@@ -14,7 +14,7 @@ import {
   useCustomersList,
   type CustomerListFilters,
   type CustomerListRow,
-} from '../api/list-customers.ts';
+} from '@/features/customers/api/list-customers.ts';
 
 const columns: DataTableColumn<CustomerListRow>[] = [
   {

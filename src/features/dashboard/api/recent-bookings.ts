@@ -1,7 +1,7 @@
 // The 10 most recent bookings shown on the dashboard (index on created_at desc).
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { unwrap } from '../../../lib/errors.ts';
-import { supabase } from '../../../lib/supabase.ts';
+import { unwrap } from '@/lib/errors.ts';
+import { supabase } from '@/lib/supabase.ts';
 import { dashboardKeys } from './keys.ts';
 
 export const RECENT_BOOKINGS_LIMIT = 10;

@@ -1,11 +1,11 @@
 // CSV export of every deposit row matching the filters, read in chunks of 1,000 with keyset
 // paging, capped at EXPORT_MAX rows.
-import { statusLabel } from '../../../components/ui/status-badge.tsx';
-import { toCsv, type CsvColumn } from '../../../lib/csv.ts';
-import { unwrap } from '../../../lib/errors.ts';
-import { formatDateTime } from '../../../lib/format.ts';
-import { deposits as t } from '../../../lib/messages/deposits.ts';
-import { supabase } from '../../../lib/supabase.ts';
+import { statusLabel } from '@/components/ui/status-badge.tsx';
+import { toCsv, type CsvColumn } from '@/lib/csv.ts';
+import { unwrap } from '@/lib/errors.ts';
+import { formatDateTime } from '@/lib/format.ts';
+import { deposits as t } from '@/lib/messages/deposits.ts';
+import { supabase } from '@/lib/supabase.ts';
 import { toDepositArgs, type DepositFilters } from './deposit-filters.ts';
 import type { DepositRow } from './deposit-types.ts';
 

@@ -1,6 +1,6 @@
 // Filters of the deposit history screen (URL) → arguments of admin_list_deposits /
 // admin_deposit_stats. Dates are Vietnam calendar days, the end day inclusive.
-import { vietnamDayBoundary } from '../../../lib/format.ts';
+import { vietnamDayBoundary } from '@/lib/format.ts';
 import { isDepositStatus } from './deposit-rules.ts';
 
 export interface DepositFilters {

@@ -1,7 +1,7 @@
 // Stat cards of the deposit history for the current filters (also the pager's total).
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { unwrap } from '../../../lib/errors.ts';
-import { supabase } from '../../../lib/supabase.ts';
+import { unwrap } from '@/lib/errors.ts';
+import { supabase } from '@/lib/supabase.ts';
 import { toDepositArgs, type DepositFilters } from './deposit-filters.ts';
 import { depositKeys } from './deposit-keys.ts';
 import type { DepositStats } from './deposit-types.ts';

@@ -1,8 +1,8 @@
 // One page of deposit history rows (newest first) with the provider's current balance and status.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { PAGE_SIZE } from '../../../components/ui/pagination.tsx';
-import { unwrap } from '../../../lib/errors.ts';
-import { supabase } from '../../../lib/supabase.ts';
+import { PAGE_SIZE } from '@/components/ui/pagination.tsx';
+import { unwrap } from '@/lib/errors.ts';
+import { supabase } from '@/lib/supabase.ts';
 import { toDepositArgs, type DepositFilters } from './deposit-filters.ts';
 import { depositKeys } from './deposit-keys.ts';
 import type { DepositRow } from './deposit-types.ts';

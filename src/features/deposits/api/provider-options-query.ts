@@ -1,8 +1,8 @@
 // Providers for the filter select: searched on the server by name, 20 at a time; the selected
 // provider is always included.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { unwrap } from '../../../lib/errors.ts';
-import { supabase } from '../../../lib/supabase.ts';
+import { unwrap } from '@/lib/errors.ts';
+import { supabase } from '@/lib/supabase.ts';
 import { depositKeys } from './deposit-keys.ts';
 
 export interface ProviderOption {

@@ -4,12 +4,12 @@
 // the balance), and the other finds no row: we reload and tell them. A status change then reads the
 // provider's new balance and status.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useToast } from '../../../components/ui/toast.tsx';
-import { toVietnameseMessage, unwrap } from '../../../lib/errors.ts';
-import { statusLabel } from '../../../components/ui/status-badge.tsx';
-import { formatVnd } from '../../../lib/format.ts';
-import { deposits as t } from '../../../lib/messages/deposits.ts';
-import { supabase } from '../../../lib/supabase.ts';
+import { useToast } from '@/components/ui/toast.tsx';
+import { toVietnameseMessage, unwrap } from '@/lib/errors.ts';
+import { statusLabel } from '@/components/ui/status-badge.tsx';
+import { formatVnd } from '@/lib/format.ts';
+import { deposits as t } from '@/lib/messages/deposits.ts';
+import { supabase } from '@/lib/supabase.ts';
 import { depositKeys } from './deposit-keys.ts';
 import type { DepositStatus } from './deposit-rules.ts';
 import type { DepositRow } from './deposit-types.ts';

@@ -1,8 +1,8 @@
 // Provider filter: a name search (on the server, 20 results) beside a select of the matches.
 import { useState } from 'react';
-import { SearchInput, SelectFilter } from '../../../components/ui/filter-bar.tsx';
-import { deposits as t } from '../../../lib/messages/deposits.ts';
-import { useProviderOptions } from '../api/provider-options-query.ts';
+import { SearchInput, SelectFilter } from '@/components/ui/filter-bar.tsx';
+import { deposits as t } from '@/lib/messages/deposits.ts';
+import { useProviderOptions } from '@/features/deposits/api/provider-options-query.ts';
 
 export function ProviderFilter({ value, onChange }: { value: string; onChange: (id: string) => void }) {
   const [search, setSearch] = useState('');

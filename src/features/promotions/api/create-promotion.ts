@@ -1,10 +1,10 @@
 // Creates a promotion code (uses 0, no applicable services, active). The database trims and
 // upper-cases the code and refuses a duplicate regardless of case (23505).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useToast } from '../../../components/ui/toast.tsx';
-import { toVietnameseMessage, unwrap } from '../../../lib/errors.ts';
-import { promotions as t } from '../../../lib/messages/promotions.ts';
-import { supabase } from '../../../lib/supabase.ts';
+import { useToast } from '@/components/ui/toast.tsx';
+import { toVietnameseMessage, unwrap } from '@/lib/errors.ts';
+import { promotions as t } from '@/lib/messages/promotions.ts';
+import { supabase } from '@/lib/supabase.ts';
 import { toNewPromotion, type CreatePromotionForm } from './promotion-rules.ts';
 import { promotionKeys } from './promotion-keys.ts';
 import { PROMOTION_COLUMNS, type PromotionRow } from './promotion-types.ts';

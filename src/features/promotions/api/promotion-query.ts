@@ -1,7 +1,7 @@
 // One promotion code by id; null when it does not exist (the screen says "not found").
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { unwrap } from '../../../lib/errors.ts';
-import { supabase } from '../../../lib/supabase.ts';
+import { unwrap } from '@/lib/errors.ts';
+import { supabase } from '@/lib/supabase.ts';
 import { promotionKeys } from './promotion-keys.ts';
 import { PROMOTION_COLUMNS, type PromotionRow } from './promotion-types.ts';
 

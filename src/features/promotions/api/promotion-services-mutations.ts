@@ -1,10 +1,10 @@
 // Applicable services of a promotion code: one toggle per service (insert / delete one row), and
 // "select all" / "deselect all" as ONE request each (admin_set_all_discount_code_services).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useToast } from '../../../components/ui/toast.tsx';
-import { toVietnameseMessage, unwrap } from '../../../lib/errors.ts';
-import { promotions as t } from '../../../lib/messages/promotions.ts';
-import { supabase } from '../../../lib/supabase.ts';
+import { useToast } from '@/components/ui/toast.tsx';
+import { toVietnameseMessage, unwrap } from '@/lib/errors.ts';
+import { promotions as t } from '@/lib/messages/promotions.ts';
+import { supabase } from '@/lib/supabase.ts';
 import { promotionKeys } from './promotion-keys.ts';
 
 export function useToggleService(codeId: string) {

@@ -1,8 +1,8 @@
 // The applicable-services grid: active services grouped by category (the catalogue), and the ids
 // of the services this code applies to.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { unwrap } from '../../../lib/errors.ts';
-import { supabase } from '../../../lib/supabase.ts';
+import { unwrap } from '@/lib/errors.ts';
+import { supabase } from '@/lib/supabase.ts';
 import { promotionKeys } from './promotion-keys.ts';
 
 export interface ServiceGroup {

@@ -1,7 +1,7 @@
 // Stat cards of the promotion codes screen: total, active, inactive codes and total uses.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { unwrap } from '../../../lib/errors.ts';
-import { supabase } from '../../../lib/supabase.ts';
+import { unwrap } from '@/lib/errors.ts';
+import { supabase } from '@/lib/supabase.ts';
 import { promotionKeys } from './promotion-keys.ts';
 
 export interface PromotionStats {

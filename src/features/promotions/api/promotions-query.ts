@@ -1,9 +1,9 @@
 // One page of promotion codes (newest first) with the exact total; filters on the server.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { PAGE_SIZE } from '../../../components/ui/pagination.tsx';
-import { unwrapList } from '../../../lib/errors.ts';
-import { supabase } from '../../../lib/supabase.ts';
-import { pageRange } from '../../../lib/url-state.ts';
+import { PAGE_SIZE } from '@/components/ui/pagination.tsx';
+import { unwrapList } from '@/lib/errors.ts';
+import { supabase } from '@/lib/supabase.ts';
+import { pageRange } from '@/lib/url-state.ts';
 import { DISCOUNT_TYPES, PROMOTION_STATUSES, type DiscountType, type PromotionStatus } from './promotion-rules.ts';
 import { promotionKeys, type PromotionListFilters } from './promotion-keys.ts';
 import { PROMOTION_COLUMNS, type PromotionRow } from './promotion-types.ts';

@@ -1,10 +1,10 @@
 // Changes one field of a promotion code. Optimistic concurrency: only the version the admin saw
 // (same updated_at) is updated; otherwise nothing changes, the data reloads and the admin is told.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useToast } from '../../../components/ui/toast.tsx';
-import { toVietnameseMessage, unwrap } from '../../../lib/errors.ts';
-import { promotions as t } from '../../../lib/messages/promotions.ts';
-import { supabase } from '../../../lib/supabase.ts';
+import { useToast } from '@/components/ui/toast.tsx';
+import { toVietnameseMessage, unwrap } from '@/lib/errors.ts';
+import { promotions as t } from '@/lib/messages/promotions.ts';
+import { supabase } from '@/lib/supabase.ts';
 import type { DiscountType, PromotionStatus } from './promotion-rules.ts';
 import { promotionKeys } from './promotion-keys.ts';
 import { PROMOTION_COLUMNS, type PromotionRow } from './promotion-types.ts';

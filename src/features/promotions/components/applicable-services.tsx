@@ -1,11 +1,11 @@
 // Applicable services of a promotion code: active services grouped by category, a switch per
 // service, and select all / deselect all (one request each).
-import { Button } from '../../../components/ui/button.tsx';
-import { ErrorState, LoadingState, EmptyState } from '../../../components/ui/states.tsx';
-import { common } from '../../../lib/messages/common.ts';
-import { promotions as t } from '../../../lib/messages/promotions.ts';
-import { useSetAllServices, useToggleService } from '../api/promotion-services-mutations.ts';
-import { useActiveCatalogue, usePromotionServices } from '../api/promotion-services-query.ts';
+import { Button } from '@/components/ui/button.tsx';
+import { ErrorState, LoadingState, EmptyState } from '@/components/ui/states.tsx';
+import { common } from '@/lib/messages/common.ts';
+import { promotions as t } from '@/lib/messages/promotions.ts';
+import { useSetAllServices, useToggleService } from '@/features/promotions/api/promotion-services-mutations.ts';
+import { useActiveCatalogue, usePromotionServices } from '@/features/promotions/api/promotion-services-query.ts';
 
 export function ApplicableServices({ codeId }: { codeId: string }) {
   const catalogue = useActiveCatalogue();

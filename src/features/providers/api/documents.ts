@@ -3,9 +3,9 @@
 // supabase-js would send it, but with upload progress events), then records the row; if
 // recording fails the file is removed again. Removal deletes the row, then the stored file.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, unwrap } from '../../../lib/errors.ts';
-import { runtimeConfig } from '../../../lib/config.ts';
-import { supabase } from '../../../lib/supabase.ts';
+import { ApiError, unwrap } from '@/lib/errors.ts';
+import { runtimeConfig } from '@/lib/config.ts';
+import { supabase } from '@/lib/supabase.ts';
 import { DOCUMENT_BUCKET, checkDocumentFile, defaultDocumentName, documentPath } from './document-rules.ts';
 import { providerKeys } from './keys.ts';
 

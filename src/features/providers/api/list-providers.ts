@@ -1,9 +1,9 @@
 // The providers list: name text and status filters, newest first, 50 a page, counted exactly
 // (providers are a small share of profiles; the (role, status) and trigram indexes serve it).
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { unwrapList } from '../../../lib/errors.ts';
-import { supabase } from '../../../lib/supabase.ts';
-import { pageRange } from '../../../lib/url-state.ts';
+import { unwrapList } from '@/lib/errors.ts';
+import { supabase } from '@/lib/supabase.ts';
+import { pageRange } from '@/lib/url-state.ts';
 import { providerKeys } from './keys.ts';
 import { PROVIDER_FILTER_STATUSES, containsPattern } from './profile-rules.ts';
 

@@ -2,13 +2,13 @@
 // concurrency: the update applies only to the version the admin saw (updated_at); otherwise the
 // screen reloads and says another admin changed it.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, unwrap } from '../../../lib/errors.ts';
-import { providers as t } from '../../../lib/messages/providers.ts';
-import { supabase } from '../../../lib/supabase.ts';
-import { toast } from '../../../components/ui/toast.tsx';
+import { ApiError, unwrap } from '@/lib/errors.ts';
+import { providers as t } from '@/lib/messages/providers.ts';
+import { supabase } from '@/lib/supabase.ts';
+import { toast } from '@/components/ui/toast.tsx';
 import { providerKeys } from './keys.ts';
 import { readSavedAddresses, type SavedAddress } from './profile-rules.ts';
-import type { ContactPatch } from '../../../lib/profile-rules.ts';
+import type { ContactPatch } from '@/lib/profile-rules.ts';
 
 export type { SavedAddress } from './profile-rules.ts';
 

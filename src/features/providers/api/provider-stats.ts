@@ -1,8 +1,8 @@
 // Booking statistics of one provider (public.provider_stats) and its 10 most recent bookings.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { unwrap } from '../../../lib/errors.ts';
-import { supabase } from '../../../lib/supabase.ts';
+import { unwrap } from '@/lib/errors.ts';
+import { supabase } from '@/lib/supabase.ts';
 import { providerKeys } from './keys.ts';
 
 const statsSchema = z.object({

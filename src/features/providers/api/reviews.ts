@@ -1,9 +1,9 @@
 // A provider's review summary (public.provider_review_summary: active reviews only) and the list
 // of its active reviews, newest first, 10 a page.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { unwrap, unwrapList } from '../../../lib/errors.ts';
-import { supabase } from '../../../lib/supabase.ts';
-import { pageRange } from '../../../lib/url-state.ts';
+import { unwrap, unwrapList } from '@/lib/errors.ts';
+import { supabase } from '@/lib/supabase.ts';
+import { pageRange } from '@/lib/url-state.ts';
 import { providerKeys } from './keys.ts';
 import { summarySchema, type ReviewSummary } from './review-stats.ts';
 

@@ -2,9 +2,9 @@
 // add one not yet added, remove one. A duplicate (also when another admin added it meanwhile) is
 // refused by the primary key and reported with the catalogue's alert.
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, unwrap } from '../../../lib/errors.ts';
-import { providers as t } from '../../../lib/messages/providers.ts';
-import { supabase } from '../../../lib/supabase.ts';
+import { ApiError, unwrap } from '@/lib/errors.ts';
+import { providers as t } from '@/lib/messages/providers.ts';
+import { supabase } from '@/lib/supabase.ts';
 import { providerKeys } from './keys.ts';
 
 export interface SubcategoryOption {

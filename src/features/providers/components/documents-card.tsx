@@ -3,22 +3,22 @@
 // remove it (the row and the stored file).
 import { ExternalLink, Pencil, Trash2, Upload } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { Button } from '../../../components/ui/button.tsx';
-import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
-import { ErrorState, LoadingState } from '../../../components/ui/states.tsx';
-import { toast } from '../../../components/ui/toast.tsx';
-import { toVietnameseMessage } from '../../../lib/errors.ts';
-import { formatDateTime } from '../../../lib/format.ts';
-import { common } from '../../../lib/messages/common.ts';
-import { providers as t } from '../../../lib/messages/providers.ts';
-import { checkDocumentFile, defaultDocumentName } from '../api/document-rules.ts';
+import { Button } from '@/components/ui/button.tsx';
+import { ConfirmDialog } from '@/components/ui/dialog.tsx';
+import { ErrorState, LoadingState } from '@/components/ui/states.tsx';
+import { toast } from '@/components/ui/toast.tsx';
+import { toVietnameseMessage } from '@/lib/errors.ts';
+import { formatDateTime } from '@/lib/format.ts';
+import { common } from '@/lib/messages/common.ts';
+import { providers as t } from '@/lib/messages/providers.ts';
+import { checkDocumentFile, defaultDocumentName } from '@/features/providers/api/document-rules.ts';
 import {
   useDocumentUrl,
   useProviderDocuments,
   useRemoveDocument,
   useUploadDocument,
   type ProviderDocument,
-} from '../api/documents.ts';
+} from '@/features/providers/api/documents.ts';
 
 function DocumentTile({ document, editing, onRemove }: { document: ProviderDocument; editing: boolean; onRemove: () => void }) {
   const url = useDocumentUrl(document.storage_path);

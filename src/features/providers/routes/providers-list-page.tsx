@@ -1,12 +1,12 @@
 // /admin/providers — providers newest first, filtered on the server by name text and status,
 // 50 a page; filters and page in the URL.
 import { Link } from 'react-router-dom';
-import { ProfilesList } from '../../../components/domain/profiles-list.tsx';
-import type { DataTableColumn } from '../../../components/ui/data-table.tsx';
-import { StatusBadge, statusLabel } from '../../../components/ui/status-badge.tsx';
-import { formatDate, formatVnd } from '../../../lib/format.ts';
-import { providers as t } from '../../../lib/messages/providers.ts';
-import { useUrlState } from '../../../lib/url-state.ts';
+import { ProfilesList } from '@/components/domain/profiles-list.tsx';
+import type { DataTableColumn } from '@/components/ui/data-table.tsx';
+import { StatusBadge, statusLabel } from '@/components/ui/status-badge.tsx';
+import { formatDate, formatVnd } from '@/lib/format.ts';
+import { providers as t } from '@/lib/messages/providers.ts';
+import { useUrlState } from '@/lib/url-state.ts';
 import {
   PROVIDERS_PAGE_SIZE,
   PROVIDER_LIST_ALLOWED,
@@ -14,8 +14,8 @@ import {
   useProvidersList,
   type ProviderListFilters,
   type ProviderListRow,
-} from '../api/list-providers.ts';
-import { PROVIDER_FILTER_STATUSES } from '../api/profile-rules.ts';
+} from '@/features/providers/api/list-providers.ts';
+import { PROVIDER_FILTER_STATUSES } from '@/features/providers/api/profile-rules.ts';
 
 const columns: DataTableColumn<ProviderListRow>[] = [
   {

@@ -1,9 +1,9 @@
 // One page of reviews (newest first) from admin_list_reviews, with a total that is exact up to
 // 10,000 rows and an estimate beyond (`exact` false: the screen writes "khoảng").
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { PAGE_SIZE } from '../../../components/ui/pagination.tsx';
-import { unwrap } from '../../../lib/errors.ts';
-import { supabase } from '../../../lib/supabase.ts';
+import { PAGE_SIZE } from '@/components/ui/pagination.tsx';
+import { unwrap } from '@/lib/errors.ts';
+import { supabase } from '@/lib/supabase.ts';
 import { reviewKeys, type ReviewFilters } from './review-keys.ts';
 import { toReviewArgs, type ReviewRow } from './review-filters.ts';
 

@@ -1,10 +1,10 @@
 // Moderation: sets a review's status. Optimistic concurrency on updated_at: if another admin
 // changed the review meanwhile nothing is written, the list reloads and the admin is told.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useToast } from '../../../components/ui/toast.tsx';
-import { toVietnameseMessage, unwrap } from '../../../lib/errors.ts';
-import { reviews as t } from '../../../lib/messages/reviews.ts';
-import { supabase } from '../../../lib/supabase.ts';
+import { useToast } from '@/components/ui/toast.tsx';
+import { toVietnameseMessage, unwrap } from '@/lib/errors.ts';
+import { reviews as t } from '@/lib/messages/reviews.ts';
+import { supabase } from '@/lib/supabase.ts';
 import { reviewKeys } from './review-keys.ts';
 import type { ReviewRow, ReviewStatus } from './reviews-query.ts';
 

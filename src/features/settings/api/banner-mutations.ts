@@ -4,9 +4,9 @@
 // stored file and clears the URL. Uploads report progress (XMLHttpRequest, same wire format as
 // supabase-js: a raw body with the file's content type).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError, unwrap } from '../../../lib/errors.ts';
-import { runtimeConfig } from '../../../lib/config.ts';
-import { supabase } from '../../../lib/supabase.ts';
+import { ApiError, unwrap } from '@/lib/errors.ts';
+import { runtimeConfig } from '@/lib/config.ts';
+import { supabase } from '@/lib/supabase.ts';
 import { settingsKeys } from './settings-keys.ts';
 import { SETTINGS_COLUMNS, type SettingsRow } from './settings-query.ts';
 import { BANNER_BUCKET, bannerPath, bannerPathFromUrl, validateBannerFile, type BannerKind } from './settings-rules.ts';

@@ -2,10 +2,10 @@
 // the one the form was loaded with; otherwise nothing is written, the form reloads and the admin
 // is told.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useToast } from '../../../components/ui/toast.tsx';
-import { unwrap } from '../../../lib/errors.ts';
-import { settings as t } from '../../../lib/messages/settings.ts';
-import { supabase } from '../../../lib/supabase.ts';
+import { useToast } from '@/components/ui/toast.tsx';
+import { unwrap } from '@/lib/errors.ts';
+import { settings as t } from '@/lib/messages/settings.ts';
+import { supabase } from '@/lib/supabase.ts';
 import { settingsSaveError } from './settings-errors.ts';
 import { settingsKeys } from './settings-keys.ts';
 import { SETTINGS_COLUMNS, type SettingsRow } from './settings-query.ts';
