@@ -95,6 +95,16 @@ export const common = {
     withMessage: (message: string) => `Lỗi: ${message}`,
     withCode: (code: string, message: string) => `Lỗi ${code}: ${message}`,
   },
+  /** The provider filter of the bookings, commissions and deposits lists (one picker for the three). */
+  providerPicker: {
+    label: 'Nhà cung cấp',
+    all: 'Tất cả nhà cung cấp',
+    search: 'Tìm nhà cung cấp theo tên…',
+    searching: 'Đang tìm…',
+    noMatch: 'Không tìm thấy nhà cung cấp',
+    clear: 'Bỏ chọn nhà cung cấp',
+    loadFailed: 'Không thể tải danh sách nhà cung cấp',
+  },
   statuses: {
     booking: {
       pending: 'Chờ xác nhận',

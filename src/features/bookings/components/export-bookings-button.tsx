@@ -16,8 +16,8 @@ import {
   collectBookingsForExport,
   exportFileName,
   type ExportProgress,
-} from '@/features/bookings/api/export-bookings.ts';
-import { callListBookings } from '@/features/bookings/api/list-bookings.ts';
+} from '@/features/bookings/api/bookings-export.ts';
+import { fetchBookingsChunk } from '@/features/bookings/api/bookings-query.ts';
 
 export function ExportBookingsButton({ filters }: { filters: BookingListFilters }) {
   const [progress, setProgress] = useState<ExportProgress | null>(null);
@@ -28,7 +28,7 @@ export function ExportBookingsButton({ filters }: { filters: BookingListFilters 
     controller.current = abort;
     setProgress({ done: 0, expected: 0 });
     try {
-      const result = await collectBookingsForExport(filters, callListBookings, {
+      const result = await collectBookingsForExport(filters, (args, count) => fetchBookingsChunk(args, count, abort.signal), {
         signal: abort.signal,
         onProgress: setProgress,
       });

@@ -14,8 +14,8 @@ import { Spinner } from '@/components/ui/spinner.tsx';
 import { formatDateTime, formatNumber, formatVnd, shortBookingId } from '@/lib/format.ts';
 import { bookings as t } from '@/lib/messages/bookings.ts';
 import { isBookingStatus } from '@/features/bookings/api/booking-filters.ts';
-import { useBookingDetail, type BookingDetail, type PersonSummary } from '@/features/bookings/api/booking-detail.ts';
-import { useUpdateBookingStatus } from '@/features/bookings/api/update-booking-status.ts';
+import { useBooking, type BookingDetail, type PersonSummary } from '@/features/bookings/api/booking-query.ts';
+import { useUpdateBookingStatus } from '@/features/bookings/api/booking-status-update-mutation.ts';
 import { BookingHistory } from '@/features/bookings/components/booking-history.tsx';
 
 function Card({ title, children, className }: { title: string; children: ReactNode; className?: string }) {
@@ -272,7 +272,7 @@ function DetailBody({ detail }: { detail: BookingDetail }) {
 
 export default function BookingDetailPage() {
   const { bookingId = '' } = useParams();
-  const detail = useBookingDetail(bookingId);
+  const detail = useBooking(bookingId);
   const back = { to: '/admin/bookings', label: t.detail.back };
   const title = detail.data ? t.detail.title(shortBookingId(detail.data.booking.id)) : t.detail.title(shortBookingId(bookingId));
 

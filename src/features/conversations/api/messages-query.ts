@@ -5,7 +5,7 @@ import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { unwrap } from '@/lib/errors.ts';
 import { supabase } from '@/lib/supabase.ts';
-import { conversationKeys } from './conversation-keys.ts';
+import { conversationKeys } from './keys.ts';
 import { mergeMessage, type MessageRow } from './merge-message.ts';
 
 export type { MessageRow } from './merge-message.ts';

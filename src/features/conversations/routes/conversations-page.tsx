@@ -13,7 +13,8 @@ import { StatusBadge } from '@/components/ui/status-badge.tsx';
 import { formatDateTime, isTimeRange, shortBookingId, TIME_RANGES } from '@/lib/format.ts';
 import { conversations as t } from '@/lib/messages/conversations.ts';
 import { useKeepPageInRange, useUrlState } from '@/lib/url-state.ts';
-import { conversationKeys, type ConversationFilters } from '@/features/conversations/api/conversation-keys.ts';
+import type { ConversationFilters } from '@/features/conversations/api/conversation-filters.ts';
+import { conversationKeys } from '@/features/conversations/api/keys.ts';
 import { useConversations, type ConversationRow } from '@/features/conversations/api/conversations-query.ts';
 import { previewLastMessage } from '@/features/conversations/api/message-preview.ts';
 
@@ -114,7 +115,7 @@ export default function ConversationsPage() {
         page={state.page}
         total={total}
         onPageChange={(page) => setState({ page })}
-        footnote={list.data && !list.data.exact ? <p className="mt-2 text-xs text-slate-500">{t.approximateTotal(total)}</p> : null}
+        footnote={list.data && !list.data.totalExact ? <p className="mt-2 text-xs text-slate-500">{t.approximateTotal(total)}</p> : null}
       />
     </div>
   );

@@ -7,7 +7,8 @@ import { Stars } from '@/components/ui/stars.tsx';
 import { ErrorState, LoadingState } from '@/components/ui/states.tsx';
 import { formatDateTime, formatNumber, shortBookingId } from '@/lib/format.ts';
 import { providers as t } from '@/lib/messages/providers.ts';
-import { REVIEWS_PAGE_SIZE, starBars, useProviderReviews, useReviewSummary } from '@/features/providers/api/reviews.ts';
+import { REVIEWS_PAGE_SIZE, useProviderReviews } from '@/features/providers/api/provider-reviews-query.ts';
+import { starBars, useReviewSummary } from '@/features/providers/api/review-summary-query.ts';
 
 export function ReviewsCard({ providerId }: { providerId: string }) {
   const [page, setPage] = useState(1);

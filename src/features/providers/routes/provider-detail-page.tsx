@@ -8,8 +8,8 @@ import { StatCard } from '@/components/ui/stat-card.tsx';
 import { ErrorState } from '@/components/ui/states.tsx';
 import { formatNumber, formatVnd } from '@/lib/format.ts';
 import { providers as t } from '@/lib/messages/providers.ts';
-import { useProviderDetail, type ProviderProfile } from '@/features/providers/api/provider-detail.ts';
-import { useProviderStats } from '@/features/providers/api/provider-stats.ts';
+import { useProvider, type ProviderProfile } from '@/features/providers/api/provider-query.ts';
+import { useProviderStats } from '@/features/providers/api/provider-stats-query.ts';
 import { DocumentsCard } from '@/features/providers/components/documents-card.tsx';
 import { ProviderInfoCard } from '@/features/providers/components/provider-info-card.tsx';
 import { ProviderRecentBookings } from '@/features/providers/components/provider-recent-bookings.tsx';
@@ -68,7 +68,7 @@ function AddressesCard({ profile }: { profile: ProviderProfile }) {
 
 export default function ProviderDetailPage() {
   const { providerId = '' } = useParams();
-  const detail = useProviderDetail(providerId);
+  const detail = useProvider(providerId);
   const back = { to: '/admin/providers', label: t.detail.back };
 
   return (

@@ -14,9 +14,10 @@ import { StatusBadge, statusOptions } from '@/components/ui/status-badge.tsx';
 import { formatDateTime } from '@/lib/format.ts';
 import { reviews as t } from '@/lib/messages/reviews.ts';
 import { useKeepPageInRange, useUrlState } from '@/lib/url-state.ts';
-import { reviewKeys, type ReviewFilters } from '@/features/reviews/api/review-keys.ts';
+import type { ReviewFilters } from '@/features/reviews/api/review-filters.ts';
+import { reviewKeys } from '@/features/reviews/api/keys.ts';
 import { useReviews, type ReviewRow } from '@/features/reviews/api/reviews-query.ts';
-import { ReviewConflictError, useUpdateReviewStatus } from '@/features/reviews/api/update-review-status.ts';
+import { ReviewConflictError, useUpdateReviewStatus } from '@/features/reviews/api/review-status-update-mutation.ts';
 import { BookingLink } from '@/components/domain/booking-link.tsx';
 
 const DEFAULTS = { q: '', rating: '', status: '', page: 1 };
@@ -84,7 +85,7 @@ export default function ReviewsPage() {
     empty: list.data?.rows.length === 0,
     lastPage: pageCount(total),
   });
-  const exact = list.data?.exact ?? true;
+  const exact = list.data?.totalExact ?? true;
 
   const anyFilter = Boolean(filters.search || filters.rating || filters.status);
   return (

@@ -1,10 +1,6 @@
-// Query keys of the conversations feature.
-export interface ConversationFilters {
-  provider: string;
-  customer: string;
-  status: string;
-  time: string;
-}
+// Query keys of the conversations feature: pages by filters, a booking's conversation, its
+// messages and the signed URLs of chat images.
+import type { ConversationFilters } from './conversation-filters.ts';
 
 export const conversationKeys = {
   all: ['conversations'] as const,

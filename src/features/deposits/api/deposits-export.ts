@@ -2,12 +2,11 @@
 // paging, capped at EXPORT_MAX rows.
 import { statusLabel } from '@/components/ui/status-badge.tsx';
 import { toCsv, type CsvColumn } from '@/lib/csv.ts';
-import { unwrap } from '@/lib/errors.ts';
 import { formatDateTime } from '@/lib/format.ts';
 import { deposits as t } from '@/lib/messages/deposits.ts';
-import { supabase } from '@/lib/supabase.ts';
+import { fetchListRows } from '@/lib/paged-list.ts';
 import { toDepositArgs, type DepositFilters } from './deposit-filters.ts';
-import type { DepositRow } from './deposit-types.ts';
+import { depositRowSchema, type DepositRow } from './deposit-types.ts';
 
 export const EXPORT_CHUNK = 1000;
 export const EXPORT_MAX = 50_000;
@@ -32,12 +31,11 @@ export async function exportDepositsCsv(
   let after: { created_at: string; id: string } | null = null;
   let more: boolean;
   for (;;) {
-    const result: { data: unknown; error: unknown } = await supabase.rpc('admin_list_deposits', {
-      ...toDepositArgs(filters),
-      p_limit: EXPORT_CHUNK,
-      ...(after ? { p_after_created_at: after.created_at, p_after_id: after.id } : {}),
-    });
-    const chunk: DepositRow[] = (unwrap(result) as unknown as { rows: DepositRow[] }).rows;
+    const chunk: DepositRow[] = await fetchListRows(
+      'admin_list_deposits',
+      { ...toDepositArgs(filters), p_limit: EXPORT_CHUNK, ...(after ? { p_after_created_at: after.created_at, p_after_id: after.id } : {}) },
+      depositRowSchema,
+    );
     all.push(...chunk);
     onProgress(all.length);
     const last: DepositRow | undefined = chunk.at(-1);

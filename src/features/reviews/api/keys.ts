@@ -1,9 +1,5 @@
-// Query keys of the reviews feature.
-export interface ReviewFilters {
-  search: string;
-  rating: string;
-  status: string;
-}
+// Query keys of the reviews feature: pages by filters.
+import type { ReviewFilters } from './review-filters.ts';
 
 export const reviewKeys = {
   all: ['reviews'] as const,

@@ -1,4 +1,4 @@
-// Query keys of the deposit history feature.
+// Query keys of the deposit history feature: pages by filters and the stat cards.
 import type { DepositFilters } from './deposit-filters.ts';
 
 export const depositKeys = {
@@ -6,6 +6,4 @@ export const depositKeys = {
   lists: () => [...depositKeys.all, 'list'] as const,
   list: (filters: DepositFilters, page: number) => [...depositKeys.lists(), filters, page] as const,
   stats: (filters: DepositFilters) => [...depositKeys.all, 'stats', filters] as const,
-  providerOptions: (search: string, selectedId: string) =>
-    [...depositKeys.all, 'provider-options', search, selectedId] as const,
 };

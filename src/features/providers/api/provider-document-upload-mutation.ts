@@ -1,59 +1,13 @@
-// A provider's documents: the rows of provider_documents and their files in the private bucket
-// provider-documents. Upload shows progress (XMLHttpRequest against the Storage API, the way
-// supabase-js would send it, but with upload progress events), then records the row; if
-// recording fails the file is removed again. Removal deletes the row, then the stored file.
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+// Uploading a provider document with progress (XMLHttpRequest against the Storage API, the way
+// supabase-js would send it, but with upload progress events), then recording its row; if recording
+// fails the file is removed again.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, unwrap } from '@/lib/errors.ts';
 import { runtimeConfig } from '@/lib/config.ts';
 import { supabase } from '@/lib/supabase.ts';
 import { DOCUMENT_BUCKET, checkDocumentFile, defaultDocumentName, documentPath } from './document-rules.ts';
 import { providerKeys } from './keys.ts';
-
-export interface ProviderDocument {
-  id: string;
-  name: string;
-  type: string;
-  storage_path: string;
-  uploaded_at: string;
-}
-
-export function providerDocumentsQueryOptions(providerId: string) {
-  return queryOptions({
-    queryKey: providerKeys.documents(providerId),
-    queryFn: async (): Promise<ProviderDocument[]> =>
-      unwrap(
-        await supabase
-          .from('provider_documents')
-          .select('id, name, type, storage_path, uploaded_at')
-          .eq('provider_id', providerId)
-          .order('uploaded_at', { ascending: false }),
-      ) ?? [],
-  });
-}
-
-export function useProviderDocuments(providerId: string) {
-  return useQuery(providerDocumentsQueryOptions(providerId));
-}
-
-/** Signed URLs live 10 minutes; the query refreshes them well before. */
-const SIGNED_URL_SECONDS = 600;
-
-export function documentUrlQueryOptions(path: string) {
-  return queryOptions({
-    queryKey: providerKeys.documentUrl(path),
-    queryFn: async (): Promise<string> => {
-      const { data, error } = await supabase.storage.from(DOCUMENT_BUCKET).createSignedUrl(path, SIGNED_URL_SECONDS);
-      if (error) throw error;
-      return data.signedUrl;
-    },
-    staleTime: (SIGNED_URL_SECONDS - 120) * 1000,
-    gcTime: (SIGNED_URL_SECONDS - 60) * 1000,
-  });
-}
-
-export function useDocumentUrl(path: string) {
-  return useQuery(documentUrlQueryOptions(path));
-}
+import type { ProviderDocument } from './provider-documents-query.ts';
 
 /** The storage error of a failed upload, shaped like Storage's body so lib/errors.ts maps it. */
 interface StorageErrorBody {
@@ -133,24 +87,10 @@ export async function uploadProviderDocument(input: UploadDocumentInput): Promis
   return unwrap(result);
 }
 
-export async function removeProviderDocument(document: ProviderDocument): Promise<void> {
-  unwrap(await supabase.from('provider_documents').delete().eq('id', document.id).select('id'));
-  const { error } = await supabase.storage.from(DOCUMENT_BUCKET).remove([document.storage_path]);
-  if (error) throw error;
-}
-
 export function useUploadDocument(providerId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: uploadProviderDocument,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: providerKeys.documents(providerId) }),
-  });
-}
-
-export function useRemoveDocument(providerId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: removeProviderDocument,
     onSettled: () => queryClient.invalidateQueries({ queryKey: providerKeys.documents(providerId) }),
   });
 }

@@ -2,12 +2,12 @@
 // (providers are a small share of profiles; the (role, status) and trigram indexes serve it).
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { unwrapList } from '@/lib/errors.ts';
+import { PAGE_SIZE } from '@/lib/paging.ts';
 import { supabase } from '@/lib/supabase.ts';
+import { containsPattern } from '@/lib/search.ts';
 import { pageRange } from '@/lib/url-state.ts';
 import { providerKeys } from './keys.ts';
-import { PROVIDER_FILTER_STATUSES, containsPattern } from './profile-rules.ts';
-
-export const PROVIDERS_PAGE_SIZE = 50;
+import { PROVIDER_FILTER_STATUSES } from './profile-rules.ts';
 
 export interface ProviderListFilters {
   [key: string]: string | number;
@@ -30,11 +30,11 @@ export interface ProviderListRow {
   created_at: string;
 }
 
-export function providersListQueryOptions(filters: ProviderListFilters) {
+export function providersQueryOptions(filters: ProviderListFilters) {
   return queryOptions({
     queryKey: providerKeys.list(filters),
     queryFn: async () => {
-      const { from, to } = pageRange(filters.page, PROVIDERS_PAGE_SIZE);
+      const { from, to } = pageRange(filters.page, PAGE_SIZE);
       let query = supabase
         .from('profiles')
         .select('id, name, phone, email, status, deposit, total_earnings, created_at', { count: 'exact' })
@@ -50,6 +50,6 @@ export function providersListQueryOptions(filters: ProviderListFilters) {
   });
 }
 
-export function useProvidersList(filters: ProviderListFilters) {
-  return useQuery(providersListQueryOptions(filters));
+export function useProviders(filters: ProviderListFilters) {
+  return useQuery(providersQueryOptions(filters));
 }

@@ -4,7 +4,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { unwrap } from '@/lib/errors.ts';
 import { supabase } from '@/lib/supabase.ts';
 import type { Tables } from '@/types/database.ts';
-import { isUuid } from './booking-filters.ts';
+import { isUuid } from '@/lib/search.ts';
 import { bookingKeys } from './keys.ts';
 
 export type BookingRecord = Tables<'bookings'>;
@@ -65,13 +65,13 @@ export async function fetchBookingDetail(id: string): Promise<BookingDetail | nu
   };
 }
 
-export function bookingDetailQueryOptions(id: string) {
+export function bookingQueryOptions(id: string) {
   return queryOptions({
     queryKey: bookingKeys.detail(id),
     queryFn: () => fetchBookingDetail(id),
   });
 }
 
-export function useBookingDetail(id: string) {
-  return useQuery(bookingDetailQueryOptions(id));
+export function useBooking(id: string) {
+  return useQuery(bookingQueryOptions(id));
 }

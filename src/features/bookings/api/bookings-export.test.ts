@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BOOKING_LIST_DEFAULTS, type ListBookingsArgs } from './booking-filters.ts';
-import { ExportCanceledError, bookingsToCsv, collectBookingsForExport, exportFileName, type FetchChunk } from './export-bookings.ts';
-import type { BookingRow } from './list-bookings.ts';
+import { ExportCanceledError, bookingsToCsv, collectBookingsForExport, exportFileName, type FetchChunk } from './bookings-export.ts';
+import type { BookingRow } from './bookings-query.ts';
 
 function row(i: number): BookingRow {
   return {
@@ -25,15 +25,14 @@ function row(i: number): BookingRow {
 /** A fake server over `total` rows, newest first, honouring limit and the keyset cursor. */
 function fakeServer(total: number) {
   const all = Array.from({ length: total }, (_, i) => row(i));
-  const calls: ListBookingsArgs[] = [];
-  const fetchChunk: FetchChunk = async (args) => {
-    calls.push(args);
+  const calls: (ListBookingsArgs & { count: boolean })[] = [];
+  const fetchChunk: FetchChunk = async (args, count) => {
+    calls.push({ ...args, count });
     let start = 0;
     if (args.p_after_id !== undefined) start = all.findIndex((r) => r.id === args.p_after_id) + 1;
     return {
       rows: all.slice(start, start + (args.p_limit ?? 50)),
-      total: args.p_count ? total : null,
-      totalExact: args.p_count ? true : null,
+      total: count ? total : null,
     };
   };
   return { all, calls, fetchChunk };
@@ -51,8 +50,8 @@ describe('collectBookingsForExport', () => {
     expect(result.capped).toBe(false);
     expect(server.calls).toHaveLength(3);
     expect(server.calls.every((call) => call.p_status === 'completed')).toBe(true);
-    expect(server.calls[0]).toMatchObject({ p_count: true, p_limit: 1000 });
-    expect(server.calls[1]).toMatchObject({ p_count: false, p_after_id: 'id-00999', p_after_created_at: server.all[999]!.created_at });
+    expect(server.calls[0]).toMatchObject({ count: true, p_limit: 1000 });
+    expect(server.calls[1]).toMatchObject({ count: false, p_after_id: 'id-00999', p_after_created_at: server.all[999]!.created_at });
     expect(progress).toEqual([1000, 2000, 2350]);
   });
 

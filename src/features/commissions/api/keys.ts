@@ -1,4 +1,4 @@
-// Query keys of the commissions feature (one factory, DESIGN.md).
+// Query keys of the commissions feature: pages by filters, the stat cards, the service options.
 import type { CommissionFilters } from './commission-filters.ts';
 
 export const commissionKeys = {
@@ -6,7 +6,5 @@ export const commissionKeys = {
   lists: () => [...commissionKeys.all, 'list'] as const,
   list: (filters: CommissionFilters, page: number) => [...commissionKeys.lists(), filters, page] as const,
   stats: (filters: CommissionFilters) => [...commissionKeys.all, 'stats', filters] as const,
-  providerOptions: (search: string, selectedId: string) =>
-    [...commissionKeys.all, 'provider-options', search, selectedId] as const,
   serviceOptions: () => [...commissionKeys.all, 'service-options'] as const,
 };

@@ -1,11 +1,14 @@
-// The provider filter of the bookings list: a combobox that searches providers by name on the
-// server (20 at a time), never loading all of them. Arrow keys move, Enter picks, Escape closes.
+// The provider filter of the bookings, commissions and deposits lists: a combobox that searches
+// providers by name on the server (20 at a time), never loading all of them; the chosen provider's
+// name is read by id. Arrow keys move, Enter picks, Escape closes.
 import clsx from 'clsx';
 import { X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Spinner } from '@/components/ui/spinner.tsx';
-import { bookings as t } from '@/lib/messages/bookings.ts';
-import { useProviderName, useProviderOptions, type ProviderOption } from '@/features/bookings/api/provider-options.ts';
+import { common } from '@/lib/messages/common.ts';
+import { useProviderOption, useProviderOptions, type ProviderOption } from './provider-options-query.ts';
+
+const t = common.providerPicker;
 
 export interface ProviderPickerProps {
   value: string;
@@ -20,7 +23,7 @@ export function ProviderPicker({ value, onChange }: ProviderPickerProps) {
   const [term, setTerm] = useState('');
   const [active, setActive] = useState(0);
   const inputRef = useRef<HTMLInputElement>(null);
-  const selected = useProviderName(value);
+  const selected = useProviderOption(value);
   const options = useProviderOptions(term, open);
 
   useEffect(() => {
@@ -66,7 +69,7 @@ export function ProviderPicker({ value, onChange }: ProviderPickerProps) {
   return (
     <div className="relative min-w-56 flex-1">
       <label htmlFor={inputId} className="mb-1 block text-xs font-medium text-slate-600">
-        {t.list.filters.provider}
+        {t.label}
       </label>
       <div className="relative">
         <input
@@ -80,7 +83,7 @@ export function ProviderPicker({ value, onChange }: ProviderPickerProps) {
           aria-activedescendant={open ? optionId(activeIndex) : undefined}
           autoComplete="off"
           value={open ? text : selectedName}
-          placeholder={value === '' ? t.list.filters.allProviders : t.list.filters.providerSearch}
+          placeholder={value === '' ? t.all : t.search}
           onFocus={() => {
             setOpen(true);
             setActive(0);
@@ -103,8 +106,8 @@ export function ProviderPicker({ value, onChange }: ProviderPickerProps) {
             type="button"
             onMouseDown={(event) => event.preventDefault()}
             onClick={() => pick(null)}
-            aria-label={t.list.filters.providerClear}
-            title={t.list.filters.providerClear}
+            aria-label={t.clear}
+            title={t.clear}
             className="absolute top-1/2 right-1.5 inline-flex size-7 -translate-y-1/2 items-center justify-center rounded text-slate-500 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-teal-700"
           >
             <X className="size-4" aria-hidden="true" />
@@ -115,7 +118,7 @@ export function ProviderPicker({ value, onChange }: ProviderPickerProps) {
         <ul
           id={listId}
           role="listbox"
-          aria-label={t.list.filters.provider}
+          aria-label={t.label}
           className="absolute z-20 mt-1 max-h-72 w-full overflow-auto rounded-md border border-slate-200 bg-white py-1 text-sm shadow-lg"
         >
           {choices.map((choice, index) => (
@@ -134,7 +137,7 @@ export function ProviderPicker({ value, onChange }: ProviderPickerProps) {
               )}
             >
               {choice === null ? (
-                t.list.filters.allProviders
+                t.all
               ) : (
                 <>
                   {choice.name}
@@ -145,15 +148,15 @@ export function ProviderPicker({ value, onChange }: ProviderPickerProps) {
           ))}
           {options.isFetching ? (
             <li role="presentation" className="flex items-center gap-2 px-3 py-1.5 text-slate-500">
-              <Spinner className="size-4" /> {t.list.filters.providerSearching}
+              <Spinner className="size-4" /> {t.searching}
             </li>
           ) : options.isError ? (
             <li role="presentation" className="px-3 py-1.5 text-red-700">
-              {t.list.filters.providerLoadFailed}
+              {t.loadFailed}
             </li>
           ) : (options.data ?? []).length === 0 ? (
             <li role="presentation" className="px-3 py-1.5 text-slate-500">
-              {t.list.filters.providerNoMatch}
+              {t.noMatch}
             </li>
           ) : null}
         </ul>

@@ -6,13 +6,14 @@ import { toCsv, type CsvColumn } from '@/lib/csv.ts';
 import { bookings as t } from '@/lib/messages/bookings.ts';
 import { common } from '@/lib/messages/common.ts';
 import { exportChunkArgs, type BookingFilterValues, type ListBookingsArgs } from './booking-filters.ts';
-import type { BookingRow } from './list-bookings.ts';
+import type { BookingRow } from './bookings-query.ts';
 
 export const EXPORT_CHUNK_SIZE = 1000;
 /** At most this many rows per export (about 10 MB of CSV). */
 export const EXPORT_ROW_CAP = 50_000;
 
-export type FetchChunk = (args: ListBookingsArgs) => Promise<{ rows: BookingRow[]; total: number | null; totalExact: boolean | null }>;
+/** Reads one chunk; `count` asks for the filtered total too (the first chunk only). */
+export type FetchChunk = (args: ListBookingsArgs, count: boolean) => Promise<{ rows: BookingRow[]; total: number | null }>;
 
 export interface ExportProgress {
   done: number;
@@ -49,7 +50,7 @@ export async function collectBookingsForExport(
   for (;;) {
     if (options.signal?.aborted) throw new ExportCanceledError();
     const size = Math.min(chunkSize, cap - rows.length + 1);
-    const chunk = await fetchChunk(exportChunkArgs(filters, size, after, now));
+    const chunk = await fetchChunk(exportChunkArgs(filters, size, after, now), after === null);
     if (after === null && chunk.total !== null) expected = Math.min(chunk.total, cap);
     for (const row of chunk.rows) {
       if (rows.length >= cap) {

@@ -1,12 +1,11 @@
 // CSV export of every commission matching the filters (not only the page on screen), read in
 // chunks of 1,000 with keyset paging and capped at EXPORT_MAX rows.
 import { toCsv, type CsvColumn } from '@/lib/csv.ts';
-import { unwrap } from '@/lib/errors.ts';
 import { formatDateTime } from '@/lib/format.ts';
 import { commissions as t } from '@/lib/messages/commissions.ts';
-import { supabase } from '@/lib/supabase.ts';
+import { fetchListRows } from '@/lib/paged-list.ts';
 import { toCommissionArgs, type CommissionFilters } from './commission-filters.ts';
-import type { CommissionRow } from './commission-types.ts';
+import { commissionRowSchema, type CommissionRow } from './commission-types.ts';
 
 export const EXPORT_CHUNK = 1000;
 export const EXPORT_MAX = 50_000;
@@ -37,12 +36,11 @@ export async function exportCommissionsCsv(
   let after: { created_at: string; id: string } | null = null;
   let more: boolean;
   for (;;) {
-    const result: { data: unknown; error: unknown } = await supabase.rpc('admin_list_commissions', {
-      ...toCommissionArgs(filters),
-      p_limit: EXPORT_CHUNK,
-      ...(after ? { p_after_created_at: after.created_at, p_after_id: after.id } : {}),
-    });
-    const chunk: CommissionRow[] = (unwrap(result) as unknown as { rows: CommissionRow[] }).rows;
+    const chunk: CommissionRow[] = await fetchListRows(
+      'admin_list_commissions',
+      { ...toCommissionArgs(filters), p_limit: EXPORT_CHUNK, ...(after ? { p_after_created_at: after.created_at, p_after_id: after.id } : {}) },
+      commissionRowSchema,
+    );
     all.push(...chunk);
     onProgress(all.length);
     const last: CommissionRow | undefined = chunk.at(-1);

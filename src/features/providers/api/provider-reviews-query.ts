@@ -1,27 +1,11 @@
-// A provider's review summary (public.provider_review_summary: active reviews only) and the list
-// of its active reviews, newest first, 10 a page.
+// A provider's active reviews, newest first, 10 a page, with the exact total.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { unwrap, unwrapList } from '@/lib/errors.ts';
+import { unwrapList } from '@/lib/errors.ts';
 import { supabase } from '@/lib/supabase.ts';
 import { pageRange } from '@/lib/url-state.ts';
 import { providerKeys } from './keys.ts';
-import { summarySchema, type ReviewSummary } from './review-stats.ts';
-
-export { starBars, type ReviewSummary } from './review-stats.ts';
 
 export const REVIEWS_PAGE_SIZE = 10;
-
-export function reviewSummaryQueryOptions(providerId: string) {
-  return queryOptions({
-    queryKey: providerKeys.reviewSummary(providerId),
-    queryFn: async (): Promise<ReviewSummary> =>
-      summarySchema.parse(unwrap(await supabase.rpc('provider_review_summary', { p_provider_id: providerId }))),
-  });
-}
-
-export function useReviewSummary(providerId: string) {
-  return useQuery(reviewSummaryQueryOptions(providerId));
-}
 
 export interface ProviderReview {
   id: string;

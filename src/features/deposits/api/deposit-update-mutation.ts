@@ -9,8 +9,9 @@ import { toVietnameseMessage, unwrap } from '@/lib/errors.ts';
 import { statusLabel } from '@/components/ui/status-badge.tsx';
 import { formatVnd } from '@/lib/format.ts';
 import { deposits as t } from '@/lib/messages/deposits.ts';
+import type { Page } from '@/lib/paged-list.ts';
 import { supabase } from '@/lib/supabase.ts';
-import { depositKeys } from './deposit-keys.ts';
+import { depositKeys } from './keys.ts';
 import type { DepositStatus } from './deposit-rules.ts';
 import type { DepositRow } from './deposit-types.ts';
 
@@ -66,12 +67,15 @@ export function useUpdateDeposit() {
     mutationFn: ({ row, patch }: { row: DepositRow; patch: DepositPatch }) => updateDeposit(row, patch),
     onSuccess: (result) => {
       // The new version is on screen at once (a second edit of the row is not a false conflict).
-      queryClient.setQueriesData<DepositRow[]>({ queryKey: depositKeys.lists() }, (rows) =>
-        rows?.map((row) =>
-          row.id === result.row.id
-            ? { ...row, ...result.row, status: result.status, provider_balance: result.providerBalance, provider_status: result.providerStatus }
-            : row,
-        ),
+      queryClient.setQueriesData<Page<DepositRow>>({ queryKey: depositKeys.lists() }, (page) =>
+        page && {
+          ...page,
+          rows: page.rows.map((row) =>
+            row.id === result.row.id
+              ? { ...row, ...result.row, status: result.status, provider_balance: result.providerBalance, provider_status: result.providerStatus }
+              : row,
+          ),
+        },
       );
       if (result.statusChanged) {
         toast.success(t.statusChanged(formatVnd(result.providerBalance), statusLabel('provider', result.providerStatus)));

@@ -5,8 +5,8 @@ import { useToast } from '@/components/ui/toast.tsx';
 import { toVietnameseMessage, unwrap } from '@/lib/errors.ts';
 import { reviews as t } from '@/lib/messages/reviews.ts';
 import { supabase } from '@/lib/supabase.ts';
-import { reviewKeys } from './review-keys.ts';
-import type { ReviewRow, ReviewStatus } from './reviews-query.ts';
+import { reviewKeys } from './keys.ts';
+import type { ReviewPage, ReviewRow, ReviewStatus } from './reviews-query.ts';
 
 export class ReviewConflictError extends Error {
   constructor() {
@@ -33,7 +33,7 @@ export function useUpdateReviewStatus() {
   return useMutation({
     mutationFn: ({ row, status }: { row: ReviewRow; status: ReviewStatus }) => updateReviewStatus(row, status),
     onSuccess: (saved) => {
-      queryClient.setQueriesData<{ rows: ReviewRow[]; total: number; exact: boolean }>({ queryKey: reviewKeys.lists() }, (list) =>
+      queryClient.setQueriesData<ReviewPage>({ queryKey: reviewKeys.lists() }, (list) =>
         list === undefined ? list : { ...list, rows: list.rows.map((row) => (row.id === saved.id ? { ...row, ...saved } : row)) },
       );
       toast.success(t.updated);
