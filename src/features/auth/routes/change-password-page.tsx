@@ -8,7 +8,7 @@ import { PageHeader } from '@/components/ui/page-header.tsx';
 import { toast } from '@/components/ui/toast.tsx';
 import { toVietnameseMessage } from '@/lib/errors.ts';
 import { auth } from '@/lib/messages/auth.ts';
-import { ChangePasswordError, changePassword } from '@/features/auth/api/change-password.ts';
+import { ChangePasswordError, changePassword } from '@/features/auth/api/password-change-mutation.ts';
 import { changePasswordSchema, type ChangePasswordForm } from '@/features/auth/api/change-password-schema.ts';
 
 const t = auth.changePassword;

@@ -11,7 +11,7 @@ import { auth } from '@/lib/messages/auth.ts';
 import { common } from '@/lib/messages/common.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 import { loginSchema, type LoginForm } from '@/features/auth/api/login-schema.ts';
-import { signIn } from '@/features/auth/api/sign-in.ts';
+import { signIn } from '@/features/auth/api/sign-in-mutation.ts';
 import { useAuth } from '@/features/auth/components/auth-context.ts';
 import { BrandMark } from '@/features/auth/components/brand-logo.tsx';
 

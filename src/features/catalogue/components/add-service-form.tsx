@@ -7,7 +7,7 @@ import { Field, Input } from '@/components/ui/form-controls.tsx';
 import { catalogue } from '@/lib/messages/catalogue.ts';
 import { common } from '@/lib/messages/common.ts';
 import { newServiceSchema, type NewServiceForm } from '@/features/catalogue/api/catalogue-rules.ts';
-import { useCreateService } from '@/features/catalogue/api/service-mutations.ts';
+import { useCreateService } from '@/features/catalogue/api/service-create-mutation.ts';
 
 const t = catalogue.services;
 const EMPTY: NewServiceForm = { name: '', icon: '', commissionRate: '10' };

@@ -10,7 +10,8 @@ import { catalogue } from '@/lib/messages/catalogue.ts';
 import { common } from '@/lib/messages/common.ts';
 import { packageSchema, toPackageValues, type PackageForm } from '@/features/catalogue/api/catalogue-rules.ts';
 import type { PackageRow, ServiceRow } from '@/features/catalogue/api/catalogue-types.ts';
-import { PackageConflictError, useCreatePackage, useUpdatePackage } from '@/features/catalogue/api/package-mutations.ts';
+import { PackageConflictError, useUpdatePackage } from '@/features/catalogue/api/package-update-mutation.ts';
+import { useCreatePackage } from '@/features/catalogue/api/package-create-mutation.ts';
 
 const t = catalogue.packages;
 

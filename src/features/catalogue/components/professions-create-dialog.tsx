@@ -9,7 +9,7 @@ import { Modal } from '@/components/ui/dialog.tsx';
 import { Field, Input } from '@/components/ui/form-controls.tsx';
 import { common } from '@/lib/messages/common.ts';
 import { professions as t } from '@/lib/messages/professions.ts';
-import { useCreateProfession } from '@/features/catalogue/api/professions-api.ts';
+import { useCreateProfession } from '@/features/catalogue/api/profession-create-mutation.ts';
 import { professionCreateSchema, type ProfessionCreateInput } from '@/features/catalogue/api/professions-rules.ts';
 
 const FORM_ID = 'profession-create-form';

@@ -11,14 +11,10 @@ import { StatCard } from '@/components/ui/stat-card.tsx';
 import { ErrorState } from '@/components/ui/states.tsx';
 import { formatDateTime, formatNumber, formatVnd } from '@/lib/format.ts';
 import { customers as t } from '@/lib/messages/customers.ts';
-import {
-  useCustomerDetail,
-  useCustomerRecentBookings,
-  useCustomerStats,
-  useUpdateCustomer,
-  type CustomerPatch,
-  type CustomerProfile,
-} from '@/features/customers/api/customer-detail.ts';
+import { useCustomer, type CustomerProfile } from '@/features/customers/api/customer-query.ts';
+import { useCustomerRecentBookings } from '@/features/customers/api/customer-recent-bookings-query.ts';
+import { useCustomerStats } from '@/features/customers/api/customer-stats-query.ts';
+import { useUpdateCustomer, type CustomerPatch } from '@/features/customers/api/customer-update-mutation.ts';
 
 function Stats({ id }: { id: string }) {
   const stats = useCustomerStats(id);
@@ -87,7 +83,7 @@ function CustomerRecentBookings({ id }: { id: string }) {
 
 export default function CustomerDetailPage() {
   const { customerId = '' } = useParams();
-  const detail = useCustomerDetail(customerId);
+  const detail = useCustomer(customerId);
   const back = { to: '/admin/customers', label: t.detail.back };
   return (
     <div>

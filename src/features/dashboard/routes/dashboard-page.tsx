@@ -8,7 +8,7 @@ import { ErrorState, LoadingState } from '@/components/ui/states.tsx';
 import { formatNumber, formatVnd } from '@/lib/format.ts';
 import { common } from '@/lib/messages/common.ts';
 import { dashboard as t } from '@/lib/messages/dashboard.ts';
-import { useDashboardSummary, type DashboardSummary } from '@/features/dashboard/api/dashboard-summary.ts';
+import { useDashboardSummary, type DashboardSummary } from '@/features/dashboard/api/dashboard-summary-query.ts';
 import { BookingsPerDayChart } from '@/features/dashboard/components/bookings-per-day-chart.tsx';
 import { RecentBookingsTable } from '@/features/dashboard/components/recent-bookings-table.tsx';
 import { RevenuePerDayChart } from '@/features/dashboard/components/revenue-per-day-chart.tsx';

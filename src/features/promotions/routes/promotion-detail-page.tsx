@@ -24,7 +24,7 @@ import {
 import { usePromotion } from '@/features/promotions/api/promotion-query.ts';
 import { usePromotionServices } from '@/features/promotions/api/promotion-services-query.ts';
 import type { PromotionRow } from '@/features/promotions/api/promotion-types.ts';
-import { PromotionConflictError, useUpdatePromotion, type PromotionPatch } from '@/features/promotions/api/update-promotion.ts';
+import { PromotionConflictError, useUpdatePromotion, type PromotionPatch } from '@/features/promotions/api/promotion-update-mutation.ts';
 import { ApplicableServices } from '@/features/promotions/components/applicable-services.tsx';
 import { formatDiscountValue } from '@/features/promotions/components/format-discount.ts';
 

@@ -16,7 +16,7 @@ import { StatusBadge, statusOptions } from '@/components/ui/status-badge.tsx';
 import { formatDateTime, formatNumber } from '@/lib/format.ts';
 import { promotions as t } from '@/lib/messages/promotions.ts';
 import { useKeepPageInRange, useUrlState } from '@/lib/url-state.ts';
-import { promotionKeys, type PromotionListFilters } from '@/features/promotions/api/promotion-keys.ts';
+import { promotionKeys, type PromotionListFilters } from '@/features/promotions/api/keys.ts';
 import {
   isExpired,
   normalizeCode,
@@ -29,7 +29,7 @@ import {
 import { usePromotionStats } from '@/features/promotions/api/promotion-stats-query.ts';
 import type { PromotionRow } from '@/features/promotions/api/promotion-types.ts';
 import { usePromotions } from '@/features/promotions/api/promotions-query.ts';
-import { PromotionConflictError, useUpdatePromotion, type PromotionPatch } from '@/features/promotions/api/update-promotion.ts';
+import { PromotionConflictError, useUpdatePromotion, type PromotionPatch } from '@/features/promotions/api/promotion-update-mutation.ts';
 import { CreatePromotionFormCard } from '@/features/promotions/components/create-promotion-form.tsx';
 import { formatDiscountValue } from '@/features/promotions/components/format-discount.ts';
 

@@ -4,7 +4,7 @@ import { ContactFields } from '@/components/domain/contact-fields.tsx';
 import { formatDateTime } from '@/lib/format.ts';
 import { providers as t } from '@/lib/messages/providers.ts';
 import { useUpdateProvider, type ProviderPatch } from '@/features/providers/api/provider-update-mutation.ts';
-import { type ProviderProfile } from '@/features/providers/api/provider-query.ts';
+import type { ProviderProfile } from '@/features/providers/api/provider-query.ts';
 
 export function ProviderInfoCard({ profile }: { profile: ProviderProfile }) {
   const update = useUpdateProvider();

@@ -2,7 +2,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { unwrap } from '@/lib/errors.ts';
 import { supabase } from '@/lib/supabase.ts';
-import { settingsKeys } from './settings-keys.ts';
+import { settingsKeys } from './keys.ts';
 
 export interface SettingsRow {
   id: string;

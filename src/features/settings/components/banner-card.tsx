@@ -7,7 +7,8 @@ import { ConfirmDialog } from '@/components/ui/dialog.tsx';
 import { useToast } from '@/components/ui/toast.tsx';
 import { toVietnameseMessage } from '@/lib/errors.ts';
 import { settings as t } from '@/lib/messages/settings.ts';
-import { useDeleteBanner, useUploadBanner } from '@/features/settings/api/banner-mutations.ts';
+import { useDeleteBanner } from '@/features/settings/api/banner-delete-mutation.ts';
+import { useUploadBanner } from '@/features/settings/api/banner-upload-mutation.ts';
 import { RECOMMENDED_SIZE, validateBannerFile, type BannerKind } from '@/features/settings/api/settings-rules.ts';
 
 function uploadErrorMessage(error: unknown): string {

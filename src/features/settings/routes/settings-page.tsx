@@ -10,7 +10,7 @@ import { Field, Input, Textarea } from '@/components/ui/form-controls.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { ErrorState, LoadingState } from '@/components/ui/states.tsx';
 import { settings as t } from '@/lib/messages/settings.ts';
-import { SettingsConflictError, useSaveSettings } from '@/features/settings/api/save-settings.ts';
+import { SettingsConflictError, useSaveSettings } from '@/features/settings/api/settings-update-mutation.ts';
 import { settingsLoadError } from '@/features/settings/api/settings-errors.ts';
 import { useSettings, type SettingsRow } from '@/features/settings/api/settings-query.ts';
 import { settingsSchema, toSettingsForm, type SettingsForm } from '@/features/settings/api/settings-rules.ts';

@@ -1,11 +1,11 @@
-// Applicable services of a promotion code: one toggle per service (insert / delete one row), and
-// "select all" / "deselect all" as ONE request each (admin_set_all_discount_code_services).
+// Turns one applicable service of a promotion code on or off (insert / delete one row); the switch
+// moves at once and a failure puts it back.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useToast } from '@/components/ui/toast.tsx';
 import { toVietnameseMessage, unwrap } from '@/lib/errors.ts';
 import { promotions as t } from '@/lib/messages/promotions.ts';
 import { supabase } from '@/lib/supabase.ts';
-import { promotionKeys } from './promotion-keys.ts';
+import { promotionKeys } from './keys.ts';
 
 export function useToggleService(codeId: string) {
   const queryClient = useQueryClient();
@@ -37,18 +37,6 @@ export function useToggleService(codeId: string) {
       if (context?.previous) queryClient.setQueryData(promotionKeys.services(codeId), context.previous);
       toast.error(`${t.detail.toggleFailed}. ${toVietnameseMessage(error, { action: 'save' })}`);
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: promotionKeys.services(codeId) }),
-  });
-}
-
-export function useSetAllServices(codeId: string) {
-  const queryClient = useQueryClient();
-  const toast = useToast();
-  return useMutation({
-    mutationFn: async (select: boolean) =>
-      unwrap(await supabase.rpc('admin_set_all_discount_code_services', { p_discount_code_id: codeId, p_select: select })),
-    onError: (error, select) =>
-      toast.error(`${select ? t.detail.selectAllFailed : t.detail.clearAllFailed}. ${toVietnameseMessage(error, { action: 'save' })}`),
     onSettled: () => queryClient.invalidateQueries({ queryKey: promotionKeys.services(codeId) }),
   });
 }

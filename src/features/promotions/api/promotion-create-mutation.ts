@@ -6,18 +6,18 @@ import { toVietnameseMessage, unwrap } from '@/lib/errors.ts';
 import { promotions as t } from '@/lib/messages/promotions.ts';
 import { supabase } from '@/lib/supabase.ts';
 import { toNewPromotion, type CreatePromotionForm } from './promotion-rules.ts';
-import { promotionKeys } from './promotion-keys.ts';
-import { PROMOTION_COLUMNS, type PromotionRow } from './promotion-types.ts';
+import { promotionKeys } from './keys.ts';
+import { PROMOTION_COLUMNS, promotionRowSchema, type PromotionRow } from './promotion-types.ts';
 
 export async function createPromotion(form: CreatePromotionForm): Promise<PromotionRow> {
-  const row = unwrap(
+  const row: unknown = unwrap(
     await supabase
       .from('discount_codes')
       .insert({ ...toNewPromotion(form), uses_count: 0, status: 'active' })
       .select(PROMOTION_COLUMNS)
       .single(),
   );
-  return row as unknown as PromotionRow;
+  return promotionRowSchema.parse(row);
 }
 
 /** The message for a failed create: a duplicate code gets its own sentence. */

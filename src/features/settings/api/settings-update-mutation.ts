@@ -7,7 +7,7 @@ import { unwrap } from '@/lib/errors.ts';
 import { settings as t } from '@/lib/messages/settings.ts';
 import { supabase } from '@/lib/supabase.ts';
 import { settingsSaveError } from './settings-errors.ts';
-import { settingsKeys } from './settings-keys.ts';
+import { settingsKeys } from './keys.ts';
 import { SETTINGS_COLUMNS, type SettingsRow } from './settings-query.ts';
 import { toSettingsUpdate, type SettingsForm } from './settings-rules.ts';
 

@@ -1,15 +1,12 @@
-// Writes of the services screen: create in a category (the database sets order = max + 1), and
-// single-field updates (name, icon, commission, order, visibility) with optimistic concurrency:
-// only the version the admin saw (same updated_at) is changed; otherwise the list reloads and the
-// admin is told. Each failure is toasted with the catalogue's message.
+// Single-field updates of a service (name, icon, commission, order, visibility) with optimistic
+// concurrency: only the version the admin saw (same updated_at) is changed; otherwise the list
+// reloads and the admin is told. Each failure is toasted with the catalogue's message.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useToast } from '@/components/ui/toast.tsx';
 import { toVietnameseMessage, unwrap } from '@/lib/errors.ts';
 import { catalogue } from '@/lib/messages/catalogue.ts';
 import { supabase } from '@/lib/supabase.ts';
-import type { TablesInsert } from '@/types/database.ts';
-import { catalogueKeys } from './catalogue-keys.ts';
-import { parseDecimal, type NewServiceForm } from './catalogue-rules.ts';
+import { catalogueKeys } from './keys.ts';
 import { SERVICE_COLUMNS, type CategoryGroup, type ServiceRow } from './catalogue-types.ts';
 
 const t = catalogue.services;
@@ -32,26 +29,6 @@ function failureMessage(patch: ServicePatch): string {
   if ('sort_order' in patch) return t.orderFailed;
   if ('active' in patch) return t.visibilityFailed;
   return t.updateFailed;
-}
-
-export function useCreateService() {
-  const queryClient = useQueryClient();
-  const toast = useToast();
-  return useMutation({
-    mutationFn: async ({ categoryId, form }: { categoryId: string; form: NewServiceForm }) => {
-      // sort_order is left out on purpose: the database sets max in the category + 1.
-      const row: Omit<TablesInsert<'subcategories'>, 'sort_order'> = {
-        category_id: categoryId,
-        name: form.name.trim(),
-        icon: form.icon.trim(),
-        commission_rate: parseDecimal(form.commissionRate) ?? 0,
-      };
-      return unwrap(await supabase.from('subcategories').insert(row as TablesInsert<'subcategories'>).select('id').single());
-    },
-    onSuccess: () => toast.success(t.created),
-    onError: (error) => toast.error(`${t.createFailed}. ${toVietnameseMessage(error, { action: 'save' })}`),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: catalogueKeys.all }),
-  });
 }
 
 export async function updateService(row: Pick<ServiceRow, 'id' | 'updated_at'>, patch: ServicePatch): Promise<ServiceRow> {

@@ -6,8 +6,8 @@ import { toVietnameseMessage, unwrap } from '@/lib/errors.ts';
 import { promotions as t } from '@/lib/messages/promotions.ts';
 import { supabase } from '@/lib/supabase.ts';
 import type { DiscountType, PromotionStatus } from './promotion-rules.ts';
-import { promotionKeys } from './promotion-keys.ts';
-import { PROMOTION_COLUMNS, type PromotionRow } from './promotion-types.ts';
+import { promotionKeys } from './keys.ts';
+import { PROMOTION_COLUMNS, promotionRowSchema, type PromotionRow } from './promotion-types.ts';
 
 export type PromotionPatch =
   | { code: string }
@@ -35,7 +35,7 @@ export async function updatePromotion(row: Pick<PromotionRow, 'id' | 'updated_at
   );
   const saved = rows[0];
   if (saved === undefined) throw new PromotionConflictError();
-  return saved as PromotionRow;
+  return promotionRowSchema.parse(saved);
 }
 
 export function useUpdatePromotion() {

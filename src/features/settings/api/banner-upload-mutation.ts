@@ -1,15 +1,15 @@
-// Banners (featured and voucher): the image goes to the public bucket `banners` at
+// Uploading a banner (featured or voucher): the image goes to the public bucket `banners` at
 // `{kind}_{timestamp}_{filename}` (type and 5 MB checked here first, and again by the bucket), its
-// public URL is stored in settings; the previous stored file is removed. Deleting removes the
-// stored file and clears the URL. Uploads report progress (XMLHttpRequest, same wire format as
-// supabase-js: a raw body with the file's content type).
+// public URL is stored in settings and the previous stored file is removed. Uploads report progress
+// (XMLHttpRequest, same wire format as supabase-js: a raw body with the file's content type).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError, unwrap } from '@/lib/errors.ts';
+import { ApiError } from '@/lib/errors.ts';
 import { runtimeConfig } from '@/lib/config.ts';
 import { supabase } from '@/lib/supabase.ts';
-import { settingsKeys } from './settings-keys.ts';
-import { SETTINGS_COLUMNS, type SettingsRow } from './settings-query.ts';
-import { BANNER_BUCKET, bannerPath, bannerPathFromUrl, validateBannerFile, type BannerKind } from './settings-rules.ts';
+import { settingsKeys } from './keys.ts';
+import type { SettingsRow } from './settings-query.ts';
+import { BANNER_BUCKET, bannerPath, validateBannerFile, type BannerKind } from './settings-rules.ts';
+import { setBannerUrl, removeStored } from './banner-storage.ts';
 
 function storageError(status: number, body: string): ApiError {
   try {
@@ -43,16 +43,6 @@ function uploadWithProgress(path: string, file: File, token: string, onProgress:
   });
 }
 
-async function setBannerUrl(kind: BannerKind, url: string | null): Promise<SettingsRow> {
-  const patch = kind === 'featured' ? { featured_banner_url: url } : { voucher_banner_url: url };
-  return unwrap(await supabase.from('settings').update(patch).eq('id', 'app').select(SETTINGS_COLUMNS).single()) as SettingsRow;
-}
-
-async function removeStored(url: string | null): Promise<void> {
-  const path = bannerPathFromUrl(url, runtimeConfig.supabaseUrl);
-  if (path !== null) unwrap(await supabase.storage.from(BANNER_BUCKET).remove([path]));
-}
-
 export async function uploadBanner(kind: BannerKind, file: File, previousUrl: string | null, onProgress: (percent: number) => void): Promise<SettingsRow> {
   const invalid = validateBannerFile(file);
   if (invalid !== null) throw new ApiError({ message: invalid, code: 'invalid_file', status: 0 });
@@ -76,24 +66,11 @@ export async function uploadBanner(kind: BannerKind, file: File, previousUrl: st
   return row;
 }
 
-export async function deleteBanner(kind: BannerKind, currentUrl: string | null): Promise<SettingsRow> {
-  await removeStored(currentUrl);
-  return setBannerUrl(kind, null);
-}
-
 export function useUploadBanner(kind: BannerKind) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ file, previousUrl, onProgress }: { file: File; previousUrl: string | null; onProgress: (percent: number) => void }) =>
       uploadBanner(kind, file, previousUrl, onProgress),
-    onSuccess: (row) => queryClient.setQueryData(settingsKeys.detail(), row),
-  });
-}
-
-export function useDeleteBanner(kind: BannerKind) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (currentUrl: string | null) => deleteBanner(kind, currentUrl),
     onSuccess: (row) => queryClient.setQueryData(settingsKeys.detail(), row),
   });
 }

@@ -1,12 +1,11 @@
-// Writes of the packages screen: create (order = max + 1 by the database, visible), edit from the
-// dialog, order and visibility. Updates compare updated_at (optimistic concurrency).
+// Updates of a package: the dialog's fields, its order and its visibility. Only the version the
+// admin saw (same updated_at) is changed (optimistic concurrency); otherwise the admin is told.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useToast } from '@/components/ui/toast.tsx';
 import { toVietnameseMessage, unwrap } from '@/lib/errors.ts';
 import { catalogue } from '@/lib/messages/catalogue.ts';
 import { supabase } from '@/lib/supabase.ts';
-import type { TablesInsert } from '@/types/database.ts';
-import { catalogueKeys } from './catalogue-keys.ts';
+import { catalogueKeys } from './keys.ts';
 import type { PackageValues } from './catalogue-rules.ts';
 import { PACKAGE_COLUMNS, type PackageRow, type ServiceGroup, type ServiceRow } from './catalogue-types.ts';
 
@@ -20,21 +19,6 @@ export class PackageConflictError extends Error {
 }
 
 export type PackagePatch = PackageValues | { sort_order: number } | { active: boolean };
-
-export function useCreatePackage() {
-  const queryClient = useQueryClient();
-  const toast = useToast();
-  return useMutation({
-    mutationFn: async (values: PackageValues) => {
-      // sort_order is left out on purpose: the database sets max in the service + 1.
-      const row: Omit<TablesInsert<'service_items'>, 'sort_order'> = { ...values, active: true };
-      return unwrap(await supabase.from('service_items').insert(row as TablesInsert<'service_items'>).select('id').single());
-    },
-    onSuccess: () => toast.success(t.created),
-    onError: (error) => toast.error(`${t.createFailed} ${toVietnameseMessage(error, { action: 'save' })}`),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: catalogueKeys.all }),
-  });
-}
 
 export async function updatePackage(row: Pick<PackageRow, 'id' | 'updated_at'>, patch: PackagePatch): Promise<PackageRow> {
   const rows = unwrap(
