@@ -17,10 +17,10 @@ function answer(data: unknown) {
 beforeEach(() => rpc.mockReset());
 
 describe('paged list RPCs', () => {
-  it('asks for the count and returns rows with the total', async () => {
+  it('counts (p_count left at its default, true) and returns rows with the total', async () => {
     rpc.mockReturnValue(answer({ rows: [{ id: 'a', amount: 1 }], total: 120, total_exact: false }));
     const page = await fetchListPage('admin_list_deposits', { p_status: 'pending', ...pageArgs(3) }, row);
-    expect(rpc).toHaveBeenCalledWith('admin_list_deposits', { p_status: 'pending', p_limit: 50, p_offset: 100, p_count: true });
+    expect(rpc).toHaveBeenCalledWith('admin_list_deposits', { p_status: 'pending', p_limit: 50, p_offset: 100 });
     expect(page).toEqual({ rows: [{ id: 'a', amount: 1 }], total: 120, totalExact: false });
   });
 

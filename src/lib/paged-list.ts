@@ -32,7 +32,8 @@ function uncountedSchema<Row>(row: z.ZodType<Row>) {
 }
 
 async function callList<F extends ListRpc>(fn: F, args: ListRpcArgs<F>, count: boolean, signal?: AbortSignal): Promise<unknown> {
-  const body: Record<string, unknown> = { ...args, p_count: count };
+  // Counting is p_count's default: only the uncounted walk names it.
+  const body: Record<string, unknown> = count ? { ...args } : { ...args, p_count: false };
   const call = supabase.rpc(fn, body);
   return unwrap(await (signal ? call.abortSignal(signal) : call));
 }
