@@ -1,15 +1,15 @@
 // Data of the shared provider picker: a server-side name search over providers (20 at a time,
-// never the whole table) and the provider currently chosen in the URL. Its keys live under the
-// 'providers' root, so invalidating the providers area refreshes the picker too.
+// never the whole table). Its keys live under the 'providers' root, so invalidating the providers
+// area refreshes the picker too.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { unwrap } from '@/lib/errors.ts';
-import { containsPattern, isUuid } from '@/lib/search.ts';
+import { containsPattern } from '@/lib/search.ts';
 import { supabase } from '@/lib/supabase.ts';
 
 export const PROVIDER_OPTION_LIMIT = 20;
 
-const providerOptionSchema = z.object({ id: z.string(), name: z.string(), phone: z.string().nullable() });
+export const providerOptionSchema = z.object({ id: z.string(), name: z.string(), phone: z.string().nullable() });
 
 export type ProviderOption = z.infer<typeof providerOptionSchema>;
 
@@ -35,19 +35,4 @@ export function providerOptionsQueryOptions(search: string) {
 
 export function useProviderOptions(search: string, enabled: boolean) {
   return useQuery({ ...providerOptionsQueryOptions(search), enabled });
-}
-
-export function providerOptionQueryOptions(id: string) {
-  return queryOptions({
-    queryKey: providerOptionKeys.one(id),
-    queryFn: async ({ signal }): Promise<ProviderOption | null> => {
-      const row: unknown = unwrap(await supabase.from('profiles').select('id, name, phone').eq('id', id).abortSignal(signal).maybeSingle());
-      return providerOptionSchema.nullable().parse(row ?? null);
-    },
-    staleTime: 5 * 60_000,
-  });
-}
-
-export function useProviderOption(id: string) {
-  return useQuery({ ...providerOptionQueryOptions(id), enabled: isUuid(id) });
 }

@@ -6,7 +6,8 @@ import { X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { common } from '@/lib/messages/common.ts';
-import { useProviderOption, useProviderOptions, type ProviderOption } from './provider-options-query.ts';
+import { useProviderOption } from './provider-option-query.ts';
+import { useProviderOptions, type ProviderOption } from './provider-options-query.ts';
 
 const t = common.providerPicker;
 

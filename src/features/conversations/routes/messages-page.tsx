@@ -11,7 +11,8 @@ import { StatusBadge } from '@/components/ui/status-badge.tsx';
 import { conversations as t } from '@/lib/messages/conversations.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 import { useConversationByBooking, type ConversationDetail } from '@/features/conversations/api/conversation-query.ts';
-import { useLiveMessages, useMessages } from '@/features/conversations/api/messages-query.ts';
+import { useMessages } from '@/features/conversations/api/messages-query.ts';
+import { useLiveMessages } from '@/features/conversations/api/messages-subscription.ts';
 import { MessageBubble } from '@/features/conversations/components/message-bubble.tsx';
 
 function BackButton() {
