@@ -92,6 +92,8 @@ export const common = {
     fileForbidden: 'Không có quyền truy cập file',
     fileNotFound: 'Không tìm thấy file',
     unknown: 'Đã xảy ra lỗi. Vui lòng thử lại',
+    /** An answer that does not match the shape the screen expects (its zod schema refused it). */
+    unexpectedAnswer: 'Máy chủ trả về dữ liệu không đúng định dạng. Vui lòng thử lại sau.',
     withMessage: (message: string) => `Lỗi: ${message}`,
     withCode: (code: string, message: string) => `Lỗi ${code}: ${message}`,
   },
