@@ -4,19 +4,13 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { unwrap } from '@/lib/errors.ts';
 import { supabase } from '@/lib/supabase.ts';
 import type { Tables } from '@/types/database.ts';
+import type { PersonSummary } from '@/lib/profile-rules.ts';
 import { isUuid } from '@/lib/search.ts';
 import { bookingKeys } from './keys.ts';
 
 export type BookingRecord = Tables<'bookings'>;
 
-export interface PersonSummary {
-  id: string;
-  name: string;
-  email: string | null;
-  phone: string | null;
-  avatar_url: string | null;
-  status: string;
-}
+export type { PersonSummary } from '@/lib/profile-rules.ts';
 
 export interface BookingReview {
   id: string;

@@ -1,18 +1,13 @@
 // One customer's profile (null when the id is not a uuid or not a customer's).
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { unwrap } from '@/lib/errors.ts';
+import type { PersonSummary } from '@/lib/profile-rules.ts';
 import { isUuid } from '@/lib/search.ts';
 import { supabase } from '@/lib/supabase.ts';
 import { customerKeys } from './keys.ts';
 
 
-export interface CustomerProfile {
-  id: string;
-  name: string;
-  email: string | null;
-  phone: string | null;
-  avatar_url: string | null;
-  status: string;
+export interface CustomerProfile extends PersonSummary {
   total_bookings: number;
   last_login_at: string | null;
   created_at: string;

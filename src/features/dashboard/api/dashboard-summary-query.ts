@@ -8,15 +8,10 @@ import { dashboardKeys } from './keys.ts';
 
 const count = z.coerce.number();
 
-const bookingsPerDaySchema = z.object({
-  day: z.string(),
-  total: count,
-  pending: count,
-  confirmed: count,
-  pending_completion: count,
-  completed: count,
-  cancelled: count,
-});
+/** Bookings per status, in the card and per day alike. */
+const bookingStatusCounts = { pending: count, confirmed: count, pending_completion: count, completed: count, cancelled: count };
+
+const bookingsPerDaySchema = z.object({ day: z.string(), total: count, ...bookingStatusCounts });
 
 const revenuePerDaySchema = z.object({
   day: z.string(),
@@ -28,14 +23,7 @@ const revenuePerDaySchema = z.object({
 
 export const dashboardSummarySchema = z.object({
   users: z.object({ total: count, customers: count, providers: count }),
-  bookings: z.object({
-    total: count,
-    pending: count,
-    confirmed: count,
-    pending_completion: count,
-    completed: count,
-    cancelled: count,
-  }),
+  bookings: z.object({ total: count, ...bookingStatusCounts }),
   revenue: count,
   platform_income: count,
   provider_earnings: count,
