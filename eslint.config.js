@@ -1,5 +1,7 @@
 import js from '@eslint/js';
 import globals from 'globals';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
@@ -19,18 +21,26 @@ function boundary(files, forbidden, message) {
 // ESLint keeps only the last matching block's options of a rule, so the blocks below never overlap:
 // each one carries every pattern that applies to its files.
 const NOT_SERVER_SIDE = '(^|/)(local-stack|scripts|tests)/';
+// Inside src/ a file reaches another folder through the `@/` alias (src/), never through `../`
+// (public-site keeps its own relative imports).
+const NO_PARENT_PATH = '^\\.\\./';
 const boundaries = [
   // A feature never imports another feature: what two features share lives in src/lib or src/components.
   ...FEATURES.map((feature) =>
     boundary(
       [`src/features/${feature}/**/*.{ts,tsx}`],
-      [`(^|/)features/(?!${feature}/)[^/]+/`, `^(\\.\\./)+(?!${feature}/)(${FEATURES.join('|')})/`, NOT_SERVER_SIDE],
+      [
+        `(^|/)features/(?!${feature}/)[^/]+/`,
+        `^(\\.\\./)+(?!${feature}/)(${FEATURES.join('|')})/`,
+        NOT_SERVER_SIDE,
+        ...(feature === 'public-site' ? [] : [NO_PARENT_PATH]),
+      ],
       'A feature imports only its own files, src/lib and src/components, never another feature or the server side.',
     ),
   ),
-  boundary(['src/lib/**/*.{ts,tsx}', 'src/components/**/*.{ts,tsx}'], ['(^|/)features/', NOT_SERVER_SIDE], 'src/lib and src/components import no feature and nothing of the server side.'),
+  boundary(['src/lib/**/*.{ts,tsx}', 'src/components/**/*.{ts,tsx}'], ['(^|/)features/', NOT_SERVER_SIDE, NO_PARENT_PATH], 'src/lib and src/components import no feature and nothing of the server side, and reach src/ through `@/`.'),
   {
-    ...boundary(['src/**/*.{ts,tsx}'], [NOT_SERVER_SIDE], 'The SPA imports nothing from local-stack, scripts or tests.'),
+    ...boundary(['src/**/*.{ts,tsx}'], [NOT_SERVER_SIDE, NO_PARENT_PATH], 'The SPA imports nothing from local-stack, scripts or tests, and reaches src/ through `@/`.'),
     ignores: ['**/*.test.{ts,tsx}', 'src/features/**', 'src/lib/**', 'src/components/**'],
   },
   boundary(['local-stack/**/*.ts'], ['(^|/)(scripts|tests|src)/'], 'local-stack imports nothing from scripts, tests or src.'),
@@ -50,6 +60,16 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-console': 'off',
     },
+  },
+  // No import cycle anywhere (src, local-stack, scripts, tests): a cycle fails the lint step of CI.
+  {
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   ...boundaries,
 );

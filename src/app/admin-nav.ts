@@ -1,5 +1,5 @@
 // Side navigation of the admin shell: every screen of docs/screens.md#sign-in-and-admin-shell, in the order of docs/screens.md.
-import { auth } from '../lib/messages/auth.ts';
+import { auth } from '@/lib/messages/auth.ts';
 
 export interface AdminNavEntry {
   to: string;

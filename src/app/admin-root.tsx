@@ -1,12 +1,12 @@
 // The admin chunk's entry (loaded lazily for /admin/*): session restore → login screen or shell.
 import { QueryClientProvider } from '@tanstack/react-query';
-import { LoadingState } from '../components/ui/states.tsx';
-import { Toaster } from '../components/ui/toast.tsx';
-import { useAuth } from '../features/auth/components/auth-context.ts';
-import { AuthProvider } from '../features/auth/components/auth-provider.tsx';
-import LoginPage from '../features/auth/routes/login-page.tsx';
-import { auth } from '../lib/messages/auth.ts';
-import { createQueryClient } from '../lib/query-client.ts';
+import { LoadingState } from '@/components/ui/states.tsx';
+import { Toaster } from '@/components/ui/toast.tsx';
+import { useAuth } from '@/features/auth/components/auth-context.ts';
+import { AuthProvider } from '@/features/auth/components/auth-provider.tsx';
+import LoginPage from '@/features/auth/routes/login-page.tsx';
+import { auth } from '@/lib/messages/auth.ts';
+import { createQueryClient } from '@/lib/query-client.ts';
 import { AdminShell } from './admin-shell.tsx';
 
 function AdminGate() {

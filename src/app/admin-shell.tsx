@@ -5,10 +5,10 @@ import clsx from 'clsx';
 import { ChevronDown, KeyRound, LogOut, Menu, X } from 'lucide-react';
 import { Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
-import { LoadingState } from '../components/ui/states.tsx';
-import { useAuth } from '../features/auth/components/auth-context.ts';
-import { BrandMark } from '../features/auth/components/brand-logo.tsx';
-import { auth } from '../lib/messages/auth.ts';
+import { LoadingState } from '@/components/ui/states.tsx';
+import { useAuth } from '@/features/auth/components/auth-context.ts';
+import { BrandMark } from '@/features/auth/components/brand-logo.tsx';
+import { auth } from '@/lib/messages/auth.ts';
 import { ADMIN_NAV } from './admin-nav.ts';
 import { LiveUpdates } from './live-updates.tsx';
 

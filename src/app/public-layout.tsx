@@ -2,9 +2,9 @@
 // with a backdrop, login button → /admin) and footer (contact, store badges, © 2025).
 import { Suspense, useEffect, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
-import { usePublicSettings } from '../features/public-site/api/use-public-resource.ts';
-import { StoreBadges } from '../features/public-site/components/store-badges.tsx';
-import { publicSite } from '../lib/messages/public-site.ts';
+import { usePublicSettings } from '@/features/public-site/api/use-public-resource.ts';
+import { StoreBadges } from '@/features/public-site/components/store-badges.tsx';
+import { publicSite } from '@/lib/messages/public-site.ts';
 
 const t = publicSite;
 

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
-import { publicSite } from '../lib/messages/public-site.ts';
+import { publicSite } from '@/lib/messages/public-site.ts';
 import { isChunkLoadError, reloadForNewBuild } from './chunk-reload.ts';
 
 /** Shown when a page fails to render or its code cannot be downloaded (e.g. after a new deploy). */

@@ -7,12 +7,12 @@ import { legacyRedirectRoutes } from './legacy-redirect.tsx';
 import { PublicLayout } from './public-layout.tsx';
 import { RouteError } from './route-error.tsx';
 
-const HomePage = lazy(() => import('../features/public-site/routes/home-page.tsx'));
-const ServiceAreaPage = lazy(() => import('../features/public-site/routes/service-area-page.tsx'));
-const PrivacyPage = lazy(() => import('../features/public-site/routes/privacy-page.tsx'));
-const TermsPage = lazy(() => import('../features/public-site/routes/terms-page.tsx'));
-const ContactPage = lazy(() => import('../features/public-site/routes/contact-page.tsx'));
-const PublicNotFoundPage = lazy(() => import('../features/public-site/routes/not-found-page.tsx'));
+const HomePage = lazy(() => import('@/features/public-site/routes/home-page.tsx'));
+const ServiceAreaPage = lazy(() => import('@/features/public-site/routes/service-area-page.tsx'));
+const PrivacyPage = lazy(() => import('@/features/public-site/routes/privacy-page.tsx'));
+const TermsPage = lazy(() => import('@/features/public-site/routes/terms-page.tsx'));
+const ContactPage = lazy(() => import('@/features/public-site/routes/contact-page.tsx'));
+const PublicNotFoundPage = lazy(() => import('@/features/public-site/routes/not-found-page.tsx'));
 const AdminRoot = lazy(() => import('./admin-root.tsx'));
 const AdminNotFoundPage = lazy(() => import('./admin-not-found-page.tsx'));
 

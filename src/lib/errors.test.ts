@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { ApiError, isNetworkError, isRetryableError, isSessionError, toApiError, toVietnameseMessage, unwrap, unwrapList } from './errors.ts';
 
 // Shapes as supabase-js 2.x produces them.
@@ -199,5 +200,13 @@ describe('unwrap', () => {
   it('toApiError keeps an existing ApiError', () => {
     const error = new ApiError({ message: 'x', code: 'c', status: 400 });
     expect(toApiError(error)).toBe(error);
+  });
+});
+
+describe('toVietnameseMessage: an answer of the wrong shape', () => {
+  it('is one Vietnamese sentence, never the validator\'s raw issues', () => {
+    const refused = z.object({ rows: z.array(z.unknown()), total: z.number() }).safeParse({ rows: [] });
+    expect(refused.success).toBe(false);
+    expect(toVietnameseMessage(refused.error)).toBe('Máy chủ trả về dữ liệu không đúng định dạng. Vui lòng thử lại sau.');
   });
 });

@@ -3,6 +3,16 @@
 // rules as constraints (profiles_*_check).
 import { profiles as t } from './messages/profiles.ts';
 
+/** A profile as the screens name a person: a booking's customer or provider, a customer's header. */
+export interface PersonSummary {
+  id: string;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  avatar_url: string | null;
+  status: string;
+}
+
 export type ContactField = 'name' | 'email' | 'phone';
 
 /** One inline edit of a customer's or provider's contact fields: a single column per save. */

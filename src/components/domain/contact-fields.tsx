@@ -3,11 +3,11 @@
 // own <dl>; each save is one field, sent with the caller's `onSave` (which carries the optimistic
 // concurrency check).
 import { Fragment } from 'react';
-import { validateContactField, type ContactField, type ContactPatch } from '../../lib/profile-rules.ts';
-import { profiles as t } from '../../lib/messages/profiles.ts';
-import { InlineEdit } from '../ui/inline-edit.tsx';
-import { RequiredInlineText } from '../ui/required-inline-text.tsx';
-import { StatusBadge, statusOptions } from '../ui/status-badge.tsx';
+import { validateContactField, type ContactField, type ContactPatch } from '@/lib/profile-rules.ts';
+import { profiles as t } from '@/lib/messages/profiles.ts';
+import { InlineEdit } from '@/components/ui/inline-edit.tsx';
+import { RequiredInlineText } from '@/components/ui/required-inline-text.tsx';
+import { StatusBadge, statusOptions } from '@/components/ui/status-badge.tsx';
 
 export interface ContactValues {
   name: string;

@@ -1,8 +1,8 @@
 // The header card of a customer's or a provider's profile: the avatar (or the initial of the given
 // name, which comes last in Vietnamese names), the kind of profile, the name, the e-mail and the
 // status.
-import { profiles as t } from '../../lib/messages/profiles.ts';
-import { StatusBadge } from '../ui/status-badge.tsx';
+import { profiles as t } from '@/lib/messages/profiles.ts';
+import { StatusBadge } from '@/components/ui/status-badge.tsx';
 
 const INITIAL_TONE = { customer: 'bg-sky-100 text-sky-800', provider: 'bg-teal-100 text-teal-800' } as const;
 

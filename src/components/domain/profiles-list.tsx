@@ -2,12 +2,12 @@
 // a refresh button and "Xóa bộ lọc" once a filter is set, then the page of rows with its
 // pagination. Filters and page live in the URL (the page's useUrlState); a page past the end goes
 // back to the first page.
-import { FilterBar, SearchInput, SelectFilter } from '../ui/filter-bar.tsx';
-import type { DataTableColumn } from '../ui/data-table.tsx';
-import { PageHeader } from '../ui/page-header.tsx';
-import { PagedTable, type PagedQuery } from '../ui/paged-table.tsx';
-import { RefreshButton } from '../ui/refresh-button.tsx';
-import { useKeepPageInRange, type SetUrlStateOptions } from '../../lib/url-state.ts';
+import { FilterBar, SearchInput, SelectFilter } from '@/components/ui/filter-bar.tsx';
+import type { DataTableColumn } from '@/components/ui/data-table.tsx';
+import { PageHeader } from '@/components/ui/page-header.tsx';
+import { PagedTable, type PagedQuery } from '@/components/ui/paged-table.tsx';
+import { RefreshButton } from '@/components/ui/refresh-button.tsx';
+import { useKeepPageInRange, type SetUrlStateOptions } from '@/lib/url-state.ts';
 
 export interface ProfilesListTexts {
   title: string;

@@ -2,10 +2,10 @@
 // a table whose booking codes link to the booking's detail. The customer column is left out where
 // every row is the same customer.
 import { useId } from 'react';
-import { DataTable, type DataTableColumn } from '../ui/data-table.tsx';
-import { StatusBadge } from '../ui/status-badge.tsx';
-import { formatDateTime, formatVnd } from '../../lib/format.ts';
-import { bookings as bt } from '../../lib/messages/bookings.ts';
+import { DataTable, type DataTableColumn } from '@/components/ui/data-table.tsx';
+import { StatusBadge } from '@/components/ui/status-badge.tsx';
+import { formatDateTime, formatVnd } from '@/lib/format.ts';
+import { bookings as bt } from '@/lib/messages/bookings.ts';
 import { BookingLink } from './booking-link.tsx';
 
 export interface RecentBookingRow {

@@ -4,10 +4,10 @@
 // failure into a Vietnamese toast.
 import { Download } from 'lucide-react';
 import { useState } from 'react';
-import { downloadCsv } from '../../lib/csv.ts';
-import { toVietnameseMessage } from '../../lib/errors.ts';
-import { todayInVietnamIso } from '../../lib/format.ts';
-import { common } from '../../lib/messages/common.ts';
+import { downloadCsv } from '@/lib/csv.ts';
+import { toVietnameseMessage } from '@/lib/errors.ts';
+import { todayInVietnamIso } from '@/lib/format.ts';
+import { common } from '@/lib/messages/common.ts';
 import { Button } from './button.tsx';
 import { toast } from './toast.tsx';
 

@@ -3,8 +3,8 @@
 import clsx from 'clsx';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import type { ReactNode } from 'react';
-import type { ErrorContext } from '../../lib/errors.ts';
-import { common } from '../../lib/messages/common.ts';
+import type { ErrorContext } from '@/lib/errors.ts';
+import { common } from '@/lib/messages/common.ts';
 import { EmptyState, ErrorState, LoadingState } from './states.tsx';
 
 export interface DataTableColumn<Row> {

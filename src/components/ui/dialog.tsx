@@ -3,7 +3,7 @@ import * as RadixDialog from '@radix-ui/react-dialog';
 import clsx from 'clsx';
 import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { common } from '../../lib/messages/common.ts';
+import { common } from '@/lib/messages/common.ts';
 import { Button } from './button.tsx';
 
 export interface ModalProps {

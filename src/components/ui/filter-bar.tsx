@@ -3,8 +3,8 @@
 import clsx from 'clsx';
 import { Search } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { TIME_RANGES, isTimeRange, type TimeRange } from '../../lib/format.ts';
-import { common } from '../../lib/messages/common.ts';
+import { TIME_RANGES, isTimeRange, type TimeRange } from '@/lib/format.ts';
+import { common } from '@/lib/messages/common.ts';
 import { Button } from './button.tsx';
 import type { SelectOption } from './form-controls.tsx';
 

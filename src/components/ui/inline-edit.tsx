@@ -6,8 +6,8 @@
 import clsx from 'clsx';
 import { Check, Pencil, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent, type ReactNode } from 'react';
-import { toVietnameseMessage } from '../../lib/errors.ts';
-import { common } from '../../lib/messages/common.ts';
+import { toVietnameseMessage } from '@/lib/errors.ts';
+import { common } from '@/lib/messages/common.ts';
 import type { SelectOption } from './form-controls.tsx';
 import { Spinner } from './spinner.tsx';
 

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { ArrowLeft } from 'lucide-react';
-import { useDocumentTitle } from '../../lib/use-document-title.ts';
-import { common } from '../../lib/messages/common.ts';
+import { useDocumentTitle } from '@/lib/use-document-title.ts';
+import { common } from '@/lib/messages/common.ts';
 
 export interface PageHeaderProps {
   title: string;

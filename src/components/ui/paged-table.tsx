@@ -4,7 +4,8 @@
 // loads; `footnote` goes between the two (e.g. "the total is an estimate").
 import type { ReactNode } from 'react';
 import { DataTable, type DataTableProps } from './data-table.tsx';
-import { PAGE_SIZE, Pagination } from './pagination.tsx';
+import { PAGE_SIZE } from '@/lib/paging.ts';
+import { Pagination } from './pagination.tsx';
 
 /** The parts of a react-query result the list reads. */
 export interface PagedQuery {

@@ -3,9 +3,9 @@
 import clsx from 'clsx';
 import { ChevronLeft, ChevronRight, ChevronsLeft, ChevronsRight } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { common } from '../../lib/messages/common.ts';
+import { common } from '@/lib/messages/common.ts';
+import { PAGE_SIZE } from '@/lib/paging.ts';
 
-export const PAGE_SIZE = 50;
 export const PAGE_WINDOW_RADIUS = 2;
 
 export function pageCount(total: number, pageSize: number = PAGE_SIZE): number {

@@ -1,7 +1,7 @@
 // The "Làm mới" button of list and detail screens: reloads the screen's data, spinning while the
 // reload runs (the first load shows the screen's own loading state instead).
 import { RefreshCw } from 'lucide-react';
-import { common } from '../../lib/messages/common.ts';
+import { common } from '@/lib/messages/common.ts';
 import { Button, type ButtonProps } from './button.tsx';
 
 export type RefreshButtonProps = Omit<ButtonProps, 'variant' | 'icon' | 'children'>;

@@ -1,5 +1,5 @@
 import clsx from 'clsx';
-import { common } from '../../lib/messages/common.ts';
+import { common } from '@/lib/messages/common.ts';
 
 /** 1–5 star rating, read as "4 trên 5 sao" by screen readers. */
 export function Stars({ rating, max = 5, className }: { rating: number; max?: number; className?: string }) {

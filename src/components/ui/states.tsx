@@ -2,8 +2,8 @@
 // Vietnamese message (lib/errors.ts) and offers "Thử lại".
 import clsx from 'clsx';
 import type { ReactNode } from 'react';
-import { toVietnameseMessage, type ErrorContext } from '../../lib/errors.ts';
-import { common } from '../../lib/messages/common.ts';
+import { toVietnameseMessage, type ErrorContext } from '@/lib/errors.ts';
+import { common } from '@/lib/messages/common.ts';
 import { Button } from './button.tsx';
 import { Spinner } from './spinner.tsx';
 

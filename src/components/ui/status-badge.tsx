@@ -1,6 +1,6 @@
 // Status → Vietnamese label and colour, per entity (docs/decisions.md#statuses-live-in-the-database). Labels come from the catalogue.
 import clsx from 'clsx';
-import { common } from '../../lib/messages/common.ts';
+import { common } from '@/lib/messages/common.ts';
 
 type Tone = 'gray' | 'yellow' | 'blue' | 'green' | 'red' | 'purple';
 

@@ -3,7 +3,7 @@
 import clsx from 'clsx';
 import { CheckCircle2, Info, X, XCircle } from 'lucide-react';
 import { useSyncExternalStore } from 'react';
-import { common } from '../../lib/messages/common.ts';
+import { common } from '@/lib/messages/common.ts';
 
 export type ToastKind = 'success' | 'error' | 'info';
 

@@ -21,13 +21,6 @@ export const bookings = {
     filters: {
       status: 'Trạng thái',
       allStatuses: 'Tất cả trạng thái',
-      provider: 'Nhà cung cấp',
-      allProviders: 'Tất cả nhà cung cấp',
-      providerSearch: 'Tìm nhà cung cấp theo tên…',
-      providerSearching: 'Đang tìm…',
-      providerNoMatch: 'Không tìm thấy nhà cung cấp',
-      providerClear: 'Bỏ chọn nhà cung cấp',
-      providerLoadFailed: 'Không thể tải danh sách nhà cung cấp',
       package: 'Tên gói dịch vụ',
       packagePlaceholder: 'Lọc theo tên gói…',
       service: 'Tên dịch vụ',

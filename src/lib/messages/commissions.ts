@@ -14,9 +14,6 @@ export const commissions = {
   filters: {
     search: 'Tìm kiếm',
     searchPlaceholder: 'Mã đơn, tên nhà cung cấp hoặc dịch vụ…',
-    provider: 'Nhà cung cấp',
-    providerSearch: 'Tìm nhà cung cấp',
-    allProviders: 'Tất cả nhà cung cấp',
     service: 'Dịch vụ',
     allServices: 'Tất cả dịch vụ',
     fromDate: 'Từ ngày',

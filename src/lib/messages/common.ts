@@ -92,8 +92,20 @@ export const common = {
     fileForbidden: 'Không có quyền truy cập file',
     fileNotFound: 'Không tìm thấy file',
     unknown: 'Đã xảy ra lỗi. Vui lòng thử lại',
+    /** An answer that does not match the shape the screen expects (its zod schema refused it). */
+    unexpectedAnswer: 'Máy chủ trả về dữ liệu không đúng định dạng. Vui lòng thử lại sau.',
     withMessage: (message: string) => `Lỗi: ${message}`,
     withCode: (code: string, message: string) => `Lỗi ${code}: ${message}`,
+  },
+  /** The provider filter of the bookings, commissions and deposits lists (one picker for the three). */
+  providerPicker: {
+    label: 'Nhà cung cấp',
+    all: 'Tất cả nhà cung cấp',
+    search: 'Tìm nhà cung cấp theo tên…',
+    searching: 'Đang tìm…',
+    noMatch: 'Không tìm thấy nhà cung cấp',
+    clear: 'Bỏ chọn nhà cung cấp',
+    loadFailed: 'Không thể tải danh sách nhà cung cấp',
   },
   statuses: {
     booking: {

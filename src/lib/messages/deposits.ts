@@ -14,9 +14,6 @@ export const deposits = {
   filters: {
     search: 'Tìm kiếm',
     searchPlaceholder: 'Tên, email nhà cung cấp hoặc mã giao dịch…',
-    provider: 'Nhà cung cấp',
-    providerSearch: 'Tìm nhà cung cấp',
-    allProviders: 'Tất cả nhà cung cấp',
     status: 'Trạng thái',
     allStatuses: 'Tất cả trạng thái',
     fromDate: 'Từ ngày',

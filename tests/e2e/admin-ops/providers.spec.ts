@@ -238,6 +238,13 @@ test('documents: refusals before upload, upload with default name, view, remove'
   const fetched = await page.request.get(href!);
   expect(fetched.status()).toBe(200);
   expect(Buffer.from(await fetched.body()).equals(PNG_1X1)).toBe(true);
+  // The tile shows a thumbnail resized by Storage (a signed /render/image URL), not the original.
+  const thumbnail = await tile.getByRole('img', { name: /Giấy phép kinh doanh/ }).getAttribute('src');
+  expect(thumbnail).toContain('/storage/v1/render/image/sign/provider-documents/');
+  expect(href).toContain('/storage/v1/object/sign/provider-documents/');
+  const resized = await page.request.get(thumbnail!);
+  expect(resized.status()).toBe(200);
+  expect(resized.headers()['content-type']).toMatch(/^image\//);
 
   await page.reload();
   await expect(docs.getByTestId('provider-document').filter({ hasText: 'Giấy phép kinh doanh' })).toBeVisible();

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import type { Session } from '@supabase/supabase-js';
 import { changePasswordSchema } from './change-password-schema.ts';
 import { loginSchema } from './login-schema.ts';
-import { isAdminSession } from '../components/auth-context.ts';
+import { isAdminSession } from '@/features/auth/components/auth-context.ts';
 
 function messages(result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) {
   // The form shows the first message of each field (react-hook-form's default).
@@ -44,7 +45,9 @@ describe('login rules (docs/screens.md#sign-in-and-admin-shell)', () => {
 
 describe('admin claim', () => {
   it('only app_metadata.admin === true is an admin', () => {
-    const user = (app_metadata: Record<string, unknown>) => ({ user: { app_metadata } }) as unknown as Parameters<typeof isAdminSession>[0];
+    const user = (app_metadata: Record<string, unknown>): Pick<Session, 'user'> => ({
+      user: { id: '00000000-0000-4000-a000-000000000001', aud: 'authenticated', created_at: '2026-11-01T00:00:00Z', app_metadata, user_metadata: {} },
+    });
     expect(isAdminSession(user({ admin: true }))).toBe(true);
     expect(isAdminSession(user({ admin: 'true' }))).toBe(false);
     expect(isAdminSession(user({ role: 'provider' }))).toBe(false);

@@ -1,6 +1,6 @@
 // Change-password form rules (docs/screens.md#change-password); the Auth server enforces its own minimum too.
 import { z } from 'zod';
-import { auth } from '../../../lib/messages/auth.ts';
+import { auth } from '@/lib/messages/auth.ts';
 
 const t = auth.changePassword;
 export const MIN_PASSWORD_LENGTH = 6;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { auth } from '../../../lib/messages/auth.ts';
-import { common } from '../../../lib/messages/common.ts';
+import { auth } from '@/lib/messages/auth.ts';
+import { common } from '@/lib/messages/common.ts';
 
 export const loginSchema = z.object({
   email: z.string().trim().min(1, auth.login.emailRequired).pipe(z.email(common.errors.invalidEmail)),

@@ -2,14 +2,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Button } from '../../../components/ui/button.tsx';
-import { Field, Input } from '../../../components/ui/form-controls.tsx';
-import { PageHeader } from '../../../components/ui/page-header.tsx';
-import { toast } from '../../../components/ui/toast.tsx';
-import { toVietnameseMessage } from '../../../lib/errors.ts';
-import { auth } from '../../../lib/messages/auth.ts';
-import { ChangePasswordError, changePassword } from '../api/change-password.ts';
-import { changePasswordSchema, type ChangePasswordForm } from '../api/change-password-schema.ts';
+import { Button } from '@/components/ui/button.tsx';
+import { Field, Input } from '@/components/ui/form-controls.tsx';
+import { PageHeader } from '@/components/ui/page-header.tsx';
+import { toast } from '@/components/ui/toast.tsx';
+import { toVietnameseMessage } from '@/lib/errors.ts';
+import { auth } from '@/lib/messages/auth.ts';
+import { ChangePasswordError, changePassword } from '@/features/auth/api/password-change-mutation.ts';
+import { changePasswordSchema, type ChangePasswordForm } from '@/features/auth/api/change-password-schema.ts';
 
 const t = auth.changePassword;
 const EMPTY: ChangePasswordForm = { currentPassword: '', newPassword: '', confirmPassword: '' };

@@ -4,16 +4,16 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
-import { Button } from '../../../components/ui/button.tsx';
-import { Field, Input } from '../../../components/ui/form-controls.tsx';
-import { toVietnameseMessage } from '../../../lib/errors.ts';
-import { auth } from '../../../lib/messages/auth.ts';
-import { common } from '../../../lib/messages/common.ts';
-import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { loginSchema, type LoginForm } from '../api/login-schema.ts';
-import { signIn } from '../api/sign-in.ts';
-import { useAuth } from '../components/auth-context.ts';
-import { BrandMark } from '../components/brand-logo.tsx';
+import { Button } from '@/components/ui/button.tsx';
+import { Field, Input } from '@/components/ui/form-controls.tsx';
+import { toVietnameseMessage } from '@/lib/errors.ts';
+import { auth } from '@/lib/messages/auth.ts';
+import { common } from '@/lib/messages/common.ts';
+import { useDocumentTitle } from '@/lib/use-document-title.ts';
+import { loginSchema, type LoginForm } from '@/features/auth/api/login-schema.ts';
+import { signIn } from '@/features/auth/api/sign-in-mutation.ts';
+import { useAuth } from '@/features/auth/components/auth-context.ts';
+import { BrandMark } from '@/features/auth/components/brand-logo.tsx';
 
 const t = auth.login;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BOOKING_LIST_DEFAULTS, exportChunkArgs, filterArgs, pageArgs } from './booking-filters.ts';
+import { BOOKING_LIST_DEFAULTS, exportChunkArgs, filterArgs, listPageArgs } from './booking-filters.ts';
 
 const NOW = new Date('2026-11-22T10:00:00Z'); // 17:00 in Vietnam
 const PROVIDER = '7B0C1E2D-3F40-4A5B-8C6D-7E8F90A1B2C3';
@@ -30,31 +30,28 @@ describe('filterArgs', () => {
   });
 });
 
-describe('pageArgs', () => {
-  it('asks for 50 rows at the page offset with a total', () => {
-    expect(pageArgs({ ...BOOKING_LIST_DEFAULTS, page: 3, status: 'pending' }, NOW)).toEqual({
+describe('listPageArgs', () => {
+  it('asks for 50 rows at the page offset', () => {
+    expect(listPageArgs({ ...BOOKING_LIST_DEFAULTS, page: 3, status: 'pending' }, NOW)).toEqual({
       p_status: 'pending',
       p_limit: 50,
       p_offset: 100,
-      p_count: true,
     });
   });
 
   it('treats page numbers below 1 as page 1', () => {
-    expect(pageArgs({ ...BOOKING_LIST_DEFAULTS, page: 0 }, NOW).p_offset).toBe(0);
+    expect(listPageArgs({ ...BOOKING_LIST_DEFAULTS, page: 0 }, NOW).p_offset).toBe(0);
   });
 });
 
 describe('exportChunkArgs', () => {
-  it('counts on the first chunk and continues after the last row with keyset paging', () => {
+  it('starts without a cursor and continues after the last row with keyset paging', () => {
     expect(exportChunkArgs({ ...BOOKING_LIST_DEFAULTS, service: 'x' }, 1000, null, NOW)).toEqual({
       p_service: 'x',
       p_limit: 1000,
-      p_count: true,
     });
     expect(exportChunkArgs(BOOKING_LIST_DEFAULTS, 1000, { createdAt: '2026-11-01T00:00:00Z', id: 'b1' }, NOW)).toEqual({
       p_limit: 1000,
-      p_count: false,
       p_after_created_at: '2026-11-01T00:00:00Z',
       p_after_id: 'b1',
     });

@@ -1,6 +1,9 @@
 // The bookings list's filters as they live in the URL, and their translation into the arguments
 // of public.admin_list_bookings (pure functions, unit-tested).
-import { TIME_RANGES, timeRangeStart, type TimeRange } from '../../../lib/format.ts';
+import { TIME_RANGES, timeRangeStart, type TimeRange } from '@/lib/format.ts';
+import type { ListRpcArgs } from '@/lib/paged-list.ts';
+import { PAGE_SIZE, pageArgs } from '@/lib/paging.ts';
+import { isUuid } from '@/lib/search.ts';
 
 export const BOOKING_STATUSES = ['pending', 'confirmed', 'pending_completion', 'completed', 'cancelled'] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
@@ -8,8 +11,6 @@ export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 export function isBookingStatus(value: string): value is BookingStatus {
   return (BOOKING_STATUSES as readonly string[]).includes(value);
 }
-
-export const BOOKINGS_PAGE_SIZE = 50;
 
 /** The filters without the page: what the export and the count depend on. */
 export interface BookingFilterValues {
@@ -40,25 +41,7 @@ export const BOOKING_LIST_ALLOWED = {
   time: [...TIME_RANGES],
 } as const;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export function isUuid(value: string): boolean {
-  return UUID.test(value);
-}
-
-export interface ListBookingsArgs {
-  p_status?: string;
-  p_provider_id?: string;
-  p_customer_id?: string;
-  p_package?: string;
-  p_service?: string;
-  p_since?: string;
-  p_limit?: number;
-  p_offset?: number;
-  p_after_created_at?: string;
-  p_after_id?: string;
-  p_count?: boolean;
-}
+export type ListBookingsArgs = ListRpcArgs<'admin_list_bookings'>;
 
 /** Filter arguments shared by the page query and the export (no paging). */
 export function filterArgs(filters: BookingFilterValues, now: Date = new Date()): ListBookingsArgs {
@@ -76,14 +59,8 @@ export function filterArgs(filters: BookingFilterValues, now: Date = new Date())
 }
 
 /** Arguments for one page of the list (50 rows, offset from the 1-based page). */
-export function pageArgs(filters: BookingListFilters, now: Date = new Date()): ListBookingsArgs {
-  const page = Math.max(1, Math.floor(filters.page));
-  return {
-    ...filterArgs(filters, now),
-    p_limit: BOOKINGS_PAGE_SIZE,
-    p_offset: (page - 1) * BOOKINGS_PAGE_SIZE,
-    p_count: true,
-  };
+export function listPageArgs(filters: BookingListFilters, now: Date = new Date()): ListBookingsArgs {
+  return { ...filterArgs(filters, now), ...pageArgs(filters.page, PAGE_SIZE) };
 }
 
 /** Arguments for the export chunk after the row (createdAt, id), or the first chunk. */
@@ -93,15 +70,10 @@ export function exportChunkArgs(
   after: { createdAt: string; id: string } | null,
   now: Date,
 ): ListBookingsArgs {
-  const args: ListBookingsArgs = { ...filterArgs(filters, now), p_limit: chunkSize, p_count: after === null };
+  const args: ListBookingsArgs = { ...filterArgs(filters, now), p_limit: chunkSize };
   if (after !== null) {
     args.p_after_created_at = after.createdAt;
     args.p_after_id = after.id;
   }
   return args;
-}
-
-/** "50%_x" → "50\%\_x": PostgREST ilike patterns take * as wildcard, but % and _ still are. */
-export function escapeLikePattern(text: string): string {
-  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
 }

@@ -1,5 +1,5 @@
 // The audit log's {column: [old, new]} as a list of changes (pure, unit-tested).
-import type { Json } from '../../../types/database.ts';
+import type { Json } from '@/types/database.ts';
 
 export interface HistoryChange {
   field: string;

@@ -1,5 +1,4 @@
-// Query keys of the bookings area: lists by filters, one detail per id, its change history, and
-// the provider search of the list's filter.
+// Query keys of the bookings area: lists by filters, one detail per id and its change history.
 import type { BookingListFilters } from './booking-filters.ts';
 
 export const bookingKeys = {
@@ -9,6 +8,4 @@ export const bookingKeys = {
   details: () => [...bookingKeys.all, 'detail'] as const,
   detail: (id: string) => [...bookingKeys.details(), id] as const,
   history: (id: string) => [...bookingKeys.all, 'history', id] as const,
-  providerOptions: (search: string) => [...bookingKeys.all, 'provider-options', search] as const,
-  provider: (id: string) => [...bookingKeys.all, 'provider', id] as const,
 };

@@ -1,9 +1,9 @@
 // The change history of a booking (audit log): newest first, who changed what, old → new.
 import { ArrowRight } from 'lucide-react';
-import { ErrorState, LoadingState } from '../../../components/ui/states.tsx';
-import { formatDateTime } from '../../../lib/format.ts';
-import { bookings as t } from '../../../lib/messages/bookings.ts';
-import { useBookingHistory, type HistoryChange } from '../api/booking-history.ts';
+import { ErrorState, LoadingState } from '@/components/ui/states.tsx';
+import { formatDateTime } from '@/lib/format.ts';
+import { bookings as t } from '@/lib/messages/bookings.ts';
+import { useBookingHistory, type HistoryChange } from '@/features/bookings/api/booking-history-query.ts';
 import { formatHistoryValue } from './history-format.ts';
 
 function ChangeLine({ change }: { change: HistoryChange }) {

@@ -2,13 +2,13 @@
 // fetched 1,000 at a time, up to the cap) with progress and a cancel button.
 import { Download } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { Button } from '../../../components/ui/button.tsx';
-import { toast } from '../../../components/ui/toast.tsx';
-import { downloadCsv } from '../../../lib/csv.ts';
-import { toVietnameseMessage } from '../../../lib/errors.ts';
-import { formatNumber } from '../../../lib/format.ts';
-import { bookings as t } from '../../../lib/messages/bookings.ts';
-import type { BookingListFilters } from '../api/booking-filters.ts';
+import { Button } from '@/components/ui/button.tsx';
+import { toast } from '@/components/ui/toast.tsx';
+import { downloadCsv } from '@/lib/csv.ts';
+import { toVietnameseMessage } from '@/lib/errors.ts';
+import { formatNumber } from '@/lib/format.ts';
+import { bookings as t } from '@/lib/messages/bookings.ts';
+import type { BookingListFilters } from '@/features/bookings/api/booking-filters.ts';
 import {
   EXPORT_ROW_CAP,
   ExportCanceledError,
@@ -16,8 +16,8 @@ import {
   collectBookingsForExport,
   exportFileName,
   type ExportProgress,
-} from '../api/export-bookings.ts';
-import { callListBookings } from '../api/list-bookings.ts';
+} from '@/features/bookings/api/bookings-export.ts';
+import { fetchBookingsChunk } from '@/features/bookings/api/bookings-query.ts';
 
 export function ExportBookingsButton({ filters }: { filters: BookingListFilters }) {
   const [progress, setProgress] = useState<ExportProgress | null>(null);
@@ -28,7 +28,7 @@ export function ExportBookingsButton({ filters }: { filters: BookingListFilters 
     controller.current = abort;
     setProgress({ done: 0, expected: 0 });
     try {
-      const result = await collectBookingsForExport(filters, callListBookings, {
+      const result = await collectBookingsForExport(filters, (args, count) => fetchBookingsChunk(args, count, abort.signal), {
         signal: abort.signal,
         onProgress: setProgress,
       });

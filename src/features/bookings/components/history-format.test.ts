@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { escapeLikePattern } from '../api/booking-filters.ts';
-import { readChanges } from '../api/history-changes.ts';
+import { readChanges } from '@/features/bookings/api/history-changes.ts';
 import { formatHistoryValue } from './history-format.ts';
 
 describe('readChanges', () => {
@@ -30,11 +29,5 @@ describe('formatHistoryValue', () => {
     expect(formatHistoryValue('note', null)).toBe('—');
     expect(formatHistoryValue('provider_queue', [])).toBe('—');
     expect(formatHistoryValue('provider_queue', ['a', 'b'])).toBe('a, b');
-  });
-});
-
-describe('escapeLikePattern', () => {
-  it('makes % _ and \\ literal', () => {
-    expect(escapeLikePattern('50%_a\\b')).toBe('50\\%\\_a\\\\b');
   });
 });

@@ -1,8 +1,8 @@
 // How a changed value of a booking reads in its history (pure, unit-tested).
-import { formatDateTime, formatVnd } from '../../../lib/format.ts';
-import { bookings as t } from '../../../lib/messages/bookings.ts';
-import { common } from '../../../lib/messages/common.ts';
-import type { Json } from '../../../types/database.ts';
+import { formatDateTime, formatVnd } from '@/lib/format.ts';
+import { bookings as t } from '@/lib/messages/bookings.ts';
+import { common } from '@/lib/messages/common.ts';
+import type { Json } from '@/types/database.ts';
 
 const MONEY_FIELDS = new Set(['final_price', 'original_price', 'discount_amount', 'service_item_price']);
 

@@ -5,18 +5,18 @@
 import { MessageSquare } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { buttonClassName } from '../../../components/ui/button.tsx';
-import { PageHeader } from '../../../components/ui/page-header.tsx';
-import { Stars } from '../../../components/ui/stars.tsx';
-import { DetailStates } from '../../../components/ui/detail-states.tsx';
-import { StatusBadge, statusOptions } from '../../../components/ui/status-badge.tsx';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { formatDateTime, formatNumber, formatVnd, shortBookingId } from '../../../lib/format.ts';
-import { bookings as t } from '../../../lib/messages/bookings.ts';
-import { isBookingStatus } from '../api/booking-filters.ts';
-import { useBookingDetail, type BookingDetail, type PersonSummary } from '../api/booking-detail.ts';
-import { useUpdateBookingStatus } from '../api/update-booking-status.ts';
-import { BookingHistory } from '../components/booking-history.tsx';
+import { buttonClassName } from '@/components/ui/button.tsx';
+import { PageHeader } from '@/components/ui/page-header.tsx';
+import { Stars } from '@/components/ui/stars.tsx';
+import { DetailStates } from '@/components/ui/detail-states.tsx';
+import { StatusBadge, statusOptions } from '@/components/ui/status-badge.tsx';
+import { Spinner } from '@/components/ui/spinner.tsx';
+import { formatDateTime, formatNumber, formatVnd, shortBookingId } from '@/lib/format.ts';
+import { bookings as t } from '@/lib/messages/bookings.ts';
+import { isBookingStatus } from '@/features/bookings/api/booking-filters.ts';
+import { useBooking, type BookingDetail, type PersonSummary } from '@/features/bookings/api/booking-query.ts';
+import { useUpdateBookingStatus } from '@/features/bookings/api/booking-status-update-mutation.ts';
+import { BookingHistory } from '@/features/bookings/components/booking-history.tsx';
 
 function Card({ title, children, className }: { title: string; children: ReactNode; className?: string }) {
   const id = useId();
@@ -272,7 +272,7 @@ function DetailBody({ detail }: { detail: BookingDetail }) {
 
 export default function BookingDetailPage() {
   const { bookingId = '' } = useParams();
-  const detail = useBookingDetail(bookingId);
+  const detail = useBooking(bookingId);
   const back = { to: '/admin/bookings', label: t.detail.back };
   const title = detail.data ? t.detail.title(shortBookingId(detail.data.booking.id)) : t.detail.title(shortBookingId(bookingId));
 

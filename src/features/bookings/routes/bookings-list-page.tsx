@@ -2,26 +2,26 @@
 // provider, package text, service text and time; filters and page live in the URL; CSV export of
 // the filtered rows.
 import { RefreshCw } from 'lucide-react';
-import { Button } from '../../../components/ui/button.tsx';
-import type { DataTableColumn } from '../../../components/ui/data-table.tsx';
-import { PagedTable } from '../../../components/ui/paged-table.tsx';
-import { FilterBar, SearchInput, SelectFilter, TimeRangeFilter } from '../../../components/ui/filter-bar.tsx';
-import { PageHeader } from '../../../components/ui/page-header.tsx';
-import { pageCount } from '../../../components/ui/pagination.tsx';
-import { StatusBadge, statusOptions } from '../../../components/ui/status-badge.tsx';
-import { formatDateTime, formatVnd, isTimeRange } from '../../../lib/format.ts';
-import { bookings as t } from '../../../lib/messages/bookings.ts';
-import { useKeepPageInRange, useUrlState } from '../../../lib/url-state.ts';
+import { Button } from '@/components/ui/button.tsx';
+import type { DataTableColumn } from '@/components/ui/data-table.tsx';
+import { PagedTable } from '@/components/ui/paged-table.tsx';
+import { FilterBar, SearchInput, SelectFilter, TimeRangeFilter } from '@/components/ui/filter-bar.tsx';
+import { PageHeader } from '@/components/ui/page-header.tsx';
+import { pageCount } from '@/components/ui/pagination.tsx';
+import { StatusBadge, statusOptions } from '@/components/ui/status-badge.tsx';
+import { formatDateTime, formatVnd, isTimeRange } from '@/lib/format.ts';
+import { bookings as t } from '@/lib/messages/bookings.ts';
+import { PAGE_SIZE } from '@/lib/paging.ts';
+import { useKeepPageInRange, useUrlState } from '@/lib/url-state.ts';
 import {
-  BOOKINGS_PAGE_SIZE,
   BOOKING_LIST_ALLOWED,
   BOOKING_LIST_DEFAULTS,
   type BookingListFilters,
-} from '../api/booking-filters.ts';
-import { useBookingsList, type BookingRow } from '../api/list-bookings.ts';
-import { ExportBookingsButton } from '../components/export-bookings-button.tsx';
-import { ProviderPicker } from '../components/provider-picker.tsx';
-import { BookingLink } from '../../../components/domain/booking-link.tsx';
+} from '@/features/bookings/api/booking-filters.ts';
+import { useBookings, type BookingRow } from '@/features/bookings/api/bookings-query.ts';
+import { ExportBookingsButton } from '@/features/bookings/components/export-bookings-button.tsx';
+import { ProviderPicker } from '@/components/domain/provider-picker.tsx';
+import { BookingLink } from '@/components/domain/booking-link.tsx';
 
 const columns: DataTableColumn<BookingRow>[] = [
   {
@@ -57,7 +57,7 @@ export default function BookingsListPage() {
   const [filters, setFilters, resetFilters] = useUrlState<BookingListFilters>(BOOKING_LIST_DEFAULTS, {
     allowed: BOOKING_LIST_ALLOWED,
   });
-  const list = useBookingsList(filters);
+  const list = useBookings(filters);
   const total = list.data?.total ?? 0;
   const estimated = list.data !== undefined && !list.data.totalExact;
   const filtered =
@@ -66,7 +66,7 @@ export default function BookingsListPage() {
     page: filters.page,
     settled: list.data !== undefined && !list.isFetching,
     empty: list.data?.rows.length === 0,
-    lastPage: pageCount(total, BOOKINGS_PAGE_SIZE),
+    lastPage: pageCount(total, PAGE_SIZE),
   });
 
   return (
@@ -124,7 +124,7 @@ export default function BookingsListPage() {
         emptyTitle={t.list.empty}
         query={list}
         page={filters.page}
-        pageSize={BOOKINGS_PAGE_SIZE}
+        pageSize={PAGE_SIZE}
         total={list.data ? total : undefined}
         approximate={estimated}
         onPageChange={(page) => setFilters({ page })}

@@ -9,7 +9,7 @@ import {
   validateServiceIcon,
   validateServiceName,
 } from './catalogue-rules.ts';
-import { catalogue } from '../../../lib/messages/catalogue.ts';
+import { catalogue } from '@/lib/messages/catalogue.ts';
 
 const s = catalogue.services;
 const p = catalogue.packages;

@@ -1,7 +1,7 @@
 // Validation of services (subcategories) and packages (service items), docs/product.md#input-rules. The database
 // enforces the same rules with check constraints.
 import { z } from 'zod';
-import { catalogue } from '../../../lib/messages/catalogue.ts';
+import { catalogue } from '@/lib/messages/catalogue.ts';
 
 const s = catalogue.services;
 const p = catalogue.packages;

@@ -1,11 +1,11 @@
 // Packages (service items) grouped by service. Search on the server over name, description, job
 // details, duration and the service's name.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { unwrap } from '../../../lib/errors.ts';
-import { supabase } from '../../../lib/supabase.ts';
-import { catalogueKeys } from './catalogue-keys.ts';
-import { ilikePattern, searchOrFilter } from './catalogue-search.ts';
-import { PACKAGE_COLUMNS, SERVICE_COLUMNS, type CategoryRow, type PackageRow, type ServiceGroup, type ServiceRow } from './catalogue-types.ts';
+import { unwrap } from '@/lib/errors.ts';
+import { supabase } from '@/lib/supabase.ts';
+import { catalogueKeys } from './keys.ts';
+import { containsPattern, searchOrFilter } from '@/lib/search.ts';
+import { CATEGORY_COLUMNS, PACKAGE_COLUMNS, SERVICE_COLUMNS, type CategoryRow, type PackageRow, type ServiceGroup, type ServiceRow } from './catalogue-types.ts';
 
 export function groupByService(
   categories: readonly CategoryRow[],
@@ -35,14 +35,14 @@ export function packagesQueryOptions(search: string) {
     queryFn: async ({ signal }): Promise<{ groups: ServiceGroup[]; services: ServiceRow[] }> => {
       const text = search.trim();
       const [categories, services] = await Promise.all([
-        supabase.from('categories').select('id, name, icon, sort_order').order('sort_order').abortSignal(signal),
+        supabase.from('categories').select(CATEGORY_COLUMNS).order('sort_order').abortSignal(signal),
         supabase.from('subcategories').select(SERVICE_COLUMNS).order('sort_order').abortSignal(signal),
       ]);
       const serviceRows = unwrap(services) as ServiceRow[];
       let query = supabase.from('service_items').select(PACKAGE_COLUMNS);
       if (text !== '') {
         const matching = unwrap(
-          await supabase.from('subcategories').select('id').ilike('name', ilikePattern(text)).abortSignal(signal),
+          await supabase.from('subcategories').select('id').ilike('name', containsPattern(text)).abortSignal(signal),
         );
         query = query.or(
           searchOrFilter(['name', 'description', 'job_details', 'duration'], text, {

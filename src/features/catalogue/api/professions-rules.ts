@@ -1,7 +1,7 @@
 // Rules of the professions editor (docs/screens.md#professions, docs/decisions.md#professions-editor): a name must not be blank; the order is
 // a whole number ≥ 0 (blank means 0); the create form's schema (zod) next to its mutation.
 import { z } from 'zod';
-import { professions as t } from '../../../lib/messages/professions.ts';
+import { professions as t } from '@/lib/messages/professions.ts';
 
 export function validateProfessionName(raw: string): string | undefined {
   return raw.trim() === '' ? t.nameRequired : undefined;

@@ -2,11 +2,11 @@
 // With search (name, icon or category name, on the server): the categories whose name matches
 // (with all their services) and the services whose name or icon matches.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { unwrap } from '../../../lib/errors.ts';
-import { supabase } from '../../../lib/supabase.ts';
-import { catalogueKeys } from './catalogue-keys.ts';
-import { ilikePattern, searchOrFilter } from './catalogue-search.ts';
-import { SERVICE_COLUMNS, type CategoryGroup, type CategoryRow, type ServiceRow } from './catalogue-types.ts';
+import { unwrap } from '@/lib/errors.ts';
+import { supabase } from '@/lib/supabase.ts';
+import { catalogueKeys } from './keys.ts';
+import { containsPattern, searchOrFilter } from '@/lib/search.ts';
+import { CATEGORY_COLUMNS, SERVICE_COLUMNS, type CategoryGroup, type CategoryRow, type ServiceRow } from './catalogue-types.ts';
 
 export function groupByCategory(categories: readonly CategoryRow[], services: readonly ServiceRow[], searching: boolean): CategoryGroup[] {
   const groups = categories.map((category) => ({
@@ -22,12 +22,12 @@ export function servicesQueryOptions(search: string) {
     queryFn: async ({ signal }): Promise<{ groups: CategoryGroup[]; categoryCount: number }> => {
       const text = search.trim();
       const categories = unwrap(
-        await supabase.from('categories').select('id, name, icon, sort_order').order('sort_order').order('name').abortSignal(signal),
+        await supabase.from('categories').select(CATEGORY_COLUMNS).order('sort_order').order('name').abortSignal(signal),
       );
       let query = supabase.from('subcategories').select(SERVICE_COLUMNS);
       if (text !== '') {
         const matching = unwrap(
-          await supabase.from('categories').select('id').ilike('name', ilikePattern(text)).abortSignal(signal),
+          await supabase.from('categories').select('id').ilike('name', containsPattern(text)).abortSignal(signal),
         );
         query = query.or(searchOrFilter(['name', 'icon'], text, { column: 'category_id', ids: matching.map((row) => row.id) }));
       }

@@ -2,12 +2,12 @@
 // database gives the new service order = max in the category + 1.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { Button } from '../../../components/ui/button.tsx';
-import { Field, Input } from '../../../components/ui/form-controls.tsx';
-import { catalogue } from '../../../lib/messages/catalogue.ts';
-import { common } from '../../../lib/messages/common.ts';
-import { newServiceSchema, type NewServiceForm } from '../api/catalogue-rules.ts';
-import { useCreateService } from '../api/service-mutations.ts';
+import { Button } from '@/components/ui/button.tsx';
+import { Field, Input } from '@/components/ui/form-controls.tsx';
+import { catalogue } from '@/lib/messages/catalogue.ts';
+import { common } from '@/lib/messages/common.ts';
+import { newServiceSchema, type NewServiceForm } from '@/features/catalogue/api/catalogue-rules.ts';
+import { useCreateService } from '@/features/catalogue/api/service-create-mutation.ts';
 
 const t = catalogue.services;
 const EMPTY: NewServiceForm = { name: '', icon: '', commissionRate: '10' };

@@ -3,7 +3,7 @@
 // count or other detail beside it, and an "add" button on the right.
 import { ChevronDown, ChevronRight, Plus } from 'lucide-react';
 import { useCallback, useState, type ReactNode } from 'react';
-import { Button } from '../../../components/ui/button.tsx';
+import { Button } from '@/components/ui/button.tsx';
 
 export interface CollapsibleGroupProps {
   /** DOM id of the body (the heading gets `${id}-title`). */

@@ -2,10 +2,10 @@
 // error with "Thử lại" (the groups already shown stay), then loading, "nothing in the catalogue",
 // "no match for the search", or the groups.
 import type { ReactNode } from 'react';
-import { FilterBar, SearchInput } from '../../../components/ui/filter-bar.tsx';
-import { PageHeader } from '../../../components/ui/page-header.tsx';
-import { RefreshButton } from '../../../components/ui/refresh-button.tsx';
-import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states.tsx';
+import { FilterBar, SearchInput } from '@/components/ui/filter-bar.tsx';
+import { PageHeader } from '@/components/ui/page-header.tsx';
+import { RefreshButton } from '@/components/ui/refresh-button.tsx';
+import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states.tsx';
 
 export interface GroupedCatalogueTexts {
   title: string;

@@ -1,7 +1,7 @@
 // The last editable cells of a catalogue row (a service, a package): its display order (inline,
 // a whole number ≥ 0) and its visibility switch. Each change is saved at once with `save`.
-import { InlineEdit } from '../../../components/ui/inline-edit.tsx';
-import { validateOrder } from '../api/catalogue-rules.ts';
+import { InlineEdit } from '@/components/ui/inline-edit.tsx';
+import { validateOrder } from '@/features/catalogue/api/catalogue-rules.ts';
 import { VisibilitySwitch } from './visibility-switch.tsx';
 
 export interface OrderVisibilityTexts {

@@ -3,14 +3,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
-import { Button } from '../../../components/ui/button.tsx';
-import { Modal } from '../../../components/ui/dialog.tsx';
-import { Field, Input, Select, Textarea } from '../../../components/ui/form-controls.tsx';
-import { catalogue } from '../../../lib/messages/catalogue.ts';
-import { common } from '../../../lib/messages/common.ts';
-import { packageSchema, toPackageValues, type PackageForm } from '../api/catalogue-rules.ts';
-import type { PackageRow, ServiceRow } from '../api/catalogue-types.ts';
-import { PackageConflictError, useCreatePackage, useUpdatePackage } from '../api/package-mutations.ts';
+import { Button } from '@/components/ui/button.tsx';
+import { Modal } from '@/components/ui/dialog.tsx';
+import { Field, Input, Select, Textarea } from '@/components/ui/form-controls.tsx';
+import { catalogue } from '@/lib/messages/catalogue.ts';
+import { common } from '@/lib/messages/common.ts';
+import { packageSchema, toPackageValues, type PackageForm } from '@/features/catalogue/api/catalogue-rules.ts';
+import type { PackageRow, ServiceRow } from '@/features/catalogue/api/catalogue-types.ts';
+import { PackageConflictError, useUpdatePackage } from '@/features/catalogue/api/package-update-mutation.ts';
+import { useCreatePackage } from '@/features/catalogue/api/package-create-mutation.ts';
 
 const t = catalogue.packages;
 

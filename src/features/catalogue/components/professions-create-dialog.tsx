@@ -4,13 +4,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Button } from '../../../components/ui/button.tsx';
-import { Modal } from '../../../components/ui/dialog.tsx';
-import { Field, Input } from '../../../components/ui/form-controls.tsx';
-import { common } from '../../../lib/messages/common.ts';
-import { professions as t } from '../../../lib/messages/professions.ts';
-import { useCreateProfession } from '../api/professions-api.ts';
-import { professionCreateSchema, type ProfessionCreateInput } from '../api/professions-rules.ts';
+import { Button } from '@/components/ui/button.tsx';
+import { Modal } from '@/components/ui/dialog.tsx';
+import { Field, Input } from '@/components/ui/form-controls.tsx';
+import { common } from '@/lib/messages/common.ts';
+import { professions as t } from '@/lib/messages/professions.ts';
+import { useCreateProfession } from '@/features/catalogue/api/profession-create-mutation.ts';
+import { professionCreateSchema, type ProfessionCreateInput } from '@/features/catalogue/api/professions-rules.ts';
 
 const FORM_ID = 'profession-create-form';
 

@@ -1,8 +1,8 @@
 // The numeric order input of one profession: a whole number ≥ 0, saved when the value is
 // committed (Enter, or leaving the field), refused in place otherwise; Escape restores it.
 import { useId, useState, type KeyboardEvent } from 'react';
-import { professions as t } from '../../../lib/messages/professions.ts';
-import { parseProfessionOrder } from '../api/professions-rules.ts';
+import { professions as t } from '@/lib/messages/professions.ts';
+import { parseProfessionOrder } from '@/features/catalogue/api/professions-rules.ts';
 
 export interface ProfessionsOrderInputProps {
   name: string;

@@ -3,17 +3,19 @@
 // 'Tên ngành nghề không thể để trống') and a numeric order input (whole number ≥ 0, saved on
 // change, the list re-sorts); and "Thêm ngành nghề" with name and icon.
 import { useState } from 'react';
-import { DataTable, type DataTableColumn } from '../../../components/ui/data-table.tsx';
-import { FilterBar, SearchInput } from '../../../components/ui/filter-bar.tsx';
-import { InlineEdit } from '../../../components/ui/inline-edit.tsx';
-import { PageHeader } from '../../../components/ui/page-header.tsx';
-import { RefreshButton } from '../../../components/ui/refresh-button.tsx';
-import { professions as t } from '../../../lib/messages/professions.ts';
-import { useUrlState } from '../../../lib/url-state.ts';
-import { useProfessions, useUpdateProfession, type Profession } from '../api/professions-api.ts';
-import { validateProfessionName } from '../api/professions-rules.ts';
-import { ProfessionsCreateDialog } from '../components/professions-create-dialog.tsx';
-import { ProfessionsOrderInput } from '../components/professions-order-input.tsx';
+import { DataTable, type DataTableColumn } from '@/components/ui/data-table.tsx';
+import { FilterBar, SearchInput } from '@/components/ui/filter-bar.tsx';
+import { InlineEdit } from '@/components/ui/inline-edit.tsx';
+import { PageHeader } from '@/components/ui/page-header.tsx';
+import { RefreshButton } from '@/components/ui/refresh-button.tsx';
+import { professions as t } from '@/lib/messages/professions.ts';
+import { useUrlState } from '@/lib/url-state.ts';
+import { useProfessions } from '@/features/catalogue/api/professions-query.ts';
+import { useUpdateProfession } from '@/features/catalogue/api/profession-update-mutation.ts';
+import type { Profession } from '@/features/catalogue/api/catalogue-types.ts';
+import { validateProfessionName } from '@/features/catalogue/api/professions-rules.ts';
+import { ProfessionsCreateDialog } from '@/features/catalogue/components/professions-create-dialog.tsx';
+import { ProfessionsOrderInput } from '@/features/catalogue/components/professions-order-input.tsx';
 
 const DEFAULTS: { q: string } = { q: '' };
 

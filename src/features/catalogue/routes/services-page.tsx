@@ -3,20 +3,20 @@
 // inline edits (name, icon, commission %, order), visibility switch and a per-group add form.
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { RequiredInlineText } from '../../../components/ui/required-inline-text.tsx';
-import { EmptyState } from '../../../components/ui/states.tsx';
-import { formatPercent } from '../../../lib/format.ts';
-import { catalogue } from '../../../lib/messages/catalogue.ts';
-import { useUrlState } from '../../../lib/url-state.ts';
-import { catalogueKeys } from '../api/catalogue-keys.ts';
-import { parseDecimal, validateCommission, validateServiceIcon, validateServiceName } from '../api/catalogue-rules.ts';
-import type { CategoryGroup, ServiceRow } from '../api/catalogue-types.ts';
-import { ServiceConflictError, useUpdateService, type ServicePatch } from '../api/service-mutations.ts';
-import { useServices } from '../api/services-query.ts';
-import { AddServiceForm } from '../components/add-service-form.tsx';
-import { CollapsibleGroup, useCollapsedGroups } from '../components/collapsible-group.tsx';
-import { GroupedCataloguePage } from '../components/grouped-catalogue-page.tsx';
-import { OrderVisibilityCells } from '../components/order-visibility-cells.tsx';
+import { RequiredInlineText } from '@/components/ui/required-inline-text.tsx';
+import { EmptyState } from '@/components/ui/states.tsx';
+import { formatPercent } from '@/lib/format.ts';
+import { catalogue } from '@/lib/messages/catalogue.ts';
+import { useUrlState } from '@/lib/url-state.ts';
+import { catalogueKeys } from '@/features/catalogue/api/keys.ts';
+import { parseDecimal, validateCommission, validateServiceIcon, validateServiceName } from '@/features/catalogue/api/catalogue-rules.ts';
+import type { CategoryGroup, ServiceRow } from '@/features/catalogue/api/catalogue-types.ts';
+import { ServiceConflictError, useUpdateService, type ServicePatch } from '@/features/catalogue/api/service-update-mutation.ts';
+import { useServices } from '@/features/catalogue/api/services-query.ts';
+import { AddServiceForm } from '@/features/catalogue/components/add-service-form.tsx';
+import { CollapsibleGroup, useCollapsedGroups } from '@/features/catalogue/components/collapsible-group.tsx';
+import { GroupedCataloguePage } from '@/features/catalogue/components/grouped-catalogue-page.tsx';
+import { OrderVisibilityCells } from '@/features/catalogue/components/order-visibility-cells.tsx';
 
 const t = catalogue.services;
 const DEFAULTS = { q: '' };

@@ -1,7 +1,8 @@
 // Filters of the commissions screen as they live in the URL, and their translation into the
 // arguments of admin_list_commissions / admin_commission_stats. Dates are Vietnam calendar days
 // (docs/decisions.md#vietnamese-interface-vnd-and-vietnam-time): "from" is the first instant of that day, "to" the first instant of the next day.
-import { vietnamDayBoundary } from '../../../lib/format.ts';
+import { vietnamDayBoundary } from '@/lib/format.ts';
+import { isUuid } from '@/lib/search.ts';
 
 export interface CommissionFilters {
   search: string;
@@ -19,14 +20,12 @@ export interface CommissionFilterArgs {
   p_to?: string;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export function toCommissionArgs(filters: CommissionFilters): CommissionFilterArgs {
   const args: CommissionFilterArgs = {};
   const search = filters.search.trim();
   if (search !== '') args.p_search = search;
-  if (UUID.test(filters.providerId)) args.p_provider_id = filters.providerId;
-  if (UUID.test(filters.serviceId)) args.p_subcategory_id = filters.serviceId;
+  if (isUuid(filters.providerId)) args.p_provider_id = filters.providerId;
+  if (isUuid(filters.serviceId)) args.p_subcategory_id = filters.serviceId;
   const from = vietnamDayBoundary(filters.from);
   if (from !== null) args.p_from = from.toISOString();
   const to = vietnamDayBoundary(filters.to, true);

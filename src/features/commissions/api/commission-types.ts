@@ -1,26 +1,32 @@
-// Row and stats shapes returned by admin_list_commissions / admin_commission_stats (jsonb).
-// platform_fee = platform income, provider_amount = provider earnings (docs/decisions.md#commission-amounts).
+// Row and stats shapes answered by admin_list_commissions / admin_commission_stats (jsonb),
+// validated with zod. platform_fee = platform income, provider_amount = provider earnings
+// (docs/decisions.md#commission-amounts).
+import { z } from 'zod';
 
-export interface CommissionRow {
-  id: string;
-  booking_id: string;
-  provider_id: string | null;
-  provider_name: string | null;
-  subcategory_id: string | null;
-  service_name: string | null;
-  commission_rate: number;
-  service_price: number;
-  platform_fee: number;
-  provider_amount: number;
-  final_price: number;
-  booking_completed_at: string | null;
-  created_at: string;
-}
+export const commissionRowSchema = z.object({
+  id: z.string(),
+  booking_id: z.string(),
+  provider_id: z.string().nullable(),
+  provider_name: z.string().nullable(),
+  subcategory_id: z.string().nullable(),
+  service_name: z.string().nullable(),
+  commission_rate: z.number(),
+  service_price: z.number(),
+  platform_fee: z.number(),
+  provider_amount: z.number(),
+  final_price: z.number(),
+  booking_completed_at: z.string().nullable(),
+  created_at: z.string(),
+});
 
-export interface CommissionStats {
-  count: number;
-  service_value: number;
-  platform_fee: number;
-  provider_amount: number;
-  average_rate: number;
-}
+export type CommissionRow = z.infer<typeof commissionRowSchema>;
+
+export const commissionStatsSchema = z.object({
+  count: z.number(),
+  service_value: z.number(),
+  platform_fee: z.number(),
+  provider_amount: z.number(),
+  average_rate: z.number(),
+});
+
+export type CommissionStats = z.infer<typeof commissionStatsSchema>;

@@ -3,26 +3,27 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
-import type { DataTableColumn } from '../../../components/ui/data-table.tsx';
-import { PagedTable } from '../../../components/ui/paged-table.tsx';
-import { DateFilter, FilterBar, SearchInput, SelectFilter } from '../../../components/ui/filter-bar.tsx';
-import { PageHeader } from '../../../components/ui/page-header.tsx';
-import { pageCount } from '../../../components/ui/pagination.tsx';
-import { RefreshButton } from '../../../components/ui/refresh-button.tsx';
-import { StatCard } from '../../../components/ui/stat-card.tsx';
-import { CsvExportButton } from '../../../components/ui/csv-export-button.tsx';
-import { toVietnameseMessage } from '../../../lib/errors.ts';
-import { formatDateTime, formatPercent, formatVnd } from '../../../lib/format.ts';
-import { commissions as t } from '../../../lib/messages/commissions.ts';
-import { useKeepPageInRange, useUrlState } from '../../../lib/url-state.ts';
-import { exportCommissionsCsv } from '../api/commission-export.ts';
-import type { CommissionFilters } from '../api/commission-filters.ts';
-import { commissionKeys } from '../api/commission-keys.ts';
-import { useServiceOptions } from '../api/commission-options-query.ts';
-import { useCommissionStats } from '../api/commission-stats-query.ts';
-import type { CommissionRow } from '../api/commission-types.ts';
-import { useCommissions } from '../api/commissions-query.ts';
-import { ProviderFilter } from '../components/provider-filter.tsx';
+import type { DataTableColumn } from '@/components/ui/data-table.tsx';
+import { PagedTable } from '@/components/ui/paged-table.tsx';
+import { DateFilter, FilterBar, SearchInput, SelectFilter } from '@/components/ui/filter-bar.tsx';
+import { PageHeader } from '@/components/ui/page-header.tsx';
+import { pageCount } from '@/components/ui/pagination.tsx';
+import { RefreshButton } from '@/components/ui/refresh-button.tsx';
+import { StatCard } from '@/components/ui/stat-card.tsx';
+import { CsvExportButton } from '@/components/ui/csv-export-button.tsx';
+import { ProviderPicker } from '@/components/domain/provider-picker.tsx';
+import { toVietnameseMessage } from '@/lib/errors.ts';
+import { formatDateTime, formatPercent, formatVnd } from '@/lib/format.ts';
+import { commissions as t } from '@/lib/messages/commissions.ts';
+import { useKeepPageInRange, useUrlState } from '@/lib/url-state.ts';
+import { exportCommissionsCsv } from '@/features/commissions/api/commissions-export.ts';
+import type { CommissionFilters } from '@/features/commissions/api/commission-filters.ts';
+import { commissionKeys } from '@/features/commissions/api/keys.ts';
+import { useServiceOptions } from '@/features/commissions/api/service-options-query.ts';
+import { useCommissionStats } from '@/features/commissions/api/commission-stats-query.ts';
+import type { CommissionRow } from '@/features/commissions/api/commission-types.ts';
+import { useCommissions } from '@/features/commissions/api/commissions-query.ts';
+
 
 const DEFAULTS = { q: '', provider: '', service: '', from: '', to: '', page: 1 };
 
@@ -67,14 +68,15 @@ export default function CommissionsPage() {
   const services = useServiceOptions();
   const queryClient = useQueryClient();
 
-
-  const total = stats.data?.count ?? 0;
+  // The list's own total (exact, or the planner's estimate beyond its counting limit).
+  const total = list.data?.total;
+  const approximate = list.data !== undefined && !list.data.totalExact;
 
   useKeepPageInRange(setState, {
     page: state.page,
-    settled: list.data !== undefined && !list.isFetching && stats.data !== undefined && !stats.isFetching,
-    empty: list.data?.length === 0,
-    lastPage: pageCount(total),
+    settled: list.data !== undefined && !list.isFetching,
+    empty: list.data?.rows.length === 0,
+    lastPage: approximate ? 1 : pageCount(total ?? 0),
   });
 
   const anyFilter = Boolean(filters.search || filters.providerId || filters.serviceId || filters.from || filters.to);
@@ -88,7 +90,7 @@ export default function CommissionsPage() {
             <RefreshButton
               onClick={() => void queryClient.invalidateQueries({ queryKey: commissionKeys.all })}
             />
-            <CsvExportButton run={(onProgress) => exportCommissionsCsv(filters, onProgress)} fileStem={t.csvFilename} disabled={total === 0} texts={t} />
+            <CsvExportButton run={(onProgress) => exportCommissionsCsv(filters, onProgress)} fileStem={t.csvFilename} disabled={(total ?? 0) === 0} texts={t} />
           </>
         }
       />
@@ -117,7 +119,7 @@ export default function CommissionsPage() {
           placeholder={t.filters.searchPlaceholder}
           onChange={(q) => setState({ q }, { replace: true })}
         />
-        <ProviderFilter value={state.provider} onChange={(provider) => setState({ provider })} />
+        <ProviderPicker value={state.provider} onChange={(provider) => setState({ provider })} />
         <SelectFilter
           label={t.filters.service}
           value={state.service}
@@ -132,15 +134,15 @@ export default function CommissionsPage() {
       <PagedTable
         caption={t.title}
         columns={columns}
-        rows={list.data}
+        rows={list.data?.rows}
         rowKey={(row) => row.id}
         errorTitle={t.loadFailed}
         emptyTitle={anyFilter ? t.noMatch : t.empty}
         query={list}
         page={state.page}
         total={total}
+        approximate={approximate}
         onPageChange={(page) => setState({ page })}
-        busy={stats.isPending}
       />
     </div>
   );

@@ -1,7 +1,13 @@
 // URL filters of the conversations list → admin_list_conversations arguments ('today' is since
 // midnight in Vietnam, docs/decisions.md#vietnamese-interface-vnd-and-vietnam-time).
-import { isTimeRange, timeRangeStart } from '../../../lib/format.ts';
-import type { ConversationFilters } from './conversation-keys.ts';
+import { isTimeRange, timeRangeStart } from '@/lib/format.ts';
+
+export interface ConversationFilters {
+  provider: string;
+  customer: string;
+  status: string;
+  time: string;
+}
 
 export interface ConversationFilterArgs {
   p_provider_name?: string;

@@ -1,8 +1,9 @@
 // The conversation of a booking (null when the booking has none) with both participants' names.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { unwrap } from '../../../lib/errors.ts';
-import { supabase } from '../../../lib/supabase.ts';
-import { conversationKeys } from './conversation-keys.ts';
+import { unwrap } from '@/lib/errors.ts';
+import { isUuid } from '@/lib/search.ts';
+import { supabase } from '@/lib/supabase.ts';
+import { conversationKeys } from './keys.ts';
 
 export interface ConversationDetail {
   id: string;
@@ -14,13 +15,11 @@ export interface ConversationDetail {
   customer_name: string | null;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export function conversationByBookingQueryOptions(bookingId: string) {
   return queryOptions({
     queryKey: conversationKeys.byBooking(bookingId),
     queryFn: async ({ signal }): Promise<ConversationDetail | null> => {
-      if (!UUID.test(bookingId)) return null;
+      if (!isUuid(bookingId)) return null;
       const conversation = unwrap<Omit<ConversationDetail, 'provider_name' | 'customer_name'> | null>(
         await supabase
           .from('conversations')

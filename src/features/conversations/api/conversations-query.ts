@@ -1,38 +1,32 @@
-// One page of conversations (latest message first) from admin_list_conversations.
+// One page of conversations (latest message first) from admin_list_conversations, with the total
+// (exact, or the planner's estimate flagged `totalExact: false`).
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { PAGE_SIZE } from '../../../components/ui/pagination.tsx';
-import { unwrap } from '../../../lib/errors.ts';
-import { supabase } from '../../../lib/supabase.ts';
-import { conversationKeys, type ConversationFilters } from './conversation-keys.ts';
-import { toConversationArgs } from './conversation-filters.ts';
+import { z } from 'zod';
+import { fetchListPage } from '@/lib/paged-list.ts';
+import { pageArgs } from '@/lib/paging.ts';
+import { toConversationArgs, type ConversationFilters } from './conversation-filters.ts';
+import { conversationKeys } from './keys.ts';
 
-export interface ConversationRow {
-  id: string;
-  booking_id: string;
-  provider_id: string | null;
-  provider_name: string | null;
-  customer_id: string | null;
-  customer_name: string | null;
-  is_active: boolean;
-  last_message: string | null;
-  last_message_at: string | null;
-  created_at: string;
-}
+export const conversationRowSchema = z.object({
+  id: z.string(),
+  booking_id: z.string(),
+  provider_id: z.string().nullable(),
+  provider_name: z.string().nullable(),
+  customer_id: z.string().nullable(),
+  customer_name: z.string().nullable(),
+  is_active: z.boolean(),
+  last_message: z.string().nullable(),
+  last_message_at: z.string().nullable(),
+  created_at: z.string(),
+});
+
+export type ConversationRow = z.infer<typeof conversationRowSchema>;
 
 export function conversationsQueryOptions(filters: ConversationFilters, page: number) {
   return queryOptions({
     queryKey: conversationKeys.list(filters, page),
-    queryFn: async ({ signal }) => {
-      const result = await supabase
-        .rpc('admin_list_conversations', {
-          ...toConversationArgs(filters),
-          p_limit: PAGE_SIZE,
-          p_offset: (Math.max(page, 1) - 1) * PAGE_SIZE,
-        })
-        .abortSignal(signal);
-      const data = unwrap(result) as unknown as { rows: ConversationRow[]; total: number; total_exact: boolean };
-      return { rows: data.rows, total: data.total, exact: data.total_exact };
-    },
+    queryFn: ({ signal }) =>
+      fetchListPage('admin_list_conversations', { ...toConversationArgs(filters), ...pageArgs(page) }, conversationRowSchema, signal),
     placeholderData: keepPreviousData,
   });
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { previewLastMessage } from './message-preview.ts';
-import { conversations as t } from '../../../lib/messages/conversations.ts';
+import { conversations as t } from '@/lib/messages/conversations.ts';
 
 describe('last message preview', () => {
   it('says there is no message yet', () => {

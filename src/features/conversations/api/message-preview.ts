@@ -1,5 +1,5 @@
 // The last-message preview of the conversation list (docs/screens.md#conversations): 30 characters then '…'.
-import { conversations as t } from '../../../lib/messages/conversations.ts';
+import { conversations as t } from '@/lib/messages/conversations.ts';
 
 export const PREVIEW_LENGTH = 30;
 

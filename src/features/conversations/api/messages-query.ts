@@ -1,12 +1,9 @@
-// Messages of a conversation in ascending time order, and the live subscription that appends
-// messages inserted by anyone else (Supabase Realtime postgres_changes on messages, filtered by
-// booking_id) to the cached list without reloading.
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import { unwrap } from '../../../lib/errors.ts';
-import { supabase } from '../../../lib/supabase.ts';
-import { conversationKeys } from './conversation-keys.ts';
-import { mergeMessage, type MessageRow } from './merge-message.ts';
+// Messages of a conversation in ascending time order (the latest 500).
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { unwrap } from '@/lib/errors.ts';
+import { supabase } from '@/lib/supabase.ts';
+import { conversationKeys } from './keys.ts';
+import type { MessageRow } from './merge-message.ts';
 
 export type { MessageRow } from './merge-message.ts';
 
@@ -35,35 +32,4 @@ export function messagesQueryOptions(conversationId: string) {
 
 export function useMessages(conversationId: string) {
   return useQuery(messagesQueryOptions(conversationId));
-}
-
-function isMessageRow(value: unknown): value is MessageRow {
-  if (typeof value !== 'object' || value === null) return false;
-  const row = value as Record<string, unknown>;
-  return typeof row.id === 'string' && typeof row.content === 'string' && typeof row.created_at === 'string';
-}
-
-/** Live updates of one booking's messages: new ones are appended, read markers update in place. */
-export function useLiveMessages(bookingId: string, conversationId: string | undefined) {
-  const queryClient = useQueryClient();
-  useEffect(() => {
-    if (conversationId === undefined) return undefined;
-    const key = conversationKeys.messages(conversationId);
-    const apply = (record: unknown) => {
-      if (!isMessageRow(record)) return;
-      queryClient.setQueryData<MessageRow[]>(key, (current) => mergeMessage(current ?? [], record));
-    };
-    const channel = supabase
-      .channel(`admin-messages-${bookingId}`)
-      .on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'messages', filter: `booking_id=eq.${bookingId}` }, (payload) =>
-        apply(payload.new),
-      )
-      .on('postgres_changes', { event: 'UPDATE', schema: 'public', table: 'messages', filter: `booking_id=eq.${bookingId}` }, (payload) =>
-        apply(payload.new),
-      )
-      .subscribe();
-    return () => {
-      void supabase.removeChannel(channel);
-    };
-  }, [bookingId, conversationId, queryClient]);
 }

@@ -1,19 +1,20 @@
-// One chat message: sender, time, text (rendered as text, never as HTML) or image (signed URL),
+// One chat message: sender, time, text (rendered as text, never as HTML) or image (a thumbnail
+// resized by Storage, linking to the original),
 // and the read marker with the read time.
 import clsx from 'clsx';
 import { CheckCheck, Check } from 'lucide-react';
-import { formatDateTime } from '../../../lib/format.ts';
-import { conversations as t } from '../../../lib/messages/conversations.ts';
-import { useImageUrl } from '../api/image-url-query.ts';
-import type { MessageRow } from '../api/messages-query.ts';
+import { formatDateTime } from '@/lib/format.ts';
+import { conversations as t } from '@/lib/messages/conversations.ts';
+import { useMessageImageUrl } from '@/features/conversations/api/message-image-url-query.ts';
+import type { MessageRow } from '@/features/conversations/api/messages-query.ts';
 
 function MessageImage({ path, sender }: { path: string; sender: string }) {
-  const url = useImageUrl(path);
+  const url = useMessageImageUrl(path);
   if (url.isPending) return <div className="h-40 w-56 animate-pulse rounded bg-slate-200" aria-hidden="true" />;
   if (url.error) return <p className="text-sm text-red-700">{t.detail.imageUnavailable}</p>;
   return (
-    <a href={url.data} target="_blank" rel="noopener noreferrer" className="block">
-      <img src={url.data} alt={t.detail.image(sender)} className="max-h-64 max-w-xs rounded border border-slate-200 object-contain" loading="lazy" />
+    <a href={url.data.original} target="_blank" rel="noopener noreferrer" className="block">
+      <img src={url.data.thumbnail} alt={t.detail.image(sender)} className="max-h-64 max-w-xs rounded border border-slate-200 object-contain" loading="lazy" />
     </a>
   );
 }

@@ -3,19 +3,20 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
-import type { DataTableColumn } from '../../../components/ui/data-table.tsx';
-import { PagedTable } from '../../../components/ui/paged-table.tsx';
-import { FilterBar, SearchInput, SelectFilter, TimeRangeFilter } from '../../../components/ui/filter-bar.tsx';
-import { PageHeader } from '../../../components/ui/page-header.tsx';
-import { pageCount } from '../../../components/ui/pagination.tsx';
-import { RefreshButton } from '../../../components/ui/refresh-button.tsx';
-import { StatusBadge } from '../../../components/ui/status-badge.tsx';
-import { formatDateTime, isTimeRange, shortBookingId, TIME_RANGES } from '../../../lib/format.ts';
-import { conversations as t } from '../../../lib/messages/conversations.ts';
-import { useKeepPageInRange, useUrlState } from '../../../lib/url-state.ts';
-import { conversationKeys, type ConversationFilters } from '../api/conversation-keys.ts';
-import { useConversations, type ConversationRow } from '../api/conversations-query.ts';
-import { previewLastMessage } from '../api/message-preview.ts';
+import type { DataTableColumn } from '@/components/ui/data-table.tsx';
+import { PagedTable } from '@/components/ui/paged-table.tsx';
+import { FilterBar, SearchInput, SelectFilter, TimeRangeFilter } from '@/components/ui/filter-bar.tsx';
+import { PageHeader } from '@/components/ui/page-header.tsx';
+import { pageCount } from '@/components/ui/pagination.tsx';
+import { RefreshButton } from '@/components/ui/refresh-button.tsx';
+import { StatusBadge } from '@/components/ui/status-badge.tsx';
+import { formatDateTime, isTimeRange, shortBookingId, TIME_RANGES } from '@/lib/format.ts';
+import { conversations as t } from '@/lib/messages/conversations.ts';
+import { useKeepPageInRange, useUrlState } from '@/lib/url-state.ts';
+import type { ConversationFilters } from '@/features/conversations/api/conversation-filters.ts';
+import { conversationKeys } from '@/features/conversations/api/keys.ts';
+import { useConversations, type ConversationRow } from '@/features/conversations/api/conversations-query.ts';
+import { previewLastMessage } from '@/features/conversations/api/message-preview.ts';
 
 const DEFAULTS = { provider: '', customer: '', status: '', time: 'all', page: 1 };
 const URL_OPTIONS = { allowed: { time: TIME_RANGES as readonly string[] } };
@@ -114,7 +115,7 @@ export default function ConversationsPage() {
         page={state.page}
         total={total}
         onPageChange={(page) => setState({ page })}
-        footnote={list.data && !list.data.exact ? <p className="mt-2 text-xs text-slate-500">{t.approximateTotal(total)}</p> : null}
+        footnote={list.data && !list.data.totalExact ? <p className="mt-2 text-xs text-slate-500">{t.approximateTotal(total)}</p> : null}
       />
     </div>
   );

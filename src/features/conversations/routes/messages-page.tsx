@@ -4,15 +4,16 @@
 import { ArrowLeft } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { Button } from '../../../components/ui/button.tsx';
-import { PageHeader } from '../../../components/ui/page-header.tsx';
-import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states.tsx';
-import { StatusBadge } from '../../../components/ui/status-badge.tsx';
-import { conversations as t } from '../../../lib/messages/conversations.ts';
-import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { useConversationByBooking, type ConversationDetail } from '../api/conversation-query.ts';
-import { useLiveMessages, useMessages } from '../api/messages-query.ts';
-import { MessageBubble } from '../components/message-bubble.tsx';
+import { Button } from '@/components/ui/button.tsx';
+import { PageHeader } from '@/components/ui/page-header.tsx';
+import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states.tsx';
+import { StatusBadge } from '@/components/ui/status-badge.tsx';
+import { conversations as t } from '@/lib/messages/conversations.ts';
+import { useDocumentTitle } from '@/lib/use-document-title.ts';
+import { useConversationByBooking, type ConversationDetail } from '@/features/conversations/api/conversation-query.ts';
+import { useMessages } from '@/features/conversations/api/messages-query.ts';
+import { useLiveMessages } from '@/features/conversations/api/messages-subscription.ts';
+import { MessageBubble } from '@/features/conversations/components/message-bubble.tsx';
 
 function BackButton() {
   const navigate = useNavigate();

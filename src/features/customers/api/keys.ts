@@ -1,5 +1,5 @@
 // Query keys of the customers area.
-import type { CustomerListFilters } from './list-customers.ts';
+import type { CustomerListFilters } from './customer-filters.ts';
 
 export const customerKeys = {
   all: ['customers'] as const,

@@ -2,23 +2,19 @@
 // in progress, total spent), inline edits of name, email, phone, status, registration / update /
 // last sign-in times, and the 10 most recent bookings linking to their detail.
 import { useParams } from 'react-router-dom';
-import { ProfileHeader } from '../../../components/domain/profile-header.tsx';
-import { DetailStates } from '../../../components/ui/detail-states.tsx';
-import { RecentBookings } from '../../../components/domain/recent-bookings.tsx';
-import { ContactFields } from '../../../components/domain/contact-fields.tsx';
-import { PageHeader } from '../../../components/ui/page-header.tsx';
-import { StatCard } from '../../../components/ui/stat-card.tsx';
-import { ErrorState } from '../../../components/ui/states.tsx';
-import { formatDateTime, formatNumber, formatVnd } from '../../../lib/format.ts';
-import { customers as t } from '../../../lib/messages/customers.ts';
-import {
-  useCustomerDetail,
-  useCustomerRecentBookings,
-  useCustomerStats,
-  useUpdateCustomer,
-  type CustomerPatch,
-  type CustomerProfile,
-} from '../api/customer-detail.ts';
+import { ProfileHeader } from '@/components/domain/profile-header.tsx';
+import { DetailStates } from '@/components/ui/detail-states.tsx';
+import { RecentBookings } from '@/components/domain/recent-bookings.tsx';
+import { ContactFields } from '@/components/domain/contact-fields.tsx';
+import { PageHeader } from '@/components/ui/page-header.tsx';
+import { StatCard } from '@/components/ui/stat-card.tsx';
+import { ErrorState } from '@/components/ui/states.tsx';
+import { formatDateTime, formatNumber, formatVnd } from '@/lib/format.ts';
+import { customers as t } from '@/lib/messages/customers.ts';
+import { useCustomer, type CustomerProfile } from '@/features/customers/api/customer-query.ts';
+import { useCustomerRecentBookings } from '@/features/customers/api/customer-recent-bookings-query.ts';
+import { useCustomerStats } from '@/features/customers/api/customer-stats-query.ts';
+import { useUpdateCustomer, type CustomerPatch } from '@/features/customers/api/customer-update-mutation.ts';
 
 function Stats({ id }: { id: string }) {
   const stats = useCustomerStats(id);
@@ -87,7 +83,7 @@ function CustomerRecentBookings({ id }: { id: string }) {
 
 export default function CustomerDetailPage() {
   const { customerId = '' } = useParams();
-  const detail = useCustomerDetail(customerId);
+  const detail = useCustomer(customerId);
   const back = { to: '/admin/customers', label: t.detail.back };
   return (
     <div>

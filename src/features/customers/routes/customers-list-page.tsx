@@ -1,20 +1,15 @@
 // /admin/customers — customers newest first, filtered on the server by name-or-email text and
 // status (inactive is shown as "Tạm dừng"), 50 a page; filters and page in the URL.
 import { Link } from 'react-router-dom';
-import { ProfilesList } from '../../../components/domain/profiles-list.tsx';
-import type { DataTableColumn } from '../../../components/ui/data-table.tsx';
-import { StatusBadge, statusOptions } from '../../../components/ui/status-badge.tsx';
-import { formatDate, formatNumber } from '../../../lib/format.ts';
-import { customers as t } from '../../../lib/messages/customers.ts';
-import { useUrlState } from '../../../lib/url-state.ts';
-import {
-  CUSTOMERS_PAGE_SIZE,
-  CUSTOMER_LIST_ALLOWED,
-  CUSTOMER_LIST_DEFAULTS,
-  useCustomersList,
-  type CustomerListFilters,
-  type CustomerListRow,
-} from '../api/list-customers.ts';
+import { ProfilesList } from '@/components/domain/profiles-list.tsx';
+import type { DataTableColumn } from '@/components/ui/data-table.tsx';
+import { StatusBadge, statusOptions } from '@/components/ui/status-badge.tsx';
+import { formatDate, formatNumber } from '@/lib/format.ts';
+import { customers as t } from '@/lib/messages/customers.ts';
+import { useUrlState } from '@/lib/url-state.ts';
+import { PAGE_SIZE } from '@/lib/paging.ts';
+import { CUSTOMER_LIST_ALLOWED, CUSTOMER_LIST_DEFAULTS, type CustomerListFilters } from '@/features/customers/api/customer-filters.ts';
+import { useCustomers, type CustomerListRow } from '@/features/customers/api/customers-query.ts';
 
 const columns: DataTableColumn<CustomerListRow>[] = [
   {
@@ -41,7 +36,7 @@ const columns: DataTableColumn<CustomerListRow>[] = [
 
 export default function CustomersListPage() {
   const [filters, setFilters, resetFilters] = useUrlState<CustomerListFilters>(CUSTOMER_LIST_DEFAULTS, { allowed: CUSTOMER_LIST_ALLOWED });
-  const list = useCustomersList(filters);
+  const list = useCustomers(filters);
   return (
     <ProfilesList
       texts={t.list}
@@ -51,7 +46,7 @@ export default function CustomersListPage() {
       setFilters={setFilters}
       resetFilters={resetFilters}
       list={list}
-      pageSize={CUSTOMERS_PAGE_SIZE}
+      pageSize={PAGE_SIZE}
     />
   );
 }

@@ -1,7 +1,7 @@
 // Bookings created per day over the last 30 days, stacked by status, with a legend.
-import { common } from '../../../lib/messages/common.ts';
-import { dashboard as t } from '../../../lib/messages/dashboard.ts';
-import type { BookingsPerDay } from '../api/dashboard-summary.ts';
+import { common } from '@/lib/messages/common.ts';
+import { dashboard as t } from '@/lib/messages/dashboard.ts';
+import type { BookingsPerDay } from '@/features/dashboard/api/dashboard-summary-query.ts';
 import { longDay } from './chart-scale.ts';
 import { DayBarChart, type DaySeries } from './day-bar-chart.tsx';
 

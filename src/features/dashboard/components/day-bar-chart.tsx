@@ -3,7 +3,7 @@
 // readers and for anyone who prefers numbers. The dashboard's bookings and revenue charts are
 // two configurations of it.
 import { useId, type ReactNode } from 'react';
-import { dashboard as t } from '../../../lib/messages/dashboard.ts';
+import { dashboard as t } from '@/lib/messages/dashboard.ts';
 import { longDay, niceAxis, shortDay } from './chart-scale.ts';
 
 export interface DaySeries<D> {

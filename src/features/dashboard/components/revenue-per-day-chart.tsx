@@ -1,7 +1,7 @@
 // Revenue (final price of bookings completed that day) over the last 30 days.
-import { formatVnd } from '../../../lib/format.ts';
-import { dashboard as t } from '../../../lib/messages/dashboard.ts';
-import type { RevenuePerDay } from '../api/dashboard-summary.ts';
+import { formatVnd } from '@/lib/format.ts';
+import { dashboard as t } from '@/lib/messages/dashboard.ts';
+import type { RevenuePerDay } from '@/features/dashboard/api/dashboard-summary-query.ts';
 import { compactNumber, longDay } from './chart-scale.ts';
 import { DayBarChart, type DaySeries } from './day-bar-chart.tsx';
 

@@ -1,17 +1,17 @@
 // /admin — the dashboard: every card of docs/screens.md#dashboard from public.admin_dashboard() (one call), two
 // charts (bookings per day stacked by status, revenue per day) and the 10 most recent bookings.
 import { Link } from 'react-router-dom';
-import { PageHeader } from '../../../components/ui/page-header.tsx';
-import { RefreshButton } from '../../../components/ui/refresh-button.tsx';
-import { StatCard } from '../../../components/ui/stat-card.tsx';
-import { ErrorState, LoadingState } from '../../../components/ui/states.tsx';
-import { formatNumber, formatVnd } from '../../../lib/format.ts';
-import { common } from '../../../lib/messages/common.ts';
-import { dashboard as t } from '../../../lib/messages/dashboard.ts';
-import { useDashboardSummary, type DashboardSummary } from '../api/dashboard-summary.ts';
-import { BookingsPerDayChart } from '../components/bookings-per-day-chart.tsx';
-import { RecentBookingsTable } from '../components/recent-bookings-table.tsx';
-import { RevenuePerDayChart } from '../components/revenue-per-day-chart.tsx';
+import { PageHeader } from '@/components/ui/page-header.tsx';
+import { RefreshButton } from '@/components/ui/refresh-button.tsx';
+import { StatCard } from '@/components/ui/stat-card.tsx';
+import { ErrorState, LoadingState } from '@/components/ui/states.tsx';
+import { formatNumber, formatVnd } from '@/lib/format.ts';
+import { common } from '@/lib/messages/common.ts';
+import { dashboard as t } from '@/lib/messages/dashboard.ts';
+import { useDashboardSummary, type DashboardSummary } from '@/features/dashboard/api/dashboard-summary-query.ts';
+import { BookingsPerDayChart } from '@/features/dashboard/components/bookings-per-day-chart.tsx';
+import { RecentBookingsTable } from '@/features/dashboard/components/recent-bookings-table.tsx';
+import { RevenuePerDayChart } from '@/features/dashboard/components/revenue-per-day-chart.tsx';
 
 const BOOKING_STATUS_ORDER = ['completed', 'confirmed', 'pending', 'pending_completion', 'cancelled'] as const;
 

@@ -1,6 +1,7 @@
 // Filters of the deposit history screen (URL) → arguments of admin_list_deposits /
 // admin_deposit_stats. Dates are Vietnam calendar days, the end day inclusive.
-import { vietnamDayBoundary } from '../../../lib/format.ts';
+import { vietnamDayBoundary } from '@/lib/format.ts';
+import { isUuid } from '@/lib/search.ts';
 import { isDepositStatus } from './deposit-rules.ts';
 
 export interface DepositFilters {
@@ -19,13 +20,11 @@ export interface DepositFilterArgs {
   p_to?: string;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export function toDepositArgs(filters: DepositFilters): DepositFilterArgs {
   const args: DepositFilterArgs = {};
   const search = filters.search.trim();
   if (search !== '') args.p_search = search;
-  if (UUID.test(filters.providerId)) args.p_provider_id = filters.providerId;
+  if (isUuid(filters.providerId)) args.p_provider_id = filters.providerId;
   if (isDepositStatus(filters.status)) args.p_status = filters.status;
   const from = vietnamDayBoundary(filters.from);
   if (from !== null) args.p_from = from.toISOString();

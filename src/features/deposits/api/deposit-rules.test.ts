@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readAmountEdit, readStatusEdit } from './deposit-rules.ts';
-import { deposits as t } from '../../../lib/messages/deposits.ts';
+import { deposits as t } from '@/lib/messages/deposits.ts';
 
 describe('deposit inline edits', () => {
   it('cancels on an empty or unchanged amount', () => {

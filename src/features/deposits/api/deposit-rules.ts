@@ -1,6 +1,6 @@
 // Inline edit rules of the deposit history (docs/product.md#deposits-and-balances, docs/product.md#input-rules): amounts are non-negative whole VND; an
 // unchanged or empty value cancels the edit instead of saving.
-import { deposits as t } from '../../../lib/messages/deposits.ts';
+import { deposits as t } from '@/lib/messages/deposits.ts';
 
 export const DEPOSIT_STATUSES = ['pending', 'completed', 'canceled'] as const;
 export type DepositStatus = (typeof DEPOSIT_STATUSES)[number];

@@ -1,16 +1,16 @@
-// Stat cards of the deposit history for the current filters (also the pager's total).
+// Stat cards of the deposit history for the current filters.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { unwrap } from '../../../lib/errors.ts';
-import { supabase } from '../../../lib/supabase.ts';
+import { unwrap } from '@/lib/errors.ts';
+import { supabase } from '@/lib/supabase.ts';
 import { toDepositArgs, type DepositFilters } from './deposit-filters.ts';
-import { depositKeys } from './deposit-keys.ts';
-import type { DepositStats } from './deposit-types.ts';
+import { depositStatsSchema } from './deposit-types.ts';
+import { depositKeys } from './keys.ts';
 
 export function depositStatsQueryOptions(filters: DepositFilters) {
   return queryOptions({
     queryKey: depositKeys.stats(filters),
     queryFn: async ({ signal }) =>
-      unwrap(await supabase.rpc('admin_deposit_stats', toDepositArgs(filters)).abortSignal(signal)) as unknown as DepositStats,
+      depositStatsSchema.parse(unwrap(await supabase.rpc('admin_deposit_stats', toDepositArgs(filters)).abortSignal(signal))),
     placeholderData: keepPreviousData,
   });
 }

@@ -1,30 +1,35 @@
-// Shapes returned by admin_list_deposits / admin_deposit_stats (jsonb).
-import type { DepositStatus } from './deposit-rules.ts';
+// Shapes answered by admin_list_deposits / admin_deposit_stats (jsonb), validated with zod.
+import { z } from 'zod';
+import { DEPOSIT_STATUSES } from './deposit-rules.ts';
 
-export interface DepositRow {
-  id: string;
-  provider_id: string;
-  provider_name: string | null;
-  provider_email: string | null;
+export const depositRowSchema = z.object({
+  id: z.string(),
+  provider_id: z.string(),
+  provider_name: z.string().nullable(),
+  provider_email: z.string().nullable(),
   /** The provider's balance now (profiles.deposit). */
-  provider_balance: number | null;
-  provider_status: string | null;
-  amount: number;
-  status: DepositStatus;
-  old_balance: number | null;
-  new_balance: number | null;
-  note: string | null;
-  created_at: string;
-  updated_at: string;
-}
+  provider_balance: z.number().nullable(),
+  provider_status: z.string().nullable(),
+  amount: z.number(),
+  status: z.enum(DEPOSIT_STATUSES),
+  old_balance: z.number().nullable(),
+  new_balance: z.number().nullable(),
+  note: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
 
-export interface DepositStats {
-  count: number;
-  total_amount: number;
-  pending_count: number;
-  pending_amount: number;
-  completed_count: number;
-  completed_amount: number;
-  canceled_count: number;
-  canceled_amount: number;
-}
+export type DepositRow = z.infer<typeof depositRowSchema>;
+
+export const depositStatsSchema = z.object({
+  count: z.number(),
+  total_amount: z.number(),
+  pending_count: z.number(),
+  pending_amount: z.number(),
+  completed_count: z.number(),
+  completed_amount: z.number(),
+  canceled_count: z.number(),
+  canceled_amount: z.number(),
+});
+
+export type DepositStats = z.infer<typeof depositStatsSchema>;

@@ -1,25 +1,16 @@
-// One page of deposit history rows (newest first) with the provider's current balance and status.
+// One page of deposit history rows (newest first) with the provider's current balance and status,
+// and the total of every matching row.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { PAGE_SIZE } from '../../../components/ui/pagination.tsx';
-import { unwrap } from '../../../lib/errors.ts';
-import { supabase } from '../../../lib/supabase.ts';
+import { fetchListPage } from '@/lib/paged-list.ts';
+import { pageArgs } from '@/lib/paging.ts';
 import { toDepositArgs, type DepositFilters } from './deposit-filters.ts';
-import { depositKeys } from './deposit-keys.ts';
-import type { DepositRow } from './deposit-types.ts';
+import { depositRowSchema } from './deposit-types.ts';
+import { depositKeys } from './keys.ts';
 
 export function depositsQueryOptions(filters: DepositFilters, page: number) {
   return queryOptions({
     queryKey: depositKeys.list(filters, page),
-    queryFn: async ({ signal }) => {
-      const result = await supabase
-        .rpc('admin_list_deposits', {
-          ...toDepositArgs(filters),
-          p_limit: PAGE_SIZE,
-          p_offset: (Math.max(page, 1) - 1) * PAGE_SIZE,
-        })
-        .abortSignal(signal);
-      return (unwrap(result) as unknown as { rows: DepositRow[] }).rows;
-    },
+    queryFn: ({ signal }) => fetchListPage('admin_list_deposits', { ...toDepositArgs(filters), ...pageArgs(page) }, depositRowSchema, signal),
     placeholderData: keepPreviousData,
   });
 }

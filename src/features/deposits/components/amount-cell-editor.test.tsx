@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { deposits as t } from '../../../lib/messages/deposits.ts';
+import { deposits as t } from '@/lib/messages/deposits.ts';
 import { AmountCellEditor } from './amount-cell-editor.tsx';
 
 afterEach(cleanup);

@@ -4,11 +4,11 @@
 // catalogue's message in place. Amounts may be typed with Vietnamese thousand separators (1.500.000).
 import { Pencil } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { Spinner } from '../../../components/ui/spinner.tsx';
-import { toVietnameseMessage } from '../../../lib/errors.ts';
-import { formatVnd } from '../../../lib/format.ts';
-import { common } from '../../../lib/messages/common.ts';
-import { readAmountEdit } from '../api/deposit-rules.ts';
+import { Spinner } from '@/components/ui/spinner.tsx';
+import { toVietnameseMessage } from '@/lib/errors.ts';
+import { formatVnd } from '@/lib/format.ts';
+import { common } from '@/lib/messages/common.ts';
+import { readAmountEdit } from '@/features/deposits/api/deposit-rules.ts';
 
 export interface AmountCellEditorProps {
   label: string;

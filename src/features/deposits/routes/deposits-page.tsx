@@ -5,30 +5,30 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
-import type { DataTableColumn } from '../../../components/ui/data-table.tsx';
-import { PagedTable } from '../../../components/ui/paged-table.tsx';
-import { DateFilter, FilterBar, SearchInput, SelectFilter } from '../../../components/ui/filter-bar.tsx';
-import { InlineEdit } from '../../../components/ui/inline-edit.tsx';
-import { PageHeader } from '../../../components/ui/page-header.tsx';
-import { pageCount } from '../../../components/ui/pagination.tsx';
-import { RefreshButton } from '../../../components/ui/refresh-button.tsx';
-import { StatCard } from '../../../components/ui/stat-card.tsx';
-import { StatusBadge, statusOptions } from '../../../components/ui/status-badge.tsx';
-import { CsvExportButton } from '../../../components/ui/csv-export-button.tsx';
-import { toVietnameseMessage } from '../../../lib/errors.ts';
-import { formatDateTime, formatVnd } from '../../../lib/format.ts';
-import { deposits as t } from '../../../lib/messages/deposits.ts';
-import { useKeepPageInRange, useUrlState } from '../../../lib/url-state.ts';
-import { exportDepositsCsv } from '../api/deposit-export.ts';
-import type { DepositFilters } from '../api/deposit-filters.ts';
-import { depositKeys } from '../api/deposit-keys.ts';
-import { readStatusEdit } from '../api/deposit-rules.ts';
-import { useDepositStats } from '../api/deposit-stats-query.ts';
-import type { DepositRow } from '../api/deposit-types.ts';
-import { useDeposits } from '../api/deposits-query.ts';
-import { DepositConflictError, useUpdateDeposit, type DepositPatch } from '../api/update-deposit.ts';
-import { AmountCellEditor } from '../components/amount-cell-editor.tsx';
-import { ProviderFilter } from '../components/provider-filter.tsx';
+import type { DataTableColumn } from '@/components/ui/data-table.tsx';
+import { PagedTable } from '@/components/ui/paged-table.tsx';
+import { DateFilter, FilterBar, SearchInput, SelectFilter } from '@/components/ui/filter-bar.tsx';
+import { InlineEdit } from '@/components/ui/inline-edit.tsx';
+import { PageHeader } from '@/components/ui/page-header.tsx';
+import { pageCount } from '@/components/ui/pagination.tsx';
+import { RefreshButton } from '@/components/ui/refresh-button.tsx';
+import { StatCard } from '@/components/ui/stat-card.tsx';
+import { StatusBadge, statusOptions } from '@/components/ui/status-badge.tsx';
+import { CsvExportButton } from '@/components/ui/csv-export-button.tsx';
+import { ProviderPicker } from '@/components/domain/provider-picker.tsx';
+import { toVietnameseMessage } from '@/lib/errors.ts';
+import { formatDateTime, formatVnd } from '@/lib/format.ts';
+import { deposits as t } from '@/lib/messages/deposits.ts';
+import { useKeepPageInRange, useUrlState } from '@/lib/url-state.ts';
+import { exportDepositsCsv } from '@/features/deposits/api/deposits-export.ts';
+import type { DepositFilters } from '@/features/deposits/api/deposit-filters.ts';
+import { depositKeys } from '@/features/deposits/api/keys.ts';
+import { readStatusEdit } from '@/features/deposits/api/deposit-rules.ts';
+import { useDepositStats } from '@/features/deposits/api/deposit-stats-query.ts';
+import type { DepositRow } from '@/features/deposits/api/deposit-types.ts';
+import { useDeposits } from '@/features/deposits/api/deposits-query.ts';
+import { DepositConflictError, useUpdateDeposit, type DepositPatch } from '@/features/deposits/api/deposit-update-mutation.ts';
+import { AmountCellEditor } from '@/features/deposits/components/amount-cell-editor.tsx';
 
 const DEFAULTS = { q: '', provider: '', status: '', from: '', to: '', page: 1 };
 
@@ -148,12 +148,14 @@ export default function DepositsPage() {
 
   const s = stats.data;
 
-  const depositTotal = s?.count ?? 0;
+  // The list's own total (exact, or the planner's estimate beyond its counting limit).
+  const total = list.data?.total;
+  const approximate = list.data !== undefined && !list.data.totalExact;
   useKeepPageInRange(setState, {
     page: state.page,
-    settled: list.data !== undefined && !list.isFetching && s !== undefined && !stats.isFetching,
-    empty: list.data?.length === 0,
-    lastPage: pageCount(depositTotal),
+    settled: list.data !== undefined && !list.isFetching,
+    empty: list.data?.rows.length === 0,
+    lastPage: approximate ? 1 : pageCount(total ?? 0),
   });
   const anyFilter = Boolean(filters.search || filters.providerId || filters.status || filters.from || filters.to);
 
@@ -167,7 +169,7 @@ export default function DepositsPage() {
             <RefreshButton
               onClick={() => void queryClient.invalidateQueries({ queryKey: depositKeys.all })}
             />
-            <CsvExportButton run={(onProgress) => exportDepositsCsv(filters, onProgress)} fileStem={t.csvFilename} disabled={(s?.count ?? 0) === 0} texts={t} />
+            <CsvExportButton run={(onProgress) => exportDepositsCsv(filters, onProgress)} fileStem={t.csvFilename} disabled={(total ?? 0) === 0} texts={t} />
           </>
         }
       />
@@ -203,7 +205,7 @@ export default function DepositsPage() {
           placeholder={t.filters.searchPlaceholder}
           onChange={(q) => setState({ q }, { replace: true })}
         />
-        <ProviderFilter value={state.provider} onChange={(provider) => setState({ provider })} />
+        <ProviderPicker value={state.provider} onChange={(provider) => setState({ provider })} />
         <SelectFilter
           label={t.filters.status}
           value={state.status}
@@ -218,13 +220,14 @@ export default function DepositsPage() {
       <PagedTable
         caption={t.title}
         columns={columns}
-        rows={list.data}
+        rows={list.data?.rows}
         rowKey={(row) => row.id}
         errorTitle={t.loadFailed}
         emptyTitle={anyFilter ? t.noMatch : t.empty}
         query={list}
         page={state.page}
-        total={s?.count ?? 0}
+        total={total}
+        approximate={approximate}
         onPageChange={(page) => setState({ page })}
       />
     </div>

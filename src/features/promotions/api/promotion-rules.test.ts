@@ -11,7 +11,7 @@ import {
   validateMaxUses,
   valueStep,
 } from './promotion-rules.ts';
-import { promotions as t } from '../../../lib/messages/promotions.ts';
+import { promotions as t } from '@/lib/messages/promotions.ts';
 
 describe('promotion rules', () => {
   it('floors remaining uses at zero', () => {

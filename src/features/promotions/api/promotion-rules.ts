@@ -1,7 +1,7 @@
 // Rules of promotion codes shared by the list and detail screens (docs/product.md#promotion-codes, docs/decisions.md#promotion-code-normalisation).
 // The database enforces the same rules (constraints and the normalisation trigger).
 import { z } from 'zod';
-import { promotions as t } from '../../../lib/messages/promotions.ts';
+import { promotions as t } from '@/lib/messages/promotions.ts';
 
 export const DISCOUNT_TYPES = ['percentage', 'fixed_amount'] as const;
 export type DiscountType = (typeof DISCOUNT_TYPES)[number];

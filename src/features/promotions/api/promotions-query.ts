@@ -1,12 +1,14 @@
 // One page of promotion codes (newest first) with the exact total; filters on the server.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { PAGE_SIZE } from '../../../components/ui/pagination.tsx';
-import { unwrapList } from '../../../lib/errors.ts';
-import { supabase } from '../../../lib/supabase.ts';
-import { pageRange } from '../../../lib/url-state.ts';
+import { z } from 'zod';
+import { unwrapList } from '@/lib/errors.ts';
+import { PAGE_SIZE } from '@/lib/paging.ts';
+import { containsPattern } from '@/lib/search.ts';
+import { supabase } from '@/lib/supabase.ts';
+import { pageRange } from '@/lib/url-state.ts';
 import { DISCOUNT_TYPES, PROMOTION_STATUSES, type DiscountType, type PromotionStatus } from './promotion-rules.ts';
-import { promotionKeys, type PromotionListFilters } from './promotion-keys.ts';
-import { PROMOTION_COLUMNS, type PromotionRow } from './promotion-types.ts';
+import { promotionKeys, type PromotionListFilters } from './keys.ts';
+import { PROMOTION_COLUMNS, promotionRowSchema } from './promotion-types.ts';
 
 export function promotionsQueryOptions(filters: PromotionListFilters, page: number) {
   return queryOptions({
@@ -14,7 +16,7 @@ export function promotionsQueryOptions(filters: PromotionListFilters, page: numb
     queryFn: async ({ signal }) => {
       let query = supabase.from('discount_codes').select(PROMOTION_COLUMNS, { count: 'exact' });
       const search = filters.search.trim();
-      if (search !== '') query = query.ilike('code', `%${search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`);
+      if (search !== '') query = query.ilike('code', containsPattern(search));
       if ((DISCOUNT_TYPES as readonly string[]).includes(filters.type)) query = query.eq('discount_type', filters.type as DiscountType);
       if ((PROMOTION_STATUSES as readonly string[]).includes(filters.status)) query = query.eq('status', filters.status as PromotionStatus);
       const { from, to } = pageRange(page, PAGE_SIZE);
@@ -24,7 +26,7 @@ export function promotionsQueryOptions(filters: PromotionListFilters, page: numb
         .range(from, to)
         .abortSignal(signal);
       const { rows, total } = unwrapList(result);
-      return { rows: rows as PromotionRow[], total };
+      return { rows: z.array(promotionRowSchema).parse(rows), total };
     },
     placeholderData: keepPreviousData,
   });

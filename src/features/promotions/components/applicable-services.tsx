@@ -1,11 +1,13 @@
 // Applicable services of a promotion code: active services grouped by category, a switch per
 // service, and select all / deselect all (one request each).
-import { Button } from '../../../components/ui/button.tsx';
-import { ErrorState, LoadingState, EmptyState } from '../../../components/ui/states.tsx';
-import { common } from '../../../lib/messages/common.ts';
-import { promotions as t } from '../../../lib/messages/promotions.ts';
-import { useSetAllServices, useToggleService } from '../api/promotion-services-mutations.ts';
-import { useActiveCatalogue, usePromotionServices } from '../api/promotion-services-query.ts';
+import { Button } from '@/components/ui/button.tsx';
+import { ErrorState, LoadingState, EmptyState } from '@/components/ui/states.tsx';
+import { common } from '@/lib/messages/common.ts';
+import { promotions as t } from '@/lib/messages/promotions.ts';
+import { useSetAllServices } from '@/features/promotions/api/promotion-services-set-mutation.ts';
+import { useToggleService } from '@/features/promotions/api/promotion-service-toggle-mutation.ts';
+import { useActiveCatalogue } from '@/features/promotions/api/active-catalogue-query.ts';
+import { usePromotionServices } from '@/features/promotions/api/promotion-services-query.ts';
 
 export function ApplicableServices({ codeId }: { codeId: string }) {
   const catalogue = useActiveCatalogue();

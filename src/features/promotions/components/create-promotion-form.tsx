@@ -3,11 +3,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Plus } from 'lucide-react';
 import { useForm, useWatch } from 'react-hook-form';
-import { Button } from '../../../components/ui/button.tsx';
-import { Field, Input, Select } from '../../../components/ui/form-controls.tsx';
-import { promotions as t } from '../../../lib/messages/promotions.ts';
-import { useCreatePromotion } from '../api/create-promotion.ts';
-import { createPromotionSchema, valueStep, type CreatePromotionForm } from '../api/promotion-rules.ts';
+import { Button } from '@/components/ui/button.tsx';
+import { Field, Input, Select } from '@/components/ui/form-controls.tsx';
+import { promotions as t } from '@/lib/messages/promotions.ts';
+import { useCreatePromotion } from '@/features/promotions/api/promotion-create-mutation.ts';
+import { createPromotionSchema, valueStep, type CreatePromotionForm } from '@/features/promotions/api/promotion-rules.ts';
 
 const EMPTY: CreatePromotionForm = { code: '', discountType: 'percentage', discountValue: '', maxUses: '', expiresAt: '' };
 

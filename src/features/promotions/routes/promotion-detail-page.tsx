@@ -4,15 +4,15 @@
 import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { buttonClassName } from '../../../components/ui/button.tsx';
-import { InlineEdit } from '../../../components/ui/inline-edit.tsx';
-import { PageHeader } from '../../../components/ui/page-header.tsx';
-import { StatCard } from '../../../components/ui/stat-card.tsx';
-import { ErrorState, LoadingState } from '../../../components/ui/states.tsx';
-import { StatusBadge, statusOptions } from '../../../components/ui/status-badge.tsx';
-import { formatDateTime, formatNumber } from '../../../lib/format.ts';
-import { promotions as t } from '../../../lib/messages/promotions.ts';
-import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { buttonClassName } from '@/components/ui/button.tsx';
+import { InlineEdit } from '@/components/ui/inline-edit.tsx';
+import { PageHeader } from '@/components/ui/page-header.tsx';
+import { StatCard } from '@/components/ui/stat-card.tsx';
+import { ErrorState, LoadingState } from '@/components/ui/states.tsx';
+import { StatusBadge, statusOptions } from '@/components/ui/status-badge.tsx';
+import { formatDateTime, formatNumber } from '@/lib/format.ts';
+import { promotions as t } from '@/lib/messages/promotions.ts';
+import { useDocumentTitle } from '@/lib/use-document-title.ts';
 import {
   daysLeft,
   normalizeCode,
@@ -20,13 +20,13 @@ import {
   remainingUses,
   toVietnamDateTimeInput,
   validateDiscountValue,
-} from '../api/promotion-rules.ts';
-import { usePromotion } from '../api/promotion-query.ts';
-import { usePromotionServices } from '../api/promotion-services-query.ts';
-import type { PromotionRow } from '../api/promotion-types.ts';
-import { PromotionConflictError, useUpdatePromotion, type PromotionPatch } from '../api/update-promotion.ts';
-import { ApplicableServices } from '../components/applicable-services.tsx';
-import { formatDiscountValue } from '../components/format-discount.ts';
+} from '@/features/promotions/api/promotion-rules.ts';
+import { usePromotion } from '@/features/promotions/api/promotion-query.ts';
+import { usePromotionServices } from '@/features/promotions/api/promotion-services-query.ts';
+import type { PromotionRow } from '@/features/promotions/api/promotion-types.ts';
+import { PromotionConflictError, useUpdatePromotion, type PromotionPatch } from '@/features/promotions/api/promotion-update-mutation.ts';
+import { ApplicableServices } from '@/features/promotions/components/applicable-services.tsx';
+import { formatDiscountValue } from '@/features/promotions/components/format-discount.ts';
 
 const LIST_PATH = '/admin/manage-discount-codes';
 

@@ -4,19 +4,19 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
-import type { DataTableColumn } from '../../../components/ui/data-table.tsx';
-import { PagedTable } from '../../../components/ui/paged-table.tsx';
-import { FilterBar, SearchInput, SelectFilter } from '../../../components/ui/filter-bar.tsx';
-import { InlineEdit } from '../../../components/ui/inline-edit.tsx';
-import { PageHeader } from '../../../components/ui/page-header.tsx';
-import { pageCount } from '../../../components/ui/pagination.tsx';
-import { RefreshButton } from '../../../components/ui/refresh-button.tsx';
-import { StatCard } from '../../../components/ui/stat-card.tsx';
-import { StatusBadge, statusOptions } from '../../../components/ui/status-badge.tsx';
-import { formatDateTime, formatNumber } from '../../../lib/format.ts';
-import { promotions as t } from '../../../lib/messages/promotions.ts';
-import { useKeepPageInRange, useUrlState } from '../../../lib/url-state.ts';
-import { promotionKeys, type PromotionListFilters } from '../api/promotion-keys.ts';
+import type { DataTableColumn } from '@/components/ui/data-table.tsx';
+import { PagedTable } from '@/components/ui/paged-table.tsx';
+import { FilterBar, SearchInput, SelectFilter } from '@/components/ui/filter-bar.tsx';
+import { InlineEdit } from '@/components/ui/inline-edit.tsx';
+import { PageHeader } from '@/components/ui/page-header.tsx';
+import { pageCount } from '@/components/ui/pagination.tsx';
+import { RefreshButton } from '@/components/ui/refresh-button.tsx';
+import { StatCard } from '@/components/ui/stat-card.tsx';
+import { StatusBadge, statusOptions } from '@/components/ui/status-badge.tsx';
+import { formatDateTime, formatNumber } from '@/lib/format.ts';
+import { promotions as t } from '@/lib/messages/promotions.ts';
+import { useKeepPageInRange, useUrlState } from '@/lib/url-state.ts';
+import { promotionKeys, type PromotionListFilters } from '@/features/promotions/api/keys.ts';
 import {
   isExpired,
   normalizeCode,
@@ -25,13 +25,13 @@ import {
   toVietnamDateTimeInput,
   validateDiscountValue,
   validateMaxUses,
-} from '../api/promotion-rules.ts';
-import { usePromotionStats } from '../api/promotion-stats-query.ts';
-import type { PromotionRow } from '../api/promotion-types.ts';
-import { usePromotions } from '../api/promotions-query.ts';
-import { PromotionConflictError, useUpdatePromotion, type PromotionPatch } from '../api/update-promotion.ts';
-import { CreatePromotionFormCard } from '../components/create-promotion-form.tsx';
-import { formatDiscountValue } from '../components/format-discount.ts';
+} from '@/features/promotions/api/promotion-rules.ts';
+import { usePromotionStats } from '@/features/promotions/api/promotion-stats-query.ts';
+import type { PromotionRow } from '@/features/promotions/api/promotion-types.ts';
+import { usePromotions } from '@/features/promotions/api/promotions-query.ts';
+import { PromotionConflictError, useUpdatePromotion, type PromotionPatch } from '@/features/promotions/api/promotion-update-mutation.ts';
+import { CreatePromotionFormCard } from '@/features/promotions/components/create-promotion-form.tsx';
+import { formatDiscountValue } from '@/features/promotions/components/format-discount.ts';
 
 const DEFAULTS = { q: '', type: '', status: '', page: 1 };
 const TYPE_OPTIONS = [

@@ -1,5 +1,5 @@
 // Query keys of the providers area.
-import type { ProviderListFilters } from './list-providers.ts';
+import type { ProviderListFilters } from './providers-query.ts';
 
 export const providerKeys = {
   all: ['providers'] as const,

@@ -1,4 +1,4 @@
-// Rules of the provider screens: statuses, saved addresses and the list's search pattern (the
+// Rules of the provider screens: statuses and saved addresses (the
 // contact-field rules are shared with customers in src/lib/profile-rules.ts).
 
 export const PROVIDER_STATUSES = ['inactive', 'pending_approval', 'active', 'banned'] as const;
@@ -31,9 +31,4 @@ export function readSavedAddresses(value: unknown): SavedAddress[] {
     }
   }
   return result;
-}
-
-/** PostgREST ilike pattern for "contains", with % _ \ typed by the admin matched literally. */
-export function containsPattern(text: string): string {
-  return `*${text.trim().replace(/[\\%_]/g, (char) => `\\${char}`)}*`;
 }

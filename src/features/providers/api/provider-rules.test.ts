@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { containsPattern, readSavedAddresses } from './profile-rules.ts';
+import { readSavedAddresses } from './profile-rules.ts';
 import { starBars } from './review-stats.ts';
 
 describe('readSavedAddresses', () => {
@@ -18,12 +18,6 @@ describe('readSavedAddresses', () => {
       { address: '3 Hai Bà Trưng', label: null, isDefault: true },
     ]);
     expect(readSavedAddresses(null)).toEqual([]);
-  });
-});
-
-describe('containsPattern', () => {
-  it('is a PostgREST contains pattern with literal wildcards', () => {
-    expect(containsPattern(' Thợ 100%_ ')).toBe('*Thợ 100\\%\\_*');
   });
 });
 

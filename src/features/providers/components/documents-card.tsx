@@ -3,22 +3,19 @@
 // remove it (the row and the stored file).
 import { ExternalLink, Pencil, Trash2, Upload } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { Button } from '../../../components/ui/button.tsx';
-import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
-import { ErrorState, LoadingState } from '../../../components/ui/states.tsx';
-import { toast } from '../../../components/ui/toast.tsx';
-import { toVietnameseMessage } from '../../../lib/errors.ts';
-import { formatDateTime } from '../../../lib/format.ts';
-import { common } from '../../../lib/messages/common.ts';
-import { providers as t } from '../../../lib/messages/providers.ts';
-import { checkDocumentFile, defaultDocumentName } from '../api/document-rules.ts';
-import {
-  useDocumentUrl,
-  useProviderDocuments,
-  useRemoveDocument,
-  useUploadDocument,
-  type ProviderDocument,
-} from '../api/documents.ts';
+import { Button } from '@/components/ui/button.tsx';
+import { ConfirmDialog } from '@/components/ui/dialog.tsx';
+import { ErrorState, LoadingState } from '@/components/ui/states.tsx';
+import { toast } from '@/components/ui/toast.tsx';
+import { toVietnameseMessage } from '@/lib/errors.ts';
+import { formatDateTime } from '@/lib/format.ts';
+import { common } from '@/lib/messages/common.ts';
+import { providers as t } from '@/lib/messages/providers.ts';
+import { checkDocumentFile, defaultDocumentName } from '@/features/providers/api/document-rules.ts';
+import { useDocumentUrl } from '@/features/providers/api/document-url-query.ts';
+import { useProviderDocuments, type ProviderDocument } from '@/features/providers/api/provider-documents-query.ts';
+import { useRemoveDocument } from '@/features/providers/api/provider-document-remove-mutation.ts';
+import { useUploadDocument } from '@/features/providers/api/provider-document-upload-mutation.ts';
 
 function DocumentTile({ document, editing, onRemove }: { document: ProviderDocument; editing: boolean; onRemove: () => void }) {
   const url = useDocumentUrl(document.storage_path);
@@ -26,7 +23,7 @@ function DocumentTile({ document, editing, onRemove }: { document: ProviderDocum
     <li className="flex flex-col overflow-hidden rounded-md border border-slate-200 bg-slate-50" data-testid="provider-document">
       <div className="flex aspect-[4/3] items-center justify-center bg-slate-100">
         {url.data && document.type === 'image' ? (
-          <img src={url.data} alt={t.detail.documents.previewAlt(document.name)} className="h-full w-full object-cover" loading="lazy" />
+          <img src={url.data.thumbnail} alt={t.detail.documents.previewAlt(document.name)} className="h-full w-full object-cover" loading="lazy" />
         ) : url.isError ? (
           <span className="px-2 text-center text-xs text-red-700">{t.detail.documents.openFailed}</span>
         ) : null}
@@ -39,7 +36,7 @@ function DocumentTile({ document, editing, onRemove }: { document: ProviderDocum
         <div className="mt-auto flex items-center gap-2 pt-1">
           {url.data ? (
             <a
-              href={url.data}
+              href={url.data.original}
               target="_blank"
               rel="noopener noreferrer"
               className="inline-flex items-center gap-1 text-teal-800 hover:underline"

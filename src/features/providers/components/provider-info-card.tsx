@@ -1,9 +1,10 @@
 // Personal info of a provider with inline edits of name, email, phone and status (all four
 // statuses), plus registration, update and last sign-in times.
-import { ContactFields } from '../../../components/domain/contact-fields.tsx';
-import { formatDateTime } from '../../../lib/format.ts';
-import { providers as t } from '../../../lib/messages/providers.ts';
-import { useUpdateProvider, type ProviderPatch, type ProviderProfile } from '../api/provider-detail.ts';
+import { ContactFields } from '@/components/domain/contact-fields.tsx';
+import { formatDateTime } from '@/lib/format.ts';
+import { providers as t } from '@/lib/messages/providers.ts';
+import { useUpdateProvider, type ProviderPatch } from '@/features/providers/api/provider-update-mutation.ts';
+import type { ProviderProfile } from '@/features/providers/api/provider-query.ts';
 
 export function ProviderInfoCard({ profile }: { profile: ProviderProfile }) {
   const update = useUpdateProvider();

@@ -2,12 +2,13 @@
 // computed by the database) and the active reviews, newest first, 10 a page.
 import { Link } from 'react-router-dom';
 import { useState } from 'react';
-import { Pagination } from '../../../components/ui/pagination.tsx';
-import { Stars } from '../../../components/ui/stars.tsx';
-import { ErrorState, LoadingState } from '../../../components/ui/states.tsx';
-import { formatDateTime, formatNumber, shortBookingId } from '../../../lib/format.ts';
-import { providers as t } from '../../../lib/messages/providers.ts';
-import { REVIEWS_PAGE_SIZE, starBars, useProviderReviews, useReviewSummary } from '../api/reviews.ts';
+import { Pagination } from '@/components/ui/pagination.tsx';
+import { Stars } from '@/components/ui/stars.tsx';
+import { ErrorState, LoadingState } from '@/components/ui/states.tsx';
+import { formatDateTime, formatNumber, shortBookingId } from '@/lib/format.ts';
+import { providers as t } from '@/lib/messages/providers.ts';
+import { REVIEWS_PAGE_SIZE, useProviderReviews } from '@/features/providers/api/provider-reviews-query.ts';
+import { starBars, useReviewSummary } from '@/features/providers/api/review-summary-query.ts';
 
 export function ReviewsCard({ providerId }: { providerId: string }) {
   const [page, setPage] = useState(1);

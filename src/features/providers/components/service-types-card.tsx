@@ -2,18 +2,15 @@
 // one. A duplicate is refused with the catalogue's alert 'Loại dịch vụ này đã được thêm!'.
 import { Pencil, Plus, X } from 'lucide-react';
 import { useId, useState } from 'react';
-import { Button } from '../../../components/ui/button.tsx';
-import { ErrorState, LoadingState } from '../../../components/ui/states.tsx';
-import { toast } from '../../../components/ui/toast.tsx';
-import { toVietnameseMessage } from '../../../lib/errors.ts';
-import { providers as t } from '../../../lib/messages/providers.ts';
-import {
-  DuplicateServiceTypeError,
-  useAddServiceType,
-  useProviderServiceTypes,
-  useRemoveServiceType,
-  useSubcategories,
-} from '../api/service-types.ts';
+import { Button } from '@/components/ui/button.tsx';
+import { ErrorState, LoadingState } from '@/components/ui/states.tsx';
+import { toast } from '@/components/ui/toast.tsx';
+import { toVietnameseMessage } from '@/lib/errors.ts';
+import { providers as t } from '@/lib/messages/providers.ts';
+import { DuplicateServiceTypeError, useAddServiceType } from '@/features/providers/api/provider-service-type-add-mutation.ts';
+import { useProviderServiceTypes } from '@/features/providers/api/provider-service-types-query.ts';
+import { useRemoveServiceType } from '@/features/providers/api/provider-service-type-remove-mutation.ts';
+import { useSubcategories } from '@/features/providers/api/subcategories-query.ts';
 
 export function ServiceTypesCard({ providerId }: { providerId: string }) {
   const selectId = useId();

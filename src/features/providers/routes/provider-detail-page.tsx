@@ -1,20 +1,20 @@
 // /admin/providers/:providerId — header, personal info with inline edits, stats, deposit and
 // earnings, service types, saved addresses, documents, reviews and the 10 most recent bookings.
 import { useParams } from 'react-router-dom';
-import { PageHeader } from '../../../components/ui/page-header.tsx';
-import { DetailStates } from '../../../components/ui/detail-states.tsx';
-import { ProfileHeader } from '../../../components/domain/profile-header.tsx';
-import { StatCard } from '../../../components/ui/stat-card.tsx';
-import { ErrorState } from '../../../components/ui/states.tsx';
-import { formatNumber, formatVnd } from '../../../lib/format.ts';
-import { providers as t } from '../../../lib/messages/providers.ts';
-import { useProviderDetail, type ProviderProfile } from '../api/provider-detail.ts';
-import { useProviderStats } from '../api/provider-stats.ts';
-import { DocumentsCard } from '../components/documents-card.tsx';
-import { ProviderInfoCard } from '../components/provider-info-card.tsx';
-import { ProviderRecentBookings } from '../components/provider-recent-bookings.tsx';
-import { ReviewsCard } from '../components/reviews-card.tsx';
-import { ServiceTypesCard } from '../components/service-types-card.tsx';
+import { PageHeader } from '@/components/ui/page-header.tsx';
+import { DetailStates } from '@/components/ui/detail-states.tsx';
+import { ProfileHeader } from '@/components/domain/profile-header.tsx';
+import { StatCard } from '@/components/ui/stat-card.tsx';
+import { ErrorState } from '@/components/ui/states.tsx';
+import { formatNumber, formatVnd } from '@/lib/format.ts';
+import { providers as t } from '@/lib/messages/providers.ts';
+import { useProvider, type ProviderProfile } from '@/features/providers/api/provider-query.ts';
+import { useProviderStats } from '@/features/providers/api/provider-stats-query.ts';
+import { DocumentsCard } from '@/features/providers/components/documents-card.tsx';
+import { ProviderInfoCard } from '@/features/providers/components/provider-info-card.tsx';
+import { ProviderRecentBookings } from '@/features/providers/components/provider-recent-bookings.tsx';
+import { ReviewsCard } from '@/features/providers/components/reviews-card.tsx';
+import { ServiceTypesCard } from '@/features/providers/components/service-types-card.tsx';
 
 function StatsRow({ profile }: { profile: ProviderProfile }) {
   const stats = useProviderStats(profile.id);
@@ -68,7 +68,7 @@ function AddressesCard({ profile }: { profile: ProviderProfile }) {
 
 export default function ProviderDetailPage() {
   const { providerId = '' } = useParams();
-  const detail = useProviderDetail(providerId);
+  const detail = useProvider(providerId);
   const back = { to: '/admin/providers', label: t.detail.back };
 
   return (

@@ -1,21 +1,21 @@
 // /admin/providers — providers newest first, filtered on the server by name text and status,
 // 50 a page; filters and page in the URL.
 import { Link } from 'react-router-dom';
-import { ProfilesList } from '../../../components/domain/profiles-list.tsx';
-import type { DataTableColumn } from '../../../components/ui/data-table.tsx';
-import { StatusBadge, statusLabel } from '../../../components/ui/status-badge.tsx';
-import { formatDate, formatVnd } from '../../../lib/format.ts';
-import { providers as t } from '../../../lib/messages/providers.ts';
-import { useUrlState } from '../../../lib/url-state.ts';
+import { ProfilesList } from '@/components/domain/profiles-list.tsx';
+import type { DataTableColumn } from '@/components/ui/data-table.tsx';
+import { StatusBadge, statusLabel } from '@/components/ui/status-badge.tsx';
+import { formatDate, formatVnd } from '@/lib/format.ts';
+import { providers as t } from '@/lib/messages/providers.ts';
+import { useUrlState } from '@/lib/url-state.ts';
+import { PAGE_SIZE } from '@/lib/paging.ts';
 import {
-  PROVIDERS_PAGE_SIZE,
   PROVIDER_LIST_ALLOWED,
   PROVIDER_LIST_DEFAULTS,
-  useProvidersList,
+  useProviders,
   type ProviderListFilters,
   type ProviderListRow,
-} from '../api/list-providers.ts';
-import { PROVIDER_FILTER_STATUSES } from '../api/profile-rules.ts';
+} from '@/features/providers/api/providers-query.ts';
+import { PROVIDER_FILTER_STATUSES } from '@/features/providers/api/profile-rules.ts';
 
 const columns: DataTableColumn<ProviderListRow>[] = [
   {
@@ -45,7 +45,7 @@ const statusFilterOptions = PROVIDER_FILTER_STATUSES.map((status) => ({ value: s
 
 export default function ProvidersListPage() {
   const [filters, setFilters, resetFilters] = useUrlState<ProviderListFilters>(PROVIDER_LIST_DEFAULTS, { allowed: PROVIDER_LIST_ALLOWED });
-  const list = useProvidersList(filters);
+  const list = useProviders(filters);
   return (
     <ProfilesList
       texts={t.list}
@@ -55,7 +55,7 @@ export default function ProvidersListPage() {
       setFilters={setFilters}
       resetFilters={resetFilters}
       list={list}
-      pageSize={PROVIDERS_PAGE_SIZE}
+      pageSize={PAGE_SIZE}
     />
   );
 }

@@ -1,20 +1,9 @@
-// Review rows and the translation of the URL filters into admin_list_reviews arguments.
-import type { ReviewFilters } from './review-keys.ts';
+// The reviews list's URL filters and their translation into admin_list_reviews arguments.
 
-export type ReviewStatus = 'active' | 'inactive';
-
-export interface ReviewRow {
-  id: string;
-  booking_id: string;
-  customer_id: string | null;
-  customer_name: string | null;
-  provider_id: string | null;
-  provider_name: string | null;
-  rating: number;
-  comment: string | null;
-  status: ReviewStatus;
-  created_at: string;
-  updated_at: string;
+export interface ReviewFilters {
+  search: string;
+  rating: string;
+  status: string;
 }
 
 export interface ReviewFilterArgs {

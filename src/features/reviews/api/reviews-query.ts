@@ -1,28 +1,37 @@
 // One page of reviews (newest first) from admin_list_reviews, with a total that is exact up to
-// 10,000 rows and an estimate beyond (`exact` false: the screen writes "khoảng").
+// 10,000 rows and an estimate beyond (`totalExact` false: the screen writes "khoảng").
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { PAGE_SIZE } from '../../../components/ui/pagination.tsx';
-import { unwrap } from '../../../lib/errors.ts';
-import { supabase } from '../../../lib/supabase.ts';
-import { reviewKeys, type ReviewFilters } from './review-keys.ts';
-import { toReviewArgs, type ReviewRow } from './review-filters.ts';
+import { z } from 'zod';
+import { fetchListPage, type Page } from '@/lib/paged-list.ts';
+import { pageArgs } from '@/lib/paging.ts';
+import { toReviewArgs, type ReviewFilters } from './review-filters.ts';
+import { reviewKeys } from './keys.ts';
 
-export type { ReviewRow, ReviewStatus } from './review-filters.ts';
+export const REVIEW_STATUSES = ['active', 'inactive'] as const;
+export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
+
+export const reviewRowSchema = z.object({
+  id: z.string(),
+  booking_id: z.string(),
+  customer_id: z.string().nullable(),
+  customer_name: z.string().nullable(),
+  provider_id: z.string().nullable(),
+  provider_name: z.string().nullable(),
+  rating: z.number(),
+  comment: z.string().nullable(),
+  status: z.enum(REVIEW_STATUSES),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+
+export type ReviewRow = z.infer<typeof reviewRowSchema>;
+export type ReviewPage = Page<ReviewRow>;
 
 export function reviewsQueryOptions(filters: ReviewFilters, page: number) {
   return queryOptions({
     queryKey: reviewKeys.list(filters, page),
-    queryFn: async ({ signal }) => {
-      const result = await supabase
-        .rpc('admin_list_reviews', {
-          ...toReviewArgs(filters),
-          p_limit: PAGE_SIZE,
-          p_offset: (Math.max(page, 1) - 1) * PAGE_SIZE,
-        })
-        .abortSignal(signal);
-      const data = unwrap(result) as unknown as { rows: ReviewRow[]; total: number; total_exact: boolean };
-      return { rows: data.rows, total: data.total, exact: data.total_exact };
-    },
+    queryFn: ({ signal }): Promise<ReviewPage> =>
+      fetchListPage('admin_list_reviews', { ...toReviewArgs(filters), ...pageArgs(page) }, reviewRowSchema, signal),
     placeholderData: keepPreviousData,
   });
 }

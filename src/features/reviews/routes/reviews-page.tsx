@@ -2,22 +2,23 @@
 // page of 50 reviews from the server; inline status edit; 1-star rows highlighted as danger.
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import type { DataTableColumn } from '../../../components/ui/data-table.tsx';
-import { PagedTable } from '../../../components/ui/paged-table.tsx';
-import { FilterBar, SearchInput, SelectFilter } from '../../../components/ui/filter-bar.tsx';
-import { InlineEdit } from '../../../components/ui/inline-edit.tsx';
-import { PageHeader } from '../../../components/ui/page-header.tsx';
-import { pageCount } from '../../../components/ui/pagination.tsx';
-import { RefreshButton } from '../../../components/ui/refresh-button.tsx';
-import { Stars } from '../../../components/ui/stars.tsx';
-import { StatusBadge, statusOptions } from '../../../components/ui/status-badge.tsx';
-import { formatDateTime } from '../../../lib/format.ts';
-import { reviews as t } from '../../../lib/messages/reviews.ts';
-import { useKeepPageInRange, useUrlState } from '../../../lib/url-state.ts';
-import { reviewKeys, type ReviewFilters } from '../api/review-keys.ts';
-import { useReviews, type ReviewRow } from '../api/reviews-query.ts';
-import { ReviewConflictError, useUpdateReviewStatus } from '../api/update-review-status.ts';
-import { BookingLink } from '../../../components/domain/booking-link.tsx';
+import type { DataTableColumn } from '@/components/ui/data-table.tsx';
+import { PagedTable } from '@/components/ui/paged-table.tsx';
+import { FilterBar, SearchInput, SelectFilter } from '@/components/ui/filter-bar.tsx';
+import { InlineEdit } from '@/components/ui/inline-edit.tsx';
+import { PageHeader } from '@/components/ui/page-header.tsx';
+import { pageCount } from '@/components/ui/pagination.tsx';
+import { RefreshButton } from '@/components/ui/refresh-button.tsx';
+import { Stars } from '@/components/ui/stars.tsx';
+import { StatusBadge, statusOptions } from '@/components/ui/status-badge.tsx';
+import { formatDateTime } from '@/lib/format.ts';
+import { reviews as t } from '@/lib/messages/reviews.ts';
+import { useKeepPageInRange, useUrlState } from '@/lib/url-state.ts';
+import type { ReviewFilters } from '@/features/reviews/api/review-filters.ts';
+import { reviewKeys } from '@/features/reviews/api/keys.ts';
+import { useReviews, type ReviewRow } from '@/features/reviews/api/reviews-query.ts';
+import { ReviewConflictError, useUpdateReviewStatus } from '@/features/reviews/api/review-status-update-mutation.ts';
+import { BookingLink } from '@/components/domain/booking-link.tsx';
 
 const DEFAULTS = { q: '', rating: '', status: '', page: 1 };
 const RATING_OPTIONS = [5, 4, 3, 2, 1].map((n) => ({ value: String(n), label: t.filters.ratingOption(n) }));
@@ -84,7 +85,7 @@ export default function ReviewsPage() {
     empty: list.data?.rows.length === 0,
     lastPage: pageCount(total),
   });
-  const exact = list.data?.exact ?? true;
+  const exact = list.data?.totalExact ?? true;
 
   const anyFilter = Boolean(filters.search || filters.rating || filters.status);
   return (

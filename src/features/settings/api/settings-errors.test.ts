@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { settingsLoadError, settingsSaveError } from './settings-errors.ts';
-import { settings as t } from '../../../lib/messages/settings.ts';
+import { settings as t } from '@/lib/messages/settings.ts';
 
 describe('settings error messages', () => {
   it('names permission problems', () => {

@@ -1,7 +1,7 @@
 // The settings screen's own wording for load and save failures (docs/product.md#messages-and-errors): permission denied
 // and service unavailable get their sentences; anything else falls back to the shared mapping.
-import { isNetworkError, toVietnameseMessage } from '../../../lib/errors.ts';
-import { settings as t } from '../../../lib/messages/settings.ts';
+import { isNetworkError, toVietnameseMessage } from '@/lib/errors.ts';
+import { settings as t } from '@/lib/messages/settings.ts';
 
 function fields(error: unknown): { code: string; status: number } {
   if (typeof error !== 'object' || error === null) return { code: '', status: 0 };

@@ -1,8 +1,8 @@
 // The one settings row (id = 'app', docs/decisions.md#one-settings-row).
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { unwrap } from '../../../lib/errors.ts';
-import { supabase } from '../../../lib/supabase.ts';
-import { settingsKeys } from './settings-keys.ts';
+import { unwrap } from '@/lib/errors.ts';
+import { supabase } from '@/lib/supabase.ts';
+import { settingsKeys } from './keys.ts';
 
 export interface SettingsRow {
   id: string;

@@ -6,7 +6,7 @@ import {
   toSettingsUpdate,
   validateBannerFile,
 } from './settings-rules.ts';
-import { settings as t } from '../../../lib/messages/settings.ts';
+import { settings as t } from '@/lib/messages/settings.ts';
 
 const valid = {
   adminEmail: 'admin@sandichvu.vn',

@@ -1,8 +1,8 @@
 // The settings form (docs/screens.md#settings-and-banners, docs/product.md#input-rules) and the banner upload rules. The database enforces the same
 // ranges (check constraints) and the bucket enforces type and size.
 import { z } from 'zod';
-import { safeFileName } from '../../../lib/file-names.ts';
-import { settings as t } from '../../../lib/messages/settings.ts';
+import { safeFileName } from '@/lib/file-names.ts';
+import { settings as t } from '@/lib/messages/settings.ts';
 
 export const BANNER_MAX_BYTES = 5 * 1024 * 1024;
 export const BANNER_KINDS = ['featured', 'voucher'] as const;

@@ -2,13 +2,14 @@
 // checked before sending) with progress, and delete (removes the stored file too).
 import { ImageUp, Trash2 } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
-import { Button } from '../../../components/ui/button.tsx';
-import { ConfirmDialog } from '../../../components/ui/dialog.tsx';
-import { useToast } from '../../../components/ui/toast.tsx';
-import { toVietnameseMessage } from '../../../lib/errors.ts';
-import { settings as t } from '../../../lib/messages/settings.ts';
-import { useDeleteBanner, useUploadBanner } from '../api/banner-mutations.ts';
-import { RECOMMENDED_SIZE, validateBannerFile, type BannerKind } from '../api/settings-rules.ts';
+import { Button } from '@/components/ui/button.tsx';
+import { ConfirmDialog } from '@/components/ui/dialog.tsx';
+import { useToast } from '@/components/ui/toast.tsx';
+import { toVietnameseMessage } from '@/lib/errors.ts';
+import { settings as t } from '@/lib/messages/settings.ts';
+import { useDeleteBanner } from '@/features/settings/api/banner-delete-mutation.ts';
+import { useUploadBanner } from '@/features/settings/api/banner-upload-mutation.ts';
+import { RECOMMENDED_SIZE, validateBannerFile, type BannerKind } from '@/features/settings/api/settings-rules.ts';
 
 function uploadErrorMessage(error: unknown): string {
   const record = typeof error === 'object' && error !== null ? (error as Record<string, unknown>) : {};

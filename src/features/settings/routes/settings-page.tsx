@@ -5,16 +5,16 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { AlertTriangle, RotateCcw, Save } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
-import { Button } from '../../../components/ui/button.tsx';
-import { Field, Input, Textarea } from '../../../components/ui/form-controls.tsx';
-import { PageHeader } from '../../../components/ui/page-header.tsx';
-import { ErrorState, LoadingState } from '../../../components/ui/states.tsx';
-import { settings as t } from '../../../lib/messages/settings.ts';
-import { SettingsConflictError, useSaveSettings } from '../api/save-settings.ts';
-import { settingsLoadError } from '../api/settings-errors.ts';
-import { useSettings, type SettingsRow } from '../api/settings-query.ts';
-import { settingsSchema, toSettingsForm, type SettingsForm } from '../api/settings-rules.ts';
-import { BannerCard } from '../components/banner-card.tsx';
+import { Button } from '@/components/ui/button.tsx';
+import { Field, Input, Textarea } from '@/components/ui/form-controls.tsx';
+import { PageHeader } from '@/components/ui/page-header.tsx';
+import { ErrorState, LoadingState } from '@/components/ui/states.tsx';
+import { settings as t } from '@/lib/messages/settings.ts';
+import { SettingsConflictError, useSaveSettings } from '@/features/settings/api/settings-update-mutation.ts';
+import { settingsLoadError } from '@/features/settings/api/settings-errors.ts';
+import { useSettings, type SettingsRow } from '@/features/settings/api/settings-query.ts';
+import { settingsSchema, toSettingsForm, type SettingsForm } from '@/features/settings/api/settings-rules.ts';
+import { BannerCard } from '@/features/settings/components/banner-card.tsx';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (

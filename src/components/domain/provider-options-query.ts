@@ -1,0 +1,38 @@
+// Data of the shared provider picker: a server-side name search over providers (20 at a time,
+// never the whole table). Its keys live under the 'providers' root, so invalidating the providers
+// area refreshes the picker too.
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { unwrap } from '@/lib/errors.ts';
+import { containsPattern } from '@/lib/search.ts';
+import { supabase } from '@/lib/supabase.ts';
+
+export const PROVIDER_OPTION_LIMIT = 20;
+
+export const providerOptionSchema = z.object({ id: z.string(), name: z.string(), phone: z.string().nullable() });
+
+export type ProviderOption = z.infer<typeof providerOptionSchema>;
+
+export const providerOptionKeys = {
+  all: ['providers', 'options'] as const,
+  search: (term: string) => [...providerOptionKeys.all, 'search', term] as const,
+  one: (id: string) => [...providerOptionKeys.all, 'one', id] as const,
+};
+
+export function providerOptionsQueryOptions(search: string) {
+  const term = search.trim();
+  return queryOptions({
+    queryKey: providerOptionKeys.search(term),
+    queryFn: async ({ signal }): Promise<ProviderOption[]> => {
+      let query = supabase.from('profiles').select('id, name, phone').eq('role', 'provider');
+      if (term !== '') query = query.ilike('name', containsPattern(term));
+      const rows: unknown = unwrap(await query.order('name', { ascending: true }).limit(PROVIDER_OPTION_LIMIT).abortSignal(signal));
+      return z.array(providerOptionSchema).parse(rows ?? []);
+    },
+    staleTime: 60_000,
+  });
+}
+
+export function useProviderOptions(search: string, enabled: boolean) {
+  return useQuery({ ...providerOptionsQueryOptions(search), enabled });
+}

@@ -1,0 +1,57 @@
+// Changing a booking's status from its detail screen. The update only applies when the row still
+// has the updated_at the admin saw (optimistic concurrency): another admin's change is never
+// overwritten blindly; the screen reloads and says so. The database stamps the new updated_at.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ApiError, toVietnameseMessage, unwrap } from '@/lib/errors.ts';
+import { bookings as t } from '@/lib/messages/bookings.ts';
+import { supabase } from '@/lib/supabase.ts';
+import { toast } from '@/components/ui/toast.tsx';
+import type { BookingStatus } from './booking-filters.ts';
+import { bookingKeys } from './keys.ts';
+
+export const CONFLICT_CODE = 'SDV_CONFLICT';
+
+export interface UpdateBookingStatusInput {
+  id: string;
+  status: BookingStatus;
+  /** updated_at of the row the admin is looking at. */
+  expectedUpdatedAt: string;
+}
+
+export async function updateBookingStatus(input: UpdateBookingStatusInput): Promise<{ id: string; status: string; updated_at: string }> {
+  const rows = unwrap(
+    await supabase
+      .from('bookings')
+      .update({ status: input.status })
+      .eq('id', input.id)
+      .eq('updated_at', input.expectedUpdatedAt)
+      .select('id, status, updated_at'),
+  );
+  const row = rows?.[0];
+  if (!row) throw new ApiError({ message: t.detail.conflict, code: CONFLICT_CODE, status: 409 });
+  return row;
+}
+
+export function isConflict(error: unknown): boolean {
+  return error instanceof ApiError && error.code === CONFLICT_CODE;
+}
+
+export function useUpdateBookingStatus() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateBookingStatus,
+    onSuccess: () => {
+      toast.success(t.detail.statusSaved);
+    },
+    onError: (error) => {
+      toast.error(isConflict(error) ? t.detail.conflict : `${t.detail.statusFailed}: ${toVietnameseMessage(error, { action: 'save' })}`);
+    },
+    onSettled: async (_data, _error, input) => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: bookingKeys.detail(input.id) }),
+        queryClient.invalidateQueries({ queryKey: bookingKeys.history(input.id) }),
+        queryClient.invalidateQueries({ queryKey: bookingKeys.lists() }),
+      ]);
+    },
+  });
+}

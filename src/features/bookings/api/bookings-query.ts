@@ -1,0 +1,46 @@
+// One page of the bookings list from public.admin_list_bookings: filtered, newest first, 50 rows,
+// with the total (exact, or an estimate flagged `totalExact: false`).
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { fetchListPage, fetchListRows, type Page } from '@/lib/paged-list.ts';
+import { listPageArgs, type BookingListFilters, type ListBookingsArgs } from './booking-filters.ts';
+import { bookingKeys } from './keys.ts';
+
+export const bookingRowSchema = z.object({
+  id: z.string(),
+  created_at: z.string(),
+  status: z.string(),
+  customer_id: z.string().nullable(),
+  customer_name: z.string(),
+  customer_phone: z.string().nullable(),
+  provider_id: z.string().nullable(),
+  provider_name: z.string().nullable(),
+  category_name: z.string().nullable(),
+  service_name: z.string(),
+  service_item_name: z.string().nullable(),
+  final_price: z.number(),
+  scheduled_at: z.string().nullable(),
+  payment_method: z.string(),
+});
+
+export type BookingRow = z.infer<typeof bookingRowSchema>;
+
+export type BookingPage = Page<BookingRow>;
+
+/** One chunk of the CSV export: counted (the first, for the progress bar) or not. */
+export async function fetchBookingsChunk(args: ListBookingsArgs, count: boolean, signal?: AbortSignal): Promise<{ rows: BookingRow[]; total: number | null }> {
+  if (count) return fetchListPage('admin_list_bookings', args, bookingRowSchema, signal);
+  return { rows: await fetchListRows('admin_list_bookings', args, bookingRowSchema, signal), total: null };
+}
+
+export function bookingsQueryOptions(filters: BookingListFilters) {
+  return queryOptions({
+    queryKey: bookingKeys.list(filters),
+    queryFn: ({ signal }): Promise<BookingPage> => fetchListPage('admin_list_bookings', listPageArgs(filters), bookingRowSchema, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useBookings(filters: BookingListFilters) {
+  return useQuery(bookingsQueryOptions(filters));
+}

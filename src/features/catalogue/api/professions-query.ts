@@ -1,0 +1,25 @@
+// Professions (table categories, docs/decisions.md#professions-editor): the list ordered by
+// sort_order (then name), filtered by name on the server.
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { unwrap } from '@/lib/errors.ts';
+import { containsPattern } from '@/lib/search.ts';
+import { supabase } from '@/lib/supabase.ts';
+import { PROFESSION_COLUMNS, type Profession } from './catalogue-types.ts';
+import { catalogueKeys } from './keys.ts';
+
+export function professionsQueryOptions(search: string) {
+  const term = search.trim();
+  return queryOptions({
+    queryKey: catalogueKeys.professions(term),
+    queryFn: async (): Promise<Profession[]> => {
+      let query = supabase.from('categories').select(PROFESSION_COLUMNS);
+      if (term !== '') query = query.ilike('name', containsPattern(term));
+      return unwrap(await query.order('sort_order', { ascending: true }).order('name', { ascending: true })) ?? [];
+    },
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useProfessions(search: string) {
+  return useQuery(professionsQueryOptions(search));
+}

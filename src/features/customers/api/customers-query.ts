@@ -1,0 +1,34 @@
+// The customers list from admin_list_customers: name-or-email search and status, newest first, 50 a
+// page, each customer's total bookings (kept on the profile by the database); the total is exact up
+// to 1,000 rows and the planner's estimate beyond (`totalExact` false: the screen says "khoảng").
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { fetchListPage } from '@/lib/paged-list.ts';
+import { pageArgs } from '@/lib/paging.ts';
+import { toCustomerArgs, type CustomerListFilters } from './customer-filters.ts';
+import { customerKeys } from './keys.ts';
+
+export const customerRowSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  status: z.string(),
+  total_bookings: z.number(),
+  created_at: z.string(),
+});
+
+export type CustomerListRow = z.infer<typeof customerRowSchema>;
+
+export function customersQueryOptions(filters: CustomerListFilters) {
+  return queryOptions({
+    queryKey: customerKeys.list(filters),
+    queryFn: ({ signal }) =>
+      fetchListPage('admin_list_customers', { ...toCustomerArgs(filters), ...pageArgs(filters.page) }, customerRowSchema, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useCustomers(filters: CustomerListFilters) {
+  return useQuery(customersQueryOptions(filters));
+}
