@@ -50,7 +50,7 @@ async function depositRow(id: string): Promise<DepositRow> {
   return row!;
 }
 
-/** The deposits screen's inline update (update-deposit.ts): matched rows, [] on a conflict. */
+/** The deposits screen's inline update (deposit-update-mutation.ts): matched rows, [] on a conflict. */
 async function patchDeposit(client: SupabaseClient, row: Pick<DepositRow, 'id' | 'updated_at'>, patch: Record<string, unknown>, occ = true) {
   let query = client.from('deposit_history').update(patch).eq('id', row.id);
   if (occ) query = query.eq('updated_at', row.updated_at);
