@@ -4,6 +4,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { publicHome } from '../../../lib/messages/public-home.ts';
+import { publicAsset } from '../public-asset.ts';
 
 export const CAROUSEL_INTERVAL_MS = 5000;
 
@@ -83,7 +84,7 @@ export function Carousel() {
               data-active={active ? 'true' : 'false'}
             >
               <img
-                src={slide.image}
+                src={publicAsset(slide.image)}
                 alt={slide.alt}
                 className="absolute inset-0 size-full object-cover"
                 width={1200}
