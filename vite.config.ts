@@ -72,6 +72,17 @@ function chunkClosure(bundle: Rollup.OutputBundle, start: Rollup.OutputChunk, dy
 }
 
 /**
+ * A prerendered page carries its CSS inline (about 9 kB gzip): it paints from the HTML alone,
+ * without waiting for a stylesheet request.
+ */
+function inlineStylesheets(html: string, bundle: Rollup.OutputBundle): string {
+  return html.replace(/<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g, (tag, file: string) => {
+    const asset = bundle[file];
+    return asset?.type === 'asset' ? `<style>${String(asset.source)}</style>` : tag;
+  });
+}
+
+/**
  * Before prerendering: keeps a copy of the unrendered page as dist/spa.html (the back office's
  * shell, noindex) and writes robots.txt and sitemap.xml. After: adds to each prerendered page a
  * modulepreload of its route's chunks (hydration waits for them) and drops the prerender entry.
@@ -113,7 +124,7 @@ function publicSitePlugins(site: string): Plugin[] {
         const links = chunkClosure(bundle, route)
           .filter((file) => !entryFiles.has(file))
           .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
-        html.source = String(html.source).replace('</head>', `${links.join('\n')}\n</head>`);
+        html.source = inlineStylesheets(String(html.source), bundle).replace('</head>', `${links.join('\n')}\n</head>`);
       }
       // The prerender script ran in Node during the build: browsers never load it.
       const prerender = chunks.find((chunk) => chunk.facadeModuleId === PRERENDER_SCRIPT);

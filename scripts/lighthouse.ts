@@ -7,18 +7,10 @@
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { defaultPort } from '../local-stack/config.ts';
+import { CHROMIUM_ARGS } from '../playwright.config.ts';
 import { startStack, type Stack } from '../local-stack/stack.ts';
 import { PUBLIC_PAGES } from '../src/features/public-site/site-pages.ts';
 
-const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const MINIMUM: Record<(typeof CATEGORIES)[number], number> = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 };
@@ -46,7 +38,7 @@ async function main(): Promise<void> {
     stack = await startStack({ profile: 'test', fresh: true, web: true, build: true, env, log: () => undefined });
     base = stack.webUrl;
   }
-  const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', chromeFlags: CHROMIUM_FLAGS });
+  const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', chromeFlags: CHROMIUM_ARGS });
   const rows: Row[] = [];
   let version = '';
   try {

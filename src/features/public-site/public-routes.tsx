@@ -5,6 +5,7 @@
 import type { RouteObject } from 'react-router-dom';
 import { PublicLayout, PublicPageFallback } from './components/public-layout.tsx';
 import type { ServiceAreaSlug } from '../../lib/messages/public-services.ts';
+import { SERVICE_AREA_SLUGS } from './public-routes-data.ts';
 
 function serviceArea(area: ServiceAreaSlug): RouteObject {
   return {
@@ -31,9 +32,7 @@ export function publicRoutes(errorElement: RouteObject['errorElement']): RouteOb
     errorElement,
     children: [
       { index: true, lazy: async () => ({ Component: (await import('./routes/home-page.tsx')).default }) },
-      serviceArea('lao-dong-pho-thong'),
-      serviceArea('lao-dong-nong-nghiep'),
-      serviceArea('dich-vu-y-te'),
+      ...SERVICE_AREA_SLUGS.map(serviceArea),
       { path: 'privacy', lazy: async () => ({ Component: (await import('./routes/privacy-page.tsx')).default }) },
       { path: 'terms', lazy: async () => ({ Component: (await import('./routes/terms-page.tsx')).default }) },
       { path: 'contact', lazy: async () => ({ Component: (await import('./routes/contact-page.tsx')).default }) },

@@ -5,9 +5,7 @@ import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { publicSite } from '../../../lib/messages/public-site.ts';
 import { catalogueKey, useCachedValue, usePublicSettings } from '../api/use-public-resource.ts';
 import type { PublicCatalogueArea } from '../../../lib/public-api.ts';
-import { applyPageHead, pageHead } from '../seo/page-head.ts';
-import { SITE_URL } from '../seo/site-url.ts';
-import { findPublicPage } from '../site-pages.ts';
+import { SERVICE_AREA_SLUGS } from '../public-routes-data.ts';
 import { publicAsset } from '../public-asset.ts';
 import { StoreBadges } from './store-badges.tsx';
 
@@ -193,14 +191,24 @@ export function PublicPageFallback() {
   );
 }
 
-/** Keeps the document's head (title, description, canonical, cards, JSON-LD) in step with the page and its data. */
+/**
+ * Keeps the document's head (title, description, canonical, cards, JSON-LD) in step with the page
+ * and its data. The prerendered HTML already has the first page's head, so the code that builds it
+ * (and every page's description) loads after the page, off the first paint's budget.
+ */
 function usePageHead(): void {
   const { pathname } = useLocation();
   const settings = usePublicSettings().data;
-  const area = findPublicPage(pathname)?.area;
+  const area = SERVICE_AREA_SLUGS.find((slug) => pathname.replace(/\/+$/, '') === `/${slug}`);
   const catalogue = useCachedValue<PublicCatalogueArea | null>(area ? catalogueKey(area) : undefined);
   useEffect(() => {
-    applyPageHead(pageHead(pathname, { settings, catalogue }, SITE_URL));
+    let current = true;
+    void Promise.all([import('../seo/page-head.ts'), import('../seo/site-url.ts')]).then(([{ applyPageHead, pageHead }, { SITE_URL }]) => {
+      if (current) applyPageHead(pageHead(pathname, { settings, catalogue }, SITE_URL));
+    });
+    return () => {
+      current = false;
+    };
   }, [pathname, settings, catalogue]);
 }
 
