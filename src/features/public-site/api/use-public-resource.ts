@@ -44,7 +44,10 @@ function ensureLoaded(key: string, loader: () => Promise<unknown>): void {
   loader().then(
     (data) => {
       inFlight.delete(key);
-      publish(key, { data, error: undefined, loading: false });
+      const fresh = { data, error: undefined, loading: false };
+      // Unchanged since the build: nothing on screen changes, so no component renders again.
+      if (built && JSON.stringify(built.data) === JSON.stringify(data)) cache.set(key, { ...fresh, data: built.data });
+      else publish(key, fresh);
     },
     (error: unknown) => {
       inFlight.delete(key);

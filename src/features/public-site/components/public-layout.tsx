@@ -1,9 +1,9 @@
 // Shared frame of the public pages: header (logo → home, links to every public page, mobile menu
 // with a backdrop, login button → /admin) and footer (contact, store badges, © 2025).
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { publicSite } from '../../../lib/messages/public-site.ts';
-import { catalogueKey, useCachedValue, usePublicSettings } from '../api/use-public-resource.ts';
+import { catalogueKey, pageBuiltAt, useCachedValue, usePublicSettings } from '../api/use-public-resource.ts';
 import type { PublicCatalogueArea } from '../../../lib/public-api.ts';
 import { SERVICE_AREA_SLUGS } from '../public-routes-data.ts';
 import { publicAsset } from '../public-asset.ts';
@@ -201,7 +201,13 @@ function usePageHead(): void {
   const settings = usePublicSettings().data;
   const area = SERVICE_AREA_SLUGS.find((slug) => pathname.replace(/\/+$/, '') === `/${slug}`);
   const catalogue = useCachedValue<PublicCatalogueArea | null>(area ? catalogueKey(area) : undefined);
+  // The first head of a prerendered page is in its HTML already (built with the same values).
+  const builtHead = useRef(pageBuiltAt() !== undefined);
   useEffect(() => {
+    if (builtHead.current) {
+      builtHead.current = false;
+      return;
+    }
     let current = true;
     void Promise.all([import('../seo/page-head.ts'), import('../seo/site-url.ts')]).then(([{ applyPageHead, pageHead }, { SITE_URL }]) => {
       if (current) applyPageHead(pageHead(pathname, { settings, catalogue }, SITE_URL));
