@@ -1,21 +1,170 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin, type Rollup } from 'vite';
+import { vitePrerenderPlugin } from 'vite-prerender-plugin';
+import { loadConfig } from './local-stack/config.ts';
+import { NOT_FOUND_FILE, PUBLIC_PAGES, robotsTxt, sitemapXml, type PublicPageKind } from './src/features/public-site/site-pages.ts';
 
 // The SPA: public site + admin back office. The manifest lets scripts/check-bundle-size.ts measure
-// what the public home page downloads.
-export default defineConfig({
-  plugins: [react(), tailwindcss()],
-  // `@/` is src/ (the same alias as tsconfig.json's paths and vitest.config.ts).
-  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
-  build: {
-    manifest: true,
-    sourcemap: false,
-    target: 'es2022',
-  },
-  server: {
-    port: Number(process.env.WEB_PORT ?? 5173),
-    strictPort: true,
-  },
+// what the public home page downloads. The public pages are prerendered to static HTML
+// (src/features/public-site/prerender.tsx, docs/architecture.md#public-site-prerendering).
+
+const ROOT = path.dirname(fileURLToPath(import.meta.url));
+const PRERENDER_SCRIPT = path.join(ROOT, 'src/features/public-site/prerender.tsx');
+
+/** The site's public address: SITE_URL, else `[auth] site_url` of supabase/config.toml. */
+function siteUrl(): string {
+  const configured = process.env.SITE_URL?.trim() || loadConfig(process.env).project.auth.site_url;
+  return configured.replace(/\/+$/, '');
+}
+
+/**
+ * Where the build reads the catalogue and settings it bakes into the pages: SDV_BUILD_API_URL (+
+ * SDV_BUILD_ANON_KEY), else VITE_SUPABASE_URL (+ VITE_SUPABASE_ANON_KEY), else the local stack's
+ * API (`npm start`, SDV_PORT_OFFSET honoured). SDV_BUILD_DATA=snapshot skips the API and uses the
+ * committed snapshot, which is also the fallback when the API does not answer.
+ */
+function buildApi(): { url: string; anonKey: string } | null {
+  if (process.env.SDV_BUILD_DATA === 'snapshot') return null;
+  const stack = loadConfig(process.env);
+  const url = process.env.SDV_BUILD_API_URL || process.env.VITE_SUPABASE_URL || stack.apiUrl;
+  const anonKey = process.env.SDV_BUILD_ANON_KEY || process.env.VITE_SUPABASE_ANON_KEY || stack.anonKey;
+  return { url: url.replace(/\/+$/, ''), anonKey };
+}
+
+/** '/logo.svg' → first 10 hex digits of its SHA-256, for every file of public/. */
+function publicAssetVersions(): Record<string, string> {
+  const dir = path.join(ROOT, 'public');
+  const versions: Record<string, string> = {};
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    const url = `/${path.relative(dir, file).split(path.sep).join('/')}`;
+    versions[url] = createHash('sha256').update(readFileSync(file)).digest('hex').slice(0, 10);
+  }
+  return versions;
+}
+
+const ROUTE_MODULES: Record<PublicPageKind | 'notFound', (pagePath: string) => string> = {
+  home: () => 'home-page.tsx',
+  service: () => 'service-area-page.tsx',
+  legal: (pagePath) => (pagePath === '/privacy' ? 'privacy-page.tsx' : 'terms-page.tsx'),
+  contact: () => 'contact-page.tsx',
+  notFound: () => 'not-found-page.tsx',
+};
+
+/** The chunk and those it imports statically (and dynamically too when asked), recursively. */
+function chunkClosure(bundle: Rollup.OutputBundle, start: Rollup.OutputChunk, dynamic = false): string[] {
+  const seen = new Set<string>();
+  const stack = [start.fileName];
+  while (stack.length > 0) {
+    const name = stack.pop() as string;
+    const chunk = bundle[name];
+    if (seen.has(name) || chunk?.type !== 'chunk') continue;
+    seen.add(name);
+    stack.push(...chunk.imports, ...(dynamic ? chunk.dynamicImports : []));
+  }
+  return [...seen];
+}
+
+/**
+ * A prerendered page carries its CSS inline (about 9 kB gzip): it paints from the HTML alone,
+ * without waiting for a stylesheet request.
+ */
+function inlineStylesheets(html: string, bundle: Rollup.OutputBundle): string {
+  return html.replace(/<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g, (tag, file: string) => {
+    const asset = bundle[file];
+    return asset?.type === 'asset' ? `<style>${String(asset.source)}</style>` : tag;
+  });
+}
+
+/**
+ * Before prerendering: keeps a copy of the unrendered page as dist/spa.html (the back office's
+ * shell, noindex) and writes robots.txt and sitemap.xml. After: adds to each prerendered page a
+ * modulepreload of its route's chunks (hydration waits for them) and drops the prerender entry.
+ */
+function publicSitePlugins(site: string): Plugin[] {
+  const before: Plugin = {
+    name: 'sdv-public-site-files',
+    apply: 'build',
+    // After Vite writes index.html (a core plugin), before vite-prerender-plugin fills it.
+    enforce: 'post',
+    generateBundle(_options, bundle) {
+      const index = bundle['index.html'];
+      if (index?.type !== 'asset') return;
+      const shell = String(index.source).replace(
+        '</head>',
+        '    <meta name="robots" content="noindex" />\n    <title>Sàn Dịch Vụ</title>\n  </head>',
+      );
+      this.emitFile({ type: 'asset', fileName: 'spa.html', source: shell });
+      this.emitFile({ type: 'asset', fileName: 'robots.txt', source: robotsTxt(site) });
+      this.emitFile({ type: 'asset', fileName: 'sitemap.xml', source: sitemapXml(site, new Date().toISOString().slice(0, 10)) });
+    },
+  };
+  const after: Plugin = {
+    name: 'sdv-public-site-preload',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((item): item is Rollup.OutputChunk => item.type === 'chunk');
+      const entry = chunks.find((chunk) => chunk.isEntry && chunk.facadeModuleId?.endsWith('index.html') !== false && chunk.facadeModuleId !== PRERENDER_SCRIPT);
+      const entryFiles = new Set(entry ? chunkClosure(bundle, entry) : []);
+      const pages = [
+        ...PUBLIC_PAGES.map((page) => ({ file: page.path === '/' ? 'index.html' : `${page.path.slice(1)}/index.html`, module: ROUTE_MODULES[page.kind](page.path) })),
+        { file: NOT_FOUND_FILE.slice(1), module: ROUTE_MODULES.notFound('') },
+      ];
+      for (const page of pages) {
+        const html = bundle[page.file];
+        const route = chunks.find((chunk) => chunk.facadeModuleId?.endsWith(`/public-site/routes/${page.module}`));
+        if (html?.type !== 'asset' || !route) continue;
+        const links = chunkClosure(bundle, route)
+          .filter((file) => !entryFiles.has(file))
+          .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
+        html.source = inlineStylesheets(String(html.source), bundle).replace('</head>', `${links.join('\n')}\n</head>`);
+      }
+      // The prerender script ran in Node during the build: browsers never load it.
+      const prerender = chunks.find((chunk) => chunk.facadeModuleId === PRERENDER_SCRIPT);
+      if (prerender) {
+        const kept = new Set(chunks.filter((chunk) => chunk !== prerender && chunk.isEntry).flatMap((chunk) => chunkClosure(bundle, chunk, true)));
+        for (const chunk of chunks) {
+          if (!kept.has(chunk.fileName)) delete bundle[chunk.fileName];
+        }
+      }
+    },
+  };
+  return [before, after];
+}
+
+export default defineConfig(() => {
+  const site = siteUrl();
+  const [siteFiles, preloads] = publicSitePlugins(site);
+  return {
+    plugins: [
+      react(),
+      tailwindcss(),
+      siteFiles,
+      vitePrerenderPlugin({ renderTarget: '#root', prerenderScript: PRERENDER_SCRIPT, additionalPrerenderRoutes: [NOT_FOUND_FILE] }),
+      preloads,
+    ],
+    define: {
+      'import.meta.env.VITE_SITE_URL': JSON.stringify(site),
+      'import.meta.env.VITE_PUBLIC_ASSET_VERSIONS': JSON.stringify(JSON.stringify(publicAssetVersions())),
+      __SDV_BUILD_API__: JSON.stringify(buildApi()),
+    },
+    // `@/` is src/ (the same alias as tsconfig.json's paths and vitest.config.ts).
+    resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+    build: {
+      manifest: true,
+      sourcemap: false,
+      target: 'es2022',
+    },
+    server: {
+      port: Number(process.env.WEB_PORT ?? 5173),
+      strictPort: true,
+    },
+  };
 });

@@ -1,10 +1,15 @@
-// Serves the built SPA (dist/) for `npm start`: SPA fallback to index.html, content types, long
-// caching of hashed assets, gzip, and the runtime configuration injected into index.html.
+// Serves the built site (dist/) for `npm start` (docs/architecture.md#public-site-prerendering):
+// each prerendered public page from its own HTML file, the back office's shell (dist/spa.html,
+// noindex) for /admin/*, the not-found page with status 404 for every other path; content types,
+// long caching of hashed assets and versioned public files (`?v=`), gzip, security headers, and the
+// runtime configuration injected into every HTML page.
+import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { readFile, realpath, stat } from 'node:fs/promises';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import type { TLSSocket } from 'node:tls';
 import { gzipSync, createGzip } from 'node:zlib';
 import { StartupError } from './db.ts';
 
@@ -66,15 +71,70 @@ export function configScript(config: RuntimeConfig): string {
   return `<script>window.__SDV_CONFIG__=${json}</script>`;
 }
 
-/** Inserts the configuration script right after `<head …>` (before every other script). */
+function apiOrigin(config: RuntimeConfig): string | undefined {
+  try {
+    return new URL(config.supabaseUrl).origin;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Inserts the configuration script right after `<head …>` (before every other script), and a
+ * preconnect to the API so the connection is open when the page asks for its data.
+ */
 export function injectConfig(html: string, config: RuntimeConfig): string {
-  const script = configScript(config);
+  const origin = apiOrigin(config);
+  const preconnect = origin ? `<link rel="preconnect" href="${origin.replace(/"/g, '&quot;')}" crossorigin>` : '';
+  const script = `${configScript(config)}${preconnect}`;
   const head = /<head(\s[^>]*)?>/i.exec(html);
   if (head) {
     const at = head.index + head[0].length;
     return `${html.slice(0, at)}\n    ${script}${html.slice(at)}`;
   }
   return `${script}\n${html}`;
+}
+
+/**
+ * The Content-Security-Policy of every answer: our own scripts plus the one inline configuration
+ * script (by hash), the API for data, images and live updates (websockets), nothing may frame us.
+ */
+export function contentSecurityPolicy(config: RuntimeConfig): string {
+  const scriptBody = configScript(config).replace(/^<script>|<\/script>$/g, '');
+  const hash = createHash('sha256').update(scriptBody).digest('base64');
+  const origin = apiOrigin(config) ?? '';
+  const socket = origin.replace(/^http/, 'ws');
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'sha256-${hash}'`,
+    "style-src 'self' 'unsafe-inline'",
+    `img-src 'self' data: blob: ${origin}`.trim(),
+    "font-src 'self' data:",
+    `connect-src 'self' ${origin} ${socket}`.trim(),
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/** Headers sent with every answer (the same list is documented for static hosts in README.md). */
+export function securityHeaders(config: RuntimeConfig, secure: boolean): Record<string, string> {
+  return {
+    'Content-Security-Policy': contentSecurityPolicy(config),
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'X-Frame-Options': 'DENY',
+    'Permissions-Policy': 'camera=(), microphone=(), geolocation=()',
+    'Cross-Origin-Opener-Policy': 'same-origin',
+    ...(secure ? { 'Strict-Transport-Security': 'max-age=63072000; includeSubDomains' } : {}),
+  };
+}
+
+/** Cache lifetime of a file: a year for hashed assets and versioned public files, an hour otherwise. */
+export function cacheControlFor(requestPath: string, query: string): string {
+  if (requestPath.startsWith('/assets/') || /(^|&)v=[0-9a-f]{8,}(&|$)/.test(query)) return 'public, max-age=31536000, immutable';
+  return 'public, max-age=3600';
 }
 
 /**
@@ -109,6 +169,11 @@ function send(res: ServerResponse, status: number, text: string): void {
   res.end(text);
 }
 
+/** The back office's client-rendered area. */
+function isAdminPath(requestPath: string): boolean {
+  return requestPath === '/admin' || requestPath.startsWith('/admin/');
+}
+
 async function fileInfo(file: string): Promise<{ size: number; mtimeMs: number } | undefined> {
   try {
     const info = await stat(file);
@@ -122,31 +187,50 @@ export async function startStaticServer(options: StaticServerOptions): Promise<S
   const log = options.log ?? (() => undefined);
   const root = await realpath(options.distDir);
   const indexFile = path.join(root, 'index.html');
-  let indexCache: { mtimeMs: number; body: Buffer; gzipped: Buffer } | undefined;
+  const htmlCache = new Map<string, { mtimeMs: number; body: Buffer; gzipped: Buffer }>();
+  const headersFor = (req: IncomingMessage) => securityHeaders(options.runtimeConfig, (req.socket as Partial<TLSSocket>).encrypted === true);
 
-  const indexHtml = async (): Promise<{ body: Buffer; gzipped: Buffer }> => {
-    const info = await fileInfo(indexFile);
-    if (!info) throw new Error('dist/index.html không tồn tại');
-    if (!indexCache || indexCache.mtimeMs !== info.mtimeMs) {
-      const body = Buffer.from(injectConfig(await readFile(indexFile, 'utf8'), options.runtimeConfig));
-      indexCache = { mtimeMs: info.mtimeMs, body, gzipped: gzipSync(body) };
-    }
-    return indexCache;
+  const htmlPage = async (file: string): Promise<{ body: Buffer; gzipped: Buffer } | undefined> => {
+    const info = await fileInfo(file);
+    if (!info) return undefined;
+    const cached = htmlCache.get(file);
+    if (cached && cached.mtimeMs === info.mtimeMs) return cached;
+    const body = Buffer.from(injectConfig(await readFile(file, 'utf8'), options.runtimeConfig));
+    const entry = { mtimeMs: info.mtimeMs, body, gzipped: gzipSync(body) };
+    htmlCache.set(file, entry);
+    return entry;
   };
 
-  const sendIndex = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    const { body, gzipped } = await indexHtml();
+  const sendHtml = async (req: IncomingMessage, res: ServerResponse, candidates: string[], status = 200): Promise<void> => {
+    let page: { body: Buffer; gzipped: Buffer } | undefined;
+    for (const candidate of candidates) {
+      page = await htmlPage(path.join(root, candidate));
+      if (page) break;
+    }
+    if (!page) throw new Error('dist/index.html không tồn tại');
     const gzip = acceptsGzip(req);
-    const payload = gzip ? gzipped : body;
-    res.writeHead(200, {
+    const payload = gzip ? page.gzipped : page.body;
+    res.writeHead(status, {
+      ...headersFor(req),
       'Content-Type': 'text/html; charset=utf-8',
       'Cache-Control': 'no-cache',
       'Content-Length': payload.length.toString(),
-      'X-Content-Type-Options': 'nosniff',
       Vary: 'Accept-Encoding',
+      ...(status === 404 || candidates[0] === 'spa.html' ? { 'X-Robots-Tag': 'noindex' } : {}),
       ...(gzip ? { 'Content-Encoding': 'gzip' } : {}),
     });
     res.end(req.method === 'HEAD' ? undefined : payload);
+  };
+
+  /** A path without a file: its prerendered page, the admin shell, or the not-found page (404). */
+  const sendPage = async (req: IncomingMessage, res: ServerResponse, requestPath: string): Promise<void> => {
+    if (isAdminPath(requestPath)) return sendHtml(req, res, ['spa.html', 'index.html']);
+    const folder = requestPath.replace(/\/+$/, '');
+    const own = folder === '' ? undefined : resolveInside(root, `${folder}/index.html`);
+    if (own && (await fileInfo(own))) return sendHtml(req, res, [path.relative(root, own)]);
+    // A dist/ built before prerendering existed has no 404.html: the SPA answers as before.
+    if (!(await fileInfo(path.join(root, '404.html')))) return sendHtml(req, res, ['index.html']);
+    return sendHtml(req, res, ['404.html'], 404);
   };
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
@@ -155,14 +239,14 @@ export async function startStaticServer(options: StaticServerOptions): Promise<S
       send(res, 405, 'Method Not Allowed');
       return;
     }
-    const rawPath = (req.url ?? '/').split(/[?#]/)[0] ?? '/';
+    const [rawPath = '/', query = ''] = (req.url ?? '/').split('#')[0]?.split('?') ?? [];
     const file = resolveInside(root, rawPath);
     if (!file) {
       send(res, 400, 'Bad Request');
       return;
     }
     if (file === root || file === indexFile) {
-      await sendIndex(req, res);
+      await sendHtml(req, res, ['index.html']);
       return;
     }
     const info = await fileInfo(file);
@@ -170,21 +254,24 @@ export async function startStaticServer(options: StaticServerOptions): Promise<S
     const real = info ? await realpath(file).catch(() => undefined) : undefined;
     const realInside = real !== undefined && !path.relative(root, real).startsWith('..') && !path.isAbsolute(path.relative(root, real));
     if (!info || !realInside) {
-      // Client-side routes (/admin/bookings/…) get the SPA; missing files with an extension get a 404.
+      // Pages (/contact, /admin/bookings/…, unknown paths) as above; missing files with an extension get a 404.
       if (path.extname(rawPath) === '' || rawPath.endsWith('.html')) {
-        await sendIndex(req, res);
+        await sendPage(req, res, path.extname(rawPath) === '' ? rawPath : '/404.html');
       } else {
         send(res, 404, 'Not Found');
       }
       return;
     }
+    if (file.endsWith('.html')) {
+      await sendHtml(req, res, [path.relative(root, file)], path.basename(file) === '404.html' ? 404 : 200);
+      return;
+    }
     const type = contentTypeFor(file);
-    const isAsset = rawPath.startsWith('/assets/');
     const gzip = COMPRESSIBLE.test(type) && info.size > 512 && acceptsGzip(req);
     const headers: Record<string, string> = {
+      ...headersFor(req),
       'Content-Type': type,
-      'Cache-Control': isAsset ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
-      'X-Content-Type-Options': 'nosniff',
+      'Cache-Control': cacheControlFor(rawPath, query),
       'Last-Modified': new Date(info.mtimeMs).toUTCString(),
       Vary: 'Accept-Encoding',
     };

@@ -1,8 +1,8 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { installChunkReload } from './app/chunk-reload.ts';
-import { createAppRouter } from './app/router.tsx';
+import { routes } from './app/router.tsx';
+import { mountApp } from './features/public-site/mount-app.tsx';
 import './styles.css';
 
 installChunkReload();
@@ -10,8 +10,9 @@ installChunkReload();
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
 
-createRoot(container).render(
+// Prerendered public pages are hydrated, everything else rendered (src/features/public-site/mount-app.tsx).
+void mountApp(container, routes, (router) => (
   <StrictMode>
-    <RouterProvider router={createAppRouter()} />
-  </StrictMode>,
-);
+    <RouterProvider router={router} />
+  </StrictMode>
+));

@@ -1,10 +1,11 @@
-// The SPA static server of `npm start`: config injection, SPA fallback, content types, caching,
-// gzip, and no way out of dist/.
+// The static server of `npm start`: config injection, prerendered pages, the admin shell, 404 for
+// unknown paths, content types, caching, gzip, security headers, and no way out of dist/.
 import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { createHash } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { injectConfig, resolveInside, startStaticServer, type StaticServer } from '../../local-stack/static-server.ts';
@@ -18,6 +19,7 @@ const INDEX = `<!doctype html>
   <body><div id="root"></div></body>
 </html>
 `;
+const page = (name: string) => INDEX.replace('<div id="root"></div>', `<div id="root"><h1>${name}</h1></div>`);
 const SCRIPT = `console.log(${JSON.stringify('Sàn Dịch Vụ '.repeat(200))});\n`;
 const SECRET = 'bi-mat-khong-duoc-lo';
 const RUNTIME = { supabaseUrl: 'http://127.0.0.1:54321', supabaseAnonKey: 'anon</script><script>alert(1)</script>' };
@@ -57,7 +59,13 @@ beforeAll(async () => {
   root = await mkdtemp(path.join(os.tmpdir(), 'sdv-static-'));
   const dist = path.join(root, 'dist');
   await mkdir(path.join(dist, 'assets'), { recursive: true });
-  await writeFile(path.join(dist, 'index.html'), INDEX);
+  await writeFile(path.join(dist, 'index.html'), page('Trang chủ'));
+  await mkdir(path.join(dist, 'contact'));
+  await writeFile(path.join(dist, 'contact', 'index.html'), page('Liên hệ'));
+  await writeFile(path.join(dist, '404.html'), page('Không tìm thấy trang'));
+  await writeFile(path.join(dist, 'spa.html'), INDEX);
+  await mkdir(path.join(dist, 'images'));
+  await writeFile(path.join(dist, 'images', 'a.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   await writeFile(path.join(dist, 'assets', 'index-abc123.js'), SCRIPT);
   await writeFile(path.join(dist, 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   await writeFile(path.join(root, 'secret.txt'), SECRET);
@@ -86,12 +94,35 @@ describe('index.html', () => {
     expect(JSON.parse(json!)).toEqual(RUNTIME);
   });
 
-  it('is the answer for client-side routes (SPA fallback)', async () => {
-    for (const route of ['/admin', '/admin/bookings/7f0c', '/privacy?x=1', '/index.html']) {
-      const answer = await get(route);
+  it('each prerendered page answers with its own HTML; the back office gets its shell, noindex', async () => {
+    for (const [route, heading] of [['/', 'Trang chủ'], ['/index.html', 'Trang chủ'], ['/contact', 'Liên hệ'], ['/contact/', 'Liên hệ'], ['/contact?x=1', 'Liên hệ']]) {
+      const answer = await get(route as string);
       expect(answer.status, route).toBe(200);
+      expect(answer.body.toString('utf8'), route).toContain(`<h1>${heading}</h1>`);
       expect(answer.body.toString('utf8'), route).toContain('window.__SDV_CONFIG__');
     }
+    for (const route of ['/admin', '/admin/bookings/7f0c?tab=1']) {
+      const answer = await get(route);
+      expect(answer.status, route).toBe(200);
+      expect(answer.headers['x-robots-tag'], route).toBe('noindex');
+      expect(answer.body.toString('utf8'), route).toContain('<div id="root"></div>');
+      expect(answer.body.toString('utf8'), route).toContain('window.__SDV_CONFIG__');
+    }
+  });
+
+  it('unknown paths answer 404 with the not-found page (not a soft 404)', async () => {
+    for (const route of ['/trang-khong-ton-tai', '/contact/khong-co', '/khong-co.html', '/bookings/abc']) {
+      const answer = await get(route);
+      expect(answer.status, route).toBe(404);
+      expect(answer.headers['content-type'], route).toBe('text/html; charset=utf-8');
+      expect(answer.body.toString('utf8'), route).toContain('<h1>Không tìm thấy trang</h1>');
+      expect(answer.body.toString('utf8'), route).toContain('window.__SDV_CONFIG__');
+    }
+  });
+
+  it('preconnects to the API', async () => {
+    const html = (await get('/contact')).body.toString('utf8');
+    expect(html).toContain('<link rel="preconnect" href="http://127.0.0.1:54321" crossorigin>');
   });
 
   it('is gzipped when the client accepts it', async () => {
@@ -101,7 +132,33 @@ describe('index.html', () => {
   });
 });
 
+describe('security headers', () => {
+  it('every answer carries a CSP that allows the inline configuration script by hash, the API and its websockets, and no framing', async () => {
+    for (const route of ['/', '/admin', '/trang-khong-ton-tai', '/assets/index-abc123.js', '/logo.svg']) {
+      const answer = await get(route);
+      const csp = String(answer.headers['content-security-policy']);
+      expect(csp, route).toContain("frame-ancestors 'none'");
+      expect(csp, route).toContain("default-src 'self'");
+      expect(csp, route).toMatch(/connect-src 'self' http:\/\/127\.0\.0\.1:54321 ws:\/\/127\.0\.0\.1:54321/);
+      expect(answer.headers['x-content-type-options'], route).toBe('nosniff');
+      expect(answer.headers['referrer-policy'], route).toBe('strict-origin-when-cross-origin');
+      // Plain HTTP: no HSTS (it belongs to the TLS terminator).
+      expect(answer.headers['strict-transport-security'], route).toBeUndefined();
+    }
+    const answer = await get('/');
+    const inline = /<script>(window\.__SDV_CONFIG__=.*?)<\/script>/.exec(answer.body.toString('utf8'))?.[1] ?? '';
+    const hash = createHash('sha256').update(inline).digest('base64');
+    expect(String(answer.headers['content-security-policy'])).toContain(`script-src 'self' 'sha256-${hash}'`);
+  });
+});
+
 describe('files', () => {
+  it('versioned public files are cached for a year, unversioned ones for an hour', async () => {
+    expect((await get('/images/a.svg?v=0123456789')).headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await get('/images/a.svg')).headers['cache-control']).toBe('public, max-age=3600');
+    expect((await get('/images/a.svg?v=x')).headers['cache-control']).toBe('public, max-age=3600');
+  });
+
   it('assets get their content type and a long immutable cache, gzipped on request', async () => {
     const plain = await get('/assets/index-abc123.js');
     expect(plain.status).toBe(200);

@@ -78,10 +78,14 @@ test('service pages list the services and packages of the catalogue in the datab
   }
 });
 
-test('service pages fall back to the reference price list when the API is unreachable', async ({ page }) => {
+test('when the API is unreachable a prerendered service page keeps its built prices; a page opened from another falls back to the reference list', async ({ page }) => {
   await page.route('**/rest/v1/**', (route) => route.abort('connectionrefused'));
   const errors = collectConsoleErrors(page);
-  await page.goto('/lao-dong-nong-nghiep');
+  await page.goto('/lao-dong-pho-thong');
+  await expect(page.getByRole('region', { name: 'Gói dịch vụ' })).toContainText('160.000');
+  await expect(page.getByText('Đang hiển thị bảng giá tham khảo')).toHaveCount(0);
+  await page.getByRole('navigation', { name: 'Liên kết' }).getByRole('link', { name: 'Lao động nông nghiệp' }).click();
+  await expect(page).toHaveURL(/\/lao-dong-nong-nghiep$/);
   await expect(page.getByText('Đang hiển thị bảng giá tham khảo')).toBeVisible();
   await expect(page.getByRole('region', { name: 'Gói dịch vụ' }).getByRole('heading', { name: 'Gói 3 giờ' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Dịch vụ', exact: true }).getByRole('heading', { name: 'Thu hoạch' })).toBeVisible();

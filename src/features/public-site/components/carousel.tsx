@@ -1,25 +1,26 @@
 // Home banner carousel: 5 slides, advances every 5 s, previous / next / dot controls, a pause
 // button (WCAG 2.2.2), pauses while hovered or focused, and never auto-advances for users who ask
 // for reduced motion.
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { publicHome } from '../../../lib/messages/public-home.ts';
+import { publicAsset } from '../public-asset.ts';
 
 export const CAROUSEL_INTERVAL_MS = 5000;
 
 const t = publicHome.carousel;
 
+const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
+
+function subscribeReducedMotion(onChange: () => void): () => void {
+  const list = window.matchMedia?.(REDUCED_MOTION);
+  list?.addEventListener('change', onChange);
+  return () => list?.removeEventListener('change', onChange);
+}
+
+/** The user's preference; false in the prerendered HTML and while hydrating it, then the real value. */
 function usePrefersReducedMotion(): boolean {
-  const query = '(prefers-reduced-motion: reduce)';
-  const [reduced, setReduced] = useState(() => typeof window !== 'undefined' && window.matchMedia?.(query).matches === true);
-  useEffect(() => {
-    const list = window.matchMedia?.(query);
-    if (!list) return;
-    const onChange = () => setReduced(list.matches);
-    list.addEventListener('change', onChange);
-    return () => list.removeEventListener('change', onChange);
-  }, []);
-  return reduced;
+  return useSyncExternalStore(subscribeReducedMotion, () => window.matchMedia?.(REDUCED_MOTION).matches === true, () => false);
 }
 
 function ArrowButton({ label, onClick, children, side }: { label: string; onClick: () => void; children: ReactNode; side: 'left' | 'right' }) {
@@ -83,7 +84,7 @@ export function Carousel() {
               data-active={active ? 'true' : 'false'}
             >
               <img
-                src={slide.image}
+                src={publicAsset(slide.image)}
                 alt={slide.alt}
                 className="absolute inset-0 size-full object-cover"
                 width={1200}

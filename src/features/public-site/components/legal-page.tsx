@@ -1,7 +1,8 @@
 import { formatLongDate } from '../../../lib/format.ts';
 import type { LegalSection } from '../../../lib/messages/public-legal.ts';
 import { publicSite } from '../../../lib/messages/public-site.ts';
-import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useSyncExternalStore } from 'react';
+import { pageBuiltAt } from '../api/use-public-resource.ts';
 
 export interface LegalPageProps {
   title: string;
@@ -12,16 +13,27 @@ export interface LegalPageProps {
   showLastUpdated?: boolean;
 }
 
+const noSubscription = () => () => undefined;
+
+/**
+ * Today in Vietnam; while hydrating a prerendered page, the day it was built (what its HTML says),
+ * so hydration matches and the text turns to today right after.
+ */
+function useLastUpdated(): string {
+  const today = () => formatLongDate(new Date());
+  return useSyncExternalStore(noSubscription, today, () => formatLongDate(pageBuiltAt() ?? new Date()));
+}
+
 /** A numbered legal document with a table of contents. */
-export function LegalPage({ title, heading, intro, sections, showLastUpdated = false }: LegalPageProps) {
-  useDocumentTitle(title);
+export function LegalPage({ heading, intro, sections, showLastUpdated = false }: LegalPageProps) {
+  const lastUpdated = useLastUpdated();
   return (
     <article className="mx-auto max-w-3xl px-4 py-12">
       <header className="space-y-3">
         <h1 className="text-3xl font-bold text-slate-900">{heading}</h1>
         {showLastUpdated ? (
           <p className="text-sm text-slate-600" data-testid="last-updated">
-            {publicSite.legal.lastUpdated(formatLongDate(new Date()))}
+            {publicSite.legal.lastUpdated(lastUpdated)}
           </p>
         ) : null}
         <p className="leading-relaxed text-slate-700">{intro}</p>

@@ -1,4 +1,5 @@
 import { publicSite } from '../../../lib/messages/public-site.ts';
+import { publicAsset } from '../public-asset.ts';
 
 const t = publicSite.badges;
 
@@ -11,10 +12,10 @@ export function StoreBadges({ className = '' }: { className?: string }) {
     <div className={className}>
       <ul className="flex flex-wrap gap-3">
         <li>
-          <img src="/badges/app-store.svg" alt={t.appStoreAlt} width={150} height={45} loading="lazy" />
+          <img src={publicAsset('/badges/app-store.svg')} alt={t.appStoreAlt} width={150} height={45} loading="lazy" />
         </li>
         <li>
-          <img src="/badges/google-play.svg" alt={t.googlePlayAlt} width={150} height={45} loading="lazy" />
+          <img src={publicAsset('/badges/google-play.svg')} alt={t.googlePlayAlt} width={150} height={45} loading="lazy" />
         </li>
       </ul>
     </div>

@@ -2,7 +2,6 @@
 // (admin email, contact phone, contact address) with the catalogue's defaults as fallback.
 import type { ReactNode } from 'react';
 import { publicSite } from '../../../lib/messages/public-site.ts';
-import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { usePublicSettings } from '../api/use-public-resource.ts';
 import { StoreBadges } from '../components/store-badges.tsx';
 
@@ -22,7 +21,6 @@ function ContactCard({ title, icon, children, note }: { title: string; icon: Rea
 const iconProps = { viewBox: '0 0 24 24', className: 'size-6', fill: 'none', stroke: 'currentColor', strokeWidth: 2, 'aria-hidden': true } as const;
 
 export default function ContactPage() {
-  useDocumentTitle(t.title);
   const settings = usePublicSettings().data;
   const email = settings?.admin_email || publicSite.contactDefaults.email;
   const phone = settings?.contact_phone || publicSite.contactDefaults.phone;

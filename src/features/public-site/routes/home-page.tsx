@@ -2,11 +2,11 @@
 // cards, three benefit cards, promotions (with the voucher banner from settings, when set), app block.
 import { Link } from 'react-router-dom';
 import { publicHome } from '../../../lib/messages/public-home.ts';
-import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { usePublicSettings } from '../api/use-public-resource.ts';
 import { Carousel } from '../components/carousel.tsx';
 import { SettingsBanner } from '../components/settings-banner.tsx';
 import { StoreBadges } from '../components/store-badges.tsx';
+import { publicAsset } from '../public-asset.ts';
 
 const t = publicHome;
 
@@ -36,7 +36,6 @@ function BenefitIcon({ name }: { name: string }) {
 }
 
 export default function HomePage() {
-  useDocumentTitle(t.title);
   const settings = usePublicSettings().data;
   return (
     <>
@@ -82,7 +81,7 @@ export default function HomePage() {
           <ul className="mt-8 grid gap-6 md:grid-cols-3">
             {t.services.cards.map((card) => (
               <li key={card.to} className="flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
-                <img src={card.image} alt={card.alt} width={400} height={240} loading="lazy" className="aspect-[5/3] w-full bg-teal-50 object-contain p-6" />
+                <img src={publicAsset(card.image)} alt={card.alt} width={400} height={240} loading="lazy" className="aspect-[5/3] w-full bg-teal-50 object-contain p-6" />
                 <div className="flex flex-1 flex-col gap-3 p-5">
                   <h3 className="text-xl font-semibold text-slate-900">{card.title}</h3>
                   <p className="flex-1 text-sm leading-relaxed text-slate-700">{card.text}</p>
@@ -156,7 +155,7 @@ export default function HomePage() {
           </ul>
           <StoreBadges className="pt-2" />
         </div>
-        <img src="/images/app-phone.svg" alt={t.app.imageAlt} width={360} height={420} loading="lazy" className="mx-auto w-64 md:w-80" />
+        <img src={publicAsset('/images/app-phone.svg')} alt={t.app.imageAlt} width={360} height={420} loading="lazy" className="mx-auto w-64 md:w-80" />
       </section>
     </>
   );

@@ -1,9 +1,7 @@
 import { Link } from 'react-router-dom';
 import { publicSite } from '../../../lib/messages/public-site.ts';
-import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 
 export default function NotFoundPage() {
-  useDocumentTitle(publicSite.notFound.title);
   return (
     <div className="mx-auto flex min-h-[50vh] max-w-lg flex-col items-center justify-center gap-4 px-4 py-16 text-center">
       <p className="text-6xl font-bold text-teal-700" aria-hidden="true">

@@ -6,9 +6,9 @@ import { formatVnd } from '../../../lib/format.ts';
 import { publicSite } from '../../../lib/messages/public-site.ts';
 import { publicServices, type ServiceAreaSlug } from '../../../lib/messages/public-services.ts';
 import type { PublicCatalogueArea } from '../../../lib/public-api.ts';
-import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useCatalogueArea } from '../api/use-public-resource.ts';
 import { StoreBadges } from '../components/store-badges.tsx';
+import { publicAsset } from '../public-asset.ts';
 
 const t = publicSite.services;
 
@@ -71,7 +71,6 @@ function fromFallback(slug: ServiceAreaSlug): ViewModel {
 
 export default function ServiceAreaPage({ area }: { area: ServiceAreaSlug }) {
   const content = publicServices[area];
-  useDocumentTitle(content.title);
   const catalogue = useCatalogueArea(area);
   const view =
     catalogue.data && catalogue.data.services.length > 0 ? fromCatalogue(catalogue.data, area) : fromFallback(area);
@@ -84,7 +83,7 @@ export default function ServiceAreaPage({ area }: { area: ServiceAreaSlug }) {
             <h1 className="text-3xl font-bold sm:text-4xl">{content.heading}</h1>
             <p className="text-teal-50 sm:text-lg">{content.intro}</p>
           </div>
-          <img src={content.heroImage} alt={content.heroAlt} width={320} height={200} className="mx-auto w-48 rounded-xl bg-white/95 p-4 md:w-64" />
+          <img src={publicAsset(content.heroImage)} alt={content.heroAlt} width={320} height={200} className="mx-auto w-48 rounded-xl bg-white/95 p-4 md:w-64" />
         </div>
       </section>
 

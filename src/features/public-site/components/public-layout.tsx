@@ -1,10 +1,13 @@
 // Shared frame of the public pages: header (logo → home, links to every public page, mobile menu
 // with a backdrop, login button → /admin) and footer (contact, store badges, © 2025).
-import { Suspense, useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
-import { usePublicSettings } from '@/features/public-site/api/use-public-resource.ts';
-import { StoreBadges } from '@/features/public-site/components/store-badges.tsx';
-import { publicSite } from '@/lib/messages/public-site.ts';
+import { publicSite } from '../../../lib/messages/public-site.ts';
+import { catalogueKey, pageBuiltAt, useCachedValue, usePublicSettings } from '../api/use-public-resource.ts';
+import type { PublicCatalogueArea } from '../../../lib/public-api.ts';
+import { SERVICE_AREA_SLUGS } from '../public-routes-data.ts';
+import { publicAsset } from '../public-asset.ts';
+import { StoreBadges } from './store-badges.tsx';
 
 const t = publicSite;
 
@@ -54,7 +57,7 @@ function Header() {
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-3 px-4">
         <Link to="/" className="flex shrink-0 items-center gap-2 rounded" aria-label={t.nav.logoAlt}>
-          <img src="/logo.svg" alt="" width={36} height={36} />
+          <img src={publicAsset('/logo.svg')} alt="" width={36} height={36} />
           <span className="text-lg font-bold whitespace-nowrap text-teal-800">{t.brand}</span>
         </Link>
         <nav aria-label={t.nav.label} className="hidden xl:block">
@@ -127,7 +130,7 @@ function Footer() {
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-4">
         <div className="space-y-3">
           <p className="flex items-center gap-2 text-lg font-bold text-white">
-            <img src="/logo.svg" alt="" width={32} height={32} />
+            <img src={publicAsset('/logo.svg')} alt="" width={32} height={32} />
             {t.brand}
           </p>
           <p className="text-sm leading-relaxed">{t.footer.about}</p>
@@ -179,12 +182,40 @@ function Footer() {
   );
 }
 
-function PageFallback() {
+/** Shown only while a page that was not prerendered loads its chunk: a screen tall, so the footer never shows and moves. */
+export function PublicPageFallback() {
   return (
-    <div role="status" className="flex min-h-[50vh] items-center justify-center text-slate-600">
+    <div role="status" className="flex min-h-screen items-center justify-center text-slate-600">
       {t.loading}
     </div>
   );
+}
+
+/**
+ * Keeps the document's head (title, description, canonical, cards, JSON-LD) in step with the page
+ * and its data. The prerendered HTML already has the first page's head, so the code that builds it
+ * (and every page's description) loads after the page, off the first paint's budget.
+ */
+function usePageHead(): void {
+  const { pathname } = useLocation();
+  const settings = usePublicSettings().data;
+  const area = SERVICE_AREA_SLUGS.find((slug) => pathname.replace(/\/+$/, '') === `/${slug}`);
+  const catalogue = useCachedValue<PublicCatalogueArea | null>(area ? catalogueKey(area) : undefined);
+  // The first head of a prerendered page is in its HTML already (built with the same values).
+  const builtHead = useRef(pageBuiltAt() !== undefined);
+  useEffect(() => {
+    if (builtHead.current) {
+      builtHead.current = false;
+      return;
+    }
+    let current = true;
+    void Promise.all([import('../seo/page-head.ts'), import('../seo/site-url.ts')]).then(([{ applyPageHead, pageHead }, { SITE_URL }]) => {
+      if (current) applyPageHead(pageHead(pathname, { settings, catalogue }, SITE_URL));
+    });
+    return () => {
+      current = false;
+    };
+  }, [pathname, settings, catalogue]);
 }
 
 function MaintenanceNotice() {
@@ -198,6 +229,7 @@ function MaintenanceNotice() {
 }
 
 export function PublicLayout() {
+  usePageHead();
   return (
     <div className="flex min-h-screen flex-col bg-white text-slate-800">
       <a
@@ -209,9 +241,7 @@ export function PublicLayout() {
       <Header />
       <MaintenanceNotice />
       <main id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">
-        <Suspense fallback={<PageFallback />}>
-          <Outlet />
-        </Suspense>
+        <Outlet />
       </main>
       <Footer />
     </div>

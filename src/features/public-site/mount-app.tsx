@@ -1,0 +1,46 @@
+// Starts the SPA in the browser (docs/architecture.md#public-site-prerendering). A prerendered
+// public page is hydrated: its embedded data primes the public cache and the chunks of its route
+// are loaded first, so the first render is the HTML already on screen (no placeholder, no shift).
+// Anything else (the back office's shell, an old admin address answered by the not-found page) is
+// rendered from scratch.
+import type { ReactNode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router-dom';
+import { primePublicData, type PublicDataSnapshot } from './api/use-public-resource.ts';
+import { PRERENDER_DATA_ID, PUBLIC_ROOT_HANDLE } from './public-routes.tsx';
+
+type BrowserRouter = ReturnType<typeof createBrowserRouter>;
+
+function readPrerenderData(): PublicDataSnapshot | undefined {
+  const element = document.getElementById(PRERENDER_DATA_ID);
+  if (!element?.textContent) return undefined;
+  try {
+    return JSON.parse(element.textContent) as PublicDataSnapshot;
+  } catch {
+    return undefined;
+  }
+}
+
+async function loadLazyRoutes(routes: RouteObject[]): Promise<boolean> {
+  const matches = matchRoutes(routes, window.location) ?? [];
+  if (matches[0]?.route.handle !== PUBLIC_ROOT_HANDLE) return false;
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const loaded = await route.lazy();
+      Object.assign(route, loaded, { lazy: undefined });
+    }),
+  );
+  return true;
+}
+
+export async function mountApp(container: HTMLElement, routes: RouteObject[], app: (router: BrowserRouter) => ReactNode): Promise<void> {
+  const snapshot = container.hasChildNodes() ? readPrerenderData() : undefined;
+  if (snapshot && (await loadLazyRoutes(routes))) {
+    primePublicData(snapshot);
+    hydrateRoot(container, app(createBrowserRouter(routes)));
+    return;
+  }
+  container.replaceChildren();
+  createRoot(container).render(app(createBrowserRouter(routes)));
+}

@@ -1,0 +1,110 @@
+// Build-time prerendering of the public pages (docs/architecture.md#public-site-prerendering), run by
+// vite-prerender-plugin after `vite build` (vite.config.ts): React renders each public page through
+// react-router's static handler into its own HTML file (dist/<path>/index.html, dist/404.html), with
+// its head (page-head.ts) and the catalogue and settings values it shows embedded for hydration.
+//
+// Those values come from the database through the API named by vite.config.ts (a running stack:
+// SDV_BUILD_API_URL, VITE_SUPABASE_URL or the local stack's address); when none answers, from the
+// snapshot committed in build-data/public-data.json (`npm run snapshot:public` refreshes it from a
+// seeded stack). Either way the browser asks the API again after hydration.
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
+import { runtimeConfig } from '../../lib/config.ts';
+import { fetchCatalogueArea, fetchPublicSettings, type PublicCatalogueArea, type PublicSettings } from '../../lib/public-api.ts';
+import { catalogueKey, primePublicData, resetPublicData, SETTINGS_KEY, type PublicDataSnapshot } from './api/use-public-resource.ts';
+import snapshotFile from './build-data/public-data.json';
+import { publicAsset } from './public-asset.ts';
+import { PRERENDER_DATA_ID, publicRoutes } from './public-routes.tsx';
+import { jsonForScript, pageHead, type HeadTag } from './seo/page-head.ts';
+import { SITE_URL } from './seo/site-url.ts';
+import { findPublicPage, PUBLIC_PAGES } from './site-pages.ts';
+
+declare const __SDV_BUILD_API__: { url: string; anonKey: string } | null;
+
+export interface BuildData {
+  source: string;
+  settings: PublicSettings | null;
+  catalogue: Record<string, PublicCatalogueArea | null>;
+}
+
+const AREAS = PUBLIC_PAGES.flatMap((page) => (page.area ? [page.area] : []));
+
+async function readFromApi(api: { url: string; anonKey: string }): Promise<BuildData> {
+  Object.assign(runtimeConfig, { supabaseUrl: api.url, supabaseAnonKey: api.anonKey });
+  const settings = await fetchPublicSettings();
+  const catalogue: Record<string, PublicCatalogueArea | null> = {};
+  for (const area of AREAS) catalogue[area] = await fetchCatalogueArea(area);
+  return { source: api.url, settings, catalogue };
+}
+
+let buildData: Promise<BuildData> | undefined;
+
+function loadBuildData(): Promise<BuildData> {
+  buildData ??= (async () => {
+    const api = __SDV_BUILD_API__;
+    if (api) {
+      try {
+        return await readFromApi(api);
+      } catch (error) {
+        console.warn(`[prerender] ${api.url} không trả lời (${error instanceof Error ? error.message : String(error)}); dùng bản chụp build-data/public-data.json`);
+      }
+    }
+    return { ...(snapshotFile as Omit<BuildData, 'source'>), source: 'build-data/public-data.json' };
+  })();
+  return buildData;
+}
+
+/** Which data a page shows: the settings everywhere (footer), its catalogue area on a service page. */
+function pageSnapshot(pathname: string, data: BuildData, builtAt: string): PublicDataSnapshot {
+  const values: Record<string, unknown> = { [SETTINGS_KEY]: data.settings };
+  const area = findPublicPage(pathname)?.area;
+  if (area) values[catalogueKey(area)] = data.catalogue[area] ?? null;
+  return { builtAt, values };
+}
+
+function headElements(pathname: string, data: BuildData, snapshot: PublicDataSnapshot): HeadTag[] {
+  const page = findPublicPage(pathname);
+  const area = page?.area;
+  const head = pageHead(pathname, { settings: data.settings, catalogue: area ? data.catalogue[area] : undefined }, SITE_URL);
+  const extra: HeadTag[] = [];
+  // The largest paint of the page: its main image, fetched with the HTML instead of after the CSS.
+  if (page?.image) extra.push({ type: 'link', props: { rel: 'preload', as: 'image', href: publicAsset(page.image), fetchpriority: 'high' } });
+  const apiUrl = import.meta.env.VITE_SUPABASE_URL as string | undefined;
+  if (apiUrl) extra.push({ type: 'link', props: { rel: 'preconnect', href: new URL(apiUrl).origin, crossorigin: '' } });
+  return [
+    ...extra,
+    ...head.tags,
+    { type: 'script', props: { type: 'application/json', id: PRERENDER_DATA_ID }, children: jsonForScript(snapshot) },
+  ];
+}
+
+export async function prerender({ url }: { url: string }) {
+  const pathname = new URL(url, 'http://localhost').pathname;
+  const data = await loadBuildData();
+  const builtAt = new Date().toISOString();
+  const snapshot = pageSnapshot(pathname, data, builtAt);
+  resetPublicData();
+  primePublicData(snapshot);
+
+  const handler = createStaticHandler([publicRoutes(undefined)]);
+  const context = await handler.query(new Request(new URL(pathname, 'http://localhost')));
+  if (context instanceof Response) throw new Error(`[prerender] ${pathname} trả về ${context.status}`);
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const html = renderToString(
+    <StrictMode>
+      <StaticRouterProvider router={router} context={context} hydrate={false} />
+    </StrictMode>,
+  );
+  const head = pageHead(pathname, { settings: data.settings, catalogue: undefined }, SITE_URL);
+  if (pathname === '/') console.log(`[prerender] dữ liệu danh mục và cài đặt: ${data.source}`);
+  return {
+    html,
+    links: new Set(PUBLIC_PAGES.map((page) => page.path)),
+    head: {
+      lang: 'vi',
+      title: head.title,
+      elements: new Set(headElements(pathname, data, snapshot)),
+    },
+  };
+}
