@@ -139,7 +139,32 @@ function publicSitePlugins(site: string): Plugin[] {
   return [before, after];
 }
 
-export default defineConfig(() => {
+/**
+ * The prerender runs in this Node process after the bundle is written and evaluates the browser
+ * builds of React: its server renderer opens a MessageChannel when it loads, and in Node a port
+ * listening for messages keeps the process alive, so `vite build` would never exit. The channels
+ * made during the build are kept here and closed once the build is over (`closeBundle`).
+ */
+function trackMessageChannels(): () => void {
+  const channels: MessageChannel[] = [];
+  const NodeMessageChannel = globalThis.MessageChannel;
+  globalThis.MessageChannel = class extends NodeMessageChannel {
+    constructor() {
+      super();
+      channels.push(this);
+    }
+  };
+  return () => {
+    for (const channel of channels.splice(0)) {
+      channel.port1.close();
+      channel.port2.close();
+    }
+    globalThis.MessageChannel = NodeMessageChannel;
+  };
+}
+
+export default defineConfig(({ command }) => {
+  const closeMessageChannels = command === 'build' ? trackMessageChannels() : () => undefined;
   const site = siteUrl();
   const [siteFiles, preloads] = publicSitePlugins(site);
   return {
@@ -149,6 +174,7 @@ export default defineConfig(() => {
       siteFiles,
       vitePrerenderPlugin({ renderTarget: '#root', prerenderScript: PRERENDER_SCRIPT, additionalPrerenderRoutes: [NOT_FOUND_FILE] }),
       preloads,
+      { name: 'sdv-close-message-channels', apply: 'build', closeBundle: closeMessageChannels },
     ],
     define: {
       'import.meta.env.VITE_SITE_URL': JSON.stringify(site),
