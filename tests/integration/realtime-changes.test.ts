@@ -14,6 +14,7 @@ import {
   serviceClient,
   signedInClient,
   sql,
+  subscribed,
   uniqueEmail,
 } from './helpers.ts';
 import { closeClients, settled, waitFor } from './realtime-helpers.ts';
@@ -60,19 +61,7 @@ async function listen(
     .on('system', {}, (payload: Row) => {
       listener.system.push(payload);
     });
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('subscribe timed out')), 10_000);
-    listener.channel.subscribe((status, error) => {
-      listener.statuses.push(status);
-      if (status === 'SUBSCRIBED') {
-        clearTimeout(timer);
-        resolve();
-      } else if (status === 'CHANNEL_ERROR' || status === 'TIMED_OUT') {
-        clearTimeout(timer);
-        reject(error ?? new Error(status));
-      }
-    });
-  });
+  await subscribed(listener.channel, (status) => listener.statuses.push(status));
   return listener;
 }
 

@@ -2,7 +2,7 @@
 // / duration / service, the add dialog (Save disabled until valid, price > 0, every field required),
 // the edit dialog, order and visibility surviving a reload, axe.
 import { expect, test, type Page } from '@playwright/test';
-import { collectConsoleErrors, expectNoSeriousA11yViolations, signInAsAdmin } from '../helpers.ts';
+import { expectNoSeriousA11yViolations, signedInAdminEachTest } from '../helpers.ts';
 import { serviceRest, uniqueSuffix } from './finance-helpers.ts';
 
 const SERVICE = 'Bón phân';
@@ -15,19 +15,7 @@ function group(page: Page, name: string) {
 test.describe('gói dịch vụ', () => {
   test.describe.configure({ timeout: 90_000 });
 
-  let consoleErrors: string[] = [];
-
-  test.afterEach(() => {
-    // No React error, failed request or uncaught exception on the way.
-    expect(consoleErrors).toEqual([]);
-  });
-
-  test.beforeEach(async ({ page }) => {
-    consoleErrors = collectConsoleErrors(page);
-    await signInAsAdmin(page);
-    await page.goto('/admin/manage-service-items');
-    await expect(page.getByRole('heading', { name: 'Quản lý gói dịch vụ' })).toBeVisible();
-  });
+  signedInAdminEachTest({ path: '/admin/manage-service-items', heading: 'Quản lý gói dịch vụ' });
 
   test('nhóm theo dịch vụ, tìm kiếm và khả năng truy cập', async ({ page }) => {
     await expect(group(page, SERVICE).getByRole('row').nth(1)).toBeVisible();
