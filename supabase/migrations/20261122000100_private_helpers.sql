@@ -177,8 +177,31 @@ as $$
   )
 $$;
 
+-- The keyset condition of an admin list's export (rows after (created_at, id) in the order
+-- created_at desc, id desc) on the table aliased p_alias, values inlined as quoted literals; null
+-- without a keyset; 22023 when only one of the two values is given.
+create or replace function private.keyset_after(p_alias text, p_after_created_at timestamptz, p_after_id uuid)
+returns text
+language plpgsql
+stable
+security invoker
+set search_path = ''
+as $$
+begin
+  if (p_after_created_at is null) <> (p_after_id is null) then
+    raise exception 'p_after_created_at and p_after_id go together' using errcode = '22023';
+  end if;
+  if p_after_created_at is null then
+    return null;
+  end if;
+  return format(' and %1$I.created_at <= %2$L::timestamptz and (%1$I.created_at < %2$L::timestamptz or %1$I.id < %3$L::uuid)',
+                p_alias, p_after_created_at, p_after_id);
+end
+$$;
+
 -- Only the list functions (security definer, running as the owner) call these: no API role may run
 -- SQL text through them.
 revoke all on function private.count_matches(text, boolean) from public, anon, authenticated, service_role;
 revoke all on function private.plan_rows(text) from public, anon, authenticated, service_role;
 revoke all on function private.list_answer(jsonb, bigint, boolean, integer) from public, anon, authenticated, service_role;
+revoke all on function private.keyset_after(text, timestamptz, uuid) from public, anon, authenticated, service_role;

@@ -2,7 +2,9 @@
 -- (docs/product.md#booking-status), a provider's active reviews (docs/product.md#review-status).
 -- security invoker (RLS applies) and refused to anyone but an admin or the service role (42501).
 
-create or replace function public.provider_stats(p_provider_id uuid)
+-- The body of both: the bookings whose p_column (provider_id or customer_id) is p_id, counted by
+-- status, with the final price of the completed ones under the key p_money_key.
+create or replace function private.booking_status_counts(p_column text, p_id uuid, p_money_key text)
 returns jsonb
 language plpgsql
 stable
@@ -12,21 +14,38 @@ as $$
 declare
   result jsonb;
 begin
-  perform private.assert_admin();
-  select jsonb_build_object(
-           'total', count(*),
-           'pending', count(*) filter (where status = 'pending'),
-           'confirmed', count(*) filter (where status = 'confirmed'),
-           'pending_completion', count(*) filter (where status = 'pending_completion'),
-           'completed', count(*) filter (where status = 'completed'),
-           'cancelled', count(*) filter (where status = 'cancelled'),
-           'in_progress', count(*) filter (where status in ('pending', 'confirmed', 'pending_completion')),
-           'total_revenue', coalesce(sum(final_price) filter (where status = 'completed'), 0)
-         )
+  execute format(
+    'select jsonb_build_object(
+              ''total'', count(*),
+              ''pending'', count(*) filter (where status = ''pending''),
+              ''confirmed'', count(*) filter (where status = ''confirmed''),
+              ''pending_completion'', count(*) filter (where status = ''pending_completion''),
+              ''completed'', count(*) filter (where status = ''completed''),
+              ''cancelled'', count(*) filter (where status = ''cancelled''),
+              ''in_progress'', count(*) filter (where status in (''pending'', ''confirmed'', ''pending_completion'')),
+              %L, coalesce(sum(final_price) filter (where status = ''completed''), 0)
+            )
+       from public.bookings
+      where %I = $1', p_money_key, p_column)
     into result
-    from public.bookings
-   where provider_id = p_provider_id;
+    using p_id;
   return result;
+end
+$$;
+
+revoke all on function private.booking_status_counts(text, uuid, text) from public, anon;
+grant execute on function private.booking_status_counts(text, uuid, text) to authenticated, service_role;
+
+create or replace function public.provider_stats(p_provider_id uuid)
+returns jsonb
+language plpgsql
+stable
+security invoker
+set search_path = ''
+as $$
+begin
+  perform private.assert_admin();
+  return private.booking_status_counts('provider_id', p_provider_id, 'total_revenue');
 end
 $$;
 
@@ -37,24 +56,9 @@ stable
 security invoker
 set search_path = ''
 as $$
-declare
-  result jsonb;
 begin
   perform private.assert_admin();
-  select jsonb_build_object(
-           'total', count(*),
-           'pending', count(*) filter (where status = 'pending'),
-           'confirmed', count(*) filter (where status = 'confirmed'),
-           'pending_completion', count(*) filter (where status = 'pending_completion'),
-           'completed', count(*) filter (where status = 'completed'),
-           'cancelled', count(*) filter (where status = 'cancelled'),
-           'in_progress', count(*) filter (where status in ('pending', 'confirmed', 'pending_completion')),
-           'total_spent', coalesce(sum(final_price) filter (where status = 'completed'), 0)
-         )
-    into result
-    from public.bookings
-   where customer_id = p_customer_id;
-  return result;
+  return private.booking_status_counts('customer_id', p_customer_id, 'total_spent');
 end
 $$;
 

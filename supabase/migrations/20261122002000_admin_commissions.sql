@@ -70,22 +70,19 @@ declare
   v_limit integer := least(greatest(coalesce(p_limit, 50), 1), 1000);
   v_offset integer := greatest(coalesce(p_offset, 0), 0);
   v_filter text;
+  v_after text;
   v_total bigint;
   v_exact boolean;
   v_rows jsonb;
 begin
   perform private.assert_admin();
-  if (p_after_created_at is null) <> (p_after_id is null) then
-    raise exception 'p_after_created_at and p_after_id go together' using errcode = '22023';
-  end if;
+  v_after := private.keyset_after('c', p_after_created_at, p_after_id);
   v_filter := private.admin_commission_filter(p_search, p_provider_id, p_subcategory_id, p_from, p_to);
   if p_count then
     select m.total, m.total_exact into v_total, v_exact from private.count_matches('public.commissions c where ' || v_filter) m;
   end if;
-  if p_after_created_at is not null then
-    v_filter := v_filter
-      || format(' and c.created_at <= %1$L::timestamptz and (c.created_at < %1$L::timestamptz or c.id < %2$L::uuid)',
-                p_after_created_at, p_after_id);
+  if v_after is not null then
+    v_filter := v_filter || v_after;
     v_offset := 0;
   end if;
 
