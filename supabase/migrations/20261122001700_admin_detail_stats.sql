@@ -3,7 +3,8 @@
 -- security invoker (RLS applies) and refused to anyone but an admin or the service role (42501).
 
 -- The body of both: the bookings whose p_column (provider_id or customer_id) is p_id, counted by
--- status, with the final price of the completed ones under the key p_money_key.
+-- status, with the final price of the completed ones under the key p_money_key; 42501 for anyone
+-- but an admin or the service role.
 create or replace function private.booking_status_counts(p_column text, p_id uuid, p_money_key text)
 returns jsonb
 language plpgsql
@@ -14,6 +15,7 @@ as $$
 declare
   result jsonb;
 begin
+  perform private.assert_admin();
   execute format(
     'select jsonb_build_object(
               ''total'', count(*),
@@ -37,30 +39,12 @@ revoke all on function private.booking_status_counts(text, uuid, text) from publ
 grant execute on function private.booking_status_counts(text, uuid, text) to authenticated, service_role;
 
 create or replace function public.provider_stats(p_provider_id uuid)
-returns jsonb
-language plpgsql
-stable
-security invoker
-set search_path = ''
-as $$
-begin
-  perform private.assert_admin();
-  return private.booking_status_counts('provider_id', p_provider_id, 'total_revenue');
-end
-$$;
+returns jsonb language sql stable security invoker set search_path = ''
+as $$ select private.booking_status_counts('provider_id', p_provider_id, 'total_revenue') $$;
 
 create or replace function public.customer_stats(p_customer_id uuid)
-returns jsonb
-language plpgsql
-stable
-security invoker
-set search_path = ''
-as $$
-begin
-  perform private.assert_admin();
-  return private.booking_status_counts('customer_id', p_customer_id, 'total_spent');
-end
-$$;
+returns jsonb language sql stable security invoker set search_path = ''
+as $$ select private.booking_status_counts('customer_id', p_customer_id, 'total_spent') $$;
 
 -- Only active reviews count (docs/product.md#review-status).
 create or replace function public.provider_review_summary(p_provider_id uuid)
