@@ -116,52 +116,20 @@ begin
 end
 $$;
 
-create or replace function tests.authenticate_as(p_user uuid)
-returns void
-language plpgsql
-as $$
-declare
-  v_claims jsonb := tests.user_claims(p_user);
-begin
-  perform tests.set_role_and_claims('authenticated', v_claims::text);
-end
-$$;
+create or replace function tests.authenticate_as(p_user uuid) returns void language sql
+as $$ select tests.set_role_and_claims('authenticated', tests.user_claims(p_user)::text) $$;
 
-create or replace function tests.authenticate_with_claims(p_claims jsonb)
-returns void
-language plpgsql
-as $$
-begin
-  perform tests.set_role_and_claims('authenticated', p_claims::text);
-end
-$$;
+create or replace function tests.authenticate_with_claims(p_claims jsonb) returns void language sql
+as $$ select tests.set_role_and_claims('authenticated', p_claims::text) $$;
 
-create or replace function tests.authenticate_as_service_role()
-returns void
-language plpgsql
-as $$
-begin
-  perform tests.set_role_and_claims('service_role', '{"role":"service_role","iss":"supabase-demo"}');
-end
-$$;
+create or replace function tests.authenticate_as_service_role() returns void language sql
+as $$ select tests.set_role_and_claims('service_role', '{"role":"service_role","iss":"supabase-demo"}') $$;
 
-create or replace function tests.clear_authentication()
-returns void
-language plpgsql
-as $$
-begin
-  perform tests.set_role_and_claims('anon', '{"role":"anon","iss":"supabase-demo"}');
-end
-$$;
+create or replace function tests.clear_authentication() returns void language sql
+as $$ select tests.set_role_and_claims('anon', '{"role":"anon","iss":"supabase-demo"}') $$;
 
-create or replace function tests.as_superuser()
-returns void
-language plpgsql
-as $$
-begin
-  perform tests.set_role_and_claims('none', '');
-end
-$$;
+create or replace function tests.as_superuser() returns void language sql
+as $$ select tests.set_role_and_claims('none', '') $$;
 
 -- `tests.try_sql(sql)`: runs one statement as the current role and answers 'ok' or
 -- '<SQLSTATE> <hint>' (the stable code of a refusal), so a refusal's kind is asserted, not only its presence.
