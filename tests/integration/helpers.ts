@@ -1,6 +1,6 @@
 // Shared helpers of the integration tests: supabase-js clients against the stack started by
 // global-setup.ts, and SQL as the superuser for assertions and fixtures.
-import { createClient, type RealtimeChannel, type SupabaseClient, type SupabaseClientOptions } from '@supabase/supabase-js';
+import { createClient, type SupabaseClient, type SupabaseClientOptions } from '@supabase/supabase-js';
 import http from 'node:http';
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -170,24 +170,4 @@ export async function lastMailTo(address: string): Promise<{ subject: string; co
   const code = /Mã xác nhận: (\d+)/.exec(mail.Text)?.[1];
   if (code === undefined) throw new Error(`mail to ${address} has no code: ${mail.Text}`);
   return { subject: mail.Subject, code, link: /(http:\/\/\S+\/auth\/v1\/verify\?\S+)/.exec(mail.Text)?.[1], text: mail.Text };
-}
-
-/**
- * Subscribes a Realtime channel and resolves once the server answers SUBSCRIBED (rejects on
- * CHANNEL_ERROR, TIMED_OUT or after 10 s); `onStatus` sees every status on the way.
- */
-export function subscribed(channel: RealtimeChannel, onStatus: (status: string) => void = () => {}): Promise<void> {
-  return new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('subscribe timed out')), 10_000);
-    channel.subscribe((status, error) => {
-      onStatus(status);
-      if (status === 'SUBSCRIBED') {
-        clearTimeout(timer);
-        resolve();
-      } else if (status === 'CHANNEL_ERROR' || status === 'TIMED_OUT') {
-        clearTimeout(timer);
-        reject(error ?? new Error(status));
-      }
-    });
-  });
 }

@@ -4,7 +4,8 @@
 // bookings receives nothing of it (RLS decides delivery).
 import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createTestUser, DEMO_ACCOUNTS, signedInClient, sql, subscribed, uniqueEmail } from './helpers.ts';
+import { createTestUser, DEMO_ACCOUNTS, signedInClient, sql, uniqueEmail } from './helpers.ts';
+import { subscribed } from './realtime-helpers.ts';
 
 interface Event {
   table: string;

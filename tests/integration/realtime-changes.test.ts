@@ -14,10 +14,9 @@ import {
   serviceClient,
   signedInClient,
   sql,
-  subscribed,
   uniqueEmail,
 } from './helpers.ts';
-import { closeClients, settled, waitFor } from './realtime-helpers.ts';
+import { closeClients, settled, subscribed, waitFor } from './realtime-helpers.ts';
 
 type Row = Record<string, unknown>;
 type Change = RealtimePostgresChangesPayload<Row>;
