@@ -94,6 +94,11 @@ export async function expectToast(page: Page, text: string | RegExp): Promise<vo
   await expect(page.getByText(text).first()).toBeVisible();
 }
 
+/** The section of a grouped list (packages by service, services by category) whose heading starts with `name`. */
+export function group(page: Page, name: string) {
+  return page.locator('section').filter({ has: page.getByRole('heading', { level: 2, name: new RegExp(`^${name}`) }) });
+}
+
 /** A short unique suffix for names created by a test. */
 export function uniqueSuffix(): string {
   return `${Date.now().toString(36).slice(-5)}${Math.floor(Math.random() * 1296).toString(36)}`.toUpperCase();

@@ -2,15 +2,11 @@
 // name / icon / category with the empty states, the add form's rules and messages, order = max + 1
 // set by the database, inline edits (name, icon, commission) with their rules surviving a reload,
 // visibility switch, axe.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations, signedInAdminEachTest } from '../helpers.ts';
-import { serviceRest, uniqueSuffix } from './finance-helpers.ts';
+import { group, serviceRest, uniqueSuffix } from './finance-helpers.ts';
 
 const AGRICULTURE = 'Lao động nông nghiệp';
-
-function group(page: Page, name: string) {
-  return page.locator('section').filter({ has: page.getByRole('heading', { level: 2, name: new RegExp(`^${name}`) }) });
-}
 
 test.describe('dịch vụ', () => {
   test.describe.configure({ timeout: 90_000 });
