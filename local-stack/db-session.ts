@@ -44,33 +44,14 @@ export function createPool(url: string, max = 20, settings: Record<string, strin
 }
 
 /**
- * Opens a transaction on a pooled connection, switches to the caller's role, sets
- * `request.jwt.claims`, `request.method`, `request.path`, `request.headers` (transaction-local,
- * all as bind parameters), runs `fn`, and commits (or rolls back on any error).
+ * Runs `fn` in one transaction on a pooled connection (opened by the `begin` statement) and
+ * commits, or rolls back on any error; a connection whose rollback fails is not reused.
  */
-export async function withRoleTransaction<T>(pool: pg.Pool, options: SessionOptions, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+export async function withTransaction<T>(pool: pg.Pool, fn: (client: pg.PoolClient) => Promise<T>, begin = 'begin'): Promise<T> {
   const client = await pool.connect();
   let broken = false;
   try {
-    await client.query(options.readOnly ? 'begin isolation level read committed read only' : 'begin isolation level read committed');
-    await client.query(
-      `select set_config('role', $1, true),
-              set_config('request.jwt.claims', $2, true),
-              set_config('request.method', $3, true),
-              set_config('request.path', $4, true),
-              set_config('request.headers', $5, true),
-              set_config('statement_timeout', $6, true),
-              case when $7::text is null then null else set_config('search_path', $7, true) end`,
-      [
-        options.role,
-        JSON.stringify(options.claims),
-        options.request?.method ?? '',
-        options.request?.path ?? '',
-        JSON.stringify(options.request?.headers ?? {}),
-        ROLE_TIMEOUT[options.role],
-        options.searchPath ? options.searchPath.map((name) => `"${name.replaceAll('"', '""')}"`).join(', ') : null,
-      ],
-    );
+    await client.query(begin);
     const result = await fn(client);
     await client.query('commit');
     return result;
@@ -84,4 +65,37 @@ export async function withRoleTransaction<T>(pool: pg.Pool, options: SessionOpti
   } finally {
     client.release(broken);
   }
+}
+
+/**
+ * Opens a transaction on a pooled connection, switches to the caller's role, sets
+ * `request.jwt.claims`, `request.method`, `request.path`, `request.headers` (transaction-local,
+ * all as bind parameters), runs `fn`, and commits (or rolls back on any error).
+ */
+export async function withRoleTransaction<T>(pool: pg.Pool, options: SessionOptions, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  return withTransaction(
+    pool,
+    async (client) => {
+      await client.query(
+        `select set_config('role', $1, true),
+                set_config('request.jwt.claims', $2, true),
+                set_config('request.method', $3, true),
+                set_config('request.path', $4, true),
+                set_config('request.headers', $5, true),
+                set_config('statement_timeout', $6, true),
+                case when $7::text is null then null else set_config('search_path', $7, true) end`,
+        [
+          options.role,
+          JSON.stringify(options.claims),
+          options.request?.method ?? '',
+          options.request?.path ?? '',
+          JSON.stringify(options.request?.headers ?? {}),
+          ROLE_TIMEOUT[options.role],
+          options.searchPath ? options.searchPath.map((name) => `"${name.replaceAll('"', '""')}"`).join(', ') : null,
+        ],
+      );
+      return fn(client);
+    },
+    options.readOnly ? 'begin isolation level read committed read only' : 'begin isolation level read committed',
+  );
 }

@@ -212,7 +212,8 @@ export function redact(url: string): string {
   return url.replace(/:\/\/([^:@/]+):[^@/]*@/, '://$1:***@');
 }
 
-async function withClient<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
+/** Runs `fn` on a fresh connection to `url`, closed afterwards. */
+export async function withClient<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {

@@ -10,6 +10,7 @@ import { platformUrl } from '../local-stack/db.ts';
 import { isFailure, parseFindings, type Finding } from './lib/advisor-findings.ts';
 import { runSupabaseCli } from './lib/supabase-cli.ts';
 import { startThrowawayDatabase } from './lib/throwaway-db.ts';
+import { runMain } from './lib/run-main.ts';
 
 const DATA_DIR = '.data-advisors';
 const PORT = Number.parseInt(process.env.ADVISORS_DB_PORT ?? defaultPort(61622), 10);
@@ -56,10 +57,4 @@ async function main(): Promise<number> {
   return 0;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  },
-);
+runMain(main);

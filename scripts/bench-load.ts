@@ -136,6 +136,38 @@ export function loadMix(p: LoadParameters, random: () => number): MixEntry[] {
     headers: { 'Content-Type': 'application/json' },
   });
   const since = (): string => new Date(Date.now() - 7 * 24 * 3600 * 1000).toISOString();
+  /**
+   * An inline edit with the updated_at check, as the screens send it (the same value back: a real
+   * UPDATE): the row's new updated_at is kept for the next edit, a 0-row answer is a conflict.
+   */
+  const inlineEdit = <R extends { id: string; updated_at: string }>(
+    name: string,
+    weight: number,
+    table: string,
+    rows: R[],
+    select: string,
+    value: (row: R | undefined) => Record<string, unknown>,
+  ): MixEntry => {
+    let current: R | undefined;
+    return {
+      name,
+      weight,
+      method: 'PATCH',
+      path: () => {
+        current = pick(rows);
+        return `/${table}?id=eq.${current?.id ?? ''}&updated_at=eq.${q(current?.updated_at ?? '')}&select=${q(select)}`;
+      },
+      body: () => JSON.stringify(value(current)),
+      headers: { 'Content-Type': 'application/json', Prefer: 'return=representation' },
+      onBody: (body) => {
+        const row = (JSON.parse(body) as { id: string; updated_at: string }[])[0];
+        if (!row) return 'conflict';
+        const target = rows.find((candidate) => candidate.id === row.id);
+        if (target) target.updated_at = row.updated_at;
+        return 'ok';
+      },
+    };
+  };
   const mix: MixEntry[] = [
     rpc('dashboard (admin_dashboard)', 8, 'admin_dashboard', () => ({})),
     {
@@ -188,50 +220,11 @@ export function loadMix(p: LoadParameters, random: () => number): MixEntry[] {
     rpc('commission stats', 3, 'admin_commission_stats', () => ({})),
     rpc('reviews list', 4, 'admin_list_reviews', () => ({ p_limit: 50, p_offset: 0 })),
   ];
-  const customer = (): LoadParameters['customers'][number] | undefined => pick(p.customers);
   if (p.customers.length > 0) {
-    let current: LoadParameters['customers'][number] | undefined;
-    mix.push({
-      name: 'inline edit: customer name (updated_at check)',
-      weight: 3,
-      method: 'PATCH',
-      path: () => {
-        current = customer();
-        return `/profiles?id=eq.${current?.id ?? ''}&updated_at=eq.${q(current?.updated_at ?? '')}&select=${q('id,name,updated_at')}`;
-      },
-      body: () => JSON.stringify({ name: current?.name ?? '' }),
-      headers: { 'Content-Type': 'application/json', Prefer: 'return=representation' },
-      onBody: (body) => {
-        const rows = JSON.parse(body) as { id: string; updated_at: string }[];
-        const row = rows[0];
-        if (!row) return 'conflict';
-        const target = p.customers.find((c) => c.id === row.id);
-        if (target) target.updated_at = row.updated_at;
-        return 'ok';
-      },
-    });
+    mix.push(inlineEdit('inline edit: customer name (updated_at check)', 3, 'profiles', p.customers, 'id,name,updated_at', (c) => ({ name: c?.name ?? '' })));
   }
   if (p.reviews.length > 0) {
-    let current: LoadParameters['reviews'][number] | undefined;
-    mix.push({
-      name: 'inline edit: review status (updated_at check)',
-      weight: 2,
-      method: 'PATCH',
-      path: () => {
-        current = pick(p.reviews);
-        return `/reviews?id=eq.${current?.id ?? ''}&updated_at=eq.${q(current?.updated_at ?? '')}&select=${q('id,updated_at')}`;
-      },
-      body: () => JSON.stringify({ status: current?.status ?? 'visible' }),
-      headers: { 'Content-Type': 'application/json', Prefer: 'return=representation' },
-      onBody: (body) => {
-        const rows = JSON.parse(body) as { id: string; updated_at: string }[];
-        const row = rows[0];
-        if (!row) return 'conflict';
-        const target = p.reviews.find((r) => r.id === row.id);
-        if (target) target.updated_at = row.updated_at;
-        return 'ok';
-      },
-    });
+    mix.push(inlineEdit('inline edit: review status (updated_at check)', 2, 'reviews', p.reviews, 'id,updated_at', (r) => ({ status: r?.status ?? 'visible' })));
   }
   return mix;
 }

@@ -10,6 +10,7 @@ import { defaultPort, ROOT_DIR } from '../local-stack/config.ts';
 import { formatGeneratedTypes } from './lib/format-types.ts';
 import { runSupabaseCli } from './lib/supabase-cli.ts';
 import { startThrowawayDatabase } from './lib/throwaway-db.ts';
+import { runMain } from './lib/run-main.ts';
 
 const TARGET = path.join(ROOT_DIR, 'src', 'types', 'database.ts');
 const DATA_DIR = '.data-types';
@@ -61,10 +62,4 @@ async function main(): Promise<number> {
   return 0;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  },
-);
+runMain(main);

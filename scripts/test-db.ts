@@ -21,7 +21,8 @@ import net from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
 import { loadConfig, ROOT_DIR } from '../local-stack/config.ts';
-import { describePgError, platformUrl, prepareDatabase, redact, startDatabase, type DatabaseHandle } from '../local-stack/db.ts';
+import { describePgError, platformUrl, prepareDatabase, redact, startDatabase, withClient, type DatabaseHandle } from '../local-stack/db.ts';
+import { runMain } from './lib/run-main.ts';
 
 process.env.SDV_PROFILE = 'test';
 
@@ -90,16 +91,6 @@ async function installPgtapFiles(client: pg.Client, embedded: boolean): Promise<
     copied += 1;
   }
   log(`Đã chép ${copied} tệp pgTAP từ ${source} vào ${target}.`);
-}
-
-async function withClient<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end().catch(() => undefined);
-  }
 }
 
 function withDatabase(url: string, database: string): string {
@@ -211,11 +202,4 @@ function portInUse(port: number): Promise<boolean> {
   });
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    const message = error instanceof TestDbError ? error.message : describePgError(error);
-    console.error(`test:db thất bại: ${message}`);
-    process.exit(1);
-  },
-);
+runMain(main, (error) => `test:db thất bại: ${error instanceof TestDbError ? error.message : describePgError(error)}`);

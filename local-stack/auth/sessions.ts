@@ -2,7 +2,6 @@
 // (auth.sessions, auth.refresh_tokens) and signed with the project's JWT secret.
 import { randomBytes, randomUUID } from 'node:crypto';
 import net from 'node:net';
-import type pg from 'pg';
 import type { StackConfig } from '../config.ts';
 import { signJwt, type Claims } from '../jwt.ts';
 import type { JsonObject } from './http.ts';
@@ -38,25 +37,7 @@ export function newRefreshToken(): string {
   return randomBytes(24).toString('base64url');
 }
 
-export async function withTransaction<T>(pool: pg.Pool, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-  const client = await pool.connect();
-  let broken = false;
-  try {
-    await client.query('begin');
-    const result = await fn(client);
-    await client.query('commit');
-    return result;
-  } catch (error) {
-    try {
-      await client.query('rollback');
-    } catch {
-      broken = true;
-    }
-    throw error;
-  } finally {
-    client.release(broken);
-  }
-}
+export { withTransaction } from '../db-session.ts';
 
 /** A new aal1 session, with the sign-in method recorded for the `amr` claim. */
 export async function createSession(

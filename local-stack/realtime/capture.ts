@@ -6,6 +6,7 @@
 // at start, after every `notify pgrst` (migrations applied) and periodically. A dedicated LISTEN
 // connection reconnects by itself after Postgres restarts.
 import pg from 'pg';
+import { withTransaction } from '../db-session.ts';
 import { quoteIdent } from './filters.ts';
 
 export const NOTIFY_CHANNEL = 'sdv_realtime';
@@ -194,10 +195,7 @@ export class ChangeCapture {
   }
 
   private async syncOnce(): Promise<void> {
-    const client = await this.pool.connect();
-    let broken = false;
-    try {
-      await client.query('begin');
+    this.tables = await withTransaction(this.pool, async (client) => {
       await client.query('select pg_advisory_xact_lock($1)', [SYNC_LOCK_KEY]);
       const exists = await client.query<{ ok: boolean }>(
         "select to_regprocedure('_realtime.capture_change()') is not null as ok",
@@ -230,18 +228,8 @@ export class ChangeCapture {
       for (const row of stale.rows) {
         await client.query(`drop trigger if exists ${TRIGGER_NAME} on ${quoteIdent(row.schema)}.${quoteIdent(row.table)}`);
       }
-      await client.query('commit');
-      this.tables = tables;
-    } catch (error) {
-      try {
-        await client.query('rollback');
-      } catch {
-        broken = true;
-      }
-      throw error;
-    } finally {
-      client.release(broken);
-    }
+      return tables;
+    });
   }
 
   private async connect(): Promise<void> {

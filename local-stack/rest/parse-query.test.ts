@@ -1,16 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from './errors.ts';
 import { parseLogicTree, parseOperation, parseOrder, parseQuery, parseSelect } from './parse-query.ts';
-
-function apiError(fn: () => unknown): ApiError {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof ApiError) return error;
-    throw error;
-  }
-  throw new Error('expected an ApiError');
-}
+import { apiError } from './expect-api-error.ts';
 
 describe('parseSelect', () => {
   it('reads columns, aliases, casts and JSON paths', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, statusForSqlState, toApiError } from './errors.ts';
+import { statusForSqlState, toApiError } from './errors.ts';
 import { negotiate, parsePrefer } from './negotiate.ts';
 import { parseQuery } from './parse-query.ts';
 import { resolveEmbed } from './relationships.ts';
@@ -7,6 +7,7 @@ import { buildSchemaCache } from './schema-cache.ts';
 import { buildScalarCall, chooseRoutine } from './sql-rpc.ts';
 import { buildPlannedCount, buildReadStatement, planRead, relationSource } from './sql-read.ts';
 import { buildDelete, buildInsert, buildUpdate, payloadColumns, writtenRowsSource } from './sql-write.ts';
+import { apiError } from './expect-api-error.ts';
 
 const col = (name: string, type = 'text', extra: Partial<{ default_expr: string }> = {}) => ({
   name,
@@ -62,16 +63,6 @@ const cache = buildSchemaCache({
     },
   ],
 });
-
-function apiError(fn: () => unknown): ApiError {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof ApiError) return error;
-    throw error;
-  }
-  throw new Error('expected an ApiError');
-}
 
 function read(query: string, count: 'exact' | null = null) {
   const parsed = parseQuery(new URLSearchParams(query));

@@ -302,16 +302,21 @@ class StorageService implements HttpModule {
 
   // ---- upload -------------------------------------------------------------------------------
 
-  private async upload(req: IncomingMessage, res: ServerResponse, segments: readonly string[], upsert: boolean): Promise<void> {
-    const caller = await this.caller(req);
-    const { bucket, key } = this.bucketAndKey(segments);
+  /** The request's upload in a temporary file, within the limits of `bucket` (an error when it does not exist). */
+  private async receiveForBucket(req: IncomingMessage, bucket: string): Promise<ReceivedUpload> {
     const bucketRow = await findBucket(this.ctx.pool, bucket);
     if (!bucketRow) throw ERRORS.noSuchBucket();
-    const received = await receiveUpload(req, {
+    return receiveUpload(req, {
       maxBytes: bucketLimit(bucketRow),
       allowedMimeTypes: bucketRow.allowed_mime_types,
       tempDir: tempDir(this.storageDir),
     });
+  }
+
+  private async upload(req: IncomingMessage, res: ServerResponse, segments: readonly string[], upsert: boolean): Promise<void> {
+    const caller = await this.caller(req);
+    const { bucket, key } = this.bucketAndKey(segments);
+    const received = await this.receiveForBucket(req, bucket);
     const result = await this.storeReceived(req, caller, bucket, key, received, upsert);
     sendJson(res, 200, { Id: result.id, Key: `${bucket}/${key}` });
   }
@@ -636,13 +641,7 @@ class StorageService implements HttpModule {
   private async uploadSigned(req: IncomingMessage, res: ServerResponse, route: Route, segments: readonly string[]): Promise<void> {
     const { bucket, key } = this.bucketAndKey(segments);
     const claims = await this.verifySignedToken(route.query.get('token'), bucket, key, 'upload');
-    const bucketRow = await findBucket(this.ctx.pool, bucket);
-    if (!bucketRow) throw ERRORS.noSuchBucket();
-    const received = await receiveUpload(req, {
-      maxBytes: bucketLimit(bucketRow),
-      allowedMimeTypes: bucketRow.allowed_mime_types,
-      tempDir: tempDir(this.storageDir),
-    });
+    const received = await this.receiveForBucket(req, bucket);
     const owner = typeof claims.owner === 'string' ? claims.owner : undefined;
     const asOwner: Caller = { role: 'service_role', claims: { role: 'service_role', ...(owner ? { sub: owner } : {}) } };
     await this.storeReceived(req, asOwner, bucket, key, received, claims.upsert === true);

@@ -177,8 +177,83 @@ as $$
   )
 $$;
 
+-- The keyset condition of an admin list's export (rows after (created_at, id) in the order
+-- created_at desc, id desc) on the table aliased p_alias, values inlined as quoted literals; null
+-- without a keyset; 22023 when only one of the two values is given.
+create or replace function private.keyset_after(p_alias text, p_after_created_at timestamptz, p_after_id uuid)
+returns text
+language plpgsql
+stable
+security invoker
+set search_path = ''
+as $$
+begin
+  if (p_after_created_at is null) <> (p_after_id is null) then
+    raise exception 'p_after_created_at and p_after_id go together' using errcode = '22023';
+  end if;
+  if p_after_created_at is null then
+    return null;
+  end if;
+  return format(' and %1$I.created_at <= %2$L::timestamptz and (%1$I.created_at < %2$L::timestamptz or %1$I.id < %3$L::uuid)',
+                p_alias, p_after_created_at, p_after_id);
+end
+$$;
+
+-- One page of an admin list and its answer {rows, total, total_exact}: the rows of p_table
+-- (aliased p_alias) that match p_filter, counted by private.count_matches when p_count; the page
+-- also matches p_after (the export's keyset, private.keyset_after; the offset is then 0); ordered
+-- by p_order (unqualified columns of the table, also in the answer), p_limit clamped to 1–1000;
+-- each row is p_columns over the page joined with p_joins. Every text argument is SQL with the
+-- values inlined as quoted literals, written by the list function that calls it.
+create or replace function private.admin_list_page(
+  p_table text,
+  p_alias text,
+  p_filter text,
+  p_order text,
+  p_columns text,
+  p_joins text,
+  p_limit integer,
+  p_offset integer,
+  p_count boolean,
+  p_after text default null
+)
+returns jsonb
+language plpgsql
+volatile
+security invoker
+set search_path = ''
+as $$
+declare
+  v_limit integer := least(greatest(coalesce(p_limit, 50), 1), 1000);
+  v_offset integer := greatest(coalesce(p_offset, 0), 0);
+  v_total bigint;
+  v_exact boolean;
+  v_rows jsonb;
+begin
+  if p_count then
+    select m.total, m.total_exact into v_total, v_exact
+      from private.count_matches(p_table || ' ' || p_alias || ' where ' || p_filter) m;
+  end if;
+  if p_after is not null then
+    v_offset := 0;
+  end if;
+  execute
+    'select coalesce(jsonb_agg(to_jsonb(page_rows) order by ' || p_order || '), ''[]''::jsonb)
+       from (
+         select ' || p_columns || '
+           from (select * from ' || p_table || ' ' || p_alias || ' where ' || p_filter || coalesce(p_after, '')
+             || ' order by ' || p_order || ' limit ' || v_limit || ' offset ' || v_offset || ') ' || p_alias
+             || ' ' || p_joins || '
+       ) page_rows'
+    into v_rows;
+  return private.list_answer(v_rows, v_total, v_exact, v_offset);
+end
+$$;
+
 -- Only the list functions (security definer, running as the owner) call these: no API role may run
 -- SQL text through them.
 revoke all on function private.count_matches(text, boolean) from public, anon, authenticated, service_role;
 revoke all on function private.plan_rows(text) from public, anon, authenticated, service_role;
 revoke all on function private.list_answer(jsonb, bigint, boolean, integer) from public, anon, authenticated, service_role;
+revoke all on function private.keyset_after(text, timestamptz, uuid) from public, anon, authenticated, service_role;
+revoke all on function private.admin_list_page(text, text, text, text, text, text, integer, integer, boolean, text) from public, anon, authenticated, service_role;

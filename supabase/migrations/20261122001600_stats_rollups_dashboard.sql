@@ -48,106 +48,67 @@ $$;
 revoke all on function private.local_day(timestamptz) from public, anon;
 grant execute on function private.local_day(timestamptz) to authenticated, service_role;
 
--- bookings -> booking_stats_daily and profiles.total_bookings (transition tables need one trigger per event)
-create or replace function private.bookings_rollup_insert()
+-- Both rollup functions serve the three statement triggers of their table (transition tables
+-- need one trigger per event): the rows a statement adds count +1, the rows it removes -1, so an
+-- UPDATE moves a row between days (and statuses); deltas that cancel out write nothing, and the
+-- rollup rows are written in key order. A trigger has only the transition tables of its event, so
+-- the union of them is SQL text run by EXECUTE; both select lists name their columns, since a
+-- DELETE has only the second.
+create or replace function private.rollup_delta(p_op text, p_added text, p_removed text)
+returns text
+language sql
+immutable
+set search_path = ''
+as $$
+  select concat_ws(' union all ',
+                   case when p_op in ('INSERT', 'UPDATE') then 'select ' || p_added || ' from new_rows' end,
+                   case when p_op in ('UPDATE', 'DELETE') then 'select ' || p_removed || ' from old_rows' end)
+$$;
+revoke all on function private.rollup_delta(text, text, text) from public, anon, authenticated, service_role;
+
+-- bookings -> booking_stats_daily and profiles.total_bookings
+create or replace function private.bookings_rollup()
 returns trigger
 language plpgsql
 security definer
 set search_path = ''
 as $$
+declare
+  v_delta text := private.rollup_delta(tg_op,
+    'private.local_day(created_at) as day, status, customer_id, 1 as n, final_price',
+    'private.local_day(created_at) as day, status, customer_id, -1 as n, -final_price as final_price');
 begin
-  with grouped as (
-    select private.local_day(created_at) as day, status, count(*)::bigint as n, sum(final_price)::bigint as total
-      from new_rows group by 1, 2
-  )
-  insert into public.booking_stats_daily as s (day, status, booking_count, final_price_total)
-  select day, status, n, total from grouped order by day, status
-  on conflict (day, status) do update
-    set booking_count = s.booking_count + excluded.booking_count,
-        final_price_total = s.final_price_total + excluded.final_price_total;
+  execute 'with delta as (' || v_delta || '), grouped as (
+      select day, status, sum(n)::bigint as n, sum(final_price)::bigint as total
+        from delta group by day, status
+      having sum(n) <> 0 or sum(final_price) <> 0
+    )
+    insert into public.booking_stats_daily as s (day, status, booking_count, final_price_total)
+    select day, status, n, total from grouped order by day, status
+    on conflict (day, status) do update
+      set booking_count = s.booking_count + excluded.booking_count,
+          final_price_total = s.final_price_total + excluded.final_price_total';
 
-  with grouped as (
-    select customer_id, count(*)::integer as n from new_rows where customer_id is not null group by customer_id
-  )
-  update public.profiles p set total_bookings = p.total_bookings + g.n
-    from grouped g where p.id = g.customer_id;
+  execute 'with delta as (' || v_delta || '), grouped as (
+      select customer_id, sum(n)::integer as n from delta
+       where customer_id is not null group by customer_id having sum(n) <> 0
+    )
+    update public.profiles p set total_bookings = greatest(p.total_bookings + g.n, 0)
+      from grouped g where p.id = g.customer_id';
   return null;
 end
 $$;
-
-create or replace function private.bookings_rollup_update()
-returns trigger
-language plpgsql
-security definer
-set search_path = ''
-as $$
-begin
-  with delta as (
-    select private.local_day(created_at) as day, status, 1 as n, final_price from new_rows
-    union all
-    select private.local_day(created_at), status, -1, -final_price from old_rows
-  ), grouped as (
-    select day, status, sum(n)::bigint as n, sum(final_price)::bigint as total
-      from delta group by day, status
-    having sum(n) <> 0 or sum(final_price) <> 0
-  )
-  insert into public.booking_stats_daily as s (day, status, booking_count, final_price_total)
-  select day, status, n, total from grouped order by day, status
-  on conflict (day, status) do update
-    set booking_count = s.booking_count + excluded.booking_count,
-        final_price_total = s.final_price_total + excluded.final_price_total;
-
-  with delta as (
-    select customer_id, 1 as n from new_rows where customer_id is not null
-    union all
-    select customer_id, -1 from old_rows where customer_id is not null
-  ), grouped as (
-    select customer_id, sum(n)::integer as n from delta group by customer_id having sum(n) <> 0
-  )
-  update public.profiles p set total_bookings = greatest(p.total_bookings + g.n, 0)
-    from grouped g where p.id = g.customer_id;
-  return null;
-end
-$$;
-
-create or replace function private.bookings_rollup_delete()
-returns trigger
-language plpgsql
-security definer
-set search_path = ''
-as $$
-begin
-  with grouped as (
-    select private.local_day(created_at) as day, status, count(*)::bigint as n, sum(final_price)::bigint as total
-      from old_rows group by 1, 2
-  )
-  update public.booking_stats_daily s
-     set booking_count = s.booking_count - g.n,
-         final_price_total = s.final_price_total - g.total
-    from grouped g
-   where s.day = g.day and s.status = g.status;
-
-  with grouped as (
-    select customer_id, count(*)::integer as n from old_rows where customer_id is not null group by customer_id
-  )
-  update public.profiles p set total_bookings = greatest(p.total_bookings - g.n, 0)
-    from grouped g where p.id = g.customer_id;
-  return null;
-end
-$$;
-revoke all on function private.bookings_rollup_insert() from public, anon, authenticated;
-revoke all on function private.bookings_rollup_update() from public, anon, authenticated;
-revoke all on function private.bookings_rollup_delete() from public, anon, authenticated;
+revoke all on function private.bookings_rollup() from public, anon, authenticated;
 
 create trigger bookings_rollup_insert after insert on public.bookings
   referencing new table as new_rows
-  for each statement execute function private.bookings_rollup_insert();
+  for each statement execute function private.bookings_rollup();
 create trigger bookings_rollup_update after update on public.bookings
   referencing old table as old_rows new table as new_rows
-  for each statement execute function private.bookings_rollup_update();
+  for each statement execute function private.bookings_rollup();
 create trigger bookings_rollup_delete after delete on public.bookings
   referencing old table as old_rows
-  for each statement execute function private.bookings_rollup_delete();
+  for each statement execute function private.bookings_rollup();
 
 -- commissions -> commission_stats_daily
 create or replace function private.commissions_rollup()
@@ -156,41 +117,16 @@ language plpgsql
 security definer
 set search_path = ''
 as $$
+declare
+  v_delta text := private.rollup_delta(tg_op,
+    'private.local_day(created_at) as day, 1 as n, service_price as sp, final_price as fp, platform_fee as pf, provider_amount as pa',
+    'private.local_day(created_at) as day, -1 as n, -service_price as sp, -final_price as fp, -platform_fee as pf,
+     -provider_amount as pa');
 begin
-  if tg_op = 'INSERT' then
-    insert into public.commission_stats_daily as s
-      (day, commission_count, service_price_total, final_price_total, platform_fee_total, provider_amount_total)
-    select private.local_day(created_at), count(*), sum(service_price), sum(final_price), sum(platform_fee), sum(provider_amount)
-      from new_rows group by 1 order by 1
-    on conflict (day) do update
-      set commission_count = s.commission_count + excluded.commission_count,
-          service_price_total = s.service_price_total + excluded.service_price_total,
-          final_price_total = s.final_price_total + excluded.final_price_total,
-          platform_fee_total = s.platform_fee_total + excluded.platform_fee_total,
-          provider_amount_total = s.provider_amount_total + excluded.provider_amount_total;
-  elsif tg_op = 'DELETE' then
-    update public.commission_stats_daily s
-       set commission_count = s.commission_count - g.n,
-           service_price_total = s.service_price_total - g.sp,
-           final_price_total = s.final_price_total - g.fp,
-           platform_fee_total = s.platform_fee_total - g.pf,
-           provider_amount_total = s.provider_amount_total - g.pa
-      from (select private.local_day(created_at) as day, count(*) as n, sum(service_price) as sp, sum(final_price) as fp,
-                   sum(platform_fee) as pf, sum(provider_amount) as pa
-              from old_rows group by 1) g
-     where s.day = g.day;
-  else
-    insert into public.commission_stats_daily as s
+  execute 'insert into public.commission_stats_daily as s
       (day, commission_count, service_price_total, final_price_total, platform_fee_total, provider_amount_total)
     select day, sum(n), sum(sp), sum(fp), sum(pf), sum(pa)
-      from (
-        select private.local_day(created_at) as day, 1 as n, service_price as sp, final_price as fp,
-               platform_fee as pf, provider_amount as pa
-          from new_rows
-        union all
-        select private.local_day(created_at), -1, -service_price, -final_price, -platform_fee, -provider_amount
-          from old_rows
-      ) d
+      from (' || v_delta || ') d
      group by day
     having sum(n) <> 0 or sum(sp) <> 0 or sum(fp) <> 0 or sum(pf) <> 0 or sum(pa) <> 0
      order by day
@@ -199,8 +135,7 @@ begin
           service_price_total = s.service_price_total + excluded.service_price_total,
           final_price_total = s.final_price_total + excluded.final_price_total,
           platform_fee_total = s.platform_fee_total + excluded.platform_fee_total,
-          provider_amount_total = s.provider_amount_total + excluded.provider_amount_total;
-  end if;
+          provider_amount_total = s.provider_amount_total + excluded.provider_amount_total';
   return null;
 end
 $$;

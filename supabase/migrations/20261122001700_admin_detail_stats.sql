@@ -2,7 +2,10 @@
 -- (docs/product.md#booking-status), a provider's active reviews (docs/product.md#review-status).
 -- security invoker (RLS applies) and refused to anyone but an admin or the service role (42501).
 
-create or replace function public.provider_stats(p_provider_id uuid)
+-- The body of both: the bookings whose p_column (provider_id or customer_id) is p_id, counted by
+-- status, with the final price of the completed ones under the key p_money_key; 42501 for anyone
+-- but an admin or the service role.
+create or replace function private.booking_status_counts(p_column text, p_id uuid, p_money_key text)
 returns jsonb
 language plpgsql
 stable
@@ -13,50 +16,35 @@ declare
   result jsonb;
 begin
   perform private.assert_admin();
-  select jsonb_build_object(
-           'total', count(*),
-           'pending', count(*) filter (where status = 'pending'),
-           'confirmed', count(*) filter (where status = 'confirmed'),
-           'pending_completion', count(*) filter (where status = 'pending_completion'),
-           'completed', count(*) filter (where status = 'completed'),
-           'cancelled', count(*) filter (where status = 'cancelled'),
-           'in_progress', count(*) filter (where status in ('pending', 'confirmed', 'pending_completion')),
-           'total_revenue', coalesce(sum(final_price) filter (where status = 'completed'), 0)
-         )
+  execute format(
+    'select jsonb_build_object(
+              ''total'', count(*),
+              ''pending'', count(*) filter (where status = ''pending''),
+              ''confirmed'', count(*) filter (where status = ''confirmed''),
+              ''pending_completion'', count(*) filter (where status = ''pending_completion''),
+              ''completed'', count(*) filter (where status = ''completed''),
+              ''cancelled'', count(*) filter (where status = ''cancelled''),
+              ''in_progress'', count(*) filter (where status in (''pending'', ''confirmed'', ''pending_completion'')),
+              %L, coalesce(sum(final_price) filter (where status = ''completed''), 0)
+            )
+       from public.bookings
+      where %I = $1', p_money_key, p_column)
     into result
-    from public.bookings
-   where provider_id = p_provider_id;
+    using p_id;
   return result;
 end
 $$;
 
+revoke all on function private.booking_status_counts(text, uuid, text) from public, anon;
+grant execute on function private.booking_status_counts(text, uuid, text) to authenticated, service_role;
+
+create or replace function public.provider_stats(p_provider_id uuid)
+returns jsonb language sql stable security invoker set search_path = ''
+as $$ select private.booking_status_counts('provider_id', p_provider_id, 'total_revenue') $$;
+
 create or replace function public.customer_stats(p_customer_id uuid)
-returns jsonb
-language plpgsql
-stable
-security invoker
-set search_path = ''
-as $$
-declare
-  result jsonb;
-begin
-  perform private.assert_admin();
-  select jsonb_build_object(
-           'total', count(*),
-           'pending', count(*) filter (where status = 'pending'),
-           'confirmed', count(*) filter (where status = 'confirmed'),
-           'pending_completion', count(*) filter (where status = 'pending_completion'),
-           'completed', count(*) filter (where status = 'completed'),
-           'cancelled', count(*) filter (where status = 'cancelled'),
-           'in_progress', count(*) filter (where status in ('pending', 'confirmed', 'pending_completion')),
-           'total_spent', coalesce(sum(final_price) filter (where status = 'completed'), 0)
-         )
-    into result
-    from public.bookings
-   where customer_id = p_customer_id;
-  return result;
-end
-$$;
+returns jsonb language sql stable security invoker set search_path = ''
+as $$ select private.booking_status_counts('customer_id', p_customer_id, 'total_spent') $$;
 
 -- Only active reviews count (docs/product.md#review-status).
 create or replace function public.provider_review_summary(p_provider_id uuid)

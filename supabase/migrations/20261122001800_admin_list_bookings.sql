@@ -53,6 +53,7 @@ declare
   v_package text := private.admin_like_pattern(p_package);
   v_service text := private.admin_like_pattern(p_service);
   v_filter text := 'true';
+  v_after text;
   v_page_filter text;
   v_order text := 'b.created_at desc, b.id desc';
   v_total bigint;
@@ -65,9 +66,7 @@ begin
   if p_status is not null and p_status not in ('pending', 'confirmed', 'pending_completion', 'completed', 'cancelled') then
     raise exception 'invalid booking status: %', p_status using errcode = '22023';
   end if;
-  if (p_after_created_at is null) <> (p_after_id is null) then
-    raise exception 'p_after_created_at and p_after_id go together' using errcode = '22023';
-  end if;
+  v_after := private.keyset_after('b', p_after_created_at, p_after_id);
 
   -- Values are inlined as quoted literals (format %L); only fixed SQL fragments are concatenated.
   if p_status is not null then v_filter := v_filter || format(' and b.status = %L', p_status); end if;
@@ -104,10 +103,8 @@ begin
   end if;
 
   v_page_filter := v_filter;
-  if p_after_created_at is not null then
-    v_page_filter := v_page_filter
-      || format(' and b.created_at <= %1$L::timestamptz and (b.created_at < %1$L::timestamptz or b.id < %2$L::uuid)',
-                p_after_created_at, p_after_id);
+  if v_after is not null then
+    v_page_filter := v_page_filter || v_after;
     v_offset := 0;
   elsif p_count and v_exact and v_offset < v_total and v_offset > v_total / 2 then
     -- Read the page from the oldest end: rows [offset, offset + limit) of the descending order are

@@ -24,14 +24,9 @@ set search_path = ''
 set enable_seqscan = off
 as $$
 declare
-  v_limit integer := least(greatest(coalesce(p_limit, 50), 1), 1000);
-  v_offset integer := greatest(coalesce(p_offset, 0), 0);
   v_search text := private.admin_like_pattern(p_search);
   v_status text := nullif(btrim(coalesce(p_status, '')), '');
   v_filter text := 'p.role = ''customer''';
-  v_total bigint;
-  v_exact boolean;
-  v_rows jsonb;
 begin
   perform private.assert_admin();
   if v_status is not null and v_status not in ('active', 'inactive', 'banned', 'pending_approval') then
@@ -43,22 +38,12 @@ begin
   end if;
   if v_status is not null then v_filter := v_filter || format(' and p.status = %L', v_status); end if;
 
-  if p_count then
-    select m.total, m.total_exact into v_total, v_exact from private.count_matches('public.profiles p where ' || v_filter) m;
-  end if;
-
-  execute
-    'select coalesce(jsonb_agg(to_jsonb(x) order by x.created_at desc, x.id desc), ''[]''::jsonb)
-       from (
-         select p.id, p.name, p.phone, p.email, p.status, p.total_bookings, p.created_at
-           from public.profiles p
-          where ' || v_filter || '
-          order by p.created_at desc, p.id desc
-          limit ' || v_limit || ' offset ' || v_offset || '
-       ) x'
-    into v_rows;
-
-  return private.list_answer(v_rows, v_total, v_exact, v_offset);
+  return private.admin_list_page(
+    'public.profiles', 'p', v_filter,
+    'created_at desc, id desc',
+    'p.id, p.name, p.phone, p.email, p.status, p.total_bookings, p.created_at',
+    '',
+    p_limit, p_offset, p_count);
 end
 $$;
 

@@ -67,42 +67,20 @@ security definer
 set search_path = ''
 as $$
 declare
-  v_limit integer := least(greatest(coalesce(p_limit, 50), 1), 1000);
-  v_offset integer := greatest(coalesce(p_offset, 0), 0);
-  v_filter text;
-  v_total bigint;
-  v_exact boolean;
-  v_rows jsonb;
+  v_after text;
 begin
   perform private.assert_admin();
-  if (p_after_created_at is null) <> (p_after_id is null) then
-    raise exception 'p_after_created_at and p_after_id go together' using errcode = '22023';
-  end if;
-  v_filter := private.admin_commission_filter(p_search, p_provider_id, p_subcategory_id, p_from, p_to);
-  if p_count then
-    select m.total, m.total_exact into v_total, v_exact from private.count_matches('public.commissions c where ' || v_filter) m;
-  end if;
-  if p_after_created_at is not null then
-    v_filter := v_filter
-      || format(' and c.created_at <= %1$L::timestamptz and (c.created_at < %1$L::timestamptz or c.id < %2$L::uuid)',
-                p_after_created_at, p_after_id);
-    v_offset := 0;
-  end if;
-
-  execute
-    'select coalesce(jsonb_agg(to_jsonb(r) order by r.created_at desc, r.id desc), ''[]''::jsonb)
-       from (
-         select c.id, c.booking_id, c.provider_id, p.name as provider_name, c.subcategory_id,
-                s.name as service_name, c.commission_rate, c.service_price, c.platform_fee,
-                c.provider_amount, c.final_price, c.booking_completed_at, c.created_at
-           from (select * from public.commissions c where ' || v_filter
-             || ' order by c.created_at desc, c.id desc limit ' || v_limit || ' offset ' || v_offset || ') c
-           left join public.profiles p on p.id = c.provider_id
-           left join public.subcategories s on s.id = c.subcategory_id
-       ) r'
-    into v_rows;
-
-  return private.list_answer(v_rows, v_total, v_exact, v_offset);
+  v_after := private.keyset_after('c', p_after_created_at, p_after_id);
+  return private.admin_list_page(
+    'public.commissions', 'c',
+    private.admin_commission_filter(p_search, p_provider_id, p_subcategory_id, p_from, p_to),
+    'created_at desc, id desc',
+    'c.id, c.booking_id, c.provider_id, p.name as provider_name, c.subcategory_id,
+     s.name as service_name, c.commission_rate, c.service_price, c.platform_fee,
+     c.provider_amount, c.final_price, c.booking_completed_at, c.created_at',
+    'left join public.profiles p on p.id = c.provider_id
+     left join public.subcategories s on s.id = c.subcategory_id',
+    p_limit, p_offset, p_count, v_after);
 end
 $$;
 

@@ -65,41 +65,19 @@ security definer
 set search_path = ''
 as $$
 declare
-  v_limit integer := least(greatest(coalesce(p_limit, 50), 1), 1000);
-  v_offset integer := greatest(coalesce(p_offset, 0), 0);
-  v_filter text;
-  v_total bigint;
-  v_exact boolean;
-  v_rows jsonb;
+  v_after text;
 begin
   perform private.assert_admin();
-  if (p_after_created_at is null) <> (p_after_id is null) then
-    raise exception 'p_after_created_at and p_after_id go together' using errcode = '22023';
-  end if;
-  v_filter := private.admin_deposit_filter(p_search, p_provider_id, p_status, p_from, p_to);
-  if p_count then
-    select m.total, m.total_exact into v_total, v_exact from private.count_matches('public.deposit_history d where ' || v_filter) m;
-  end if;
-  if p_after_created_at is not null then
-    v_filter := v_filter
-      || format(' and d.created_at <= %1$L::timestamptz and (d.created_at < %1$L::timestamptz or d.id < %2$L::uuid)',
-                p_after_created_at, p_after_id);
-    v_offset := 0;
-  end if;
-
-  execute
-    'select coalesce(jsonb_agg(to_jsonb(r) order by r.created_at desc, r.id desc), ''[]''::jsonb)
-       from (
-         select d.id, d.provider_id, p.name as provider_name, p.email as provider_email,
-                p.deposit as provider_balance, p.status as provider_status,
-                d.amount, d.status, d.old_balance, d.new_balance, d.note, d.created_at, d.updated_at
-           from (select * from public.deposit_history d where ' || v_filter
-             || ' order by d.created_at desc, d.id desc limit ' || v_limit || ' offset ' || v_offset || ') d
-           left join public.profiles p on p.id = d.provider_id
-       ) r'
-    into v_rows;
-
-  return private.list_answer(v_rows, v_total, v_exact, v_offset);
+  v_after := private.keyset_after('d', p_after_created_at, p_after_id);
+  return private.admin_list_page(
+    'public.deposit_history', 'd',
+    private.admin_deposit_filter(p_search, p_provider_id, p_status, p_from, p_to),
+    'created_at desc, id desc',
+    'd.id, d.provider_id, p.name as provider_name, p.email as provider_email,
+     p.deposit as provider_balance, p.status as provider_status,
+     d.amount, d.status, d.old_balance, d.new_balance, d.note, d.created_at, d.updated_at',
+    'left join public.profiles p on p.id = d.provider_id',
+    p_limit, p_offset, p_count, v_after);
 end
 $$;
 

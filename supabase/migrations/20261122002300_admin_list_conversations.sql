@@ -22,14 +22,9 @@ security definer
 set search_path = ''
 as $$
 declare
-  v_limit integer := least(greatest(coalesce(p_limit, 50), 1), 1000);
-  v_offset integer := greatest(coalesce(p_offset, 0), 0);
   v_provider text := private.admin_like_pattern(p_provider_name);
   v_customer text := private.admin_like_pattern(p_customer_name);
   v_filter text := 'true';
-  v_total bigint;
-  v_exact boolean;
-  v_rows jsonb;
 begin
   perform private.assert_admin();
   if p_status is not null and p_status not in ('active', 'completed') then
@@ -46,25 +41,15 @@ begin
   if p_status = 'completed' then v_filter := v_filter || ' and not c.is_active'; end if;
   if p_since is not null then v_filter := v_filter || format(' and c.last_message_at >= %L::timestamptz', p_since); end if;
 
-  if p_count then
-    select m.total, m.total_exact into v_total, v_exact from private.count_matches('public.conversations c where ' || v_filter) m;
-  end if;
-
-  execute
-    'select coalesce(jsonb_agg(to_jsonb(r) order by r.last_message_at desc nulls last, r.id desc), ''[]''::jsonb)
-       from (
-         select c.id, c.booking_id, c.provider_id, pp.name as provider_name,
-                c.customer_id, pc.name as customer_name, c.is_active, c.last_message, c.last_message_at,
-                c.created_at
-           from (select * from public.conversations c where ' || v_filter
-             || ' order by c.last_message_at desc nulls last, c.id desc limit ' || v_limit
-             || ' offset ' || v_offset || ') c
-           left join public.profiles pp on pp.id = c.provider_id
-           left join public.profiles pc on pc.id = c.customer_id
-       ) r'
-    into v_rows;
-
-  return private.list_answer(v_rows, v_total, v_exact, v_offset);
+  return private.admin_list_page(
+    'public.conversations', 'c', v_filter,
+    'last_message_at desc nulls last, id desc',
+    'c.id, c.booking_id, c.provider_id, pp.name as provider_name,
+     c.customer_id, pc.name as customer_name, c.is_active, c.last_message, c.last_message_at,
+     c.created_at',
+    'left join public.profiles pp on pp.id = c.provider_id
+     left join public.profiles pc on pc.id = c.customer_id',
+    p_limit, p_offset, p_count);
 end
 $$;
 

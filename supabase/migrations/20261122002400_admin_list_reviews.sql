@@ -30,13 +30,8 @@ set search_path = ''
 set enable_seqscan = off
 as $$
 declare
-  v_limit integer := least(greatest(coalesce(p_limit, 50), 1), 1000);
-  v_offset integer := greatest(coalesce(p_offset, 0), 0);
   v_search text := private.admin_like_pattern(p_search);
   v_filter text := 'true';
-  v_total bigint;
-  v_exact boolean;
-  v_rows jsonb;
 begin
   perform private.assert_admin();
   if p_rating is not null and p_rating not between 1 and 5 then
@@ -55,24 +50,15 @@ begin
   if p_rating is not null then v_filter := v_filter || format(' and r.rating = %s', p_rating); end if;
   if p_status is not null then v_filter := v_filter || format(' and r.status = %L', p_status); end if;
 
-  if p_count then
-    select m.total, m.total_exact into v_total, v_exact from private.count_matches('public.reviews r where ' || v_filter) m;
-  end if;
-
-  execute
-    'select coalesce(jsonb_agg(to_jsonb(x) order by x.created_at desc, x.id desc), ''[]''::jsonb)
-       from (
-         select r.id, r.booking_id, r.customer_id, coalesce(r.customer_name, pc.name) as customer_name,
-                r.provider_id, pp.name as provider_name, r.rating, r.comment, r.status,
-                r.created_at, r.updated_at
-           from (select * from public.reviews r where ' || v_filter
-             || ' order by r.created_at desc, r.id desc limit ' || v_limit || ' offset ' || v_offset || ') r
-           left join public.profiles pp on pp.id = r.provider_id
-           left join public.profiles pc on pc.id = r.customer_id
-       ) x'
-    into v_rows;
-
-  return private.list_answer(v_rows, v_total, v_exact, v_offset);
+  return private.admin_list_page(
+    'public.reviews', 'r', v_filter,
+    'created_at desc, id desc',
+    'r.id, r.booking_id, r.customer_id, coalesce(r.customer_name, pc.name) as customer_name,
+     r.provider_id, pp.name as provider_name, r.rating, r.comment, r.status,
+     r.created_at, r.updated_at',
+    'left join public.profiles pp on pp.id = r.provider_id
+     left join public.profiles pc on pc.id = r.customer_id',
+    p_limit, p_offset, p_count);
 end
 $$;
 

@@ -13,6 +13,8 @@
 --   tests.as_superuser()                               back to the session user (postgres), no claims;
 --                                                      postgres is not a superuser but bypasses RLS, as
 --                                                      on Supabase (see 005-platform.sql)
+--   tests.set_role_and_claims(role, claims)            the role and JWT claims (text) of the transaction
+--   tests.try_sql(sql)                        → text   'ok', or '<SQLSTATE> <hint>' of the statement's error
 --   tests.id(name)                            → uuid   stable id of a fixture row ('booking_a', …)
 --   tests.make_world()                                 a small fixed data set used by most files (see below)
 
@@ -103,57 +105,50 @@ begin
 end
 $$;
 
-create or replace function tests.authenticate_as(p_user uuid)
+-- The role and JWT claims of the rest of the transaction, as the API sets them for a request.
+create or replace function tests.set_role_and_claims(p_role text, p_claims text)
 returns void
+language plpgsql
+as $$
+begin
+  perform set_config('role', p_role, true);
+  perform set_config('request.jwt.claims', p_claims, true);
+end
+$$;
+
+create or replace function tests.authenticate_as(p_user uuid) returns void language sql
+as $$ select tests.set_role_and_claims('authenticated', tests.user_claims(p_user)::text) $$;
+
+create or replace function tests.authenticate_with_claims(p_claims jsonb) returns void language sql
+as $$ select tests.set_role_and_claims('authenticated', p_claims::text) $$;
+
+create or replace function tests.authenticate_as_service_role() returns void language sql
+as $$ select tests.set_role_and_claims('service_role', '{"role":"service_role","iss":"supabase-demo"}') $$;
+
+create or replace function tests.clear_authentication() returns void language sql
+as $$ select tests.set_role_and_claims('anon', '{"role":"anon","iss":"supabase-demo"}') $$;
+
+create or replace function tests.as_superuser() returns void language sql
+as $$ select tests.set_role_and_claims('none', '') $$;
+
+-- `tests.try_sql(sql)`: runs one statement as the current role and answers 'ok' or
+-- '<SQLSTATE> <hint>' (the stable code of a refusal), so a refusal's kind is asserted, not only its presence.
+create or replace function tests.try_sql(p_sql text)
+returns text
 language plpgsql
 as $$
 declare
-  v_claims jsonb := tests.user_claims(p_user);
+  v_state text;
+  v_hint text;
 begin
-  perform set_config('role', 'authenticated', true);
-  perform set_config('request.jwt.claims', v_claims::text, true);
+  execute p_sql;
+  return 'ok';
+exception when others then
+  get stacked diagnostics v_state = returned_sqlstate, v_hint = pg_exception_hint;
+  return btrim(v_state || ' ' || coalesce(v_hint, ''));
 end
 $$;
-
-create or replace function tests.authenticate_with_claims(p_claims jsonb)
-returns void
-language plpgsql
-as $$
-begin
-  perform set_config('role', 'authenticated', true);
-  perform set_config('request.jwt.claims', p_claims::text, true);
-end
-$$;
-
-create or replace function tests.authenticate_as_service_role()
-returns void
-language plpgsql
-as $$
-begin
-  perform set_config('role', 'service_role', true);
-  perform set_config('request.jwt.claims', '{"role":"service_role","iss":"supabase-demo"}', true);
-end
-$$;
-
-create or replace function tests.clear_authentication()
-returns void
-language plpgsql
-as $$
-begin
-  perform set_config('role', 'anon', true);
-  perform set_config('request.jwt.claims', '{"role":"anon","iss":"supabase-demo"}', true);
-end
-$$;
-
-create or replace function tests.as_superuser()
-returns void
-language plpgsql
-as $$
-begin
-  perform set_config('role', 'none', true);
-  perform set_config('request.jwt.claims', '', true);
-end
-$$;
+grant execute on function tests.try_sql(text) to anon, authenticated, service_role;
 
 -- The small data set most files start from (run as postgres, inside the file's transaction):
 --   users     admin@pgtap.test (admin claim), cust.a@ / cust.b@ (customers), prov.p@ / prov.q@ (providers)
@@ -250,7 +245,7 @@ commit;
 
 begin;
 set search_path = public, extensions;
-select plan(23);
+select plan(25);
 
 select has_schema('tests', 'the tests schema exists');
 select has_function('tests', 'create_user', array['text', 'text', 'boolean'], 'tests.create_user(email, role, is_admin)');
@@ -260,6 +255,8 @@ select has_function('tests', 'authenticate_with_claims', array['jsonb'], 'tests.
 select has_function('tests', 'authenticate_as_service_role', 'tests.authenticate_as_service_role()');
 select has_function('tests', 'clear_authentication', 'tests.clear_authentication()');
 select has_function('tests', 'as_superuser', 'tests.as_superuser()');
+select has_function('tests', 'set_role_and_claims', array['text', 'text'], 'tests.set_role_and_claims(role, claims)');
+select has_function('tests', 'try_sql', array['text'], 'tests.try_sql(sql)');
 select has_function('tests', 'id', array['text'], 'tests.id(name)');
 select has_function('tests', 'make_world', 'tests.make_world()');
 

@@ -7,22 +7,6 @@ set search_path = public, extensions;
 select plan(43);
 
 select tests.make_world();
-create function tests.mkt_try(p_sql text)
-returns text
-language plpgsql
-as $$
-declare
-  v_state text;
-  v_hint text;
-begin
-  execute p_sql;
-  return 'ok';
-exception when others then
-  get stacked diagnostics v_state = returned_sqlstate, v_hint = pg_exception_hint;
-  return btrim(v_state || ' ' || coalesce(v_hint, ''));
-end
-$$;
-grant execute on function tests.mkt_try(text) to anon, authenticated, service_role;
 create table tests.mk_ids (name text primary key, id uuid not null);
 grant select, insert on tests.mk_ids to authenticated;
 
@@ -40,7 +24,7 @@ select is((select uses_count from public.discount_codes where id = tests.id('cod
 select is((select final_price from public.bookings where id = (select id from tests.mk_ids where name = 'a_last')), 150000::bigint,
   'and gets the discount');
 select tests.authenticate_as(tests.user_id('cust.b@pgtap.test'));
-select is(tests.mkt_try($$ select public.create_booking(tests.id('item_active'), now() + interval '2 days', '2 Lê Lợi', null, 'cash', 'MK_LAST') $$),
+select is(tests.try_sql($$ select public.create_booking(tests.id('item_active'), now() + interval '2 days', '2 Lê Lợi', null, 'cash', 'MK_LAST') $$),
   'P0001 promo_used_up', 'the second customer is refused: no use left');
 select tests.as_superuser();
 select is((select count(*)::int from public.bookings where customer_id = tests.user_id('cust.b@pgtap.test') and discount_code = 'MK_LAST'), 0,
@@ -53,7 +37,7 @@ select is((select status from public.cancel_booking((select id from tests.mk_ids
 select tests.as_superuser();
 select is((select uses_count from public.discount_codes where id = tests.id('code_last')), 0, 'the code gets its use back');
 select tests.authenticate_as(tests.user_id('cust.b@pgtap.test'));
-select is(tests.mkt_try($$ select public.create_booking(tests.id('item_active'), now() + interval '2 days', '2 Lê Lợi', null, 'cash', 'MK_LAST') $$),
+select is(tests.try_sql($$ select public.create_booking(tests.id('item_active'), now() + interval '2 days', '2 Lê Lợi', null, 'cash', 'MK_LAST') $$),
   'ok', 'the returned use can be taken by someone else');
 select tests.as_superuser();
 select is((select uses_count from public.discount_codes where id = tests.id('code_last')), 1,
@@ -63,7 +47,7 @@ select is((select uses_count from public.discount_codes where id = tests.id('cod
   'no lost and no double-counted use');
 -- Cancelling a second time does not return a second use.
 select tests.authenticate_as(tests.user_id('cust.a@pgtap.test'));
-select is(tests.mkt_try(format('select public.cancel_booking(%L)', (select id from tests.mk_ids where name = 'a_last'))),
+select is(tests.try_sql(format('select public.cancel_booking(%L)', (select id from tests.mk_ids where name = 'a_last'))),
   'P0001 booking_invalid_transition', 'a cancelled booking cannot be cancelled again');
 select tests.as_superuser();
 select is((select uses_count from public.discount_codes where id = tests.id('code_last')), 1, 'so its use is not returned twice');
@@ -73,8 +57,8 @@ select tests.authenticate_as(tests.user_id('cust.a@pgtap.test'));
 insert into tests.mk_ids
 select 'life', id from public.create_booking(tests.id('item_active'), now() + interval '3 days', '3 Lê Lợi', 'Tầng 2', 'bank_transfer', 'PGTAP10');
 select tests.authenticate_as(tests.user_id('prov.p@pgtap.test'));
-select is(tests.mkt_try(format('select public.join_booking_queue(%L)', (select id from tests.mk_ids where name = 'life'))), 'ok', 'provider p joins');
-select is(tests.mkt_try(format('select public.join_booking_queue(%L)', (select id from tests.mk_ids where name = 'life'))), 'P0001 already_in_queue',
+select is(tests.try_sql(format('select public.join_booking_queue(%L)', (select id from tests.mk_ids where name = 'life'))), 'ok', 'provider p joins');
+select is(tests.try_sql(format('select public.join_booking_queue(%L)', (select id from tests.mk_ids where name = 'life'))), 'P0001 already_in_queue',
   'p''s second join (what a concurrent double tap meets after the first commits) is refused');
 select tests.authenticate_as(tests.user_id('prov.q@pgtap.test'));
 select is((select public.join_booking_queue((select id from tests.mk_ids where name = 'life'))), 2, 'provider q joins after p: the queue has 2');
@@ -98,12 +82,12 @@ select results_eq(
 select is((select count(*)::int from public.conversations where booking_id = (select id from tests.mk_ids where name = 'life') and is_active), 1,
   'choosing opens the booking''s conversation');
 select tests.authenticate_as(tests.user_id('prov.q@pgtap.test'));
-select is(tests.mkt_try(format('select public.leave_booking_queue(%L)', (select id from tests.mk_ids where name = 'life'))), 'P0001 booking_not_open',
+select is(tests.try_sql(format('select public.leave_booking_queue(%L)', (select id from tests.mk_ids where name = 'life'))), 'P0001 booking_not_open',
   'the provider not chosen cannot leave (the queue is history now)');
-select is(tests.mkt_try(format('select public.report_completion(%L)', (select id from tests.mk_ids where name = 'life'))), 'P0001 booking_not_found',
+select is(tests.try_sql(format('select public.report_completion(%L)', (select id from tests.mk_ids where name = 'life'))), 'P0001 booking_not_found',
   'nor report completion of a booking it was not chosen for');
 select tests.authenticate_as(tests.user_id('cust.b@pgtap.test'));
-select is(tests.mkt_try(format('select public.join_booking_queue(%L)', (select id from tests.mk_ids where name = 'life'))), 'P0001 not_provider',
+select is(tests.try_sql(format('select public.join_booking_queue(%L)', (select id from tests.mk_ids where name = 'life'))), 'P0001 not_provider',
   'a customer cannot join a queue');
 select tests.authenticate_as(tests.user_id('prov.p@pgtap.test'));
 select is((select count(*)::int from public.bookings where id = (select id from tests.mk_ids where name = 'life')), 1,
@@ -112,10 +96,10 @@ select results_eq(
   format('select status, completion_reported_at from public.report_completion(%L)', (select id from tests.mk_ids where name = 'life')),
   $$ values ('pending_completion'::text, now()) $$,
   'the provider reports completion: pending_completion with the report time');
-select is(tests.mkt_try(format('select public.report_completion(%L)', (select id from tests.mk_ids where name = 'life'))), 'P0001 booking_invalid_transition',
+select is(tests.try_sql(format('select public.report_completion(%L)', (select id from tests.mk_ids where name = 'life'))), 'P0001 booking_invalid_transition',
   'and cannot report twice');
 select tests.authenticate_as(tests.user_id('cust.a@pgtap.test'));
-select is(tests.mkt_try(format('select public.cancel_booking(%L)', (select id from tests.mk_ids where name = 'life'))), 'P0001 booking_invalid_transition',
+select is(tests.try_sql(format('select public.cancel_booking(%L)', (select id from tests.mk_ids where name = 'life'))), 'P0001 booking_invalid_transition',
   'the customer cannot cancel a reported booking');
 select is((select status from public.confirm_completion((select id from tests.mk_ids where name = 'life'))), 'completed',
   'the customer confirms: completed');
@@ -134,9 +118,9 @@ select results_eq(
   format('select rating::int, comment, status, provider_id from public.create_review(%L, 5, %L)', (select id from tests.mk_ids where name = 'life'), '  Rất tốt  '),
   format('values (5, %L, %L, %L::uuid)', 'Rất tốt', 'active', tests.user_id('prov.p@pgtap.test')),
   'the customer reviews once: trimmed comment, active by default, for the chosen provider');
-select is(tests.mkt_try(format('select public.create_review(%L, 1)', (select id from tests.mk_ids where name = 'life'))), 'P0001 already_reviewed',
+select is(tests.try_sql(format('select public.create_review(%L, 1)', (select id from tests.mk_ids where name = 'life'))), 'P0001 already_reviewed',
   'a second review of the same booking is refused');
-select is(tests.mkt_try(format('select public.cancel_booking(%L)', (select id from tests.mk_ids where name = 'life'))), 'P0001 booking_invalid_transition',
+select is(tests.try_sql(format('select public.cancel_booking(%L)', (select id from tests.mk_ids where name = 'life'))), 'P0001 booking_invalid_transition',
   'a completed booking cannot be cancelled by the customer');
 
 -- Admins keep their freedom: any status, directly.
@@ -164,7 +148,7 @@ select results_eq(
 select tests.authenticate_as(tests.user_id('prov.q@pgtap.test'));
 -- (deposit_q of the fixture is already waiting.)
 select public.request_deposit(1000);
-select is(tests.mkt_try($$ select public.request_deposit(3000) $$), 'P0001 too_many_pending_deposits', 'a fourth waiting request is refused');
+select is(tests.try_sql($$ select public.request_deposit(3000) $$), 'P0001 too_many_pending_deposits', 'a fourth waiting request is refused');
 select tests.authenticate_as(tests.user_id('admin@pgtap.test'));
 update public.deposit_history set status = 'completed' where id = (select id from tests.mk_ids where name = 'topup');
 select tests.as_superuser();
@@ -177,7 +161,7 @@ select results_eq(
   $$ values (0::bigint, 300000::bigint) $$,
   'the row records the balance before and after');
 select tests.authenticate_as(tests.user_id('prov.q@pgtap.test'));
-select is(tests.mkt_try($$ select public.request_deposit(3000) $$), 'ok', 'with one request done, another may wait');
+select is(tests.try_sql($$ select public.request_deposit(3000) $$), 'ok', 'with one request done, another may wait');
 
 select * from finish();
 rollback;

@@ -1,6 +1,6 @@
 // Shared helpers of the end-to-end specs.
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -62,6 +62,43 @@ export async function signInAsAdmin(
   await form.password.fill(credentials.password);
   await form.submit.click();
   await expect(page.getByTestId('admin-email')).toHaveText(credentials.email, { timeout: 15_000 });
+}
+
+/** The console errors a spec's set-up collects for the test that runs. */
+export interface CollectedConsoleErrors {
+  /** The errors logged so far. */
+  seen(): string[];
+  /** Drops the errors matching `pattern` (expected ones the test has accounted for). */
+  forgive(pattern: RegExp): void;
+}
+
+/**
+ * The set-up of a back-office spec, called inside its `test.describe`: before each test the seeded
+ * admin signs in (then opens `screen.path` and waits for its `screen.heading`, when given); after
+ * each test, no React error, failed request or uncaught exception may have been logged on the way.
+ */
+export function signedInAdminEachTest(screen?: { path: string; heading: string }): CollectedConsoleErrors {
+  let consoleErrors: string[] = [];
+
+  test.afterEach(() => {
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test.beforeEach(async ({ page }) => {
+    consoleErrors = collectConsoleErrors(page);
+    await signInAsAdmin(page);
+    if (screen) {
+      await page.goto(screen.path);
+      await expect(page.getByRole('heading', { name: screen.heading })).toBeVisible();
+    }
+  });
+
+  return {
+    seen: () => consoleErrors,
+    forgive: (pattern) => {
+      consoleErrors = consoleErrors.filter((error) => !pattern.test(error));
+    },
+  };
 }
 
 /** Opens the header's account menu and signs out; waits for the login screen. */

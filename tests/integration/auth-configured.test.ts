@@ -11,6 +11,7 @@ import { AuthClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnApi, type ApiProcess } from '../../local-stack/api-process.ts';
 import { anonKey, dbUrl, serviceRoleKey, sql, uniqueEmail, type MailboxMessage } from './helpers.ts';
+import { freePorts } from './free-ports.ts';
 
 type Auth = InstanceType<typeof AuthClient>;
 
@@ -65,19 +66,6 @@ function fakeSmtp(): Promise<{ port: number; recipients: string[]; close: () => 
       resolve({ port, recipients, close: () => new Promise((done) => server.close(() => done())) });
     });
   });
-}
-
-/** `count` distinct ports the system has just handed out (free now). */
-async function freePorts(count: number): Promise<number[]> {
-  const servers = await Promise.all(
-    Array.from({ length: count }, () => new Promise<net.Server>((resolve) => {
-      const server = net.createServer();
-      server.listen(0, '127.0.0.1', () => resolve(server));
-    })),
-  );
-  const ports = servers.map((server) => (server.address() as net.AddressInfo).port);
-  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
-  return ports;
 }
 
 let api: ApiProcess;

@@ -5,6 +5,7 @@
 import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestUser, DEMO_ACCOUNTS, signedInClient, sql, uniqueEmail } from './helpers.ts';
+import { subscribed } from './realtime-helpers.ts';
 
 interface Event {
   table: string;
@@ -22,18 +23,7 @@ async function subscribe(client: SupabaseClient, tables: string[], events: Event
     });
   }
   channels.push({ client, channel });
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('subscribe timed out')), 10_000);
-    channel.subscribe((status, error) => {
-      if (status === 'SUBSCRIBED') {
-        clearTimeout(timer);
-        resolve();
-      } else if (status === 'CHANNEL_ERROR' || status === 'TIMED_OUT') {
-        clearTimeout(timer);
-        reject(error ?? new Error(status));
-      }
-    });
-  });
+  await subscribed(channel);
 }
 
 async function waitFor(condition: () => boolean, label: string): Promise<void> {

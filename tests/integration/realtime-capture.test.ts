@@ -4,6 +4,7 @@
 import type { RealtimePostgresChangesPayload, SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serviceClient, sql } from './helpers.ts';
+import { subscribed } from './realtime-helpers.ts';
 
 type Row = Record<string, unknown>;
 
@@ -23,12 +24,7 @@ async function subscribe(table: string, schema: string, events: RealtimePostgres
   channel.on('postgres_changes', { event: '*', schema, table } as never, (payload: RealtimePostgresChangesPayload<Row>) => {
     events.push(payload);
   });
-  await new Promise<void>((resolve, reject) => {
-    channel.subscribe((status, error) => {
-      if (status === 'SUBSCRIBED') resolve();
-      else if (status === 'CHANNEL_ERROR' || status === 'TIMED_OUT') reject(error ?? new Error(status));
-    });
-  });
+  await subscribed(channel);
   return async () => {
     await channel.unsubscribe();
   };

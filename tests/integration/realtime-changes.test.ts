@@ -16,7 +16,7 @@ import {
   sql,
   uniqueEmail,
 } from './helpers.ts';
-import { closeClients, settled, waitFor } from './realtime-helpers.ts';
+import { closeClients, settled, subscribed, waitFor } from './realtime-helpers.ts';
 
 type Row = Record<string, unknown>;
 type Change = RealtimePostgresChangesPayload<Row>;
@@ -60,19 +60,7 @@ async function listen(
     .on('system', {}, (payload: Row) => {
       listener.system.push(payload);
     });
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('subscribe timed out')), 10_000);
-    listener.channel.subscribe((status, error) => {
-      listener.statuses.push(status);
-      if (status === 'SUBSCRIBED') {
-        clearTimeout(timer);
-        resolve();
-      } else if (status === 'CHANNEL_ERROR' || status === 'TIMED_OUT') {
-        clearTimeout(timer);
-        reject(error ?? new Error(status));
-      }
-    });
-  });
+  await subscribed(listener.channel, (status) => listener.statuses.push(status));
   return listener;
 }
 

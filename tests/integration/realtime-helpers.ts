@@ -43,21 +43,36 @@ export async function closeClients(clients: readonly SupabaseClient[]): Promise<
   }
 }
 
-/** Subscribes and resolves with the outcome: SUBSCRIBED, or the error status with its message. */
-export function subscribeOutcome(channel: RealtimeChannel): Promise<{ status: string; message?: string }> {
+/**
+ * Subscribes and resolves with the outcome: SUBSCRIBED, or the error status with its message;
+ * `onStatus` sees every status on the way.
+ */
+export function subscribeOutcome(
+  channel: RealtimeChannel,
+  onStatus: (status: string) => void = () => {},
+): Promise<{ status: string; message?: string }> {
   return new Promise((resolve) => {
     channel.subscribe((status, error) => {
+      onStatus(status);
       if (status === 'SUBSCRIBED') resolve({ status });
       else if (status === 'CHANNEL_ERROR' || status === 'TIMED_OUT') resolve({ status, message: error?.message });
     });
   });
 }
 
-/** Subscribes; throws unless the join succeeds. */
-export async function subscribed(channel: RealtimeChannel): Promise<RealtimeChannel> {
-  const outcome = await subscribeOutcome(channel);
-  if (outcome.status !== 'SUBSCRIBED') throw new Error(`subscribe failed: ${outcome.status} ${outcome.message ?? ''}`);
-  return channel;
+/** Subscribes; throws unless the join succeeds within 10 s. */
+export async function subscribed(channel: RealtimeChannel, onStatus?: (status: string) => void): Promise<RealtimeChannel> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timedOut = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('subscribe timed out')), 10_000);
+  });
+  try {
+    const outcome = await Promise.race([subscribeOutcome(channel, onStatus), timedOut]);
+    if (outcome.status !== 'SUBSCRIBED') throw new Error(`subscribe failed: ${outcome.status} ${outcome.message ?? ''}`);
+    return channel;
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /**

@@ -10,6 +10,7 @@ import { loadConfig } from '../../local-stack/config.ts';
 import { createPool } from '../../local-stack/db-session.ts';
 import { startApiServer, type ApiServer } from '../../local-stack/server.ts';
 import { DEMO_ACCOUNTS } from './helpers.ts';
+import { freePort } from './free-ports.ts';
 
 /** A TCP proxy that can refuse connections and cut the open ones, like a stopped Postgres. */
 class CuttableProxy {
@@ -45,14 +46,6 @@ class CuttableProxy {
     for (const socket of this.sockets) socket.destroy();
     if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
   }
-}
-
-async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', () => resolve()));
-  const { port } = probe.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
 }
 
 describe('the API server while Postgres is unreachable', () => {

@@ -2,13 +2,13 @@
 // unknown paths, content types, caching, gzip, security headers, and no way out of dist/.
 import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { injectConfig, resolveInside, startStaticServer, type StaticServer } from '../../local-stack/static-server.ts';
+import { freePort } from './free-ports.ts';
 
 const INDEX = `<!doctype html>
 <html lang="vi">
@@ -45,14 +45,6 @@ function get(rawPath: string, headers: Record<string, string> = {}, method = 'GE
     req.on('error', reject);
     req.end();
   });
-}
-
-async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', () => resolve()));
-  const { port } = probe.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
 }
 
 beforeAll(async () => {

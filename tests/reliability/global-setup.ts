@@ -6,7 +6,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { defaultPort, ROOT_DIR } from '../../local-stack/config.ts';
-import { startStack, type Stack } from '../../local-stack/stack.ts';
+import type { Stack } from '../../local-stack/stack.ts';
+import { startProvidedStack } from '../integration/stack-setup.ts';
 
 /** Folder and ports of the reliability stack (the environment may override them). */
 export const RELIABILITY_ENV: Record<string, string> = {
@@ -41,23 +42,7 @@ function stopRestartedPostgres(pgDataDir: string, originalPid: string | undefine
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  for (const [name, value] of Object.entries(RELIABILITY_ENV)) process.env[name] ??= value;
-  const started = Date.now();
-  const lines: string[] = [];
-  try {
-    stack = await startStack({ profile: 'test', fresh: true, web: false, log: (line) => lines.push(line) });
-  } catch (error) {
-    console.error(lines.join('\n'));
-    throw error;
-  }
-  console.log(`[reliability] local stack ready in ${Date.now() - started} ms: ${stack.apiUrl} (db ${stack.config.dbPort})`);
-  project.provide('apiUrl', stack.apiUrl);
-  project.provide('anonKey', stack.anonKey);
-  project.provide('serviceRoleKey', stack.serviceRoleKey);
-  project.provide('dbUrl', stack.dbUrl);
-  project.provide('jwtSecret', stack.config.jwtSecret);
-  project.provide('authRateLimitAddress', Number(process.env.SDV_AUTH_RATE_LIMIT_ADDRESS));
-  project.provide('authRefreshReuseSeconds', Number(process.env.SDV_AUTH_REFRESH_REUSE_INTERVAL_SECONDS ?? 10));
+  stack = await startProvidedStack(project, RELIABILITY_ENV, 'reliability');
   project.provide('pgDataDir', stack.config.pgDataDir);
   project.provide('storageDir', stack.config.storageDir);
   const pgDataDir = stack.config.pgDataDir;

@@ -3,7 +3,7 @@
 // links, server-side pagination, CSV export with BOM, axe.
 import { expect, test, type Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
-import { collectConsoleErrors, expectNoSeriousA11yViolations, signInAsAdmin } from '../helpers.ts';
+import { expectNoSeriousA11yViolations, signedInAdminEachTest } from '../helpers.ts';
 import { serviceRest } from './finance-helpers.ts';
 
 interface CommissionRow {
@@ -25,17 +25,7 @@ function vnd(amount: number): RegExp {
 test.describe('hoa hồng', () => {
   test.describe.configure({ timeout: 90_000 });
 
-  let consoleErrors: string[] = [];
-
-  test.afterEach(() => {
-    // No React error, failed request or uncaught exception on the way.
-    expect(consoleErrors).toEqual([]);
-  });
-
-  test.beforeEach(async ({ page }) => {
-    consoleErrors = collectConsoleErrors(page);
-    await signInAsAdmin(page);
-  });
+  signedInAdminEachTest();
 
   test('thẻ thống kê khớp cơ sở dữ liệu, kể cả khi lọc theo dịch vụ', async ({ page }) => {
     const all = await serviceRest<CommissionRow[]>('commissions?select=booking_id,service_price,platform_fee,provider_amount,subcategory_id');

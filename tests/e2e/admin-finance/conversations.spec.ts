@@ -3,7 +3,7 @@
 // time order with sender, time and read marker, text never rendered as HTML, a message inserted
 // by another client (the demo customer, through the API) appearing live, not found, axe.
 import { expect, test } from '@playwright/test';
-import { DEMO_ACCOUNTS, collectConsoleErrors, expectNoSeriousA11yViolations, signInAsAdmin } from '../helpers.ts';
+import { DEMO_ACCOUNTS, expectNoSeriousA11yViolations, signedInAdminEachTest } from '../helpers.ts';
 import { accessToken, serviceRest, userRest } from './finance-helpers.ts';
 
 const DEMO_CUSTOMER = '00000000-0000-4000-a000-000000000002';
@@ -18,17 +18,7 @@ interface ConversationRow {
 test.describe('cuộc trò chuyện', () => {
   test.describe.configure({ timeout: 90_000 });
 
-  let consoleErrors: string[] = [];
-
-  test.afterEach(() => {
-    // No React error, failed request or uncaught exception on the way.
-    expect(consoleErrors).toEqual([]);
-  });
-
-  test.beforeEach(async ({ page }) => {
-    consoleErrors = collectConsoleErrors(page);
-    await signInAsAdmin(page);
-  });
+  const consoleErrors = signedInAdminEachTest();
 
   test('danh sách: tên, trạng thái, tin nhắn cuối cắt 30 ký tự, bộ lọc', async ({ page }) => {
     await page.goto('/admin/manage-conversations');
@@ -107,9 +97,9 @@ test.describe('cuộc trò chuyện', () => {
 
     // The seed's chat images have no stored file: their signed URL is refused (HTTP 400, logged by
     // the browser) and the bubble says the image cannot be shown. Nothing else may fail.
-    const refused = consoleErrors.filter((error) => /status of 400/.test(error));
+    const refused = consoleErrors.seen().filter((error) => /status of 400/.test(error));
     if (refused.length > 0) await expect(page.getByText('Không thể hiển thị hình ảnh').first()).toBeVisible();
-    consoleErrors = consoleErrors.filter((error) => !/status of 400/.test(error));
+    consoleErrors.forgive(/status of 400/);
   });
 
   test('đơn không có cuộc trò chuyện: báo không tìm thấy và nút quay lại', async ({ page }) => {

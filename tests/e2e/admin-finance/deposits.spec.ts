@@ -4,7 +4,7 @@
 // filters, CSV export, a concurrent change by another admin, accessibility.
 import { expect, test, type Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
-import { collectConsoleErrors, expectNoSeriousA11yViolations, signInAsAdmin } from '../helpers.ts';
+import { expectNoSeriousA11yViolations, signedInAdminEachTest } from '../helpers.ts';
 import { createProvider, profile, serviceRest, uniqueSuffix } from './finance-helpers.ts';
 
 interface DepositRow {
@@ -34,17 +34,7 @@ async function openDeposit(page: Page, depositId: string) {
 
 test.describe('lịch sử ký quỹ', () => {
   test.describe.configure({ timeout: 90_000 });
-  let consoleErrors: string[] = [];
-
-  test.afterEach(() => {
-    // No React error, failed request or uncaught exception on the way.
-    expect(consoleErrors).toEqual([]);
-  });
-
-  test.beforeEach(async ({ page }) => {
-    consoleErrors = collectConsoleErrors(page);
-    await signInAsAdmin(page);
-  });
+  signedInAdminEachTest();
 
   test('đổi trạng thái chờ → hoàn thành → hủy cập nhật số dư và trạng thái nhà cung cấp', async ({ page }) => {
     const { providerId, deposit } = await newDeposit(`Thợ E2E Ký Quỹ ${uniqueSuffix()}`, 500000);

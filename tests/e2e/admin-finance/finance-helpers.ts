@@ -13,14 +13,13 @@ function serviceKey(): string {
   return key;
 }
 
-/** A PostgREST request as the service role; returns the parsed JSON body. */
-export async function serviceRest<T>(pathAndQuery: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
-  const key = serviceKey();
+/** A PostgREST request with the given key and bearer token; returns the parsed JSON body. */
+async function rest<T>(apikey: string, bearer: string, pathAndQuery: string, init: { method?: string; body?: unknown }): Promise<T> {
   const response = await fetch(`${apiUrl()}/rest/v1/${pathAndQuery}`, {
     method: init.method ?? 'GET',
     headers: {
-      apikey: key,
-      Authorization: `Bearer ${key}`,
+      apikey,
+      Authorization: `Bearer ${bearer}`,
       'Content-Type': 'application/json',
       Prefer: 'return=representation',
     },
@@ -29,6 +28,12 @@ export async function serviceRest<T>(pathAndQuery: string, init: { method?: stri
   const text = await response.text();
   if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${pathAndQuery}: ${response.status} ${text}`);
   return (text === '' ? null : JSON.parse(text)) as T;
+}
+
+/** A PostgREST request as the service role; returns the parsed JSON body. */
+export async function serviceRest<T>(pathAndQuery: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
+  const key = serviceKey();
+  return rest<T>(key, key, pathAndQuery, init);
 }
 
 /** Signs in a user through the Auth API and returns the access token. */
@@ -46,19 +51,7 @@ export async function accessToken(email: string, password: string): Promise<stri
 
 /** A PostgREST request as a signed-in user (RLS applies). */
 export async function userRest<T>(token: string, pathAndQuery: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
-  const response = await fetch(`${apiUrl()}/rest/v1/${pathAndQuery}`, {
-    method: init.method ?? 'GET',
-    headers: {
-      apikey: process.env.E2E_ANON_KEY ?? '',
-      Authorization: `Bearer ${token}`,
-      'Content-Type': 'application/json',
-      Prefer: 'return=representation',
-    },
-    ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${pathAndQuery}: ${response.status} ${text}`);
-  return (text === '' ? null : JSON.parse(text)) as T;
+  return rest<T>(process.env.E2E_ANON_KEY ?? '', token, pathAndQuery, init);
 }
 
 /** Creates a provider account (role from app_metadata, as the database expects); returns its id. */
@@ -99,6 +92,11 @@ export async function profile(id: string): Promise<ProfileRow> {
 /** Waits for a toast (role=status or alert) with the given text. */
 export async function expectToast(page: Page, text: string | RegExp): Promise<void> {
   await expect(page.getByText(text).first()).toBeVisible();
+}
+
+/** The section of a grouped list (packages by service, services by category) whose heading starts with `name`. */
+export function group(page: Page, name: string) {
+  return page.locator('section').filter({ has: page.getByRole('heading', { level: 2, name: new RegExp(`^${name}`) }) });
 }
 
 /** A short unique suffix for names created by a test. */

@@ -1,33 +1,17 @@
 // Service packages (/admin/manage-service-items): groups by service, search over name / job details
 // / duration / service, the add dialog (Save disabled until valid, price > 0, every field required),
 // the edit dialog, order and visibility surviving a reload, axe.
-import { expect, test, type Page } from '@playwright/test';
-import { collectConsoleErrors, expectNoSeriousA11yViolations, signInAsAdmin } from '../helpers.ts';
-import { serviceRest, uniqueSuffix } from './finance-helpers.ts';
+import { expect, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations, signedInAdminEachTest } from '../helpers.ts';
+import { group, serviceRest, uniqueSuffix } from './finance-helpers.ts';
 
 const SERVICE = 'Bón phân';
 const SERVICE_ID = '20000000-0000-4000-8000-000000000007';
 
-function group(page: Page, name: string) {
-  return page.locator('section').filter({ has: page.getByRole('heading', { level: 2, name: new RegExp(`^${name}`) }) });
-}
-
 test.describe('gói dịch vụ', () => {
   test.describe.configure({ timeout: 90_000 });
 
-  let consoleErrors: string[] = [];
-
-  test.afterEach(() => {
-    // No React error, failed request or uncaught exception on the way.
-    expect(consoleErrors).toEqual([]);
-  });
-
-  test.beforeEach(async ({ page }) => {
-    consoleErrors = collectConsoleErrors(page);
-    await signInAsAdmin(page);
-    await page.goto('/admin/manage-service-items');
-    await expect(page.getByRole('heading', { name: 'Quản lý gói dịch vụ' })).toBeVisible();
-  });
+  signedInAdminEachTest({ path: '/admin/manage-service-items', heading: 'Quản lý gói dịch vụ' });
 
   test('nhóm theo dịch vụ, tìm kiếm và khả năng truy cập', async ({ page }) => {
     await expect(group(page, SERVICE).getByRole('row').nth(1)).toBeVisible();

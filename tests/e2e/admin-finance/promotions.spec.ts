@@ -3,7 +3,7 @@
 // surviving a reload, the detail page (stat cards, per-field edit, read-only fields, applicable
 // services with a toggle, select all / deselect all), not found, accessibility.
 import { expect, test, type Page } from '@playwright/test';
-import { collectConsoleErrors, expectNoSeriousA11yViolations, signInAsAdmin } from '../helpers.ts';
+import { expectNoSeriousA11yViolations, signedInAdminEachTest } from '../helpers.ts';
 import { serviceRest, uniqueSuffix } from './finance-helpers.ts';
 
 interface CodeRow {
@@ -30,19 +30,7 @@ function addForm(page: Page) {
 test.describe('mã khuyến mãi', () => {
   test.describe.configure({ timeout: 90_000 });
 
-  let consoleErrors: string[] = [];
-
-  test.afterEach(() => {
-    // No React error, failed request or uncaught exception on the way.
-    expect(consoleErrors).toEqual([]);
-  });
-
-  test.beforeEach(async ({ page }) => {
-    consoleErrors = collectConsoleErrors(page);
-    await signInAsAdmin(page);
-    await page.goto('/admin/manage-discount-codes');
-    await expect(page.getByRole('heading', { name: 'Quản lý mã khuyến mãi' })).toBeVisible();
-  });
+  signedInAdminEachTest({ path: '/admin/manage-discount-codes', heading: 'Quản lý mã khuyến mãi' });
 
   test('biểu mẫu thêm mã báo đúng từng lỗi', async ({ page }) => {
     const form = addForm(page);

@@ -1,25 +1,13 @@
 // Reviews (/admin/manage-reviews): columns, 1-star rows highlighted as danger, star / status /
 // search filters kept in the URL, inline status edit surviving a reload, axe.
 import { expect, test } from '@playwright/test';
-import { collectConsoleErrors, expectNoSeriousA11yViolations, signInAsAdmin } from '../helpers.ts';
+import { expectNoSeriousA11yViolations, signedInAdminEachTest } from '../helpers.ts';
 import { serviceRest } from './finance-helpers.ts';
 
 test.describe('đánh giá', () => {
   test.describe.configure({ timeout: 90_000 });
 
-  let consoleErrors: string[] = [];
-
-  test.afterEach(() => {
-    // No React error, failed request or uncaught exception on the way.
-    expect(consoleErrors).toEqual([]);
-  });
-
-  test.beforeEach(async ({ page }) => {
-    consoleErrors = collectConsoleErrors(page);
-    await signInAsAdmin(page);
-    await page.goto('/admin/manage-reviews');
-    await expect(page.getByRole('heading', { name: 'Quản lý đánh giá' })).toBeVisible();
-  });
+  signedInAdminEachTest({ path: '/admin/manage-reviews', heading: 'Quản lý đánh giá' });
 
   test('cột, đánh giá 1 sao tô đỏ, lọc theo số sao và khả năng truy cập', async ({ page }) => {
     for (const header of ['Khách hàng', 'Nhà cung cấp', 'Số sao', 'Nhận xét', 'Thời gian', 'Mã đơn', 'Trạng thái']) {

@@ -2,32 +2,16 @@
 // name / icon / category with the empty states, the add form's rules and messages, order = max + 1
 // set by the database, inline edits (name, icon, commission) with their rules surviving a reload,
 // visibility switch, axe.
-import { expect, test, type Page } from '@playwright/test';
-import { collectConsoleErrors, expectNoSeriousA11yViolations, signInAsAdmin } from '../helpers.ts';
-import { serviceRest, uniqueSuffix } from './finance-helpers.ts';
+import { expect, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations, signedInAdminEachTest } from '../helpers.ts';
+import { group, serviceRest, uniqueSuffix } from './finance-helpers.ts';
 
 const AGRICULTURE = 'Lao động nông nghiệp';
-
-function group(page: Page, name: string) {
-  return page.locator('section').filter({ has: page.getByRole('heading', { level: 2, name: new RegExp(`^${name}`) }) });
-}
 
 test.describe('dịch vụ', () => {
   test.describe.configure({ timeout: 90_000 });
 
-  let consoleErrors: string[] = [];
-
-  test.afterEach(() => {
-    // No React error, failed request or uncaught exception on the way.
-    expect(consoleErrors).toEqual([]);
-  });
-
-  test.beforeEach(async ({ page }) => {
-    consoleErrors = collectConsoleErrors(page);
-    await signInAsAdmin(page);
-    await page.goto('/admin/manage-subcategories');
-    await expect(page.getByRole('heading', { name: 'Quản lý dịch vụ' })).toBeVisible();
-  });
+  signedInAdminEachTest({ path: '/admin/manage-subcategories', heading: 'Quản lý dịch vụ' });
 
   test('nhóm theo ngành nghề, thu gọn / mở rộng, tìm kiếm và trạng thái rỗng', async ({ page }) => {
     await expect(group(page, 'Dịch vụ y tế').getByRole('button', { name: /Tên dịch vụ Xét nghiệm tại nhà/ })).toBeVisible();

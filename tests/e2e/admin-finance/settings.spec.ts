@@ -5,7 +5,7 @@
 import { expect, test } from '@playwright/test';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { collectConsoleErrors, expectNoSeriousA11yViolations, signInAsAdmin } from '../helpers.ts';
+import { expectNoSeriousA11yViolations, signedInAdminEachTest } from '../helpers.ts';
 import { apiUrl, serviceRest } from './finance-helpers.ts';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -28,19 +28,7 @@ async function settingsRow(): Promise<SettingsRow> {
 test.describe('cài đặt hệ thống', () => {
   test.describe.configure({ timeout: 90_000, mode: 'serial' });
 
-  let consoleErrors: string[] = [];
-
-  test.afterEach(() => {
-    // No React error, failed request or uncaught exception on the way.
-    expect(consoleErrors).toEqual([]);
-  });
-
-  test.beforeEach(async ({ page }) => {
-    consoleErrors = collectConsoleErrors(page);
-    await signInAsAdmin(page);
-    await page.goto('/admin/settings');
-    await expect(page.getByRole('heading', { name: 'Cài đặt hệ thống' })).toBeVisible();
-  });
+  signedInAdminEachTest({ path: '/admin/settings', heading: 'Cài đặt hệ thống' });
 
   test('kiểm tra dữ liệu nhập và khả năng truy cập', async ({ page }) => {
     await expectNoSeriousA11yViolations(page);

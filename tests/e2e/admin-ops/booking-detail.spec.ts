@@ -3,7 +3,7 @@
 // admin's concurrent change reported in Vietnamese, not-found and load errors, back, axe.
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../helpers.ts';
-import { adminPage, closeDb, sql, tableRows, unique } from './ops-helpers.ts';
+import { adminPage, closeDb, sectionCard, sql, tableRows, unique } from './ops-helpers.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -57,9 +57,7 @@ test.afterAll(async () => {
   await closeDb();
 });
 
-function card(title: string) {
-  return page.locator('section', { has: page.getByRole('heading', { level: 2, name: title, exact: true }) });
-}
+const card = (title: string) => sectionCard(page, title);
 
 test('every block of the booking is shown', async () => {
   await page.goto(`/admin/bookings/${bookingId}`);

@@ -88,6 +88,11 @@ export function tableRows(page: Page, caption: string) {
   return page.getByRole('table', { name: caption }).locator('tbody tr');
 }
 
+/** The section of a detail screen whose level-2 heading is exactly `title`. */
+export function sectionCard(page: Page, title: string) {
+  return page.locator('section', { has: page.getByRole('heading', { level: 2, name: title, exact: true }) });
+}
+
 /** "1.234" → 1234 (vi-VN grouping). */
 export function viNumber(text: string): number {
   return Number(text.replace(/[^\d]/g, ''));

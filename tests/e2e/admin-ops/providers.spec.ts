@@ -7,7 +7,7 @@ import { createClient, type SupabaseClientOptions } from '@supabase/supabase-js'
 import ws from 'ws';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_ACCOUNTS, expectNoSeriousA11yViolations } from '../helpers.ts';
-import { adminPage, anonKey, apiUrl, closeDb, createAccount, sql, tableRows, unique } from './ops-helpers.ts';
+import { adminPage, anonKey, apiUrl, closeDb, createAccount, sectionCard, sql, tableRows, unique } from './ops-helpers.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -55,9 +55,7 @@ test.afterAll(async () => {
   await closeDb();
 });
 
-function card(title: string) {
-  return page.locator('section', { has: page.getByRole('heading', { level: 2, name: title, exact: true }) });
-}
+const card = (title: string) => sectionCard(page, title);
 
 test('list: name and status filters in the URL, surviving a reload', async () => {
   await page.goto('/admin/providers');
