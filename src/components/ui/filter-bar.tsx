@@ -167,6 +167,24 @@ export function DateFilter({ label, value, onChange, min, max, className }: Date
   );
 }
 
+export interface DateRangeFilterProps {
+  labels: { fromDate: string; toDate: string };
+  from: string;
+  to: string;
+  /** Reports the one bound that changed. */
+  onChange: (patch: { from: string } | { to: string }) => void;
+}
+
+/** "Từ ngày" / "Đến ngày": two DateFilters, each bounded by the other. */
+export function DateRangeFilter({ labels, from, to, onChange }: DateRangeFilterProps) {
+  return (
+    <>
+      <DateFilter label={labels.fromDate} value={from} max={to || undefined} onChange={(value) => onChange({ from: value })} />
+      <DateFilter label={labels.toDate} value={to} min={from || undefined} onChange={(value) => onChange({ to: value })} />
+    </>
+  );
+}
+
 export interface TimeRangeFilterProps {
   value: TimeRange;
   onChange: (value: TimeRange) => void;

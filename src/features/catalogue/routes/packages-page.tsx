@@ -6,6 +6,7 @@ import { Pencil } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button.tsx';
 import { EmptyState } from '@/components/ui/states.tsx';
+import { saveUnlessConflict } from '@/lib/errors.ts';
 import { formatVnd } from '@/lib/format.ts';
 import { catalogue } from '@/lib/messages/catalogue.ts';
 import { common } from '@/lib/messages/common.ts';
@@ -109,14 +110,7 @@ export default function PackagesPage() {
   const [collapsed, toggle] = useCollapsedGroups();
   const [dialog, setDialog] = useState<PackageDialogState>(null);
 
-  async function save(row: PackageRow, patch: PackagePatch) {
-    try {
-      await update.mutateAsync({ row, patch });
-    } catch (error) {
-      if (error instanceof PackageConflictError) return;
-      throw error;
-    }
-  }
+  const save = (row: PackageRow, patch: PackagePatch) => saveUnlessConflict(() => update.mutateAsync({ row, patch }), PackageConflictError);
 
   return (
     <GroupedCataloguePage

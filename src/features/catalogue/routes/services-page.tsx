@@ -5,6 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { RequiredInlineText } from '@/components/ui/required-inline-text.tsx';
 import { EmptyState } from '@/components/ui/states.tsx';
+import { saveUnlessConflict } from '@/lib/errors.ts';
 import { formatPercent } from '@/lib/format.ts';
 import { catalogue } from '@/lib/messages/catalogue.ts';
 import { useUrlState } from '@/lib/url-state.ts';
@@ -117,14 +118,7 @@ export default function ServicesPage() {
   const queryClient = useQueryClient();
   const [collapsed, toggle] = useCollapsedGroups();
 
-  async function save(row: ServiceRow, patch: ServicePatch) {
-    try {
-      await update.mutateAsync({ row, patch });
-    } catch (error) {
-      if (error instanceof ServiceConflictError) return;
-      throw error;
-    }
-  }
+  const save = (row: ServiceRow, patch: ServicePatch) => saveUnlessConflict(() => update.mutateAsync({ row, patch }), ServiceConflictError);
 
 
   return (

@@ -2,24 +2,23 @@
 // a page from the server, inline edits of amount / old balance / new balance / status (a status
 // change runs the database transition; the row then shows the provider's new balance and status),
 // CSV export of every filtered row.
-import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import type { DataTableColumn } from '@/components/ui/data-table.tsx';
-import { PagedTable } from '@/components/ui/paged-table.tsx';
-import { DateFilter, FilterBar, SearchInput, SelectFilter } from '@/components/ui/filter-bar.tsx';
+import { ListTable, useListPaging } from '@/components/ui/paged-table.tsx';
+import { DateRangeFilter, FilterBar, SearchInput, SelectFilter } from '@/components/ui/filter-bar.tsx';
 import { InlineEdit } from '@/components/ui/inline-edit.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
-import { pageCount } from '@/components/ui/pagination.tsx';
-import { RefreshButton } from '@/components/ui/refresh-button.tsx';
+import { RefreshQueryButton } from '@/components/ui/refresh-button.tsx';
 import { StatCard } from '@/components/ui/stat-card.tsx';
+import { InlineQueryError } from '@/components/ui/states.tsx';
 import { StatusBadge, statusOptions } from '@/components/ui/status-badge.tsx';
 import { CsvExportButton } from '@/components/ui/csv-export-button.tsx';
 import { ProviderPicker } from '@/components/domain/provider-picker.tsx';
-import { toVietnameseMessage } from '@/lib/errors.ts';
+import { saveUnlessConflict } from '@/lib/errors.ts';
 import { formatDateTime, formatVnd } from '@/lib/format.ts';
 import { deposits as t } from '@/lib/messages/deposits.ts';
-import { useKeepPageInRange, useUrlState } from '@/lib/url-state.ts';
+import { useUrlState } from '@/lib/url-state.ts';
 import { exportDepositsCsv } from '@/features/deposits/api/deposits-export.ts';
 import type { DepositFilters } from '@/features/deposits/api/deposit-filters.ts';
 import { depositKeys } from '@/features/deposits/api/keys.ts';
@@ -47,17 +46,9 @@ export default function DepositsPage() {
   const stats = useDepositStats(filters);
   const list = useDeposits(filters, state.page);
   const update = useUpdateDeposit();
-  const queryClient = useQueryClient();
 
   // A conflict has been reported by a toast and the list reloads: close the editor quietly.
-  async function save(row: DepositRow, patch: DepositPatch) {
-    try {
-      await update.mutateAsync({ row, patch });
-    } catch (error) {
-      if (error instanceof DepositConflictError) return;
-      throw error;
-    }
-  }
+  const save = (row: DepositRow, patch: DepositPatch) => saveUnlessConflict(() => update.mutateAsync({ row, patch }), DepositConflictError);
 
 
   const columns: readonly DataTableColumn<DepositRow>[] = [
@@ -148,15 +139,7 @@ export default function DepositsPage() {
 
   const s = stats.data;
 
-  // The list's own total (exact, or the planner's estimate beyond its counting limit).
-  const total = list.data?.total;
-  const approximate = list.data !== undefined && !list.data.totalExact;
-  useKeepPageInRange(setState, {
-    page: state.page,
-    settled: list.data !== undefined && !list.isFetching,
-    empty: list.data?.rows.length === 0,
-    lastPage: approximate ? 1 : pageCount(total ?? 0),
-  });
+  const { total } = useListPaging(list, state.page, setState);
   const anyFilter = Boolean(filters.search || filters.providerId || filters.status || filters.from || filters.to);
 
   return (
@@ -166,9 +149,7 @@ export default function DepositsPage() {
         description={t.description}
         actions={
           <>
-            <RefreshButton
-              onClick={() => void queryClient.invalidateQueries({ queryKey: depositKeys.all })}
-            />
+            <RefreshQueryButton queryKey={depositKeys.all} />
             <CsvExportButton run={(onProgress) => exportDepositsCsv(filters, onProgress)} fileStem={t.csvFilename} disabled={(total ?? 0) === 0} texts={t} />
           </>
         }
@@ -196,7 +177,7 @@ export default function DepositsPage() {
         />
         <StatCard label={t.stats.transactions} tone="info" value={s ? s.count.toLocaleString('vi-VN') : '…'} />
       </div>
-      {stats.error ? <p role="alert" className="mb-3 text-sm text-red-700">{`${t.statsFailed}: ${toVietnameseMessage(stats.error)}`}</p> : null}
+      <InlineQueryError title={t.statsFailed} error={stats.error} />
 
       <FilterBar {...(anyFilter ? { onClear: reset } : {})}>
         <SearchInput
@@ -213,23 +194,10 @@ export default function DepositsPage() {
           options={STATUS_OPTIONS}
           onChange={(status) => setState({ status })}
         />
-        <DateFilter label={t.filters.fromDate} value={state.from} max={state.to || undefined} onChange={(from) => setState({ from })} />
-        <DateFilter label={t.filters.toDate} value={state.to} min={state.from || undefined} onChange={(to) => setState({ to })} />
+        <DateRangeFilter labels={t.filters} from={state.from} to={state.to} onChange={setState} />
       </FilterBar>
 
-      <PagedTable
-        caption={t.title}
-        columns={columns}
-        rows={list.data?.rows}
-        rowKey={(row) => row.id}
-        errorTitle={t.loadFailed}
-        emptyTitle={anyFilter ? t.noMatch : t.empty}
-        query={list}
-        page={state.page}
-        total={total}
-        approximate={approximate}
-        onPageChange={(page) => setState({ page })}
-      />
+      <ListTable list={list} texts={t} filtered={anyFilter} columns={columns} page={state.page} onPageChange={(page) => setState({ page })} />
     </div>
   );
 }
