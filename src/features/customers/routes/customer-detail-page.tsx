@@ -9,6 +9,7 @@ import { ContactFields } from '@/components/domain/contact-fields.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { StatCard } from '@/components/ui/stat-card.tsx';
 import { ErrorState } from '@/components/ui/states.tsx';
+import { SectionCard } from '@/components/ui/section-card.tsx';
 import { formatDateTime, formatNumber, formatVnd } from '@/lib/format.ts';
 import { customers as t } from '@/lib/messages/customers.ts';
 import { useCustomer, type CustomerProfile } from '@/features/customers/api/customer-query.ts';
@@ -39,23 +40,17 @@ function InfoCard({ profile }: { profile: CustomerProfile }) {
   const update = useUpdateCustomer();
   const save = (patch: CustomerPatch) => update.mutateAsync({ id: profile.id, patch, expectedUpdatedAt: profile.updated_at });
   return (
-    <section aria-labelledby="customer-info-title" className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
-      <h2 id="customer-info-title" className="mb-3 text-base font-semibold text-slate-900">
-        {t.detail.info.title}
-      </h2>
+    <SectionCard titleId="customer-info-title" title={t.detail.info.title}>
       <dl className="grid grid-cols-1 gap-x-4 gap-y-3 text-sm sm:grid-cols-[minmax(8rem,auto)_1fr]">
         <ContactFields entity="customer" profile={profile} onSave={save} />
       </dl>
-    </section>
+    </SectionCard>
   );
 }
 
 function TimesCard({ profile }: { profile: CustomerProfile }) {
   return (
-    <section aria-labelledby="customer-times-title" className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
-      <h2 id="customer-times-title" className="mb-3 text-base font-semibold text-slate-900">
-        {t.detail.times.title}
-      </h2>
+    <SectionCard titleId="customer-times-title" title={t.detail.times.title}>
       <dl className="grid grid-cols-1 gap-x-4 gap-y-2 text-sm sm:grid-cols-[minmax(8rem,auto)_1fr]">
         <dt className="text-slate-500">{t.detail.times.createdAt}</dt>
         <dd>{formatDateTime(profile.created_at)}</dd>
@@ -64,7 +59,7 @@ function TimesCard({ profile }: { profile: CustomerProfile }) {
         <dt className="text-slate-500">{t.detail.times.lastLoginAt}</dt>
         <dd>{profile.last_login_at ? formatDateTime(profile.last_login_at) : t.detail.times.never}</dd>
       </dl>
-    </section>
+    </SectionCard>
   );
 }
 

@@ -6,6 +6,7 @@ import { DetailStates } from '@/components/ui/detail-states.tsx';
 import { ProfileHeader } from '@/components/domain/profile-header.tsx';
 import { StatCard } from '@/components/ui/stat-card.tsx';
 import { ErrorState } from '@/components/ui/states.tsx';
+import { SectionCard } from '@/components/ui/section-card.tsx';
 import { formatNumber, formatVnd } from '@/lib/format.ts';
 import { providers as t } from '@/lib/messages/providers.ts';
 import { useProvider, type ProviderProfile } from '@/features/providers/api/provider-query.ts';
@@ -41,10 +42,7 @@ function StatsRow({ profile }: { profile: ProviderProfile }) {
 
 function AddressesCard({ profile }: { profile: ProviderProfile }) {
   return (
-    <section aria-labelledby="addresses-title" className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
-      <h2 id="addresses-title" className="mb-3 text-base font-semibold text-slate-900">
-        {t.detail.addresses.title}
-      </h2>
+    <SectionCard titleId="addresses-title" title={t.detail.addresses.title}>
       {profile.saved_addresses.length === 0 ? (
         <p className="text-sm text-slate-600">{t.detail.addresses.empty}</p>
       ) : (
@@ -62,7 +60,7 @@ function AddressesCard({ profile }: { profile: ProviderProfile }) {
           ))}
         </ul>
       )}
-    </section>
+    </SectionCard>
   );
 }
 
