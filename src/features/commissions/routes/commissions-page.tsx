@@ -6,10 +6,9 @@ import type { DataTableColumn } from '@/components/ui/data-table.tsx';
 import { ListTable, useListPaging } from '@/components/ui/paged-table.tsx';
 import { DateRangeFilter, FilterBar, SearchInput, SelectFilter } from '@/components/ui/filter-bar.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
-import { RefreshQueryButton } from '@/components/ui/refresh-button.tsx';
 import { StatCard } from '@/components/ui/stat-card.tsx';
 import { InlineQueryError } from '@/components/ui/states.tsx';
-import { CsvExportButton } from '@/components/ui/csv-export-button.tsx';
+import { RefreshAndExportActions } from '@/components/ui/csv-export-button.tsx';
 import { ProviderPicker } from '@/components/domain/provider-picker.tsx';
 import { formatDateTime, formatPercent, formatVnd } from '@/lib/format.ts';
 import { commissions as t } from '@/lib/messages/commissions.ts';
@@ -73,10 +72,7 @@ export default function CommissionsPage() {
         title={t.title}
         description={t.description}
         actions={
-          <>
-            <RefreshQueryButton queryKey={commissionKeys.all} />
-            <CsvExportButton run={(onProgress) => exportCommissionsCsv(filters, onProgress)} fileStem={t.csvFilename} disabled={(total ?? 0) === 0} texts={t} />
-          </>
+          <RefreshAndExportActions queryKey={commissionKeys.all} total={total} run={(onProgress) => exportCommissionsCsv(filters, onProgress)} fileStem={t.csvFilename} texts={t} />
         }
       />
 

@@ -9,11 +9,10 @@ import { ListTable, useListPaging } from '@/components/ui/paged-table.tsx';
 import { DateRangeFilter, FilterBar, SearchInput, SelectFilter } from '@/components/ui/filter-bar.tsx';
 import { InlineEdit } from '@/components/ui/inline-edit.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
-import { RefreshQueryButton } from '@/components/ui/refresh-button.tsx';
 import { StatCard } from '@/components/ui/stat-card.tsx';
 import { InlineQueryError } from '@/components/ui/states.tsx';
 import { StatusBadge, statusOptions } from '@/components/ui/status-badge.tsx';
-import { CsvExportButton } from '@/components/ui/csv-export-button.tsx';
+import { RefreshAndExportActions } from '@/components/ui/csv-export-button.tsx';
 import { ProviderPicker } from '@/components/domain/provider-picker.tsx';
 import { saveUnlessConflict } from '@/lib/errors.ts';
 import { formatDateTime, formatVnd } from '@/lib/format.ts';
@@ -148,10 +147,7 @@ export default function DepositsPage() {
         title={t.title}
         description={t.description}
         actions={
-          <>
-            <RefreshQueryButton queryKey={depositKeys.all} />
-            <CsvExportButton run={(onProgress) => exportDepositsCsv(filters, onProgress)} fileStem={t.csvFilename} disabled={(total ?? 0) === 0} texts={t} />
-          </>
+          <RefreshAndExportActions queryKey={depositKeys.all} total={total} run={(onProgress) => exportDepositsCsv(filters, onProgress)} fileStem={t.csvFilename} texts={t} />
         }
       />
 
