@@ -2,11 +2,9 @@
 // in progress, total spent), inline edits of name, email, phone, status, registration / update /
 // last sign-in times, and the 10 most recent bookings linking to their detail.
 import { useParams } from 'react-router-dom';
-import { ProfileHeader } from '@/components/domain/profile-header.tsx';
-import { DetailStates } from '@/components/ui/detail-states.tsx';
+import { ProfileDetail } from '@/components/domain/profile-header.tsx';
 import { RecentBookings } from '@/components/domain/recent-bookings.tsx';
 import { ContactFields } from '@/components/domain/contact-fields.tsx';
-import { PageHeader } from '@/components/ui/page-header.tsx';
 import { StatCard } from '@/components/ui/stat-card.tsx';
 import { ErrorState } from '@/components/ui/states.tsx';
 import { SectionCard } from '@/components/ui/section-card.tsx';
@@ -79,23 +77,18 @@ function CustomerRecentBookings({ id }: { id: string }) {
 export default function CustomerDetailPage() {
   const { customerId = '' } = useParams();
   const detail = useCustomer(customerId);
-  const back = { to: '/admin/customers', label: t.detail.back };
   return (
-    <div>
-      <PageHeader title={detail.data?.name ?? t.detail.subtitle} back={back} />
-      <DetailStates query={detail} loadFailed={t.detail.loadFailed} notFound={t.detail.notFound} back={back}>
-        {(profile) => (
-          <div className="space-y-4">
-            <ProfileHeader entity="customer" kind={t.detail.subtitle} profile={profile} />
-            <Stats id={profile.id} />
-            <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
-              <InfoCard profile={profile} />
-              <TimesCard profile={profile} />
-            </div>
-            <CustomerRecentBookings id={profile.id} />
+    <ProfileDetail entity="customer" query={detail} listPath="/admin/customers" texts={t.detail}>
+      {(profile) => (
+        <>
+          <Stats id={profile.id} />
+          <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
+            <InfoCard profile={profile} />
+            <TimesCard profile={profile} />
           </div>
-        )}
-      </DetailStates>
-    </div>
+          <CustomerRecentBookings id={profile.id} />
+        </>
+      )}
+    </ProfileDetail>
   );
 }

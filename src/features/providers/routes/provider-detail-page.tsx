@@ -1,9 +1,7 @@
 // /admin/providers/:providerId — header, personal info with inline edits, stats, deposit and
 // earnings, service types, saved addresses, documents, reviews and the 10 most recent bookings.
 import { useParams } from 'react-router-dom';
-import { PageHeader } from '@/components/ui/page-header.tsx';
-import { DetailStates } from '@/components/ui/detail-states.tsx';
-import { ProfileHeader } from '@/components/domain/profile-header.tsx';
+import { ProfileDetail } from '@/components/domain/profile-header.tsx';
 import { StatCard } from '@/components/ui/stat-card.tsx';
 import { ErrorState } from '@/components/ui/states.tsx';
 import { SectionCard } from '@/components/ui/section-card.tsx';
@@ -67,29 +65,23 @@ function AddressesCard({ profile }: { profile: ProviderProfile }) {
 export default function ProviderDetailPage() {
   const { providerId = '' } = useParams();
   const detail = useProvider(providerId);
-  const back = { to: '/admin/providers', label: t.detail.back };
-
   return (
-    <div>
-      <PageHeader title={detail.data?.name ?? t.detail.subtitle} back={back} />
-      <DetailStates query={detail} loadFailed={t.detail.loadFailed} notFound={t.detail.notFound} back={back}>
-        {(profile) => (
-          <div className="space-y-4">
-            <ProfileHeader entity="provider" kind={t.detail.subtitle} profile={profile} />
-            <StatsRow profile={profile} />
-            <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
-              <ProviderInfoCard profile={profile} />
-              <div className="space-y-4">
-                <ServiceTypesCard providerId={profile.id} />
-                <AddressesCard profile={profile} />
-              </div>
+    <ProfileDetail entity="provider" query={detail} listPath="/admin/providers" texts={t.detail}>
+      {(profile) => (
+        <>
+          <StatsRow profile={profile} />
+          <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
+            <ProviderInfoCard profile={profile} />
+            <div className="space-y-4">
+              <ServiceTypesCard providerId={profile.id} />
+              <AddressesCard profile={profile} />
             </div>
-            <DocumentsCard providerId={profile.id} />
-            <ReviewsCard providerId={profile.id} />
-            <ProviderRecentBookings providerId={profile.id} />
           </div>
-        )}
-      </DetailStates>
-    </div>
+          <DocumentsCard providerId={profile.id} />
+          <ReviewsCard providerId={profile.id} />
+          <ProviderRecentBookings providerId={profile.id} />
+        </>
+      )}
+    </ProfileDetail>
   );
 }
