@@ -1,4 +1,5 @@
 // Texts of the customers list (/admin/customers) and customer detail (/admin/customers/:id).
+import { profiles } from './profiles.ts';
 
 export const customers = {
   list: {
@@ -8,13 +9,10 @@ export const customers = {
     empty: 'Không có khách hàng nào phù hợp với bộ lọc',
     searchLabel: 'Tìm theo tên hoặc email',
     searchPlaceholder: 'Nhập tên hoặc email…',
-    statusLabel: 'Trạng thái',
-    allStatuses: 'Tất cả trạng thái',
+    statusLabel: profiles.list.statusLabel,
+    allStatuses: profiles.list.allStatuses,
     columns: {
-      name: 'Tên',
-      phone: 'Số điện thoại',
-      email: 'Email',
-      status: 'Trạng thái',
+      ...profiles.list.columns,
       totalBookings: 'Tổng booking',
       createdAt: 'Ngày tạo',
     },
