@@ -49,6 +49,20 @@ export default function DepositsPage() {
   // A conflict has been reported by a toast and the list reloads: close the editor quietly.
   const save = (row: DepositRow, patch: DepositPatch) => saveUnlessConflict(() => update.mutateAsync({ row, patch }), DepositConflictError);
 
+  /** An amount the admin edits in place (amount, old or new balance), labelled with its row. */
+  const amountColumn = (
+    key: string,
+    header: string,
+    value: (row: DepositRow) => number | null,
+    patch: (amount: number) => DepositPatch,
+  ): DataTableColumn<DepositRow> => ({
+    key,
+    header,
+    align: 'right',
+    cell: (row) => (
+      <AmountCellEditor label={t.amountLabel(header, rowLabel(row))} value={value(row)} onSave={(amount) => save(row, patch(amount))} />
+    ),
+  });
 
   const columns: readonly DataTableColumn<DepositRow>[] = [
     {
@@ -63,42 +77,9 @@ export default function DepositsPage() {
         </div>
       ),
     },
-    {
-      key: 'amount',
-      header: t.columns.amount,
-      align: 'right',
-      cell: (row) => (
-        <AmountCellEditor
-          label={t.amountLabel(t.columns.amount, rowLabel(row))}
-          value={row.amount}
-          onSave={(amount) => save(row, { amount })}
-        />
-      ),
-    },
-    {
-      key: 'old',
-      header: t.columns.oldBalance,
-      align: 'right',
-      cell: (row) => (
-        <AmountCellEditor
-          label={t.amountLabel(t.columns.oldBalance, rowLabel(row))}
-          value={row.old_balance}
-          onSave={(old_balance) => save(row, { old_balance })}
-        />
-      ),
-    },
-    {
-      key: 'new',
-      header: t.columns.newBalance,
-      align: 'right',
-      cell: (row) => (
-        <AmountCellEditor
-          label={t.amountLabel(t.columns.newBalance, rowLabel(row))}
-          value={row.new_balance}
-          onSave={(new_balance) => save(row, { new_balance })}
-        />
-      ),
-    },
+    amountColumn('amount', t.columns.amount, (row) => row.amount, (amount) => ({ amount })),
+    amountColumn('old', t.columns.oldBalance, (row) => row.old_balance, (old_balance) => ({ old_balance })),
+    amountColumn('new', t.columns.newBalance, (row) => row.new_balance, (new_balance) => ({ new_balance })),
     {
       key: 'status',
       header: t.columns.status,
