@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import type { DataTableColumn } from '@/components/ui/data-table.tsx';
 import { ListTable, useListPaging } from '@/components/ui/paged-table.tsx';
-import { DateRangeFilter, FilterBar, SearchInput, SelectFilter } from '@/components/ui/filter-bar.tsx';
+import { DateRangeFilter, SearchFilterBar, SelectFilter } from '@/components/ui/filter-bar.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { StatCard } from '@/components/ui/stat-card.tsx';
 import { InlineQueryError } from '@/components/ui/states.tsx';
@@ -93,13 +93,7 @@ export default function CommissionsPage() {
       </div>
       <InlineQueryError title={t.statsFailed} error={stats.error} />
 
-      <FilterBar {...(anyFilter ? { onClear: reset } : {})}>
-        <SearchInput
-          label={t.filters.search}
-          value={state.q}
-          placeholder={t.filters.searchPlaceholder}
-          onChange={(q) => setState({ q }, { replace: true })}
-        />
+      <SearchFilterBar filtered={anyFilter} onClear={reset} texts={t.filters} search={state.q} onSearch={(q, options) => setState({ q }, options)}>
         <ProviderPicker value={state.provider} onChange={(provider) => setState({ provider })} />
         <SelectFilter
           label={t.filters.service}
@@ -109,7 +103,7 @@ export default function CommissionsPage() {
           options={(services.data ?? []).map((service) => ({ value: service.id, label: service.name }))}
         />
         <DateRangeFilter labels={t.filters} from={state.from} to={state.to} onChange={setState} />
-      </FilterBar>
+      </SearchFilterBar>
 
       <ListTable list={list} texts={t} filtered={anyFilter} columns={columns} page={state.page} onPageChange={(page) => setState({ page })} />
     </div>

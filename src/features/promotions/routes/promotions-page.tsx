@@ -5,7 +5,7 @@ import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import type { DataTableColumn } from '@/components/ui/data-table.tsx';
 import { ListTable, useListPaging } from '@/components/ui/paged-table.tsx';
-import { FilterBar, SearchInput, SelectFilter } from '@/components/ui/filter-bar.tsx';
+import { SearchFilterBar, SelectFilter } from '@/components/ui/filter-bar.tsx';
 import { InlineEdit } from '@/components/ui/inline-edit.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { RefreshQueryButton } from '@/components/ui/refresh-button.tsx';
@@ -174,13 +174,7 @@ export default function PromotionsPage() {
 
       <CreatePromotionFormCard />
 
-      <FilterBar {...(anyFilter ? { onClear: reset } : {})}>
-        <SearchInput
-          label={t.filters.search}
-          value={state.q}
-          placeholder={t.filters.searchPlaceholder}
-          onChange={(q) => setState({ q }, { replace: true })}
-        />
+      <SearchFilterBar filtered={anyFilter} onClear={reset} texts={t.filters} search={state.q} onSearch={(q, options) => setState({ q }, options)}>
         <SelectFilter label={t.filters.type} value={state.type} allLabel={t.filters.allTypes} options={TYPE_OPTIONS} onChange={(type) => setState({ type })} />
         <SelectFilter
           label={t.filters.status}
@@ -189,7 +183,7 @@ export default function PromotionsPage() {
           options={STATUS_OPTIONS}
           onChange={(status) => setState({ status })}
         />
-      </FilterBar>
+      </SearchFilterBar>
 
       <ListTable list={list} texts={t} filtered={anyFilter} columns={columns} page={state.page} onPageChange={(page) => setState({ page })} />
     </div>

@@ -3,7 +3,7 @@
 import { useMemo } from 'react';
 import type { DataTableColumn } from '@/components/ui/data-table.tsx';
 import { ListTable, useListPaging } from '@/components/ui/paged-table.tsx';
-import { FilterBar, SearchInput, SelectFilter } from '@/components/ui/filter-bar.tsx';
+import { SearchFilterBar, SelectFilter } from '@/components/ui/filter-bar.tsx';
 import { InlineEdit } from '@/components/ui/inline-edit.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { RefreshQueryButton } from '@/components/ui/refresh-button.tsx';
@@ -81,16 +81,10 @@ export default function ReviewsPage() {
         description={t.description}
         actions={<RefreshQueryButton queryKey={reviewKeys.all} />}
       />
-      <FilterBar {...(anyFilter ? { onClear: reset } : {})}>
-        <SearchInput
-          label={t.filters.search}
-          value={state.q}
-          placeholder={t.filters.searchPlaceholder}
-          onChange={(q) => setState({ q }, { replace: true })}
-        />
+      <SearchFilterBar filtered={anyFilter} onClear={reset} texts={t.filters} search={state.q} onSearch={(q, options) => setState({ q }, options)}>
         <SelectFilter label={t.filters.rating} value={state.rating} allLabel={t.filters.allRatings} options={RATING_OPTIONS} onChange={(rating) => setState({ rating })} />
         <SelectFilter label={t.filters.status} value={state.status} allLabel={t.filters.allStatuses} options={STATUS_OPTIONS} onChange={(status) => setState({ status })} />
-      </FilterBar>
+      </SearchFilterBar>
       <ListTable
         list={list}
         texts={t}
