@@ -35,10 +35,7 @@ export const customers = {
     },
     times: {
       title: 'Thời gian',
-      createdAt: 'Ngày đăng ký',
-      updatedAt: 'Cập nhật lần cuối',
-      lastLoginAt: 'Đăng nhập lần cuối',
-      never: 'Chưa đăng nhập',
+      ...profiles.times,
     },
     updated: 'Đã cập nhật thông tin khách hàng',
     updateFailed: 'Cập nhật thông tin khách hàng thất bại',

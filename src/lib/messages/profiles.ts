@@ -8,6 +8,12 @@ export const profiles = {
     phone: 'Số điện thoại',
     status: 'Trạng thái',
   },
+  times: {
+    createdAt: 'Ngày đăng ký',
+    updatedAt: 'Cập nhật lần cuối',
+    lastLoginAt: 'Đăng nhập lần cuối',
+    never: 'Chưa đăng nhập',
+  },
   list: {
     statusLabel: 'Trạng thái',
     allStatuses: 'Tất cả trạng thái',

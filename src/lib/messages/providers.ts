@@ -25,10 +25,7 @@ export const providers = {
     subtitle: 'Hồ sơ nhà cung cấp',
     info: {
       title: 'Thông tin cá nhân',
-      createdAt: 'Ngày đăng ký',
-      updatedAt: 'Cập nhật lần cuối',
-      lastLoginAt: 'Đăng nhập lần cuối',
-      never: 'Chưa đăng nhập',
+      ...profiles.times,
     },
     updated: 'Đã cập nhật thông tin nhà cung cấp',
     updateFailed: 'Cập nhật thông tin nhà cung cấp thất bại',

@@ -4,11 +4,11 @@
 import { useParams } from 'react-router-dom';
 import { ProfileDetail } from '@/components/domain/profile-header.tsx';
 import { RecentBookings } from '@/components/domain/recent-bookings.tsx';
-import { ContactFields } from '@/components/domain/contact-fields.tsx';
+import { ContactFields, ProfileTimes } from '@/components/domain/contact-fields.tsx';
 import { StatCard } from '@/components/ui/stat-card.tsx';
 import { ErrorState } from '@/components/ui/states.tsx';
 import { SectionCard } from '@/components/ui/section-card.tsx';
-import { formatDateTime, formatNumber, formatVnd } from '@/lib/format.ts';
+import { formatNumber, formatVnd } from '@/lib/format.ts';
 import { customers as t } from '@/lib/messages/customers.ts';
 import { useCustomer, type CustomerProfile } from '@/features/customers/api/customer-query.ts';
 import { useCustomerRecentBookings } from '@/features/customers/api/customer-recent-bookings-query.ts';
@@ -50,12 +50,7 @@ function TimesCard({ profile }: { profile: CustomerProfile }) {
   return (
     <SectionCard titleId="customer-times-title" title={t.detail.times.title}>
       <dl className="grid grid-cols-1 gap-x-4 gap-y-2 text-sm sm:grid-cols-[minmax(8rem,auto)_1fr]">
-        <dt className="text-slate-500">{t.detail.times.createdAt}</dt>
-        <dd>{formatDateTime(profile.created_at)}</dd>
-        <dt className="text-slate-500">{t.detail.times.updatedAt}</dt>
-        <dd data-testid="customer-updated-at">{formatDateTime(profile.updated_at)}</dd>
-        <dt className="text-slate-500">{t.detail.times.lastLoginAt}</dt>
-        <dd>{profile.last_login_at ? formatDateTime(profile.last_login_at) : t.detail.times.never}</dd>
+        <ProfileTimes entity="customer" profile={profile} />
       </dl>
     </SectionCard>
   );
