@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ApiError, isNetworkError, isRetryableError, isSessionError, toApiError, toVietnameseMessage, unwrap, unwrapList } from './errors.ts';
+import { ApiError, isNetworkError, isRetryableError, isSessionError, saveUnlessConflict, toApiError, toVietnameseMessage, unwrap, unwrapList } from './errors.ts';
 
 // Shapes as supabase-js 2.x produces them.
 function authError(code: string | undefined, status: number, message = 'x', name = 'AuthApiError') {
@@ -208,5 +208,14 @@ describe('toVietnameseMessage: an answer of the wrong shape', () => {
     const refused = z.object({ rows: z.array(z.unknown()), total: z.number() }).safeParse({ rows: [] });
     expect(refused.success).toBe(false);
     expect(toVietnameseMessage(refused.error)).toBe('Máy chủ trả về dữ liệu không đúng định dạng. Vui lòng thử lại sau.');
+  });
+});
+
+describe('saveUnlessConflict', () => {
+  class RowConflict extends Error {}
+  it('closes the editor quietly on a conflict and lets any other failure reach it', async () => {
+    await expect(saveUnlessConflict(() => Promise.reject(new RowConflict('changed')), RowConflict)).resolves.toBeUndefined();
+    await expect(saveUnlessConflict(() => Promise.reject(new Error('network')), RowConflict)).rejects.toThrow('network');
+    await expect(saveUnlessConflict(() => Promise.resolve({ id: 'x' }), RowConflict)).resolves.toBeUndefined();
   });
 });

@@ -274,3 +274,16 @@ export function unwrapList<T>(result: ResultLike<T[]> & { count?: number | null 
   const rows = unwrap(result) ?? [];
   return { rows, total: result.count ?? rows.length };
 }
+
+/**
+ * An inline edit's save: a conflict (the row changed meanwhile; the mutation has said so in a toast
+ * and the list reloads) closes the editor quietly; any other error is rethrown for the editor to show.
+ */
+export async function saveUnlessConflict(save: () => Promise<unknown>, conflict: abstract new (...args: never[]) => Error): Promise<void> {
+  try {
+    await save();
+  } catch (error) {
+    if (error instanceof conflict) return;
+    throw error;
+  }
+}

@@ -4,6 +4,7 @@
 // concurrency check).
 import { Fragment } from 'react';
 import { validateContactField, type ContactField, type ContactPatch } from '@/lib/profile-rules.ts';
+import { formatDateTime } from '@/lib/format.ts';
 import { profiles as t } from '@/lib/messages/profiles.ts';
 import { InlineEdit } from '@/components/ui/inline-edit.tsx';
 import { RequiredInlineText } from '@/components/ui/required-inline-text.tsx';
@@ -66,6 +67,26 @@ export function ContactFields({
           onSave={(status) => onSave({ status })}
         />
       </dd>
+    </>
+  );
+}
+
+/** The registration, last update and last sign-in rows of a profile's <dl>; the update time carries `<entity>-updated-at`. */
+export function ProfileTimes({
+  entity,
+  profile,
+}: {
+  entity: 'customer' | 'provider';
+  profile: { created_at: string; updated_at: string; last_login_at: string | null };
+}) {
+  return (
+    <>
+      <dt className="text-slate-500">{t.times.createdAt}</dt>
+      <dd>{formatDateTime(profile.created_at)}</dd>
+      <dt className="text-slate-500">{t.times.updatedAt}</dt>
+      <dd data-testid={`${entity}-updated-at`}>{formatDateTime(profile.updated_at)}</dd>
+      <dt className="text-slate-500">{t.times.lastLoginAt}</dt>
+      <dd>{profile.last_login_at ? formatDateTime(profile.last_login_at) : t.times.never}</dd>
     </>
   );
 }

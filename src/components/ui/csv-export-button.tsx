@@ -2,6 +2,7 @@
 // chunks and reports how many it has), shows the count while it works, downloads
 // `<fileStem>-<today in Vietnam>.csv`, says so when the export stopped at its cap, and turns a
 // failure into a Vietnamese toast.
+import type { QueryKey } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { downloadCsv } from '@/lib/csv.ts';
@@ -9,6 +10,7 @@ import { toVietnameseMessage } from '@/lib/errors.ts';
 import { todayInVietnamIso } from '@/lib/format.ts';
 import { common } from '@/lib/messages/common.ts';
 import { Button } from './button.tsx';
+import { RefreshQueryButton } from './refresh-button.tsx';
 import { toast } from './toast.tsx';
 
 export interface CsvExportResult {
@@ -17,17 +19,19 @@ export interface CsvExportResult {
   truncated: boolean;
 }
 
+type CsvExportButtonProps = {
+  run: (onProgress: (rows: number) => void) => Promise<CsvExportResult>;
+  fileStem: string;
+  disabled?: boolean;
+  texts: { exporting: string; exportFailed: string; exportTooMany: (rows: number) => string };
+};
+
 export function CsvExportButton({
   run,
   fileStem,
   disabled = false,
   texts,
-}: {
-  run: (onProgress: (rows: number) => void) => Promise<CsvExportResult>;
-  fileStem: string;
-  disabled?: boolean;
-  texts: { exporting: string; exportFailed: string; exportTooMany: (rows: number) => string };
-}) {
+}: CsvExportButtonProps) {
   const [exporting, setExporting] = useState<number | null>(null);
 
   async function onExport() {
@@ -53,5 +57,19 @@ export function CsvExportButton({
     >
       {exporting !== null ? `${texts.exporting} ${exporting.toLocaleString('vi-VN')}` : common.actions.exportCsv}
     </Button>
+  );
+}
+
+/** The header actions of a finance list: "Làm mới" of its queries and "Xuất CSV" of every filtered row, disabled while nothing matches. */
+export function RefreshAndExportActions({
+  queryKey,
+  total,
+  ...exportProps
+}: Omit<CsvExportButtonProps, 'disabled'> & { queryKey: QueryKey; total: number | undefined }) {
+  return (
+    <>
+      <RefreshQueryButton queryKey={queryKey} />
+      <CsvExportButton {...exportProps} disabled={(total ?? 0) === 0} />
+    </>
   );
 }

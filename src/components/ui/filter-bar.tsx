@@ -44,6 +44,27 @@ export function FilterBar({ children, onClear, actions, className, label = commo
   );
 }
 
+export interface SearchFilterBarProps {
+  /** A filter is set: offer "Xóa bộ lọc". */
+  filtered: boolean;
+  onClear: () => void;
+  texts: { search: string; searchPlaceholder: string };
+  search: string;
+  /** Typing replaces the URL entry rather than adding one per search. */
+  onSearch: (search: string, setOptions: { replace: true }) => void;
+  children?: ReactNode;
+}
+
+/** The FilterBar of a list screen that starts with its free-text search, then the screen's own filters. */
+export function SearchFilterBar({ filtered, onClear, texts, search, onSearch, children }: SearchFilterBarProps) {
+  return (
+    <FilterBar {...(filtered ? { onClear } : {})}>
+      <SearchInput label={texts.search} value={search} placeholder={texts.searchPlaceholder} onChange={(value) => onSearch(value, { replace: true })} />
+      {children}
+    </FilterBar>
+  );
+}
+
 function FilterLabel({ htmlFor, children }: { htmlFor: string; children: ReactNode }) {
   return (
     <label htmlFor={htmlFor} className="mb-1 block text-xs font-medium text-slate-600">
@@ -164,6 +185,24 @@ export function DateFilter({ label, value, onChange, min, max, className }: Date
         className={controlClass}
       />
     </div>
+  );
+}
+
+export interface DateRangeFilterProps {
+  labels: { fromDate: string; toDate: string };
+  from: string;
+  to: string;
+  /** Reports the one bound that changed. */
+  onChange: (patch: { from: string } | { to: string }) => void;
+}
+
+/** "Từ ngày" / "Đến ngày": two DateFilters, each bounded by the other. */
+export function DateRangeFilter({ labels, from, to, onChange }: DateRangeFilterProps) {
+  return (
+    <>
+      <DateFilter label={labels.fromDate} value={from} max={to || undefined} onChange={(value) => onChange({ from: value })} />
+      <DateFilter label={labels.toDate} value={to} min={from || undefined} onChange={(value) => onChange({ to: value })} />
+    </>
   );
 }
 

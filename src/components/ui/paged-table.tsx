@@ -5,7 +5,8 @@
 import type { ReactNode } from 'react';
 import { DataTable, type DataTableProps } from './data-table.tsx';
 import { PAGE_SIZE } from '@/lib/paging.ts';
-import { Pagination } from './pagination.tsx';
+import { useKeepPageInRange, type SetUrlStateOptions } from '@/lib/url-state.ts';
+import { Pagination, pageCount } from './pagination.tsx';
 
 /** The parts of a react-query result the list reads. */
 export interface PagedQuery {
@@ -42,5 +43,73 @@ export function PagedTable<Row>({ query, page, pageSize = PAGE_SIZE, total, appr
         <Pagination page={page} total={total} pageSize={pageSize} onPageChange={onPageChange} disabled={query.isFetching || busy} approximate={approximate} />
       ) : null}
     </>
+  );
+}
+
+/** A list query's answer: one page of rows and the total (exact, or the planner's estimate). */
+export interface PagedListData<Row> {
+  rows: Row[];
+  total: number;
+  /** false: `total` is the planner's estimate; absent: the query always counts exactly. */
+  totalExact?: boolean;
+}
+
+export type PagedListQuery<Row> = PagedQuery & { data?: PagedListData<Row> | undefined };
+
+/**
+ * The list's total and whether it is an estimate; keeps the URL's page in range once the list has
+ * answered (useKeepPageInRange): the last page of an exact total, page 1 of an estimated one.
+ */
+export function useListPaging<Row>(
+  list: PagedListQuery<Row>,
+  page: number,
+  setState: (patch: { page: number }, setOptions: SetUrlStateOptions) => void,
+): { total: number | undefined; approximate: boolean } {
+  const total = list.data?.total;
+  const approximate = list.data?.totalExact === false;
+  useKeepPageInRange(setState, {
+    page,
+    settled: list.data !== undefined && !list.isFetching,
+    empty: list.data?.rows.length === 0,
+    lastPage: approximate ? 1 : pageCount(total ?? 0),
+  });
+  return { total, approximate };
+}
+
+export type ListTableProps<Row extends { id: string }> = Omit<
+  PagedTableProps<Row>,
+  'query' | 'rows' | 'rowKey' | 'total' | 'approximate' | 'caption' | 'errorTitle' | 'emptyTitle' | 'footnote'
+> & {
+  list: PagedListQuery<Row>;
+  texts: { title: string; loadFailed: string; noMatch: string; empty: string };
+  /** A filter is set: an empty list says "no match" rather than "nothing yet". */
+  filtered: boolean;
+  /**
+   * With it, an estimated total is said by this line under the table (and the pagination shows
+   * from the start); without it, the pagination appears once the total is known and says "khoảng".
+   */
+  approximateNote?: (total: number) => string;
+};
+
+/** The server-paginated table of an admin list screen, its rows keyed by id and captioned by the screen's title. */
+export function ListTable<Row extends { id: string }>({ list, texts, filtered, approximateNote, ...table }: ListTableProps<Row>) {
+  const data = list.data;
+  const estimated = data?.totalExact === false;
+  return (
+    <PagedTable
+      {...table}
+      caption={texts.title}
+      rows={data?.rows}
+      rowKey={(row) => row.id}
+      errorTitle={texts.loadFailed}
+      emptyTitle={filtered ? texts.noMatch : texts.empty}
+      query={list}
+      {...(approximateNote
+        ? {
+            total: data?.total ?? 0,
+            footnote: estimated ? <p className="mt-2 text-xs text-slate-500">{approximateNote(data.total)}</p> : null,
+          }
+        : { total: data?.total, approximate: estimated })}
+    />
   );
 }

@@ -73,3 +73,9 @@ export function ErrorState({
     </div>
   );
 }
+
+/** One alert line for a secondary query that failed (e.g. a screen's stat cards): nothing while there is no error. */
+export function InlineQueryError({ title, error }: { title: string; error: unknown }) {
+  if (!error) return null;
+  return <p role="alert" className="mb-3 text-sm text-red-700">{`${title}: ${toVietnameseMessage(error)}`}</p>;
+}

@@ -1,4 +1,5 @@
 // Texts of the customers list (/admin/customers) and customer detail (/admin/customers/:id).
+import { profiles } from './profiles.ts';
 
 export const customers = {
   list: {
@@ -8,13 +9,10 @@ export const customers = {
     empty: 'Không có khách hàng nào phù hợp với bộ lọc',
     searchLabel: 'Tìm theo tên hoặc email',
     searchPlaceholder: 'Nhập tên hoặc email…',
-    statusLabel: 'Trạng thái',
-    allStatuses: 'Tất cả trạng thái',
+    statusLabel: profiles.list.statusLabel,
+    allStatuses: profiles.list.allStatuses,
     columns: {
-      name: 'Tên',
-      phone: 'Số điện thoại',
-      email: 'Email',
-      status: 'Trạng thái',
+      ...profiles.list.columns,
       totalBookings: 'Tổng booking',
       createdAt: 'Ngày tạo',
     },
@@ -37,10 +35,7 @@ export const customers = {
     },
     times: {
       title: 'Thời gian',
-      createdAt: 'Ngày đăng ký',
-      updatedAt: 'Cập nhật lần cuối',
-      lastLoginAt: 'Đăng nhập lần cuối',
-      never: 'Chưa đăng nhập',
+      ...profiles.times,
     },
     updated: 'Đã cập nhật thông tin khách hàng',
     updateFailed: 'Cập nhật thông tin khách hàng thất bại',

@@ -1,4 +1,5 @@
 // Texts of the providers list (/admin/providers) and provider detail (/admin/providers/:id).
+import { profiles } from './profiles.ts';
 
 export const providers = {
   list: {
@@ -8,13 +9,10 @@ export const providers = {
     empty: 'Không có nhà cung cấp nào phù hợp với bộ lọc',
     searchLabel: 'Tìm theo tên',
     searchPlaceholder: 'Nhập tên nhà cung cấp…',
-    statusLabel: 'Trạng thái',
-    allStatuses: 'Tất cả trạng thái',
+    statusLabel: profiles.list.statusLabel,
+    allStatuses: profiles.list.allStatuses,
     columns: {
-      name: 'Tên',
-      phone: 'Số điện thoại',
-      email: 'Email',
-      status: 'Trạng thái',
+      ...profiles.list.columns,
       deposit: 'Tiền đặt cọc',
       totalEarnings: 'Tổng thu nhập',
       createdAt: 'Ngày tạo',
@@ -27,10 +25,7 @@ export const providers = {
     subtitle: 'Hồ sơ nhà cung cấp',
     info: {
       title: 'Thông tin cá nhân',
-      createdAt: 'Ngày đăng ký',
-      updatedAt: 'Cập nhật lần cuối',
-      lastLoginAt: 'Đăng nhập lần cuối',
-      never: 'Chưa đăng nhập',
+      ...profiles.times,
     },
     updated: 'Đã cập nhật thông tin nhà cung cấp',
     updateFailed: 'Cập nhật thông tin nhà cung cấp thất bại',

@@ -1,6 +1,7 @@
 // The change history of a booking (audit log): newest first, who changed what, old → new.
 import { ArrowRight } from 'lucide-react';
 import { ErrorState, LoadingState } from '@/components/ui/states.tsx';
+import { SectionCard } from '@/components/ui/section-card.tsx';
 import { formatDateTime } from '@/lib/format.ts';
 import { bookings as t } from '@/lib/messages/bookings.ts';
 import { useBookingHistory, type HistoryChange } from '@/features/bookings/api/booking-history-query.ts';
@@ -21,10 +22,7 @@ function ChangeLine({ change }: { change: HistoryChange }) {
 export function BookingHistory({ bookingId }: { bookingId: string }) {
   const history = useBookingHistory(bookingId, true);
   return (
-    <section aria-labelledby="booking-history-title" className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
-      <h2 id="booking-history-title" className="mb-3 text-base font-semibold text-slate-900">
-        {t.detail.history.title}
-      </h2>
+    <SectionCard titleId="booking-history-title" title={t.detail.history.title}>
       {history.isLoading ? (
         <LoadingState />
       ) : history.isError ? (
@@ -53,6 +51,6 @@ export function BookingHistory({ bookingId }: { bookingId: string }) {
           ))}
         </ol>
       )}
-    </section>
+    </SectionCard>
   );
 }

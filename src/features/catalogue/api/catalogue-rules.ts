@@ -2,6 +2,7 @@
 // enforces the same rules with check constraints.
 import { z } from 'zod';
 import { catalogue } from '@/lib/messages/catalogue.ts';
+import type { PackageRow } from './catalogue-types.ts';
 
 const s = catalogue.services;
 const p = catalogue.packages;
@@ -75,14 +76,8 @@ export const packageSchema = z
 
 export type PackageForm = z.infer<typeof packageSchema>;
 
-export interface PackageValues {
-  subcategory_id: string;
-  name: string;
-  price: number;
-  duration: string;
-  description: string;
-  job_details: string;
-}
+/** The columns the package form writes. */
+export type PackageValues = Pick<PackageRow, 'subcategory_id' | 'name' | 'price' | 'duration' | 'description' | 'job_details'>;
 
 export function toPackageValues(form: PackageForm): PackageValues {
   return {

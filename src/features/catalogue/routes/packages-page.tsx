@@ -1,11 +1,11 @@
 // /admin/manage-service-items: packages grouped by service (collapsible), server-side search over
 // name / description / job details / duration / service, refresh and retry, add and edit dialogs,
 // inline order, visibility switch.
-import { useQueryClient } from '@tanstack/react-query';
 import { Pencil } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button.tsx';
 import { EmptyState } from '@/components/ui/states.tsx';
+import { saveUnlessConflict } from '@/lib/errors.ts';
 import { formatVnd } from '@/lib/format.ts';
 import { catalogue } from '@/lib/messages/catalogue.ts';
 import { common } from '@/lib/messages/common.ts';
@@ -105,18 +105,10 @@ export default function PackagesPage() {
   const [state, setState] = useUrlState(DEFAULTS);
   const packages = usePackages(state.q);
   const update = useUpdatePackage();
-  const queryClient = useQueryClient();
   const [collapsed, toggle] = useCollapsedGroups();
   const [dialog, setDialog] = useState<PackageDialogState>(null);
 
-  async function save(row: PackageRow, patch: PackagePatch) {
-    try {
-      await update.mutateAsync({ row, patch });
-    } catch (error) {
-      if (error instanceof PackageConflictError) return;
-      throw error;
-    }
-  }
+  const save = (row: PackageRow, patch: PackagePatch) => saveUnlessConflict(() => update.mutateAsync({ row, patch }), PackageConflictError);
 
   return (
     <GroupedCataloguePage
@@ -126,29 +118,29 @@ export default function PackagesPage() {
       groupCount={packages.data?.groups.length ?? 0}
       search={state.q}
       onSearch={(q) => setState({ q }, { replace: true })}
-      onRefresh={() => void queryClient.invalidateQueries({ queryKey: catalogueKeys.packagesAll() })}
-    >
-      <div className="space-y-4" aria-busy={packages.isFetching || undefined}>
-        {(packages.data?.groups ?? []).map((group) => (
-          <Group
-            key={group.service.id}
-            group={group}
-            collapsed={collapsed.has(group.service.id)}
-            onToggle={() => toggle(group.service.id)}
-            onAdd={() => setDialog({ mode: 'create', serviceId: group.service.id })}
-            onEdit={(row) => setDialog({ mode: 'edit', row })}
-            save={save}
+      refreshKey={catalogueKeys.packagesAll()}
+      dialog={
+        dialog ? (
+          <PackageDialog
+            key={dialog.mode === 'edit' ? dialog.row.id : `new-${dialog.serviceId}`}
+            state={dialog}
+            services={packages.data?.services ?? []}
+            onClose={() => setDialog(null)}
           />
-        ))}
-      </div>
-      {dialog ? (
-        <PackageDialog
-          key={dialog.mode === 'edit' ? dialog.row.id : `new-${dialog.serviceId}`}
-          state={dialog}
-          services={packages.data?.services ?? []}
-          onClose={() => setDialog(null)}
+        ) : null
+      }
+    >
+      {(packages.data?.groups ?? []).map((group) => (
+        <Group
+          key={group.service.id}
+          group={group}
+          collapsed={collapsed.has(group.service.id)}
+          onToggle={() => toggle(group.service.id)}
+          onAdd={() => setDialog({ mode: 'create', serviceId: group.service.id })}
+          onEdit={(row) => setDialog({ mode: 'edit', row })}
+          save={save}
         />
-      ) : null}
+      ))}
     </GroupedCataloguePage>
   );
 }

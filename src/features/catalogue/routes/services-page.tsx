@@ -1,10 +1,10 @@
 // /admin/manage-subcategories: services grouped by category (collapsible), server-side search
 // over name / icon / category, refresh, inline error banner with retry, the three empty states,
 // inline edits (name, icon, commission %, order), visibility switch and a per-group add form.
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { RequiredInlineText } from '@/components/ui/required-inline-text.tsx';
 import { EmptyState } from '@/components/ui/states.tsx';
+import { saveUnlessConflict } from '@/lib/errors.ts';
 import { formatPercent } from '@/lib/format.ts';
 import { catalogue } from '@/lib/messages/catalogue.ts';
 import { useUrlState } from '@/lib/url-state.ts';
@@ -114,18 +114,9 @@ export default function ServicesPage() {
   const [state, setState] = useUrlState(DEFAULTS);
   const services = useServices(state.q);
   const update = useUpdateService();
-  const queryClient = useQueryClient();
   const [collapsed, toggle] = useCollapsedGroups();
 
-  async function save(row: ServiceRow, patch: ServicePatch) {
-    try {
-      await update.mutateAsync({ row, patch });
-    } catch (error) {
-      if (error instanceof ServiceConflictError) return;
-      throw error;
-    }
-  }
-
+  const save = (row: ServiceRow, patch: ServicePatch) => saveUnlessConflict(() => update.mutateAsync({ row, patch }), ServiceConflictError);
 
   return (
     <GroupedCataloguePage
@@ -135,19 +126,17 @@ export default function ServicesPage() {
       groupCount={services.data?.groups.length ?? 0}
       search={state.q}
       onSearch={(q) => setState({ q }, { replace: true })}
-      onRefresh={() => void queryClient.invalidateQueries({ queryKey: catalogueKeys.servicesAll() })}
+      refreshKey={catalogueKeys.servicesAll()}
     >
-      <div className="space-y-4" aria-busy={services.isFetching || undefined}>
-        {(services.data?.groups ?? []).map((group) => (
-          <Group
-            key={group.category.id}
-            group={group}
-            collapsed={collapsed.has(group.category.id)}
-            onToggle={() => toggle(group.category.id)}
-            save={save}
-          />
-        ))}
-      </div>
+      {(services.data?.groups ?? []).map((group) => (
+        <Group
+          key={group.category.id}
+          group={group}
+          collapsed={collapsed.has(group.category.id)}
+          onToggle={() => toggle(group.category.id)}
+          save={save}
+        />
+      ))}
     </GroupedCataloguePage>
   );
 }

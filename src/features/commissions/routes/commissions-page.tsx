@@ -1,21 +1,18 @@
 // /admin/manage-commissions: stat cards for the current filters, filters in the URL, one page of
 // 50 commissions read on the server, CSV export of every filtered row.
-import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import type { DataTableColumn } from '@/components/ui/data-table.tsx';
-import { PagedTable } from '@/components/ui/paged-table.tsx';
-import { DateFilter, FilterBar, SearchInput, SelectFilter } from '@/components/ui/filter-bar.tsx';
+import { ListTable, useListPaging } from '@/components/ui/paged-table.tsx';
+import { DateRangeFilter, SearchFilterBar, SelectFilter } from '@/components/ui/filter-bar.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
-import { pageCount } from '@/components/ui/pagination.tsx';
-import { RefreshButton } from '@/components/ui/refresh-button.tsx';
 import { StatCard } from '@/components/ui/stat-card.tsx';
-import { CsvExportButton } from '@/components/ui/csv-export-button.tsx';
+import { InlineQueryError } from '@/components/ui/states.tsx';
+import { RefreshAndExportActions } from '@/components/ui/csv-export-button.tsx';
 import { ProviderPicker } from '@/components/domain/provider-picker.tsx';
-import { toVietnameseMessage } from '@/lib/errors.ts';
 import { formatDateTime, formatPercent, formatVnd } from '@/lib/format.ts';
 import { commissions as t } from '@/lib/messages/commissions.ts';
-import { useKeepPageInRange, useUrlState } from '@/lib/url-state.ts';
+import { useUrlState } from '@/lib/url-state.ts';
 import { exportCommissionsCsv } from '@/features/commissions/api/commissions-export.ts';
 import type { CommissionFilters } from '@/features/commissions/api/commission-filters.ts';
 import { commissionKeys } from '@/features/commissions/api/keys.ts';
@@ -66,18 +63,7 @@ export default function CommissionsPage() {
   const stats = useCommissionStats(filters);
   const list = useCommissions(filters, state.page);
   const services = useServiceOptions();
-  const queryClient = useQueryClient();
-
-  // The list's own total (exact, or the planner's estimate beyond its counting limit).
-  const total = list.data?.total;
-  const approximate = list.data !== undefined && !list.data.totalExact;
-
-  useKeepPageInRange(setState, {
-    page: state.page,
-    settled: list.data !== undefined && !list.isFetching,
-    empty: list.data?.rows.length === 0,
-    lastPage: approximate ? 1 : pageCount(total ?? 0),
-  });
+  const { total } = useListPaging(list, state.page, setState);
 
   const anyFilter = Boolean(filters.search || filters.providerId || filters.serviceId || filters.from || filters.to);
   return (
@@ -86,12 +72,7 @@ export default function CommissionsPage() {
         title={t.title}
         description={t.description}
         actions={
-          <>
-            <RefreshButton
-              onClick={() => void queryClient.invalidateQueries({ queryKey: commissionKeys.all })}
-            />
-            <CsvExportButton run={(onProgress) => exportCommissionsCsv(filters, onProgress)} fileStem={t.csvFilename} disabled={(total ?? 0) === 0} texts={t} />
-          </>
+          <RefreshAndExportActions queryKey={commissionKeys.all} total={total} run={(onProgress) => exportCommissionsCsv(filters, onProgress)} fileStem={t.csvFilename} texts={t} />
         }
       />
 
@@ -110,15 +91,9 @@ export default function CommissionsPage() {
         />
         <StatCard label={t.stats.averageRate} value={stats.data ? formatPercent(stats.data.average_rate) : '…'} />
       </div>
-      {stats.error ? <p role="alert" className="mb-3 text-sm text-red-700">{`${t.statsFailed}: ${toVietnameseMessage(stats.error)}`}</p> : null}
+      <InlineQueryError title={t.statsFailed} error={stats.error} />
 
-      <FilterBar {...(anyFilter ? { onClear: reset } : {})}>
-        <SearchInput
-          label={t.filters.search}
-          value={state.q}
-          placeholder={t.filters.searchPlaceholder}
-          onChange={(q) => setState({ q }, { replace: true })}
-        />
+      <SearchFilterBar filtered={anyFilter} onClear={reset} texts={t.filters} search={state.q} onSearch={(q, options) => setState({ q }, options)}>
         <ProviderPicker value={state.provider} onChange={(provider) => setState({ provider })} />
         <SelectFilter
           label={t.filters.service}
@@ -127,23 +102,10 @@ export default function CommissionsPage() {
           onChange={(service) => setState({ service })}
           options={(services.data ?? []).map((service) => ({ value: service.id, label: service.name }))}
         />
-        <DateFilter label={t.filters.fromDate} value={state.from} max={state.to || undefined} onChange={(from) => setState({ from })} />
-        <DateFilter label={t.filters.toDate} value={state.to} min={state.from || undefined} onChange={(to) => setState({ to })} />
-      </FilterBar>
+        <DateRangeFilter labels={t.filters} from={state.from} to={state.to} onChange={setState} />
+      </SearchFilterBar>
 
-      <PagedTable
-        caption={t.title}
-        columns={columns}
-        rows={list.data?.rows}
-        rowKey={(row) => row.id}
-        errorTitle={t.loadFailed}
-        emptyTitle={anyFilter ? t.noMatch : t.empty}
-        query={list}
-        page={state.page}
-        total={total}
-        approximate={approximate}
-        onPageChange={(page) => setState({ page })}
-      />
+      <ListTable list={list} texts={t} filtered={anyFilter} columns={columns} page={state.page} onPageChange={(page) => setState({ page })} />
     </div>
   );
 }

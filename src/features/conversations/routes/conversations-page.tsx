@@ -1,18 +1,16 @@
 // /admin/manage-conversations: provider / customer name, status and time filters in the URL; one
 // page of conversations from the server, latest message first; the booking id opens the messages.
-import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import type { DataTableColumn } from '@/components/ui/data-table.tsx';
-import { PagedTable } from '@/components/ui/paged-table.tsx';
+import { ListTable, useListPaging } from '@/components/ui/paged-table.tsx';
 import { FilterBar, SearchInput, SelectFilter, TimeRangeFilter } from '@/components/ui/filter-bar.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
-import { pageCount } from '@/components/ui/pagination.tsx';
-import { RefreshButton } from '@/components/ui/refresh-button.tsx';
+import { RefreshQueryButton } from '@/components/ui/refresh-button.tsx';
 import { StatusBadge } from '@/components/ui/status-badge.tsx';
 import { formatDateTime, isTimeRange, shortBookingId, TIME_RANGES } from '@/lib/format.ts';
 import { conversations as t } from '@/lib/messages/conversations.ts';
-import { useKeepPageInRange, useUrlState } from '@/lib/url-state.ts';
+import { useUrlState } from '@/lib/url-state.ts';
 import type { ConversationFilters } from '@/features/conversations/api/conversation-filters.ts';
 import { conversationKeys } from '@/features/conversations/api/keys.ts';
 import { useConversations, type ConversationRow } from '@/features/conversations/api/conversations-query.ts';
@@ -66,15 +64,7 @@ export default function ConversationsPage() {
     [state.provider, state.customer, state.status, state.time],
   );
   const list = useConversations(filters, state.page);
-  const queryClient = useQueryClient();
-  const total = list.data?.total ?? 0;
-
-  useKeepPageInRange(setState, {
-    page: state.page,
-    settled: list.data !== undefined && !list.isFetching,
-    empty: list.data?.rows.length === 0,
-    lastPage: pageCount(total),
-  });
+  useListPaging(list, state.page, setState);
 
   const anyFilter = Boolean(filters.provider || filters.customer || filters.status || filters.time !== 'all');
   return (
@@ -82,11 +72,7 @@ export default function ConversationsPage() {
       <PageHeader
         title={t.title}
         description={t.description}
-        actions={
-          <RefreshButton
-            onClick={() => void queryClient.invalidateQueries({ queryKey: conversationKeys.lists() })}
-          />
-        }
+        actions={<RefreshQueryButton queryKey={conversationKeys.lists()} />}
       />
       <FilterBar {...(anyFilter ? { onClear: reset } : {})}>
         <SearchInput
@@ -104,18 +90,14 @@ export default function ConversationsPage() {
         <SelectFilter label={t.filters.status} value={state.status} allLabel={t.status.all} options={STATUS_OPTIONS} onChange={(status) => setState({ status })} />
         <TimeRangeFilter value={isTimeRange(state.time) ? state.time : 'all'} onChange={(time) => setState({ time })} />
       </FilterBar>
-      <PagedTable
-        caption={t.title}
+      <ListTable
+        list={list}
+        texts={t}
+        filtered={anyFilter}
+        approximateNote={t.approximateTotal}
         columns={columns}
-        rows={list.data?.rows}
-        rowKey={(row) => row.id}
-        errorTitle={t.loadFailed}
-        emptyTitle={anyFilter ? t.noMatch : t.empty}
-        query={list}
         page={state.page}
-        total={total}
         onPageChange={(page) => setState({ page })}
-        footnote={list.data && !list.data.totalExact ? <p className="mt-2 text-xs text-slate-500">{t.approximateTotal(total)}</p> : null}
       />
     </div>
   );

@@ -2,14 +2,13 @@
 // in progress, total spent), inline edits of name, email, phone, status, registration / update /
 // last sign-in times, and the 10 most recent bookings linking to their detail.
 import { useParams } from 'react-router-dom';
-import { ProfileHeader } from '@/components/domain/profile-header.tsx';
-import { DetailStates } from '@/components/ui/detail-states.tsx';
+import { ProfileDetail } from '@/components/domain/profile-header.tsx';
 import { RecentBookings } from '@/components/domain/recent-bookings.tsx';
-import { ContactFields } from '@/components/domain/contact-fields.tsx';
-import { PageHeader } from '@/components/ui/page-header.tsx';
+import { ContactFields, ProfileTimes } from '@/components/domain/contact-fields.tsx';
 import { StatCard } from '@/components/ui/stat-card.tsx';
 import { ErrorState } from '@/components/ui/states.tsx';
-import { formatDateTime, formatNumber, formatVnd } from '@/lib/format.ts';
+import { SectionCard } from '@/components/ui/section-card.tsx';
+import { formatNumber, formatVnd } from '@/lib/format.ts';
 import { customers as t } from '@/lib/messages/customers.ts';
 import { useCustomer, type CustomerProfile } from '@/features/customers/api/customer-query.ts';
 import { useCustomerRecentBookings } from '@/features/customers/api/customer-recent-bookings-query.ts';
@@ -39,32 +38,21 @@ function InfoCard({ profile }: { profile: CustomerProfile }) {
   const update = useUpdateCustomer();
   const save = (patch: CustomerPatch) => update.mutateAsync({ id: profile.id, patch, expectedUpdatedAt: profile.updated_at });
   return (
-    <section aria-labelledby="customer-info-title" className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
-      <h2 id="customer-info-title" className="mb-3 text-base font-semibold text-slate-900">
-        {t.detail.info.title}
-      </h2>
+    <SectionCard titleId="customer-info-title" title={t.detail.info.title}>
       <dl className="grid grid-cols-1 gap-x-4 gap-y-3 text-sm sm:grid-cols-[minmax(8rem,auto)_1fr]">
         <ContactFields entity="customer" profile={profile} onSave={save} />
       </dl>
-    </section>
+    </SectionCard>
   );
 }
 
 function TimesCard({ profile }: { profile: CustomerProfile }) {
   return (
-    <section aria-labelledby="customer-times-title" className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
-      <h2 id="customer-times-title" className="mb-3 text-base font-semibold text-slate-900">
-        {t.detail.times.title}
-      </h2>
+    <SectionCard titleId="customer-times-title" title={t.detail.times.title}>
       <dl className="grid grid-cols-1 gap-x-4 gap-y-2 text-sm sm:grid-cols-[minmax(8rem,auto)_1fr]">
-        <dt className="text-slate-500">{t.detail.times.createdAt}</dt>
-        <dd>{formatDateTime(profile.created_at)}</dd>
-        <dt className="text-slate-500">{t.detail.times.updatedAt}</dt>
-        <dd data-testid="customer-updated-at">{formatDateTime(profile.updated_at)}</dd>
-        <dt className="text-slate-500">{t.detail.times.lastLoginAt}</dt>
-        <dd>{profile.last_login_at ? formatDateTime(profile.last_login_at) : t.detail.times.never}</dd>
+        <ProfileTimes entity="customer" profile={profile} />
       </dl>
-    </section>
+    </SectionCard>
   );
 }
 
@@ -84,23 +72,18 @@ function CustomerRecentBookings({ id }: { id: string }) {
 export default function CustomerDetailPage() {
   const { customerId = '' } = useParams();
   const detail = useCustomer(customerId);
-  const back = { to: '/admin/customers', label: t.detail.back };
   return (
-    <div>
-      <PageHeader title={detail.data?.name ?? t.detail.subtitle} back={back} />
-      <DetailStates query={detail} loadFailed={t.detail.loadFailed} notFound={t.detail.notFound} back={back}>
-        {(profile) => (
-          <div className="space-y-4">
-            <ProfileHeader entity="customer" kind={t.detail.subtitle} profile={profile} />
-            <Stats id={profile.id} />
-            <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
-              <InfoCard profile={profile} />
-              <TimesCard profile={profile} />
-            </div>
-            <CustomerRecentBookings id={profile.id} />
+    <ProfileDetail entity="customer" query={detail} listPath="/admin/customers" texts={t.detail}>
+      {(profile) => (
+        <>
+          <Stats id={profile.id} />
+          <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
+            <InfoCard profile={profile} />
+            <TimesCard profile={profile} />
           </div>
-        )}
-      </DetailStates>
-    </div>
+          <CustomerRecentBookings id={profile.id} />
+        </>
+      )}
+    </ProfileDetail>
   );
 }

@@ -2,24 +2,22 @@
 // a page from the server, inline edits of amount / old balance / new balance / status (a status
 // change runs the database transition; the row then shows the provider's new balance and status),
 // CSV export of every filtered row.
-import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import type { DataTableColumn } from '@/components/ui/data-table.tsx';
-import { PagedTable } from '@/components/ui/paged-table.tsx';
-import { DateFilter, FilterBar, SearchInput, SelectFilter } from '@/components/ui/filter-bar.tsx';
+import { ListTable, useListPaging } from '@/components/ui/paged-table.tsx';
+import { DateRangeFilter, SearchFilterBar, SelectFilter } from '@/components/ui/filter-bar.tsx';
 import { InlineEdit } from '@/components/ui/inline-edit.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
-import { pageCount } from '@/components/ui/pagination.tsx';
-import { RefreshButton } from '@/components/ui/refresh-button.tsx';
 import { StatCard } from '@/components/ui/stat-card.tsx';
+import { InlineQueryError } from '@/components/ui/states.tsx';
 import { StatusBadge, statusOptions } from '@/components/ui/status-badge.tsx';
-import { CsvExportButton } from '@/components/ui/csv-export-button.tsx';
+import { RefreshAndExportActions } from '@/components/ui/csv-export-button.tsx';
 import { ProviderPicker } from '@/components/domain/provider-picker.tsx';
-import { toVietnameseMessage } from '@/lib/errors.ts';
+import { saveUnlessConflict } from '@/lib/errors.ts';
 import { formatDateTime, formatVnd } from '@/lib/format.ts';
 import { deposits as t } from '@/lib/messages/deposits.ts';
-import { useKeepPageInRange, useUrlState } from '@/lib/url-state.ts';
+import { useUrlState } from '@/lib/url-state.ts';
 import { exportDepositsCsv } from '@/features/deposits/api/deposits-export.ts';
 import type { DepositFilters } from '@/features/deposits/api/deposit-filters.ts';
 import { depositKeys } from '@/features/deposits/api/keys.ts';
@@ -47,18 +45,24 @@ export default function DepositsPage() {
   const stats = useDepositStats(filters);
   const list = useDeposits(filters, state.page);
   const update = useUpdateDeposit();
-  const queryClient = useQueryClient();
 
   // A conflict has been reported by a toast and the list reloads: close the editor quietly.
-  async function save(row: DepositRow, patch: DepositPatch) {
-    try {
-      await update.mutateAsync({ row, patch });
-    } catch (error) {
-      if (error instanceof DepositConflictError) return;
-      throw error;
-    }
-  }
+  const save = (row: DepositRow, patch: DepositPatch) => saveUnlessConflict(() => update.mutateAsync({ row, patch }), DepositConflictError);
 
+  /** An amount the admin edits in place (amount, old or new balance), labelled with its row. */
+  const amountColumn = (
+    key: string,
+    header: string,
+    value: (row: DepositRow) => number | null,
+    patch: (amount: number) => DepositPatch,
+  ): DataTableColumn<DepositRow> => ({
+    key,
+    header,
+    align: 'right',
+    cell: (row) => (
+      <AmountCellEditor label={t.amountLabel(header, rowLabel(row))} value={value(row)} onSave={(amount) => save(row, patch(amount))} />
+    ),
+  });
 
   const columns: readonly DataTableColumn<DepositRow>[] = [
     {
@@ -73,42 +77,9 @@ export default function DepositsPage() {
         </div>
       ),
     },
-    {
-      key: 'amount',
-      header: t.columns.amount,
-      align: 'right',
-      cell: (row) => (
-        <AmountCellEditor
-          label={t.amountLabel(t.columns.amount, rowLabel(row))}
-          value={row.amount}
-          onSave={(amount) => save(row, { amount })}
-        />
-      ),
-    },
-    {
-      key: 'old',
-      header: t.columns.oldBalance,
-      align: 'right',
-      cell: (row) => (
-        <AmountCellEditor
-          label={t.amountLabel(t.columns.oldBalance, rowLabel(row))}
-          value={row.old_balance}
-          onSave={(old_balance) => save(row, { old_balance })}
-        />
-      ),
-    },
-    {
-      key: 'new',
-      header: t.columns.newBalance,
-      align: 'right',
-      cell: (row) => (
-        <AmountCellEditor
-          label={t.amountLabel(t.columns.newBalance, rowLabel(row))}
-          value={row.new_balance}
-          onSave={(new_balance) => save(row, { new_balance })}
-        />
-      ),
-    },
+    amountColumn('amount', t.columns.amount, (row) => row.amount, (amount) => ({ amount })),
+    amountColumn('old', t.columns.oldBalance, (row) => row.old_balance, (old_balance) => ({ old_balance })),
+    amountColumn('new', t.columns.newBalance, (row) => row.new_balance, (new_balance) => ({ new_balance })),
     {
       key: 'status',
       header: t.columns.status,
@@ -148,15 +119,7 @@ export default function DepositsPage() {
 
   const s = stats.data;
 
-  // The list's own total (exact, or the planner's estimate beyond its counting limit).
-  const total = list.data?.total;
-  const approximate = list.data !== undefined && !list.data.totalExact;
-  useKeepPageInRange(setState, {
-    page: state.page,
-    settled: list.data !== undefined && !list.isFetching,
-    empty: list.data?.rows.length === 0,
-    lastPage: approximate ? 1 : pageCount(total ?? 0),
-  });
+  const { total } = useListPaging(list, state.page, setState);
   const anyFilter = Boolean(filters.search || filters.providerId || filters.status || filters.from || filters.to);
 
   return (
@@ -165,12 +128,7 @@ export default function DepositsPage() {
         title={t.title}
         description={t.description}
         actions={
-          <>
-            <RefreshButton
-              onClick={() => void queryClient.invalidateQueries({ queryKey: depositKeys.all })}
-            />
-            <CsvExportButton run={(onProgress) => exportDepositsCsv(filters, onProgress)} fileStem={t.csvFilename} disabled={(total ?? 0) === 0} texts={t} />
-          </>
+          <RefreshAndExportActions queryKey={depositKeys.all} total={total} run={(onProgress) => exportDepositsCsv(filters, onProgress)} fileStem={t.csvFilename} texts={t} />
         }
       />
 
@@ -196,15 +154,9 @@ export default function DepositsPage() {
         />
         <StatCard label={t.stats.transactions} tone="info" value={s ? s.count.toLocaleString('vi-VN') : '…'} />
       </div>
-      {stats.error ? <p role="alert" className="mb-3 text-sm text-red-700">{`${t.statsFailed}: ${toVietnameseMessage(stats.error)}`}</p> : null}
+      <InlineQueryError title={t.statsFailed} error={stats.error} />
 
-      <FilterBar {...(anyFilter ? { onClear: reset } : {})}>
-        <SearchInput
-          label={t.filters.search}
-          value={state.q}
-          placeholder={t.filters.searchPlaceholder}
-          onChange={(q) => setState({ q }, { replace: true })}
-        />
+      <SearchFilterBar filtered={anyFilter} onClear={reset} texts={t.filters} search={state.q} onSearch={(q, options) => setState({ q }, options)}>
         <ProviderPicker value={state.provider} onChange={(provider) => setState({ provider })} />
         <SelectFilter
           label={t.filters.status}
@@ -213,23 +165,10 @@ export default function DepositsPage() {
           options={STATUS_OPTIONS}
           onChange={(status) => setState({ status })}
         />
-        <DateFilter label={t.filters.fromDate} value={state.from} max={state.to || undefined} onChange={(from) => setState({ from })} />
-        <DateFilter label={t.filters.toDate} value={state.to} min={state.from || undefined} onChange={(to) => setState({ to })} />
-      </FilterBar>
+        <DateRangeFilter labels={t.filters} from={state.from} to={state.to} onChange={setState} />
+      </SearchFilterBar>
 
-      <PagedTable
-        caption={t.title}
-        columns={columns}
-        rows={list.data?.rows}
-        rowKey={(row) => row.id}
-        errorTitle={t.loadFailed}
-        emptyTitle={anyFilter ? t.noMatch : t.empty}
-        query={list}
-        page={state.page}
-        total={total}
-        approximate={approximate}
-        onPageChange={(page) => setState({ page })}
-      />
+      <ListTable list={list} texts={t} filtered={anyFilter} columns={columns} page={state.page} onPageChange={(page) => setState({ page })} />
     </div>
   );
 }

@@ -10,6 +10,7 @@ import { PageHeader } from '@/components/ui/page-header.tsx';
 import { StatCard } from '@/components/ui/stat-card.tsx';
 import { ErrorState, LoadingState } from '@/components/ui/states.tsx';
 import { StatusBadge, statusOptions } from '@/components/ui/status-badge.tsx';
+import { saveUnlessConflict } from '@/lib/errors.ts';
 import { formatDateTime, formatNumber } from '@/lib/format.ts';
 import { promotions as t } from '@/lib/messages/promotions.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
@@ -56,14 +57,7 @@ function Detail({ row }: { row: PromotionRow }) {
   const update = useUpdatePromotion();
   const services = usePromotionServices(row.id);
 
-  async function save(patch: PromotionPatch) {
-    try {
-      await update.mutateAsync({ row, patch });
-    } catch (error) {
-      if (error instanceof PromotionConflictError) return;
-      throw error;
-    }
-  }
+  const save = (patch: PromotionPatch) => saveUnlessConflict(() => update.mutateAsync({ row, patch }), PromotionConflictError);
 
   return (
     <div>

@@ -1,21 +1,20 @@
 // /admin/manage-discount-codes: stat cards, add form, filters in the URL, one page of codes from
 // the server with remaining uses and expiry, inline edits of code / value / max uses / expiry /
 // status; the code opens the detail page.
-import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import type { DataTableColumn } from '@/components/ui/data-table.tsx';
-import { PagedTable } from '@/components/ui/paged-table.tsx';
-import { FilterBar, SearchInput, SelectFilter } from '@/components/ui/filter-bar.tsx';
+import { ListTable, useListPaging } from '@/components/ui/paged-table.tsx';
+import { SearchFilterBar, SelectFilter } from '@/components/ui/filter-bar.tsx';
 import { InlineEdit } from '@/components/ui/inline-edit.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
-import { pageCount } from '@/components/ui/pagination.tsx';
-import { RefreshButton } from '@/components/ui/refresh-button.tsx';
+import { RefreshQueryButton } from '@/components/ui/refresh-button.tsx';
 import { StatCard } from '@/components/ui/stat-card.tsx';
 import { StatusBadge, statusOptions } from '@/components/ui/status-badge.tsx';
+import { saveUnlessConflict } from '@/lib/errors.ts';
 import { formatDateTime, formatNumber } from '@/lib/format.ts';
 import { promotions as t } from '@/lib/messages/promotions.ts';
-import { useKeepPageInRange, useUrlState } from '@/lib/url-state.ts';
+import { useUrlState } from '@/lib/url-state.ts';
 import { promotionKeys, type PromotionListFilters } from '@/features/promotions/api/keys.ts';
 import {
   isExpired,
@@ -49,24 +48,10 @@ export default function PromotionsPage() {
   const stats = usePromotionStats();
   const list = usePromotions(filters, state.page);
   const update = useUpdatePromotion();
-  const queryClient = useQueryClient();
 
-  async function save(row: PromotionRow, patch: PromotionPatch) {
-    try {
-      await update.mutateAsync({ row, patch });
-    } catch (error) {
-      if (error instanceof PromotionConflictError) return;
-      throw error;
-    }
-  }
+  const save = (row: PromotionRow, patch: PromotionPatch) => saveUnlessConflict(() => update.mutateAsync({ row, patch }), PromotionConflictError);
 
-  const promotionTotal = list.data?.total ?? 0;
-  useKeepPageInRange(setState, {
-    page: state.page,
-    settled: list.data !== undefined && !list.isFetching,
-    empty: list.data?.rows.length === 0,
-    lastPage: pageCount(promotionTotal),
-  });
+  useListPaging(list, state.page, setState);
 
   const columns: readonly DataTableColumn<PromotionRow>[] = [
     {
@@ -178,11 +163,7 @@ export default function PromotionsPage() {
       <PageHeader
         title={t.title}
         description={t.description}
-        actions={
-          <RefreshButton
-            onClick={() => void queryClient.invalidateQueries({ queryKey: promotionKeys.all })}
-          />
-        }
+        actions={<RefreshQueryButton queryKey={promotionKeys.all} />}
       />
       <div className="mb-4 grid gap-3 sm:grid-cols-2 xl:grid-cols-4">
         <StatCard label={t.stats.total} value={stats.data ? formatNumber(stats.data.total) : '…'} />
@@ -193,13 +174,7 @@ export default function PromotionsPage() {
 
       <CreatePromotionFormCard />
 
-      <FilterBar {...(anyFilter ? { onClear: reset } : {})}>
-        <SearchInput
-          label={t.filters.search}
-          value={state.q}
-          placeholder={t.filters.searchPlaceholder}
-          onChange={(q) => setState({ q }, { replace: true })}
-        />
+      <SearchFilterBar filtered={anyFilter} onClear={reset} texts={t.filters} search={state.q} onSearch={(q, options) => setState({ q }, options)}>
         <SelectFilter label={t.filters.type} value={state.type} allLabel={t.filters.allTypes} options={TYPE_OPTIONS} onChange={(type) => setState({ type })} />
         <SelectFilter
           label={t.filters.status}
@@ -208,20 +183,9 @@ export default function PromotionsPage() {
           options={STATUS_OPTIONS}
           onChange={(status) => setState({ status })}
         />
-      </FilterBar>
+      </SearchFilterBar>
 
-      <PagedTable
-        caption={t.title}
-        columns={columns}
-        rows={list.data?.rows}
-        rowKey={(row) => row.id}
-        errorTitle={t.loadFailed}
-        emptyTitle={anyFilter ? t.noMatch : t.empty}
-        query={list}
-        page={state.page}
-        total={list.data?.total ?? 0}
-        onPageChange={(page) => setState({ page })}
-      />
+      <ListTable list={list} texts={t} filtered={anyFilter} columns={columns} page={state.page} onPageChange={(page) => setState({ page })} />
     </div>
   );
 }

@@ -1,12 +1,13 @@
 // A provider's documents and images with an edit mode: upload an image (type and 5 MB checked
 // before sending, progress shown, name defaulting to the file name), view it through a signed URL,
 // remove it (the row and the stored file).
-import { ExternalLink, Pencil, Trash2, Upload } from 'lucide-react';
+import { ExternalLink, Trash2, Upload } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button.tsx';
 import { ConfirmDialog } from '@/components/ui/dialog.tsx';
 import { ErrorState, LoadingState } from '@/components/ui/states.tsx';
 import { toast } from '@/components/ui/toast.tsx';
+import { EditToggleButton, SectionCard } from '@/components/ui/section-card.tsx';
 import { toVietnameseMessage } from '@/lib/errors.ts';
 import { formatDateTime } from '@/lib/format.ts';
 import { common } from '@/lib/messages/common.ts';
@@ -181,21 +182,11 @@ export function DocumentsCard({ providerId }: { providerId: string }) {
   }
 
   return (
-    <section aria-labelledby="documents-title" className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
-      <div className="mb-3 flex items-center justify-between gap-2">
-        <h2 id="documents-title" className="text-base font-semibold text-slate-900">
-          {t.detail.documents.title}
-        </h2>
-        <Button
-          variant={editing ? 'primary' : 'secondary'}
-          size="sm"
-          icon={editing ? undefined : <Pencil className="size-4" aria-hidden="true" />}
-          onClick={() => setEditing(!editing)}
-          aria-pressed={editing}
-        >
-          {editing ? t.detail.documents.done : t.detail.documents.edit}
-        </Button>
-      </div>
+    <SectionCard
+      titleId="documents-title"
+      title={t.detail.documents.title}
+      action={<EditToggleButton editing={editing} texts={t.detail.documents} onToggle={() => setEditing(!editing)} />}
+    >
       {documents.isLoading ? (
         <LoadingState />
       ) : documents.isError ? (
@@ -222,6 +213,6 @@ export function DocumentsCard({ providerId }: { providerId: string }) {
         pending={remove.isPending}
         onConfirm={() => void confirmRemoval()}
       />
-    </section>
+    </SectionCard>
   );
 }

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { Pagination } from '@/components/ui/pagination.tsx';
 import { Stars } from '@/components/ui/stars.tsx';
 import { ErrorState, LoadingState } from '@/components/ui/states.tsx';
+import { SectionCard } from '@/components/ui/section-card.tsx';
 import { formatDateTime, formatNumber, shortBookingId } from '@/lib/format.ts';
 import { providers as t } from '@/lib/messages/providers.ts';
 import { REVIEWS_PAGE_SIZE, useProviderReviews } from '@/features/providers/api/provider-reviews-query.ts';
@@ -16,10 +17,7 @@ export function ReviewsCard({ providerId }: { providerId: string }) {
   const reviews = useProviderReviews(providerId, page);
 
   return (
-    <section aria-labelledby="reviews-title" className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
-      <h2 id="reviews-title" className="mb-3 text-base font-semibold text-slate-900">
-        {t.detail.reviews.title}
-      </h2>
+    <SectionCard titleId="reviews-title" title={t.detail.reviews.title}>
       {summary.isLoading ? (
         <LoadingState />
       ) : summary.isError ? (
@@ -84,6 +82,6 @@ export function ReviewsCard({ providerId }: { providerId: string }) {
           </>
         )}
       </div>
-    </section>
+    </SectionCard>
   );
 }

@@ -1,10 +1,11 @@
 // A provider's service types with an edit mode: add one from the services not yet added, remove
 // one. A duplicate is refused with the catalogue's alert 'Loại dịch vụ này đã được thêm!'.
-import { Pencil, Plus, X } from 'lucide-react';
+import { Plus, X } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button.tsx';
 import { ErrorState, LoadingState } from '@/components/ui/states.tsx';
 import { toast } from '@/components/ui/toast.tsx';
+import { EditToggleButton, SectionCard } from '@/components/ui/section-card.tsx';
 import { toVietnameseMessage } from '@/lib/errors.ts';
 import { providers as t } from '@/lib/messages/providers.ts';
 import { DuplicateServiceTypeError, useAddServiceType } from '@/features/providers/api/provider-service-type-add-mutation.ts';
@@ -53,24 +54,20 @@ export function ServiceTypesCard({ providerId }: { providerId: string }) {
   }
 
   return (
-    <section aria-labelledby="service-types-title" className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
-      <div className="mb-3 flex items-center justify-between gap-2">
-        <h2 id="service-types-title" className="text-base font-semibold text-slate-900">
-          {t.detail.serviceTypes.title}
-        </h2>
-        <Button
-          variant={editing ? 'primary' : 'secondary'}
-          size="sm"
-          icon={editing ? undefined : <Pencil className="size-4" aria-hidden="true" />}
-          onClick={() => {
+    <SectionCard
+      titleId="service-types-title"
+      title={t.detail.serviceTypes.title}
+      action={
+        <EditToggleButton
+          editing={editing}
+          texts={t.detail.serviceTypes}
+          onToggle={() => {
             setEditing(!editing);
             setAlert(null);
           }}
-          aria-pressed={editing}
-        >
-          {editing ? t.detail.serviceTypes.done : t.detail.serviceTypes.edit}
-        </Button>
-      </div>
+        />
+      }
+    >
       {types.isLoading || subcategories.isLoading ? (
         <LoadingState />
       ) : types.isError || subcategories.isError ? (
@@ -149,6 +146,6 @@ export function ServiceTypesCard({ providerId }: { providerId: string }) {
           ) : null}
         </>
       )}
-    </section>
+    </SectionCard>
   );
 }

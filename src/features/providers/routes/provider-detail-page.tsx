@@ -1,11 +1,10 @@
 // /admin/providers/:providerId — header, personal info with inline edits, stats, deposit and
 // earnings, service types, saved addresses, documents, reviews and the 10 most recent bookings.
 import { useParams } from 'react-router-dom';
-import { PageHeader } from '@/components/ui/page-header.tsx';
-import { DetailStates } from '@/components/ui/detail-states.tsx';
-import { ProfileHeader } from '@/components/domain/profile-header.tsx';
+import { ProfileDetail } from '@/components/domain/profile-header.tsx';
 import { StatCard } from '@/components/ui/stat-card.tsx';
 import { ErrorState } from '@/components/ui/states.tsx';
+import { SectionCard } from '@/components/ui/section-card.tsx';
 import { formatNumber, formatVnd } from '@/lib/format.ts';
 import { providers as t } from '@/lib/messages/providers.ts';
 import { useProvider, type ProviderProfile } from '@/features/providers/api/provider-query.ts';
@@ -41,10 +40,7 @@ function StatsRow({ profile }: { profile: ProviderProfile }) {
 
 function AddressesCard({ profile }: { profile: ProviderProfile }) {
   return (
-    <section aria-labelledby="addresses-title" className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
-      <h2 id="addresses-title" className="mb-3 text-base font-semibold text-slate-900">
-        {t.detail.addresses.title}
-      </h2>
+    <SectionCard titleId="addresses-title" title={t.detail.addresses.title}>
       {profile.saved_addresses.length === 0 ? (
         <p className="text-sm text-slate-600">{t.detail.addresses.empty}</p>
       ) : (
@@ -62,36 +58,30 @@ function AddressesCard({ profile }: { profile: ProviderProfile }) {
           ))}
         </ul>
       )}
-    </section>
+    </SectionCard>
   );
 }
 
 export default function ProviderDetailPage() {
   const { providerId = '' } = useParams();
   const detail = useProvider(providerId);
-  const back = { to: '/admin/providers', label: t.detail.back };
-
   return (
-    <div>
-      <PageHeader title={detail.data?.name ?? t.detail.subtitle} back={back} />
-      <DetailStates query={detail} loadFailed={t.detail.loadFailed} notFound={t.detail.notFound} back={back}>
-        {(profile) => (
-          <div className="space-y-4">
-            <ProfileHeader entity="provider" kind={t.detail.subtitle} profile={profile} />
-            <StatsRow profile={profile} />
-            <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
-              <ProviderInfoCard profile={profile} />
-              <div className="space-y-4">
-                <ServiceTypesCard providerId={profile.id} />
-                <AddressesCard profile={profile} />
-              </div>
+    <ProfileDetail entity="provider" query={detail} listPath="/admin/providers" texts={t.detail}>
+      {(profile) => (
+        <>
+          <StatsRow profile={profile} />
+          <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
+            <ProviderInfoCard profile={profile} />
+            <div className="space-y-4">
+              <ServiceTypesCard providerId={profile.id} />
+              <AddressesCard profile={profile} />
             </div>
-            <DocumentsCard providerId={profile.id} />
-            <ReviewsCard providerId={profile.id} />
-            <ProviderRecentBookings providerId={profile.id} />
           </div>
-        )}
-      </DetailStates>
-    </div>
+          <DocumentsCard providerId={profile.id} />
+          <ReviewsCard providerId={profile.id} />
+          <ProviderRecentBookings providerId={profile.id} />
+        </>
+      )}
+    </ProfileDetail>
   );
 }

@@ -1,19 +1,18 @@
 // /admin/manage-reviews: search (customer name or comment), stars, status, all in the URL; one
 // page of 50 reviews from the server; inline status edit; 1-star rows highlighted as danger.
-import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { DataTableColumn } from '@/components/ui/data-table.tsx';
-import { PagedTable } from '@/components/ui/paged-table.tsx';
-import { FilterBar, SearchInput, SelectFilter } from '@/components/ui/filter-bar.tsx';
+import { ListTable, useListPaging } from '@/components/ui/paged-table.tsx';
+import { SearchFilterBar, SelectFilter } from '@/components/ui/filter-bar.tsx';
 import { InlineEdit } from '@/components/ui/inline-edit.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
-import { pageCount } from '@/components/ui/pagination.tsx';
-import { RefreshButton } from '@/components/ui/refresh-button.tsx';
+import { RefreshQueryButton } from '@/components/ui/refresh-button.tsx';
 import { Stars } from '@/components/ui/stars.tsx';
 import { StatusBadge, statusOptions } from '@/components/ui/status-badge.tsx';
+import { saveUnlessConflict } from '@/lib/errors.ts';
 import { formatDateTime } from '@/lib/format.ts';
 import { reviews as t } from '@/lib/messages/reviews.ts';
-import { useKeepPageInRange, useUrlState } from '@/lib/url-state.ts';
+import { useUrlState } from '@/lib/url-state.ts';
 import type { ReviewFilters } from '@/features/reviews/api/review-filters.ts';
 import { reviewKeys } from '@/features/reviews/api/keys.ts';
 import { useReviews, type ReviewRow } from '@/features/reviews/api/reviews-query.ts';
@@ -32,7 +31,6 @@ export default function ReviewsPage() {
   );
   const list = useReviews(filters, state.page);
   const update = useUpdateReviewStatus();
-  const queryClient = useQueryClient();
 
   const columns: readonly DataTableColumn<ReviewRow>[] = [
     { key: 'customer', header: t.columns.customer, cell: (row) => row.customer_name ?? t.unknown },
@@ -65,27 +63,15 @@ export default function ReviewsPage() {
           options={STATUS_OPTIONS}
           display={<StatusBadge entity="review" status={row.status} />}
           inputClassName="w-32"
-          onSave={async (value) => {
-            try {
-              await update.mutateAsync({ row, status: value === 'inactive' ? 'inactive' : 'active' });
-            } catch (error) {
-              if (!(error instanceof ReviewConflictError)) throw error;
-            }
-          }}
+          onSave={(value) =>
+            saveUnlessConflict(() => update.mutateAsync({ row, status: value === 'inactive' ? 'inactive' : 'active' }), ReviewConflictError)
+          }
         />
       ),
     },
   ];
 
-  const total = list.data?.total ?? 0;
-
-  useKeepPageInRange(setState, {
-    page: state.page,
-    settled: list.data !== undefined && !list.isFetching,
-    empty: list.data?.rows.length === 0,
-    lastPage: pageCount(total),
-  });
-  const exact = list.data?.totalExact ?? true;
+  useListPaging(list, state.page, setState);
 
   const anyFilter = Boolean(filters.search || filters.rating || filters.status);
   return (
@@ -93,35 +79,21 @@ export default function ReviewsPage() {
       <PageHeader
         title={t.title}
         description={t.description}
-        actions={
-          <RefreshButton
-            onClick={() => void queryClient.invalidateQueries({ queryKey: reviewKeys.all })}
-          />
-        }
+        actions={<RefreshQueryButton queryKey={reviewKeys.all} />}
       />
-      <FilterBar {...(anyFilter ? { onClear: reset } : {})}>
-        <SearchInput
-          label={t.filters.search}
-          value={state.q}
-          placeholder={t.filters.searchPlaceholder}
-          onChange={(q) => setState({ q }, { replace: true })}
-        />
+      <SearchFilterBar filtered={anyFilter} onClear={reset} texts={t.filters} search={state.q} onSearch={(q, options) => setState({ q }, options)}>
         <SelectFilter label={t.filters.rating} value={state.rating} allLabel={t.filters.allRatings} options={RATING_OPTIONS} onChange={(rating) => setState({ rating })} />
         <SelectFilter label={t.filters.status} value={state.status} allLabel={t.filters.allStatuses} options={STATUS_OPTIONS} onChange={(status) => setState({ status })} />
-      </FilterBar>
-      <PagedTable
-        caption={t.title}
+      </SearchFilterBar>
+      <ListTable
+        list={list}
+        texts={t}
+        filtered={anyFilter}
+        approximateNote={t.approximateTotal}
         columns={columns}
-        rows={list.data?.rows}
-        rowKey={(row) => row.id}
-        errorTitle={t.loadFailed}
-        emptyTitle={anyFilter ? t.noMatch : t.empty}
         rowClassName={(row) => (row.rating === 1 ? 'bg-red-50 hover:bg-red-100 border-l-4 border-l-red-600 [&>td]:text-red-950' : undefined)}
-        query={list}
         page={state.page}
-        total={total}
         onPageChange={(page) => setState({ page })}
-        footnote={!exact ? <p className="mt-2 text-xs text-slate-500">{t.approximateTotal(total)}</p> : null}
       />
     </div>
   );

@@ -1,0 +1,34 @@
+// The filters the finance lists share (commissions, deposit history): free-text search, one
+// provider and a period of Vietnam calendar days, and their translation into the arguments their
+// database functions take (docs/decisions.md#vietnamese-interface-vnd-and-vietnam-time): "from" is
+// the first instant of that day, "to" the first instant of the day after (the end day inclusive).
+import { vietnamDayBoundary } from './format.ts';
+import { isUuid } from './search.ts';
+
+export interface ProviderPeriodFilters {
+  search: string;
+  providerId: string;
+  /** yyyy-mm-dd or ''. */
+  from: string;
+  to: string;
+}
+
+export interface ProviderPeriodArgs {
+  p_search?: string;
+  p_provider_id?: string;
+  p_from?: string;
+  p_to?: string;
+}
+
+/** Only what is set and well-formed becomes an argument (a mangled provider id in the URL is ignored). */
+export function toProviderPeriodArgs(filters: ProviderPeriodFilters): ProviderPeriodArgs {
+  const args: ProviderPeriodArgs = {};
+  const search = filters.search.trim();
+  if (search !== '') args.p_search = search;
+  if (isUuid(filters.providerId)) args.p_provider_id = filters.providerId;
+  const from = vietnamDayBoundary(filters.from);
+  if (from !== null) args.p_from = from.toISOString();
+  const to = vietnamDayBoundary(filters.to, true);
+  if (to !== null) args.p_to = to.toISOString();
+  return args;
+}
