@@ -10,8 +10,8 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
-import { runtimeConfig } from '../../lib/config.ts';
-import { fetchCatalogueArea, fetchPublicSettings, type PublicCatalogueArea, type PublicSettings } from '../../lib/public-api.ts';
+import { runtimeConfig } from '@/lib/config.ts';
+import { fetchCatalogueArea, fetchPublicSettings, type PublicCatalogueArea, type PublicSettings } from '@/lib/public-api.ts';
 import { catalogueKey, primePublicData, resetPublicData, SETTINGS_KEY, type PublicDataSnapshot } from './api/use-public-resource.ts';
 import snapshotFile from './build-data/public-data.json';
 import { publicAsset } from './public-asset.ts';

@@ -4,7 +4,7 @@
 // is never replaced by a placeholder.
 import type { RouteObject } from 'react-router-dom';
 import { PublicLayout, PublicPageFallback } from './components/public-layout.tsx';
-import type { ServiceAreaSlug } from '../../lib/messages/public-services.ts';
+import type { ServiceAreaSlug } from '@/lib/messages/public-services.ts';
 import { SERVICE_AREA_SLUGS } from './public-routes-data.ts';
 
 function serviceArea(area: ServiceAreaSlug): RouteObject {

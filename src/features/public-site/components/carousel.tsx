@@ -3,8 +3,8 @@
 // for reduced motion.
 import { useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { publicHome } from '../../../lib/messages/public-home.ts';
-import { publicAsset } from '../public-asset.ts';
+import { publicHome } from '@/lib/messages/public-home.ts';
+import { publicAsset } from '@/features/public-site/public-asset.ts';
 
 export const CAROUSEL_INTERVAL_MS = 5000;
 

@@ -1,8 +1,8 @@
-import { formatLongDate } from '../../../lib/format.ts';
-import type { LegalSection } from '../../../lib/messages/public-legal.ts';
-import { publicSite } from '../../../lib/messages/public-site.ts';
+import { formatLongDate } from '@/lib/format.ts';
+import type { LegalSection } from '@/lib/messages/public-legal.ts';
+import { publicSite } from '@/lib/messages/public-site.ts';
 import { useSyncExternalStore } from 'react';
-import { pageBuiltAt } from '../api/use-public-resource.ts';
+import { pageBuiltAt } from '@/features/public-site/api/use-public-resource.ts';
 
 export interface LegalPageProps {
   title: string;

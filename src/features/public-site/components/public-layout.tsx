@@ -2,11 +2,11 @@
 // with a backdrop, login button → /admin) and footer (contact, store badges, © 2025).
 import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
-import { publicSite } from '../../../lib/messages/public-site.ts';
-import { catalogueKey, pageBuiltAt, useCachedValue, usePublicSettings } from '../api/use-public-resource.ts';
-import type { PublicCatalogueArea } from '../../../lib/public-api.ts';
-import { SERVICE_AREA_SLUGS } from '../public-routes-data.ts';
-import { publicAsset } from '../public-asset.ts';
+import { publicSite } from '@/lib/messages/public-site.ts';
+import { catalogueKey, pageBuiltAt, useCachedValue, usePublicSettings } from '@/features/public-site/api/use-public-resource.ts';
+import type { PublicCatalogueArea } from '@/lib/public-api.ts';
+import { SERVICE_AREA_SLUGS } from '@/features/public-site/public-routes-data.ts';
+import { publicAsset } from '@/features/public-site/public-asset.ts';
 import { StoreBadges } from './store-badges.tsx';
 
 const t = publicSite;
@@ -209,7 +209,7 @@ function usePageHead(): void {
       return;
     }
     let current = true;
-    void Promise.all([import('../seo/page-head.ts'), import('../seo/site-url.ts')]).then(([{ applyPageHead, pageHead }, { SITE_URL }]) => {
+    void Promise.all([import('@/features/public-site/seo/page-head.ts'), import('@/features/public-site/seo/site-url.ts')]).then(([{ applyPageHead, pageHead }, { SITE_URL }]) => {
       if (current) applyPageHead(pageHead(pathname, { settings, catalogue }, SITE_URL));
     });
     return () => {

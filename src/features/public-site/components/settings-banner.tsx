@@ -3,7 +3,7 @@
 // width/height reserve the space so the page does not jump when it arrives.
 import clsx from 'clsx';
 import { useState } from 'react';
-import { bannerSrc } from '../api/banner-src.ts';
+import { bannerSrc } from '@/features/public-site/api/banner-src.ts';
 
 interface SettingsBannerProps {
   url: string | null | undefined;

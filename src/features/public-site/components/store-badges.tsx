@@ -1,5 +1,5 @@
-import { publicSite } from '../../../lib/messages/public-site.ts';
-import { publicAsset } from '../public-asset.ts';
+import { publicSite } from '@/lib/messages/public-site.ts';
+import { publicAsset } from '@/features/public-site/public-asset.ts';
 
 const t = publicSite.badges;
 

@@ -1,9 +1,9 @@
 // /contact: cards for email, phone, address and working hours, from the public settings row
 // (admin email, contact phone, contact address) with the catalogue's defaults as fallback.
 import type { ReactNode } from 'react';
-import { publicSite } from '../../../lib/messages/public-site.ts';
-import { usePublicSettings } from '../api/use-public-resource.ts';
-import { StoreBadges } from '../components/store-badges.tsx';
+import { publicSite } from '@/lib/messages/public-site.ts';
+import { usePublicSettings } from '@/features/public-site/api/use-public-resource.ts';
+import { StoreBadges } from '@/features/public-site/components/store-badges.tsx';
 
 const t = publicSite.contact;
 

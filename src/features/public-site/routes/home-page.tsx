@@ -1,12 +1,12 @@
 // Public home (/): carousel, featured banner (from settings, when set), about, three service
 // cards, three benefit cards, promotions (with the voucher banner from settings, when set), app block.
 import { Link } from 'react-router-dom';
-import { publicHome } from '../../../lib/messages/public-home.ts';
-import { usePublicSettings } from '../api/use-public-resource.ts';
-import { Carousel } from '../components/carousel.tsx';
-import { SettingsBanner } from '../components/settings-banner.tsx';
-import { StoreBadges } from '../components/store-badges.tsx';
-import { publicAsset } from '../public-asset.ts';
+import { publicHome } from '@/lib/messages/public-home.ts';
+import { usePublicSettings } from '@/features/public-site/api/use-public-resource.ts';
+import { Carousel } from '@/features/public-site/components/carousel.tsx';
+import { SettingsBanner } from '@/features/public-site/components/settings-banner.tsx';
+import { StoreBadges } from '@/features/public-site/components/store-badges.tsx';
+import { publicAsset } from '@/features/public-site/public-asset.ts';
 
 const t = publicHome;
 

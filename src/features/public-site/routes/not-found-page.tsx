@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { publicSite } from '../../../lib/messages/public-site.ts';
+import { publicSite } from '@/lib/messages/public-site.ts';
 
 export default function NotFoundPage() {
   return (

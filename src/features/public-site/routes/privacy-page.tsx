@@ -1,5 +1,5 @@
-import { privacyPolicy } from '../../../lib/messages/public-legal.ts';
-import { LegalPage } from '../components/legal-page.tsx';
+import { privacyPolicy } from '@/lib/messages/public-legal.ts';
+import { LegalPage } from '@/features/public-site/components/legal-page.tsx';
 
 export default function PrivacyPage() {
   return (

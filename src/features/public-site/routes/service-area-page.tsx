@@ -2,13 +2,13 @@
 // (the profession whose name matches the page); if the API cannot be reached, or has no such
 // profession yet, the reference price list from the catalogue of texts is shown instead.
 import { Link } from 'react-router-dom';
-import { formatVnd } from '../../../lib/format.ts';
-import { publicSite } from '../../../lib/messages/public-site.ts';
-import { publicServices, type ServiceAreaSlug } from '../../../lib/messages/public-services.ts';
-import type { PublicCatalogueArea } from '../../../lib/public-api.ts';
-import { useCatalogueArea } from '../api/use-public-resource.ts';
-import { StoreBadges } from '../components/store-badges.tsx';
-import { publicAsset } from '../public-asset.ts';
+import { formatVnd } from '@/lib/format.ts';
+import { publicSite } from '@/lib/messages/public-site.ts';
+import { publicServices, type ServiceAreaSlug } from '@/lib/messages/public-services.ts';
+import type { PublicCatalogueArea } from '@/lib/public-api.ts';
+import { useCatalogueArea } from '@/features/public-site/api/use-public-resource.ts';
+import { StoreBadges } from '@/features/public-site/components/store-badges.tsx';
+import { publicAsset } from '@/features/public-site/public-asset.ts';
 
 const t = publicSite.services;
 

@@ -2,10 +2,10 @@
 // canonical, Open Graph and Twitter cards, and JSON-LD (LocalBusiness with the contact details of
 // the settings on home and contact, Service with its offers on the service pages, BreadcrumbList).
 // Built once per page at build time and again in the browser when the page or its data change.
-import { publicSeo } from '../../../lib/messages/public-seo.ts';
-import { publicSite } from '../../../lib/messages/public-site.ts';
-import type { PublicCatalogueArea, PublicSettings } from '../../../lib/public-api.ts';
-import { findPublicPage, fullTitle, type PublicPage } from '../site-pages.ts';
+import { publicSeo } from '@/lib/messages/public-seo.ts';
+import { publicSite } from '@/lib/messages/public-site.ts';
+import type { PublicCatalogueArea, PublicSettings } from '@/lib/public-api.ts';
+import { findPublicPage, fullTitle, type PublicPage } from '@/features/public-site/site-pages.ts';
 
 export interface HeadTag {
   type: 'meta' | 'link' | 'script';
