@@ -54,6 +54,9 @@ test.describe('banner của trang chủ', () => {
   const voucherPath = `voucher_${stamp}_e2e-trang-chu.png`;
   const featuredUrl = () => `${apiUrl()}/storage/v1/object/public/banners/${featuredPath}`;
   const voucherUrl = () => `${apiUrl()}/storage/v1/object/public/banners/${voucherPath}`;
+  // The page asks Storage's image transformation for the size it shows, not for the original.
+  const sized = (url: string, width: number, height: number) =>
+    `${url.replace('/storage/v1/object/public/', '/storage/v1/render/image/public/')}?width=${width}&height=${height}&resize=cover`;
   let before: BannerRow = { featured_banner_url: null, voucher_banner_url: null };
 
   test.beforeAll(async () => {
@@ -76,7 +79,8 @@ test.describe('banner của trang chủ', () => {
     await page.goto('/');
 
     const featured = page.getByRole('img', { name: FEATURED_ALT, exact: true });
-    await expect(featured).toHaveAttribute('src', featuredUrl());
+    await expect(featured).toHaveAttribute('src', sized(featuredUrl(), 1200, 400));
+    await expect(featured).toHaveAttribute('srcset', `${sized(featuredUrl(), 1200, 400)} 1200w, ${sized(featuredUrl(), 2400, 800)} 2400w`);
     await expect(featured).toHaveAttribute('width', '1200');
     await expect(featured).toHaveAttribute('height', '400');
     await expect(featured).not.toHaveAttribute('loading', 'lazy');
@@ -88,7 +92,7 @@ test.describe('banner của trang chủ', () => {
 
     const promotions = page.getByRole('region', { name: 'Khuyến mãi' });
     const voucher = promotions.getByRole('img', { name: VOUCHER_ALT, exact: true });
-    await expect(voucher).toHaveAttribute('src', voucherUrl());
+    await expect(voucher).toHaveAttribute('src', sized(voucherUrl(), 1200, 300));
     await expect(voucher).toHaveAttribute('width', '1200');
     await expect(voucher).toHaveAttribute('height', '300');
     await expect(voucher).toHaveAttribute('loading', 'lazy');
@@ -103,18 +107,18 @@ test.describe('banner của trang chủ', () => {
     await page.waitForLoadState('networkidle');
     await expect(page.getByRole('img', { name: FEATURED_ALT })).toHaveCount(0);
     await expect(page.getByRole('img', { name: VOUCHER_ALT })).toHaveCount(0);
-    await expect(page.locator(`img[src*="/storage/v1/object/public/banners/"]`)).toHaveCount(0);
+    await expect(page.locator(`img[src*="/banners/${featuredPath}"], img[src*="/banners/${voucherPath}"]`)).toHaveCount(0);
   });
 
   test('một banner không tải được thì bị ẩn, không hiện ảnh lỗi', async ({ page }) => {
     await setBanners({ featured_banner_url: featuredUrl(), voucher_banner_url: voucherUrl() });
     // Only this page's request for the featured file fails (the stored file stays).
-    await page.route(featuredUrl(), (route) => route.fulfill({ status: 404, body: 'not found' }));
+    await page.route(`${sized(featuredUrl(), 1200, 400).split('?')[0]}?**`, (route) => route.fulfill({ status: 404, body: 'not found' }));
     await page.goto('/');
     const voucher = page.getByRole('img', { name: VOUCHER_ALT, exact: true });
-    await expect(voucher).toHaveAttribute('src', voucherUrl());
+    await expect(voucher).toHaveAttribute('src', sized(voucherUrl(), 1200, 300));
     expect(await naturalWidth(page, VOUCHER_ALT)).toBe(1200);
     await expect(page.getByRole('img', { name: FEATURED_ALT })).toHaveCount(0);
-    await expect(page.locator(`img[src="${featuredUrl()}"]`)).toHaveCount(0);
+    await expect(page.locator(`img[src*="/banners/${featuredPath}"]`)).toHaveCount(0);
   });
 });

@@ -1,9 +1,10 @@
-// A banner image chosen on /admin/settings (featured 1200x400, voucher 1200x300). Nothing is shown
+// A banner image chosen on /admin/settings (featured 1200x400, voucher 1200x300), asked of Storage at
+// the size it is shown (1× and 2×) rather than as the uploaded original. Nothing is shown
 // when the setting is empty or invalid, or when the image fails to load (no broken-image icon);
 // width/height reserve the space so the page does not jump when it arrives.
 import clsx from 'clsx';
 import { useState } from 'react';
-import { bannerSrc } from '@/features/public-site/api/banner-src.ts';
+import { bannerImage, bannerSrc } from '@/features/public-site/api/banner-src.ts';
 
 interface SettingsBannerProps {
   url: string | null | undefined;
@@ -22,10 +23,14 @@ export function SettingsBanner({ url, alt, width, height, loading = 'eager', cla
   // The address that failed to load; a new address (banner replaced) is tried again.
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   if (src === null || src === failedSrc) return null;
+  // Sized by Storage's image transformation when the banner lives in a Storage bucket.
+  const image = bannerImage(src, width, height);
   return (
     <div className={className}>
       <img
-        src={src}
+        src={image.src}
+        srcSet={image.srcSet}
+        sizes={image.srcSet ? `(max-width: ${width}px) 100vw, ${width}px` : undefined}
         alt={alt}
         width={width}
         height={height}
