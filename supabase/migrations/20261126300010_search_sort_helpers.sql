@@ -1,39 +1,19 @@
 -- What every admin list shares for typed text, sorting and paging (docs/search.md):
---   * private.vi_word_prefixes: the first one and two characters of each folded word, for searches
---     of one or two characters (a trigram index cannot serve them);
 --   * private.vi_search_condition: the WHERE condition of a typed text on a column;
 --   * private.list_sort: the whitelisted sort of a list ('key.asc' / 'key.desc', 22023 otherwise);
 --   * private.admin_sorted_page: one page of a list in that sort, by offset (bounded window, from
 --     the start or from the end) or by cursor, with the total and the page's cursors.
 
--- "Đỗ Văn An" → {d, do, v, va, a, an}. Words are the runs of letters and digits of the folded text.
-create or replace function private.vi_word_prefixes(p_text text)
-returns text[]
-language sql
-immutable
-strict
-parallel safe
-set search_path = ''
-as $$
-  select coalesce(array_agg(distinct p.prefix), '{}'::text[])
-    from regexp_split_to_table(private.vi_fold(p_text), '[^[:alnum:]]+') w(word)
-   cross join lateral (values (left(w.word, 1)), (left(w.word, 2))) p(prefix)
-   where w.word <> ''
-$$;
-
-comment on function private.vi_word_prefixes(text) is
-  'The first one and two characters of every word of private.vi_fold(text), for index-backed searches of 1–2 characters (docs/search.md#matching-typed-text).';
-
-revoke all on function private.vi_word_prefixes(text) from public;
-grant execute on function private.vi_word_prefixes(text) to anon, authenticated, service_role;
-
--- The condition "p_column matches the typed text" as SQL with the text inlined as a quoted literal;
--- null for blank text. p_column is SQL written by a list function (never typed text).
---   3+ folded characters: private.vi_fold(col) like '%text%' (trigram index on private.vi_fold(col));
---   1–2 letters or digits: a word of the value starts with them (GIN index on
---   private.vi_word_prefixes(col)); 1–2 characters with punctuation ("0%") are matched as contained
---   text like longer ones (the trigram index cannot serve them: rare, and still correct).
-create or replace function private.vi_search_condition(p_column text, p_text text)
+-- The condition "the folded column matches the typed text" as SQL with the text inlined as a quoted
+-- literal; null for blank text. p_folded is SQL written by a list function (never typed text): a
+-- column that holds private.vi_fold of the searched text (the `*_folded` generated columns, with a
+-- trigram GIN index each), or a private.vi_fold(...) expression on the small catalogue tables.
+--   3+ characters, or any text with punctuation: the folded value contains the folded text
+--     (`like '%text%'`, LIKE's wildcards typed by the admin escaped);
+--   1–2 letters or digits: a word starts with them, i.e. they follow the start or a space
+--     (`~ '(^| )do'`): the same trigram index serves it exactly, through the trigrams pg_trgm keeps
+--     for the start of every word ("  d", " do").
+create or replace function private.vi_search_condition(p_folded text, p_text text)
 returns text
 language plpgsql
 immutable
@@ -47,15 +27,15 @@ begin
     return null;
   end if;
   if char_length(v_text) <= 2 and v_text ~ '^[[:alnum:]]+$' then
-    return format('private.vi_word_prefixes(%s) @> %L::text[]', p_column, array[v_text]);
+    return format('%s ~ %L', p_folded, '(^| )' || v_text);
   end if;
-  return format('private.vi_fold(%s) like %L', p_column,
+  return format('%s like %L', p_folded,
                 '%' || replace(replace(replace(v_text, '\', '\\'), '%', '\%'), '_', '\_') || '%');
 end
 $$;
 
 comment on function private.vi_search_condition(text, text) is
-  'SQL condition: the column matches the typed text accent- and case-insensitively (3+ characters: contains; 1–2: a word starts with). Null for blank text.';
+  'SQL condition: the folded column matches the typed text accent- and case-insensitively (3+ characters: contains; 1–2 letters: a word starts with them). Null for blank text.';
 
 revoke all on function private.vi_search_condition(text, text) from public, anon, authenticated, service_role;
 

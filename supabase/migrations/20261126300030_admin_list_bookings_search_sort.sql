@@ -5,10 +5,10 @@
 -- and the totals (daily rollup for status / time, exact on the provider / customer index, the
 -- planner's estimate first for text filters).
 
-drop function public.admin_list_bookings(text, uuid, uuid, text, text, timestamptz, integer, integer, timestamptz, uuid, boolean);
-drop function private.admin_list_bookings(text, uuid, uuid, text, text, timestamptz, integer, integer, timestamptz, uuid, boolean);
+drop function if exists public.admin_list_bookings(text, uuid, uuid, text, text, timestamptz, integer, integer, timestamptz, uuid, boolean);
+drop function if exists private.admin_list_bookings(text, uuid, uuid, text, text, timestamptz, integer, integer, timestamptz, uuid, boolean);
 
-create function private.admin_list_bookings(
+create or replace function private.admin_list_bookings(
   p_status text default null,
   p_provider_id uuid default null,
   p_customer_id uuid default null,
@@ -33,9 +33,9 @@ security definer
 set search_path = ''
 as $$
 declare
-  v_package text := private.vi_search_condition('b.service_item_name', p_package);
-  v_service text := private.vi_search_condition('b.service_name', p_service);
-  v_customer text := private.vi_search_condition('b.customer_name', p_customer);
+  v_package text := private.vi_search_condition('b.service_item_name_folded', p_package);
+  v_service text := private.vi_search_condition('b.service_name_folded', p_service);
+  v_customer text := private.vi_search_condition('b.customer_name_folded', p_customer);
   v_text boolean := coalesce(v_package, v_service, v_customer) is not null;
   v_filter text := 'true';
   v_keyset text;
@@ -100,7 +100,7 @@ comment on function private.admin_list_bookings(text, uuid, uuid, text, text, ti
 revoke all on function private.admin_list_bookings(text, uuid, uuid, text, text, timestamptz, integer, integer, timestamptz, uuid, text, text, text, text, boolean, boolean) from public, anon;
 grant execute on function private.admin_list_bookings(text, uuid, uuid, text, text, timestamptz, integer, integer, timestamptz, uuid, text, text, text, text, boolean, boolean) to authenticated, service_role;
 
-create function public.admin_list_bookings(
+create or replace function public.admin_list_bookings(
   p_status text default null,
   p_provider_id uuid default null,
   p_customer_id uuid default null,
