@@ -64,7 +64,8 @@ begin
     p_sort, 'created_at.desc',
     'p.id, p.name, p.phone, p.email, p.status, p.total_bookings, p.created_at',
     '',
-    p_limit, p_offset, p_count, p_after, p_before, p_last);
+    p_limit, p_offset, p_count, p_after, p_before, p_last,
+    p_estimate_first => nullif(btrim(coalesce(p_search, '')), '') is not null);
 end
 $$;
 
@@ -119,7 +120,8 @@ begin
     p_sort, 'created_at.desc',
     'p.id, p.name, p.phone, p.email, p.status, p.deposit, p.total_earnings, p.created_at',
     '',
-    p_limit, p_offset, p_count, p_after, p_before, p_last);
+    p_limit, p_offset, p_count, p_after, p_before, p_last,
+    p_estimate_first => nullif(btrim(coalesce(p_search, '')), '') is not null);
 end
 $$;
 
