@@ -1,6 +1,6 @@
 -- Paging at any depth (docs/search.md#deep-pages): cursors walk a whole list forwards and backwards
 -- in any offered sort without losing or repeating a row (ties included), the last pages are read
--- from the end, offsets beyond the 10,000-row window are refused quickly (22023, offset_window),
+-- from the end, offsets beyond the 2,000-row window are refused quickly (22023, offset_window),
 -- and malformed cursors are refused.
 begin;
 set search_path = public, extensions;
@@ -98,12 +98,12 @@ select is(public.admin_list_bookings(p_customer => 'không có ai tên này') - 
           '{"rows": [], "first_cursor": null, "last_cursor": null}'::jsonb, 'an empty page has no cursors');
 
 -- The offset window.
-select is(pg_temp.error_of('select public.admin_list_bookings(p_offset => 10001, p_count => false)'), '22023 offset_window',
-          'an offset beyond 10,000 rows (no total to read it from the end) is refused with offset_window');
-select is(pg_temp.error_of('select public.admin_list_reviews(p_last => true, p_offset => 10001)'), '22023 offset_window',
-          'p_last beyond 10,000 rows is refused too');
-select is(pg_temp.error_of('select public.admin_list_customers(p_offset => 10000, p_count => false)'), 'no error',
-          'an offset of 10,000 rows is still a numbered page');
+select is(pg_temp.error_of('select public.admin_list_bookings(p_offset => 2001, p_count => false)'), '22023 offset_window',
+          'an offset beyond 2,000 rows (no total to read it from the end) is refused with offset_window');
+select is(pg_temp.error_of('select public.admin_list_reviews(p_last => true, p_offset => 2001)'), '22023 offset_window',
+          'p_last beyond 2,000 rows is refused too');
+select is(pg_temp.error_of('select public.admin_list_customers(p_offset => 2000, p_count => false)'), 'no error',
+          'an offset of 2,000 rows is still a numbered page');
 select is(jsonb_array_length(public.admin_list_customers(p_offset => 20000) -> 'rows'), 0,
           'past the end of an exact total: an empty page, not an error');
 
