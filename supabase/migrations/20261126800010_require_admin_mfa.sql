@@ -4,8 +4,9 @@
 -- private.is_admin() is called by every policy (wrapped in a select: once per statement) and by the
 -- column-locking triggers, so it stays cheap: the admin claim decides first (anon, customers and
 -- providers never read the settings row), then the aal claim, and only an admin's aal1 session
--- reads the one settings row by its primary key. It is security definer so that this read does not
--- depend on the caller's grants on settings (anon may read only the public columns).
+-- reads the one settings row by its primary key. PL/pgSQL runs that read only when it is reached,
+-- so the function stays security invoker: the admin's own role (authenticated) reads the row
+-- through settings_authenticated_select, and anon, which may not read the column, never gets there.
 
 alter table public.settings
   add column require_admin_mfa boolean not null default false;
@@ -15,16 +16,20 @@ comment on column public.settings.require_admin_mfa is
 
 create or replace function private.is_admin()
 returns boolean
-language sql
+language plpgsql
 stable
-security definer
+security invoker
 set search_path = ''
 as $$
-  select case
-    when coalesce((auth.jwt() -> 'app_metadata' ->> 'admin') = 'true', false) is not true then false
-    when auth.jwt() ->> 'aal' = 'aal2' then true
-    else not coalesce((select s.require_admin_mfa from public.settings s where s.id = 'app'), false)
-  end
+begin
+  if coalesce((auth.jwt() -> 'app_metadata' ->> 'admin') = 'true', false) is not true then
+    return false;
+  end if;
+  if auth.jwt() ->> 'aal' = 'aal2' then
+    return true;
+  end if;
+  return not coalesce((select s.require_admin_mfa from public.settings s where s.id = 'app'), false);
+end
 $$;
 
 comment on function private.is_admin() is
