@@ -806,6 +806,7 @@ export type Database = {
           "id": string
           "maintenance_mode": boolean
           "min_deposit_amount": number
+          "require_admin_mfa": boolean
           "site_description": string
           "site_name": string
           "updated_at": string
@@ -821,6 +822,7 @@ export type Database = {
           "id"?: string
           "maintenance_mode"?: boolean
           "min_deposit_amount"?: number
+          "require_admin_mfa"?: boolean
           "site_description"?: string
           "site_name"?: string
           "updated_at"?: string
@@ -835,6 +837,7 @@ export type Database = {
           "id"?: string
           "maintenance_mode"?: boolean
           "min_deposit_amount"?: number
+          "require_admin_mfa"?: boolean
           "site_description"?: string
           "site_name"?: string
           "updated_at"?: string
@@ -918,6 +921,19 @@ export type Database = {
       }
       "admin_discount_code_stats": {
         Args: Record<PropertyKey, never>
+        Returns: Json
+      }
+      "admin_list_audit_log": {
+        Args: {
+          "p_actor"?: string
+          "p_count"?: boolean
+          "p_from"?: string
+          "p_limit"?: number
+          "p_offset"?: number
+          "p_record"?: string
+          "p_table"?: string
+          "p_to"?: string
+        }
         Returns: Json
       }
       "admin_list_bookings": {
