@@ -16,6 +16,12 @@ import { useAuth } from '@/features/auth/components/auth-context.ts';
 import { AuthCard } from '@/features/auth/components/auth-card.tsx';
 
 const t = auth.login;
+const FOOTER_LINKS = [
+  ['/', t.footerHome],
+  ['/privacy', t.footerPrivacy],
+  ['/terms', t.footerTerms],
+  ['/contact', t.footerContact],
+] as const;
 
 export default function LoginPage() {
   useDocumentTitle(t.pageTitle);
@@ -48,26 +54,13 @@ export default function LoginPage() {
         <footer className="pb-6 text-center text-sm">
           <nav aria-label={common.appName}>
             <ul className="flex flex-wrap justify-center gap-x-4 gap-y-1 text-slate-600">
-              <li>
-                <Link className="hover:text-teal-800 hover:underline" to="/">
-                  {t.footerHome}
-                </Link>
-              </li>
-              <li>
-                <Link className="hover:text-teal-800 hover:underline" to="/privacy">
-                  {t.footerPrivacy}
-                </Link>
-              </li>
-              <li>
-                <Link className="hover:text-teal-800 hover:underline" to="/terms">
-                  {t.footerTerms}
-                </Link>
-              </li>
-              <li>
-                <Link className="hover:text-teal-800 hover:underline" to="/contact">
-                  {t.footerContact}
-                </Link>
-              </li>
+              {FOOTER_LINKS.map(([to, label]) => (
+                <li key={to}>
+                  <Link className="hover:text-teal-800 hover:underline" to={to}>
+                    {label}
+                  </Link>
+                </li>
+              ))}
             </ul>
           </nav>
         </footer>
