@@ -32,7 +32,7 @@ async function signInWithPassword(page: Page, email: string, password: string): 
 test('an admin enrols TOTP, signs in with the code (a wrong code refused), then removes the factor', async ({ page }) => {
   test.setTimeout(90_000);
   const errors = collectConsoleErrors(page);
-  const email = uniqueEmail('haiLop'.toLowerCase());
+  const email = uniqueEmail('hailop');
   const password = 'HaiLop@123456';
   await createUser({ email, password, admin: true });
   await signInAsAdmin(page, { email, password });

@@ -1,7 +1,7 @@
 // The assurance level of the current session (supabase.auth.mfa.getAuthenticatorAssuranceLevel,
 // read from the stored session: its token's aal claim and the user's verified factors), keyed by
 // the access token so that a new session is read again.
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase.ts';
 import { mfaKeys } from './mfa-keys.ts';
 
@@ -24,6 +24,9 @@ export function assuranceQueryOptions(accessToken: string) {
       return { currentLevel: data.currentLevel, nextLevel: data.nextLevel };
     },
     staleTime: Infinity,
+    // A refreshed or re-signed-in session keeps the previous answer until the new one is read, so
+    // the back office is not unmounted (and its pages' state lost) at every new token.
+    placeholderData: keepPreviousData,
   });
 }
 
