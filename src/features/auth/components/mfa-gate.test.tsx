@@ -26,7 +26,7 @@ vi.mock('@/features/auth/api/admin-mfa-requirement-query.ts', () => ({
     return enabled ? state.requirement : { data: undefined, isPending: true, fetchStatus: 'idle' };
   },
 }));
-vi.mock('@/features/auth/routes/sign-in-code-step.tsx', () => ({ SignInCodeStep: () => <p>bước nhập mã</p> }));
+vi.mock('@/features/auth/routes/sign-in-code-step.tsx', () => ({ default: () => <p>bước nhập mã</p> }));
 vi.mock('./mfa-enrol-form.tsx', () => ({ MfaEnrolForm: () => <p>form đăng ký</p> }));
 
 function renderGate() {
@@ -49,10 +49,10 @@ describe('<MfaGate />', () => {
     expect(screen.queryByText('trang quản trị')).toBeNull();
   });
 
-  it('asks for the code when a verified factor exists and the session is aal1', () => {
+  it('asks for the code when a verified factor exists and the session is aal1', async () => {
     state.assurance = { data: { currentLevel: 'aal1', nextLevel: 'aal2' }, isPending: false, fetchStatus: 'idle' };
     renderGate();
-    expect(screen.getByText('bước nhập mã')).toBeTruthy();
+    expect(await screen.findByText('bước nhập mã')).toBeTruthy();
     expect(screen.queryByText('trang quản trị')).toBeNull();
     expect(state.requirementEnabled.every((enabled) => !enabled)).toBe(true);
   });
@@ -71,11 +71,11 @@ describe('<MfaGate />', () => {
     expect(screen.getByText('trang quản trị')).toBeTruthy();
   });
 
-  it('leads an admin without a factor to enrol when the setting is on, instead of data', () => {
+  it('leads an admin without a factor to enrol when the setting is on, instead of data', async () => {
     state.assurance = { data: { currentLevel: 'aal1', nextLevel: 'aal1' }, isPending: false, fetchStatus: 'idle' };
     state.requirement = { data: true, isPending: false, fetchStatus: 'idle' };
     renderGate();
-    expect(screen.getByRole('heading', { name: 'Cần bật xác thực hai lớp' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Cần bật xác thực hai lớp' })).toBeTruthy();
     expect(screen.getByText('form đăng ký')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Đăng nhập bằng tài khoản khác' })).toBeTruthy();
     expect(screen.queryByText('trang quản trị')).toBeNull();

@@ -12,7 +12,7 @@ import { MfaCodeForm } from '@/features/auth/components/mfa-code-form.tsx';
 
 const t = mfa.challenge;
 
-export function SignInCodeStep() {
+export default function SignInCodeStep() {
   useDocumentTitle(t.pageTitle);
   const factors = useFactors();
   const factor = factors.data?.find((candidate) => candidate.status === 'verified');
