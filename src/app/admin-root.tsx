@@ -4,6 +4,7 @@ import { LoadingState } from '@/components/ui/states.tsx';
 import { Toaster } from '@/components/ui/toast.tsx';
 import { useAuth } from '@/features/auth/components/auth-context.ts';
 import { AuthProvider } from '@/features/auth/components/auth-provider.tsx';
+import { MfaGate } from '@/features/auth/components/mfa-gate.tsx';
 import LoginPage from '@/features/auth/routes/login-page.tsx';
 import { auth } from '@/lib/messages/auth.ts';
 import { createQueryClient } from '@/lib/query-client.ts';
@@ -19,7 +20,11 @@ function AdminGate() {
     );
   }
   if (status === 'signedOut') return <LoginPage />;
-  return <AdminShell />;
+  return (
+    <MfaGate>
+      <AdminShell />
+    </MfaGate>
+  );
 }
 
 /** One React Query cache for the back office (the public site does not load react-query). */

@@ -31,4 +31,6 @@ export const adminRoutes: readonly AdminRoute[] = [
   { path: 'messages/:bookingId', Component: lazy(() => import('@/features/conversations/routes/messages-page.tsx')) },
   { path: 'manage-reviews', Component: lazy(() => import('@/features/reviews/routes/reviews-page.tsx')) },
   { path: 'settings', Component: lazy(() => import('@/features/settings/routes/settings-page.tsx')) },
+  { path: 'two-factor', Component: lazy(() => import('@/features/auth/routes/two-factor-page.tsx')) },
+  { path: 'audit-log', Component: lazy(() => import('@/features/audit-log/routes/audit-log-page.tsx')) },
 ];

@@ -2,13 +2,14 @@
 // side navigation (every admin screen of docs/screens.md, active one highlighted, a drawer on small screens) and
 // the page in <main>.
 import clsx from 'clsx';
-import { ChevronDown, KeyRound, LogOut, Menu, X } from 'lucide-react';
+import { ChevronDown, KeyRound, LogOut, Menu, ShieldCheck, X } from 'lucide-react';
 import { Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { LoadingState } from '@/components/ui/states.tsx';
 import { useAuth } from '@/features/auth/components/auth-context.ts';
 import { BrandMark } from '@/features/auth/components/brand-logo.tsx';
 import { auth } from '@/lib/messages/auth.ts';
+import { mfa } from '@/lib/messages/mfa.ts';
 import { ADMIN_NAV } from './admin-nav.ts';
 import { LiveUpdates } from './live-updates.tsx';
 
@@ -69,6 +70,10 @@ function UserMenu() {
           <Link to="/admin/change-password" className={itemClass} onClick={() => setOpen(false)}>
             <KeyRound className="size-4" aria-hidden="true" />
             {t.changePassword}
+          </Link>
+          <Link to="/admin/two-factor" className={itemClass} onClick={() => setOpen(false)}>
+            <ShieldCheck className="size-4" aria-hidden="true" />
+            {mfa.menuEntry}
           </Link>
           <button
             type="button"

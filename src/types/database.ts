@@ -830,6 +830,7 @@ export type Database = {
           "id": string
           "maintenance_mode": boolean
           "min_deposit_amount": number
+          "require_admin_mfa": boolean
           "site_description": string
           "site_name": string
           "updated_at": string
@@ -845,6 +846,7 @@ export type Database = {
           "id"?: string
           "maintenance_mode"?: boolean
           "min_deposit_amount"?: number
+          "require_admin_mfa"?: boolean
           "site_description"?: string
           "site_name"?: string
           "updated_at"?: string
@@ -859,6 +861,7 @@ export type Database = {
           "id"?: string
           "maintenance_mode"?: boolean
           "min_deposit_amount"?: number
+          "require_admin_mfa"?: boolean
           "site_description"?: string
           "site_name"?: string
           "updated_at"?: string
@@ -948,6 +951,19 @@ export type Database = {
       }
       "admin_discount_code_stats": {
         Args: Record<PropertyKey, never>
+        Returns: Json
+      }
+      "admin_list_audit_log": {
+        Args: {
+          "p_actor"?: string
+          "p_count"?: boolean
+          "p_from"?: string
+          "p_limit"?: number
+          "p_offset"?: number
+          "p_record"?: string
+          "p_table"?: string
+          "p_to"?: string
+        }
         Returns: Json
       }
       "admin_list_bookings": {

@@ -4,7 +4,7 @@
 -- The filters inline the admin's text as quoted literals: a quote in a search is matched, never run.
 begin;
 set search_path = public, extensions;
-select plan(25);
+select plan(27);
 
 select tests.create_user('c520-admin@test.vn', 'customer', true);
 select tests.create_user('c520-khach@test.vn', 'customer');
@@ -14,13 +14,15 @@ select is(
   (select array_agg(p.proname order by p.proname) from pg_proc p
     where p.pronamespace = 'public'::regnamespace and p.proname like 'admin\_list\_%'
       and pg_get_function_arguments(p.oid) like '%, p_count boolean DEFAULT true'),
-  array['admin_list_bookings', 'admin_list_commissions', 'admin_list_conversations', 'admin_list_customers',
-        'admin_list_deposits', 'admin_list_promotions', 'admin_list_providers', 'admin_list_reviews']::name[],
+  array['admin_list_audit_log', 'admin_list_bookings', 'admin_list_commissions', 'admin_list_conversations',
+        'admin_list_customers', 'admin_list_deposits', 'admin_list_promotions', 'admin_list_providers',
+        'admin_list_reviews']::name[],
   'every admin list function ends with p_count boolean default true');
 
 select tests.authenticate_as(tests.user_id('c520-admin@test.vn'));
 create temp table answers (fn text primary key, counted jsonb, uncounted jsonb) on commit drop;
 insert into answers values
+  ('audit_log', public.admin_list_audit_log(), public.admin_list_audit_log(p_count => false)),
   ('bookings', public.admin_list_bookings(), public.admin_list_bookings(p_count => false)),
   ('commissions', public.admin_list_commissions(), public.admin_list_commissions(p_count => false)),
   ('conversations', public.admin_list_conversations(), public.admin_list_conversations(p_count => false)),

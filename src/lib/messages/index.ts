@@ -20,3 +20,5 @@ export { providers } from './providers.ts';
 export { customers } from './customers.ts';
 export { professions } from './professions.ts';
 export { profiles } from './profiles.ts';
+export { mfa } from './mfa.ts';
+export { auditLog } from './audit-log.ts';

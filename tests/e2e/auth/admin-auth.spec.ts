@@ -25,6 +25,7 @@ const NAV_LABELS = [
   'Dịch vụ',
   'Ngành nghề',
   'Cài đặt',
+  'Nhật ký thay đổi',
 ];
 
 test('login screen: title, required fields, footer links, no serious axe violation', async ({ page }) => {

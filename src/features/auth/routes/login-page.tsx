@@ -13,9 +13,15 @@ import { useDocumentTitle } from '@/lib/use-document-title.ts';
 import { loginSchema, type LoginForm } from '@/features/auth/api/login-schema.ts';
 import { signIn } from '@/features/auth/api/sign-in-mutation.ts';
 import { useAuth } from '@/features/auth/components/auth-context.ts';
-import { BrandMark } from '@/features/auth/components/brand-logo.tsx';
+import { AuthCard } from '@/features/auth/components/auth-card.tsx';
 
 const t = auth.login;
+const FOOTER_LINKS = [
+  ['/', t.footerHome],
+  ['/privacy', t.footerPrivacy],
+  ['/terms', t.footerTerms],
+  ['/contact', t.footerContact],
+] as const;
 
 export default function LoginPage() {
   useDocumentTitle(t.pageTitle);
@@ -40,70 +46,49 @@ export default function LoginPage() {
   const message = error ?? notice;
 
   return (
-    <div className="flex min-h-screen flex-col bg-slate-100">
-      <main className="flex flex-1 items-center justify-center px-4 py-10">
-        <div className="w-full max-w-sm rounded-xl bg-white p-6 shadow-md sm:p-8">
-          <div className="mb-6 flex flex-col items-center gap-2 text-center">
-            <BrandMark className="size-12" />
-            <h1 className="text-xl font-semibold text-slate-900">{t.heading}</h1>
-            <p className="text-sm text-slate-600">{t.subheading}</p>
-          </div>
-          {message ? (
-            <div role="alert" className="mb-4 rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
-              {message}
-            </div>
-          ) : null}
-          <form onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-4">
-            <Field label={t.email} error={errors.email?.message} required>
-              {(control) => (
-                <Input
-                  {...control}
-                  {...register('email')}
-                  type="email"
-                  autoComplete="username"
-                  inputMode="email"
-                  required
-                  placeholder={t.emailPlaceholder}
-                />
-              )}
-            </Field>
-            <Field label={t.password} error={errors.password?.message} required>
-              {(control) => (
-                <Input {...control} {...register('password')} type="password" autoComplete="current-password" required />
-              )}
-            </Field>
-            <Button type="submit" className="w-full" loading={isSubmitting}>
-              {isSubmitting ? t.submitting : t.submit}
-            </Button>
-          </form>
-        </div>
-      </main>
-      <footer className="pb-6 text-center text-sm">
-        <nav aria-label={common.appName}>
-          <ul className="flex flex-wrap justify-center gap-x-4 gap-y-1 text-slate-600">
-            <li>
-              <Link className="hover:text-teal-800 hover:underline" to="/">
-                {t.footerHome}
-              </Link>
-            </li>
-            <li>
-              <Link className="hover:text-teal-800 hover:underline" to="/privacy">
-                {t.footerPrivacy}
-              </Link>
-            </li>
-            <li>
-              <Link className="hover:text-teal-800 hover:underline" to="/terms">
-                {t.footerTerms}
-              </Link>
-            </li>
-            <li>
-              <Link className="hover:text-teal-800 hover:underline" to="/contact">
-                {t.footerContact}
-              </Link>
-            </li>
-          </ul>
-        </nav>
-      </footer>
-    </div>
+    <AuthCard
+      heading={t.heading}
+      subheading={t.subheading}
+      message={message}
+      footer={
+        <footer className="pb-6 text-center text-sm">
+          <nav aria-label={common.appName}>
+            <ul className="flex flex-wrap justify-center gap-x-4 gap-y-1 text-slate-600">
+              {FOOTER_LINKS.map(([to, label]) => (
+                <li key={to}>
+                  <Link className="hover:text-teal-800 hover:underline" to={to}>
+                    {label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </footer>
+      }
+    >
+      <form onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-4">
+        <Field label={t.email} error={errors.email?.message} required>
+          {(control) => (
+            <Input
+              {...control}
+              {...register('email')}
+              type="email"
+              autoComplete="username"
+              inputMode="email"
+              required
+              placeholder={t.emailPlaceholder}
+            />
+          )}
+        </Field>
+        <Field label={t.password} error={errors.password?.message} required>
+          {(control) => (
+            <Input {...control} {...register('password')} type="password" autoComplete="current-password" required />
+          )}
+        </Field>
+        <Button type="submit" className="w-full" loading={isSubmitting}>
+          {isSubmitting ? t.submitting : t.submit}
+        </Button>
+      </form>
+    </AuthCard>
   );
 }

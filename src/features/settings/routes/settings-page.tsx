@@ -14,6 +14,7 @@ import { SettingsConflictError, useSaveSettings } from '@/features/settings/api/
 import { settingsLoadError } from '@/features/settings/api/settings-errors.ts';
 import { useSettings, type SettingsRow } from '@/features/settings/api/settings-query.ts';
 import { settingsSchema, toSettingsForm, type SettingsForm } from '@/features/settings/api/settings-rules.ts';
+import { AdminMfaSettingSection } from '@/features/settings/components/admin-mfa-setting.tsx';
 import { BannerCard } from '@/features/settings/components/banner-card.tsx';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -107,6 +108,8 @@ function SettingsEditor({ row, reload, reloading }: { row: SettingsRow; reload: 
           <BannerCard kind="voucher" url={row.voucher_banner_url} disabled={saving} onChanged={setBaseUpdatedAt} />
         </div>
       </Section>
+
+      <AdminMfaSettingSection disabled={saving} onChanged={setBaseUpdatedAt} />
 
       <div className="sticky bottom-0 flex justify-end gap-2 border-t border-slate-200 bg-white/95 py-3">
         <Button

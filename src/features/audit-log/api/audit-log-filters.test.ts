@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { auditChanges, formatAuditValue, toAuditLogArgs } from './audit-log-filters.ts';
+
+const NONE = { table: '', actor: '', record: '', from: '', to: '' };
+
+describe('toAuditLogArgs', () => {
+  it('sends nothing without filters', () => {
+    expect(toAuditLogArgs(NONE)).toEqual({});
+  });
+
+  it('trims table, actor and record', () => {
+    expect(toAuditLogArgs({ ...NONE, table: ' profiles ', actor: ' admin@sandichvu.vn ', record: ' 42 ' })).toEqual({
+      p_table: 'profiles',
+      p_actor: 'admin@sandichvu.vn',
+      p_record: '42',
+    });
+  });
+
+  it('reads the period as Vietnam days, the end day included', () => {
+    expect(toAuditLogArgs({ ...NONE, from: '2026-11-01', to: '2026-11-02' })).toEqual({
+      p_from: '2026-10-31T17:00:00.000Z',
+      p_to: '2026-11-02T17:00:00.000Z',
+    });
+  });
+
+  it('reads a period given backwards the right way round', () => {
+    expect(toAuditLogArgs({ ...NONE, from: '2026-11-02', to: '2026-11-01' })).toEqual({
+      p_from: '2026-10-31T17:00:00.000Z',
+      p_to: '2026-11-02T17:00:00.000Z',
+    });
+  });
+});
+
+describe('the diff', () => {
+  it('lists columns with before and after', () => {
+    expect(auditChanges({ status: ['pending', 'confirmed'], deposit: [0, 100000] })).toEqual([
+      { column: 'deposit', before: 0, after: 100000 },
+      { column: 'status', before: 'pending', after: 'confirmed' },
+    ]);
+  });
+
+  it('shows null as empty and objects as JSON', () => {
+    expect(formatAuditValue(null, '(trống)')).toBe('(trống)');
+    expect(formatAuditValue('Khách A', '(trống)')).toBe('Khách A');
+    expect(formatAuditValue({ a: 1 }, '(trống)')).toBe('{"a":1}');
+    expect(formatAuditValue(true, '(trống)')).toBe('true');
+  });
+});

@@ -1,0 +1,56 @@
+// The audit log's URL filters and their translation into admin_list_audit_log arguments: table,
+// actor (e-mail or user id), record id and a period of Vietnam calendar days (the end day
+// inclusive: "to" is the first instant of the day after).
+import { vietnamDayBoundary } from '@/lib/format.ts';
+
+export interface AuditLogFilters {
+  table: string;
+  actor: string;
+  record: string;
+  /** yyyy-mm-dd or ''. */
+  from: string;
+  to: string;
+}
+
+export interface AuditLogArgs {
+  p_table?: string;
+  p_actor?: string;
+  p_record?: string;
+  p_from?: string;
+  p_to?: string;
+}
+
+export function toAuditLogArgs(filters: AuditLogFilters): AuditLogArgs {
+  const args: AuditLogArgs = {};
+  const table = filters.table.trim();
+  if (table !== '') args.p_table = table;
+  const actor = filters.actor.trim();
+  if (actor !== '') args.p_actor = actor;
+  const record = filters.record.trim();
+  if (record !== '') args.p_record = record;
+  // A period given backwards (yyyy-mm-dd compares as text) is read the right way round.
+  const [first, last] = filters.from !== '' && filters.to !== '' && filters.from > filters.to ? [filters.to, filters.from] : [filters.from, filters.to];
+  const start = vietnamDayBoundary(first);
+  const end = vietnamDayBoundary(last, true);
+  if (start !== null) args.p_from = start.toISOString();
+  if (end !== null) args.p_to = end.toISOString();
+  return args;
+}
+
+/** A value of the diff as the screen shows it: text as is, null as "(trống)", anything else as JSON. */
+export function formatAuditValue(value: unknown, empty: string): string {
+  if (value === null || value === undefined) return empty;
+  if (typeof value === 'string') return value;
+  return JSON.stringify(value);
+}
+
+/** The {column: [old, new]} diff of an entry, as pairs in column order. */
+export function auditChanges(changes: Record<string, unknown>): { column: string; before: unknown; after: unknown }[] {
+  return Object.keys(changes)
+    .sort()
+    .map((column) => {
+      const pair = changes[column];
+      const [before, after] = Array.isArray(pair) ? pair : [undefined, pair];
+      return { column, before: before as unknown, after: after as unknown };
+    });
+}

@@ -1,0 +1,36 @@
+// One page of the audit log (newest first) from admin_list_audit_log, with a total that is exact
+// up to 10,000 entries and an estimate beyond.
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { fetchListPage, type Page } from '@/lib/paged-list.ts';
+import { pageArgs } from '@/lib/paging.ts';
+import { toAuditLogArgs, type AuditLogFilters } from './audit-log-filters.ts';
+import { auditLogKeys } from './keys.ts';
+
+export const auditLogRowSchema = z.object({
+  id: z.union([z.number(), z.string()]).transform(String),
+  created_at: z.string(),
+  table_name: z.string(),
+  row_id: z.string(),
+  action: z.string(),
+  changes: z.record(z.string(), z.unknown()),
+  actor_id: z.string().nullable(),
+  actor_email: z.string().nullable(),
+  actor_name: z.string().nullable(),
+});
+
+export type AuditLogRow = z.output<typeof auditLogRowSchema>;
+export type AuditLogPage = Page<AuditLogRow>;
+
+export function auditLogQueryOptions(filters: AuditLogFilters, page: number) {
+  return queryOptions({
+    queryKey: auditLogKeys.list(filters, page),
+    queryFn: ({ signal }): Promise<AuditLogPage> =>
+      fetchListPage('admin_list_audit_log', { ...toAuditLogArgs(filters), ...pageArgs(page) }, auditLogRowSchema, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useAuditLog(filters: AuditLogFilters, page: number) {
+  return useQuery(auditLogQueryOptions(filters, page));
+}
