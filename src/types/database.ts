@@ -382,6 +382,7 @@ export type Database = {
           "amount": number
           "created_at": string
           "id": string
+          "kind": string
           "new_balance": number | null
           "note": string | null
           "old_balance": number | null
@@ -394,6 +395,7 @@ export type Database = {
           "amount": number
           "created_at"?: string
           "id"?: string
+          "kind"?: string
           "new_balance"?: number | null
           "note"?: string | null
           "old_balance"?: number | null
@@ -405,6 +407,7 @@ export type Database = {
           "amount"?: number
           "created_at"?: string
           "id"?: string
+          "kind"?: string
           "new_balance"?: number | null
           "note"?: string | null
           "old_balance"?: number | null
@@ -892,6 +895,31 @@ export type Database = {
       [_ in never]: never
     }
     Functions: {
+      "admin_adjust_balance": {
+        Args: {
+          "p_amount": number
+          "p_provider_id": string
+          "p_reason": string
+        }
+        Returns: {
+          "amount": number
+          "created_at": string
+          "id": string
+          "kind": string
+          "new_balance": number | null
+          "note": string | null
+          "old_balance": number | null
+          "provider_id": string
+          "status": string
+          "updated_at": string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "deposit_history"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
       "admin_commission_stats": {
         Args: {
           "p_from"?: string
@@ -1323,6 +1351,7 @@ export type Database = {
           "amount": number
           "created_at": string
           "id": string
+          "kind": string
           "new_balance": number | null
           "note": string | null
           "old_balance": number | null
