@@ -11,6 +11,8 @@ export const ledger = {
     historyFailed: 'Không thể tải lịch sử số dư',
     viewAll: 'Xem toàn bộ trong lịch sử ký quỹ',
     kinds: { deposit: 'Nạp ký quỹ', adjustment: 'Điều chỉnh' } as Record<string, string>,
+    /** The deposit history's line under an adjustment: its reason. */
+    adjustmentNote: (reason: string) => `Điều chỉnh: ${reason}`,
     columns: {
       time: 'Thời gian',
       kind: 'Loại',
