@@ -1,6 +1,6 @@
 // The ban of a customer or provider (docs/decisions.md#bans-hold): what a ban does, shown on the
 // profile page, with "Cấm tài khoản" / "Bỏ cấm" behind a confirmation. The status change is the
-// caller's `onSetStatus` (the page's own profile update); the database ends the sessions and
+// caller's `update` (the page's own profile update mutation); the database ends the sessions and
 // refuses the banned user. Lifting a ban makes a customer active again and sends a provider back
 // to approval ("Chờ duyệt"), so that no provider takes work without an admin's look.
 import { Ban, ShieldCheck } from 'lucide-react';
@@ -17,17 +17,23 @@ export function unbanStatus(entity: 'customer' | 'provider'): string {
   return entity === 'provider' ? 'pending_approval' : 'active';
 }
 
-export function BanCard({
-  entity,
-  name,
-  status,
-  onSetStatus,
-}: {
-  entity: 'customer' | 'provider';
+export interface BanCardProfile {
+  id: string;
   name: string;
   status: string;
-  onSetStatus: (status: string) => Promise<unknown>;
+  updated_at: string;
+}
+
+export function BanCard({
+  entity,
+  profile,
+  update,
+}: {
+  entity: 'customer' | 'provider';
+  profile: BanCardProfile;
+  update: (input: { id: string; patch: { status: string }; expectedUpdatedAt: string }) => Promise<unknown>;
 }) {
+  const { name, status } = profile;
   const [confirming, setConfirming] = useState(false);
   const [pending, setPending] = useState(false);
   const banned = status === 'banned';
@@ -36,7 +42,7 @@ export function BanCard({
   const apply = async () => {
     setPending(true);
     try {
-      await onSetStatus(next);
+      await update({ id: profile.id, patch: { status: next }, expectedUpdatedAt: profile.updated_at });
       toast.success(banned ? t.unbanned : t.banned);
       setConfirming(false);
     } catch {

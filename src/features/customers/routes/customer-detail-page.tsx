@@ -49,14 +49,7 @@ function InfoCard({ profile }: { profile: CustomerProfile }) {
 
 function CustomerBanCard({ profile }: { profile: CustomerProfile }) {
   const update = useUpdateCustomer();
-  return (
-    <BanCard
-      entity="customer"
-      name={profile.name}
-      status={profile.status}
-      onSetStatus={(status) => update.mutateAsync({ id: profile.id, patch: { status }, expectedUpdatedAt: profile.updated_at })}
-    />
-  );
+  return <BanCard entity="customer" profile={profile} update={update.mutateAsync} />;
 }
 
 function TimesCard({ profile }: { profile: CustomerProfile }) {

@@ -68,14 +68,7 @@ function AddressesCard({ profile }: { profile: ProviderProfile }) {
 
 function ProviderBanCard({ profile }: { profile: ProviderProfile }) {
   const update = useUpdateProvider();
-  return (
-    <BanCard
-      entity="provider"
-      name={profile.name}
-      status={profile.status}
-      onSetStatus={(status) => update.mutateAsync({ id: profile.id, patch: { status }, expectedUpdatedAt: profile.updated_at })}
-    />
-  );
+  return <BanCard entity="provider" profile={profile} update={update.mutateAsync} />;
 }
 
 export default function ProviderDetailPage() {
