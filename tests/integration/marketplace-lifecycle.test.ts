@@ -64,6 +64,8 @@ async function usesOf(code: string): Promise<number> {
 async function workingProvider(): Promise<{ id: string; client: SupabaseClient }> {
   const provider = await newUser('provider');
   expect((await admin.from('provider_service_types').insert({ provider_id: provider.id, subcategory_id: item.subcategory_id })).error).toBeNull();
+  // Approved first: a completed deposit activates an inactive provider, never one awaiting approval.
+  expect((await admin.from('profiles').update({ status: 'inactive' }).eq('id', provider.id)).error).toBeNull();
   expect((await admin.from('deposit_history').insert({ provider_id: provider.id, amount: 500000, status: 'completed' })).error).toBeNull();
   return provider;
 }
