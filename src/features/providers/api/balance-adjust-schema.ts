@@ -22,8 +22,11 @@ export function adjustBalanceSchema(balance: number) {
     amount: z
       .string()
       .trim()
-      .min(1, t.amountRequired)
       .superRefine((text, ctx) => {
+        if (text === '') {
+          ctx.addIssue({ code: 'custom', message: t.amountRequired });
+          return;
+        }
         const amount = parseAdjustmentAmount(text);
         if (amount === null || amount === 0) ctx.addIssue({ code: 'custom', message: t.amountInvalid });
         else if (Math.abs(amount) > MAX_ADJUSTMENT) ctx.addIssue({ code: 'custom', message: t.amountTooLarge });
