@@ -18,6 +18,10 @@ set search_path = ''
 as $$
 begin
   if new.status = 'banned' and (tg_op = 'INSERT' or old.status is distinct from 'banned') then
+    -- Nobody bans themselves (an admin would lock themselves out of the back office).
+    if new.id = auth.uid() then
+      raise exception 'Không thể tự cấm tài khoản của chính mình' using errcode = '42501', hint = 'self_ban';
+    end if;
     -- 100 years, as Supabase Auth's `ban_duration: "876000h"` gives.
     update auth.users
        set banned_until = now() + interval '876000 hours',

@@ -4,7 +4,7 @@
 -- lifting the ban clears banned_until and gives access back. Other users are unaffected.
 begin;
 set search_path = public, extensions;
-select plan(29);
+select plan(30);
 
 select tests.make_world();
 select set_config('tests.a', tests.user_id('cust.a@pgtap.test')::text, true);
@@ -73,6 +73,11 @@ select is(tests.try_sql(format(
   'insert into public.messages (conversation_id, sender_id, type, content) values (%L, %L, ''text'', ''Xin chào'')',
   tests.id('conv_a'), current_setting('tests.p'))), '42501', 'a banned provider cannot send a message');
 select is(tests.try_sql($$ select public.request_deposit(100000) $$), 'P0001 account_banned', 'nor ask for a deposit');
+
+-- An admin cannot ban themselves (they would lock themselves out).
+select tests.authenticate_as(tests.user_id('admin@pgtap.test'));
+select is(tests.try_sql($$ update public.profiles set status = 'banned' where id = tests.user_id('admin@pgtap.test') $$),
+  '42501 self_ban', 'an admin cannot ban their own account');
 
 -- ------------------------------------------------------------------ lifting the ban
 select tests.authenticate_as(tests.user_id('admin@pgtap.test'));
