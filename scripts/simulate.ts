@@ -166,6 +166,9 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
   const providers = await pool(providerEmails, 8, (email) => actor(options, admin, email, 'provider'));
   summary.customerIds = customers.map((c) => c.id);
   summary.providerIds = providers.map((p) => p.id);
+  // The back office approves the new providers: `inactive` until a completed top-up reaches the
+  // minimum deposit (a deposit never activates a provider awaiting approval, docs/product.md#deposits-and-balances).
+  await admin.from('profiles').update({ status: 'inactive' }).in('id', summary.providerIds).eq('status', 'pending_approval');
   // Each provider offers two or three services (the back office's job; the service role here).
   for (const provider of providers) {
     const offered = [...services].sort(() => Math.random() - 0.5).slice(0, Math.min(services.length, 2 + Math.floor(Math.random() * 2)));

@@ -5,7 +5,7 @@ import type { StackConfig } from '../config.ts';
 import { verifyJwt, type Claims } from '../jwt.ts';
 import { AuthError, authorizationBearer } from './http.ts';
 import { findSession, type SessionRow } from './sessions.ts';
-import { findUserById, isUuid, type Queryable, type UserRow } from './users.ts';
+import { findUserById, isBanned, isUuid, type Queryable, type UserRow } from './users.ts';
 
 const noAuthorization = (message: string): AuthError => new AuthError(401, 'no_authorization', message);
 const badJwt = (message: string): AuthError =>
@@ -39,8 +39,8 @@ export interface CurrentUser {
 }
 
 /**
- * /user and /logout: a valid user JWT whose user exists and whose session (session_id claim) has
- * not been signed out.
+ * /user and /logout: a valid user JWT whose user exists, is not banned, and whose session
+ * (session_id claim) has not been signed out.
  */
 export async function requireUser(req: IncomingMessage, config: StackConfig, db: Queryable): Promise<CurrentUser> {
   const claims = await verifiedClaims(req, config);
@@ -56,6 +56,8 @@ export async function requireUser(req: IncomingMessage, config: StackConfig, db:
       throw new AuthError(403, 'session_not_found', 'Session from session_id claim in JWT does not exist');
     }
   }
+  // As Supabase Auth: a user banned after the token was issued is refused (403 user_banned).
+  if (isBanned(user)) throw new AuthError(403, 'user_banned', 'User is banned');
   return { user, claims, session };
 }
 

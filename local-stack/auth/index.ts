@@ -294,7 +294,7 @@ class AuthModule implements HttpModule {
       if (!session) return { error: new AuthError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found') };
       const user = await findUserById(client, session.user_id);
       if (!user || user.deleted_at) return { error: new AuthError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found') };
-      if (isBanned(user)) return { error: userBanned() };
+      if (isBanned(user)) return { error: new AuthError(400, 'user_banned', 'Invalid Refresh Token: User Banned') };
       // Re-read under the lock: another request may have rotated this token meanwhile.
       const locked = await client.query<RefreshTokenRow>(
         'select id, token, user_id, revoked, updated_at, parent, session_id from auth.refresh_tokens where id = $1',

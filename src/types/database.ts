@@ -72,7 +72,6 @@ export type Database = {
           "customer_email": string | null
           "customer_id": string | null
           "customer_name": string
-          "customer_name_folded": string | null
           "customer_phone": string | null
           "discount_amount": number | null
           "discount_code": string | null
@@ -91,10 +90,8 @@ export type Database = {
           "service_item_id": string | null
           "service_item_job_details": string | null
           "service_item_name": string | null
-          "service_item_name_folded": string | null
           "service_item_price": number | null
           "service_name": string
-          "service_name_folded": string | null
           "status": string
           "subcategory_id": string
           "updated_at": string
@@ -109,7 +106,6 @@ export type Database = {
           "customer_email"?: string | null
           "customer_id"?: string | null
           "customer_name": string
-          "customer_name_folded"?: never
           "customer_phone"?: string | null
           "discount_amount"?: number | null
           "discount_code"?: string | null
@@ -128,10 +124,8 @@ export type Database = {
           "service_item_id"?: string | null
           "service_item_job_details"?: string | null
           "service_item_name"?: string | null
-          "service_item_name_folded"?: never
           "service_item_price"?: number | null
           "service_name": string
-          "service_name_folded"?: never
           "status"?: string
           "subcategory_id": string
           "updated_at"?: string
@@ -145,7 +139,6 @@ export type Database = {
           "customer_email"?: string | null
           "customer_id"?: string | null
           "customer_name"?: string
-          "customer_name_folded"?: never
           "customer_phone"?: string | null
           "discount_amount"?: number | null
           "discount_code"?: string | null
@@ -164,10 +157,8 @@ export type Database = {
           "service_item_id"?: string | null
           "service_item_job_details"?: string | null
           "service_item_name"?: string | null
-          "service_item_name_folded"?: never
           "service_item_price"?: number | null
           "service_name"?: string
-          "service_name_folded"?: never
           "status"?: string
           "subcategory_id"?: string
           "updated_at"?: string
@@ -391,6 +382,7 @@ export type Database = {
           "amount": number
           "created_at": string
           "id": string
+          "kind": string
           "new_balance": number | null
           "note": string | null
           "old_balance": number | null
@@ -403,6 +395,7 @@ export type Database = {
           "amount": number
           "created_at"?: string
           "id"?: string
+          "kind"?: string
           "new_balance"?: number | null
           "note"?: string | null
           "old_balance"?: number | null
@@ -414,6 +407,7 @@ export type Database = {
           "amount"?: number
           "created_at"?: string
           "id"?: string
+          "kind"?: string
           "new_balance"?: number | null
           "note"?: string | null
           "old_balance"?: number | null
@@ -468,7 +462,6 @@ export type Database = {
       "discount_codes": {
         Row: {
           "code": string
-          "code_folded": string | null
           "created_at": string
           "discount_type": string
           "discount_value": number
@@ -482,7 +475,6 @@ export type Database = {
         ComputedFields: never
         Insert: {
           "code": string
-          "code_folded"?: never
           "created_at"?: string
           "discount_type": string
           "discount_value": number
@@ -495,7 +487,6 @@ export type Database = {
         }
         Update: {
           "code"?: string
-          "code_folded"?: never
           "created_at"?: string
           "discount_type"?: string
           "discount_value"?: number
@@ -573,11 +564,9 @@ export type Database = {
           "created_at": string
           "deposit": number
           "email": string | null
-          "email_folded": string | null
           "id": string
           "last_login_at": string | null
           "name": string
-          "name_folded": string | null
           "phone": string | null
           "role": string
           "saved_addresses": NonNullable<Json>
@@ -592,11 +581,9 @@ export type Database = {
           "created_at"?: string
           "deposit"?: number
           "email"?: string | null
-          "email_folded"?: never
           "id": string
           "last_login_at"?: string | null
           "name": string
-          "name_folded"?: never
           "phone"?: string | null
           "role"?: string
           "saved_addresses"?: NonNullable<Json>
@@ -610,11 +597,9 @@ export type Database = {
           "created_at"?: string
           "deposit"?: number
           "email"?: string | null
-          "email_folded"?: never
           "id"?: string
           "last_login_at"?: string | null
           "name"?: string
-          "name_folded"?: never
           "phone"?: string | null
           "role"?: string
           "saved_addresses"?: NonNullable<Json>
@@ -705,11 +690,9 @@ export type Database = {
         Row: {
           "booking_id": string
           "comment": string | null
-          "comment_folded": string | null
           "created_at": string
           "customer_id": string | null
           "customer_name": string | null
-          "customer_name_folded": string | null
           "id": string
           "provider_id": string | null
           "rating": number
@@ -720,11 +703,9 @@ export type Database = {
         Insert: {
           "booking_id": string
           "comment"?: string | null
-          "comment_folded"?: never
           "created_at"?: string
           "customer_id"?: string | null
           "customer_name"?: string | null
-          "customer_name_folded"?: never
           "id"?: string
           "provider_id"?: string | null
           "rating": number
@@ -734,11 +715,9 @@ export type Database = {
         Update: {
           "booking_id"?: string
           "comment"?: string | null
-          "comment_folded"?: never
           "created_at"?: string
           "customer_id"?: string | null
           "customer_name"?: string | null
-          "customer_name_folded"?: never
           "id"?: string
           "provider_id"?: string | null
           "rating"?: number
@@ -830,7 +809,6 @@ export type Database = {
           "id": string
           "maintenance_mode": boolean
           "min_deposit_amount": number
-          "require_admin_mfa": boolean
           "site_description": string
           "site_name": string
           "updated_at": string
@@ -846,7 +824,6 @@ export type Database = {
           "id"?: string
           "maintenance_mode"?: boolean
           "min_deposit_amount"?: number
-          "require_admin_mfa"?: boolean
           "site_description"?: string
           "site_name"?: string
           "updated_at"?: string
@@ -861,7 +838,6 @@ export type Database = {
           "id"?: string
           "maintenance_mode"?: boolean
           "min_deposit_amount"?: number
-          "require_admin_mfa"?: boolean
           "site_description"?: string
           "site_name"?: string
           "updated_at"?: string
@@ -919,11 +895,30 @@ export type Database = {
       [_ in never]: never
     }
     Functions: {
-      "admin_catalogue_matches": {
+      "admin_adjust_balance": {
         Args: {
-          "p_search": string
+          "p_amount": number
+          "p_provider_id": string
+          "p_reason": string
         }
-        Returns: Json
+        Returns: {
+          "amount": number
+          "created_at": string
+          "id": string
+          "kind": string
+          "new_balance": number | null
+          "note": string | null
+          "old_balance": number | null
+          "provider_id": string
+          "status": string
+          "updated_at": string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "deposit_history"
+          isOneToOne: true
+          isSetofReturn: false
+        }
       }
       "admin_commission_stats": {
         Args: {
@@ -953,54 +948,32 @@ export type Database = {
         Args: Record<PropertyKey, never>
         Returns: Json
       }
-      "admin_list_audit_log": {
-        Args: {
-          "p_actor"?: string
-          "p_count"?: boolean
-          "p_from"?: string
-          "p_limit"?: number
-          "p_offset"?: number
-          "p_record"?: string
-          "p_table"?: string
-          "p_to"?: string
-        }
-        Returns: Json
-      }
       "admin_list_bookings": {
         Args: {
-          "p_after"?: string
           "p_after_created_at"?: string
           "p_after_id"?: string
-          "p_before"?: string
           "p_count"?: boolean
-          "p_customer"?: string
           "p_customer_id"?: string
-          "p_last"?: boolean
           "p_limit"?: number
           "p_offset"?: number
           "p_package"?: string
           "p_provider_id"?: string
           "p_service"?: string
           "p_since"?: string
-          "p_sort"?: string
           "p_status"?: string
         }
         Returns: Json
       }
       "admin_list_commissions": {
         Args: {
-          "p_after"?: string
           "p_after_created_at"?: string
           "p_after_id"?: string
-          "p_before"?: string
           "p_count"?: boolean
           "p_from"?: string
-          "p_last"?: boolean
           "p_limit"?: number
           "p_offset"?: number
           "p_provider_id"?: string
           "p_search"?: string
-          "p_sort"?: string
           "p_subcategory_id"?: string
           "p_to"?: string
         }
@@ -1008,107 +981,51 @@ export type Database = {
       }
       "admin_list_conversations": {
         Args: {
-          "p_after"?: string
-          "p_before"?: string
           "p_count"?: boolean
           "p_customer_name"?: string
-          "p_last"?: boolean
           "p_limit"?: number
           "p_offset"?: number
           "p_provider_name"?: string
           "p_since"?: string
-          "p_sort"?: string
           "p_status"?: string
         }
         Returns: Json
       }
       "admin_list_customers": {
         Args: {
-          "p_after"?: string
-          "p_before"?: string
           "p_count"?: boolean
-          "p_last"?: boolean
           "p_limit"?: number
           "p_offset"?: number
           "p_search"?: string
-          "p_sort"?: string
           "p_status"?: string
         }
         Returns: Json
       }
       "admin_list_deposits": {
         Args: {
-          "p_after"?: string
           "p_after_created_at"?: string
           "p_after_id"?: string
-          "p_before"?: string
           "p_count"?: boolean
           "p_from"?: string
-          "p_last"?: boolean
           "p_limit"?: number
           "p_offset"?: number
           "p_provider_id"?: string
           "p_search"?: string
-          "p_sort"?: string
           "p_status"?: string
           "p_to"?: string
         }
         Returns: Json
       }
-      "admin_list_promotions": {
-        Args: {
-          "p_after"?: string
-          "p_before"?: string
-          "p_count"?: boolean
-          "p_last"?: boolean
-          "p_limit"?: number
-          "p_offset"?: number
-          "p_search"?: string
-          "p_sort"?: string
-          "p_status"?: string
-          "p_type"?: string
-        }
-        Returns: Json
-      }
-      "admin_list_providers": {
-        Args: {
-          "p_after"?: string
-          "p_before"?: string
-          "p_count"?: boolean
-          "p_last"?: boolean
-          "p_limit"?: number
-          "p_offset"?: number
-          "p_search"?: string
-          "p_sort"?: string
-          "p_status"?: string
-        }
-        Returns: Json
-      }
       "admin_list_reviews": {
         Args: {
-          "p_after"?: string
-          "p_before"?: string
           "p_count"?: boolean
-          "p_last"?: boolean
           "p_limit"?: number
           "p_offset"?: number
           "p_rating"?: number
           "p_search"?: string
-          "p_sort"?: string
           "p_status"?: string
         }
         Returns: Json
-      }
-      "admin_provider_options": {
-        Args: {
-          "p_limit"?: number
-          "p_search"?: string
-        }
-        Returns: {
-          "id": string
-          "name": string
-          "phone": string
-        }[]
       }
       "admin_set_all_discount_code_services": {
         Args: {
@@ -1130,7 +1047,6 @@ export type Database = {
           "customer_email": string | null
           "customer_id": string | null
           "customer_name": string
-          "customer_name_folded": string | null
           "customer_phone": string | null
           "discount_amount": number | null
           "discount_code": string | null
@@ -1149,10 +1065,8 @@ export type Database = {
           "service_item_id": string | null
           "service_item_job_details": string | null
           "service_item_name": string | null
-          "service_item_name_folded": string | null
           "service_item_price": number | null
           "service_name": string
-          "service_name_folded": string | null
           "status": string
           "subcategory_id": string
           "updated_at": string
@@ -1178,7 +1092,6 @@ export type Database = {
           "customer_email": string | null
           "customer_id": string | null
           "customer_name": string
-          "customer_name_folded": string | null
           "customer_phone": string | null
           "discount_amount": number | null
           "discount_code": string | null
@@ -1197,10 +1110,8 @@ export type Database = {
           "service_item_id": string | null
           "service_item_job_details": string | null
           "service_item_name": string | null
-          "service_item_name_folded": string | null
           "service_item_price": number | null
           "service_name": string
-          "service_name_folded": string | null
           "status": string
           "subcategory_id": string
           "updated_at": string
@@ -1225,7 +1136,6 @@ export type Database = {
           "customer_email": string | null
           "customer_id": string | null
           "customer_name": string
-          "customer_name_folded": string | null
           "customer_phone": string | null
           "discount_amount": number | null
           "discount_code": string | null
@@ -1244,10 +1154,8 @@ export type Database = {
           "service_item_id": string | null
           "service_item_job_details": string | null
           "service_item_name": string | null
-          "service_item_name_folded": string | null
           "service_item_price": number | null
           "service_name": string
-          "service_name_folded": string | null
           "status": string
           "subcategory_id": string
           "updated_at": string
@@ -1277,7 +1185,6 @@ export type Database = {
           "customer_email": string | null
           "customer_id": string | null
           "customer_name": string
-          "customer_name_folded": string | null
           "customer_phone": string | null
           "discount_amount": number | null
           "discount_code": string | null
@@ -1296,10 +1203,8 @@ export type Database = {
           "service_item_id": string | null
           "service_item_job_details": string | null
           "service_item_name": string | null
-          "service_item_name_folded": string | null
           "service_item_price": number | null
           "service_name": string
-          "service_name_folded": string | null
           "status": string
           "subcategory_id": string
           "updated_at": string
@@ -1320,11 +1225,9 @@ export type Database = {
         Returns: {
           "booking_id": string
           "comment": string | null
-          "comment_folded": string | null
           "created_at": string
           "customer_id": string | null
           "customer_name": string | null
-          "customer_name_folded": string | null
           "id": string
           "provider_id": string | null
           "rating": number
@@ -1408,7 +1311,6 @@ export type Database = {
           "customer_email": string | null
           "customer_id": string | null
           "customer_name": string
-          "customer_name_folded": string | null
           "customer_phone": string | null
           "discount_amount": number | null
           "discount_code": string | null
@@ -1427,10 +1329,8 @@ export type Database = {
           "service_item_id": string | null
           "service_item_job_details": string | null
           "service_item_name": string | null
-          "service_item_name_folded": string | null
           "service_item_price": number | null
           "service_name": string
-          "service_name_folded": string | null
           "status": string
           "subcategory_id": string
           "updated_at": string
@@ -1451,6 +1351,7 @@ export type Database = {
           "amount": number
           "created_at": string
           "id": string
+          "kind": string
           "new_balance": number | null
           "note": string | null
           "old_balance": number | null

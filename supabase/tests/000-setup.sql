@@ -16,6 +16,8 @@
 --   tests.set_role_and_claims(role, claims)            the role and JWT claims (text) of the transaction
 --   tests.try_sql(sql)                        → text   'ok', or '<SQLSTATE> <hint>' of the statement's error
 --   tests.id(name)                            → uuid   stable id of a fixture row ('booking_a', …)
+--   tests.set_balance(provider, balance)               a provider's deposit, through an adjustment row
+--                                                      (money moves only through the ledger)
 --   tests.make_world()                                 a small fixed data set used by most files (see below)
 
 begin;
@@ -149,6 +151,24 @@ exception when others then
 end
 $$;
 grant execute on function tests.try_sql(text) to anon, authenticated, service_role;
+
+-- A provider's balance set for a fixture the only way the database allows: an adjustment of the
+-- difference (docs/decisions.md#money-only-through-the-ledger). Its status is left as it is, except
+-- that an active provider falling below the minimum deposit becomes inactive.
+create or replace function tests.set_balance(p_provider uuid, p_balance bigint)
+returns void
+language plpgsql
+as $$
+declare
+  v_delta bigint := p_balance - (select p.deposit from public.profiles p where p.id = p_provider);
+begin
+  if v_delta <> 0 then
+    insert into public.deposit_history (provider_id, amount, status, kind, note)
+    values (p_provider, v_delta, 'completed', 'adjustment', 'Số dư của dữ liệu kiểm thử');
+  end if;
+end
+$$;
+revoke all on function tests.set_balance(uuid, bigint) from public;
 
 -- The small data set most files start from (run as postgres, inside the file's transaction):
 --   users     admin@pgtap.test (admin claim), cust.a@ / cust.b@ (customers), prov.p@ / prov.q@ (providers)

@@ -51,8 +51,8 @@ select throws_ok($$ update public.profiles set status = 'deleted' where id = tes
 select throws_ok($$ update public.profiles set status = 'paused' where id = tests.id('u_prov') $$, '23514', null, 'an unknown provider status is rejected');
 select lives_ok($$ update public.profiles set status = 'banned' where id = tests.id('u_prov') $$, 'banned is a provider status');
 select lives_ok($$ update public.profiles set status = 'pending_approval' where id = tests.id('u_plain') $$, 'pending_approval is a customer status');
-select throws_ok($$ update public.profiles set deposit = -1 where id = tests.id('u_prov') $$, '23514', null, 'a negative deposit is rejected');
-select throws_ok($$ update public.profiles set total_earnings = -1 where id = tests.id('u_prov') $$, '23514', null, 'negative total_earnings are rejected');
+select throws_ok($$ update public.profiles set deposit = -1 where id = tests.id('u_prov') $$, '42501', null, 'a negative deposit is refused (money moves only through the ledger)');
+select throws_ok($$ update public.profiles set total_earnings = -1 where id = tests.id('u_prov') $$, '42501', null, 'negative total_earnings are refused (money moves only through the ledger)');
 select throws_ok($$ update public.profiles set saved_addresses = '{"address":"x"}' where id = tests.id('u_plain') $$, '23514', null, 'saved_addresses must be a JSON array');
 select throws_ok($$ update public.profiles set status = null where id = tests.id('u_plain') $$, '23502', null, 'status is never null');
 
@@ -118,8 +118,8 @@ select ok((select count(*) from public.profiles) >= 9, 'an admin reads every pro
 select isnt_empty($$ select 1 from public.profiles where id = tests.user_id('cust.b@pgtap.test') $$, 'an admin reads another user''s profile');
 select isnt_empty($$ update public.profiles set name = 'Thợ P (đã sửa)', status = 'banned' where id = tests.user_id('prov.p@pgtap.test') returning id $$,
   'an admin may change a provider''s name and status');
-select isnt_empty($$ update public.profiles set deposit = 500000 where id = tests.user_id('prov.p@pgtap.test') returning id $$,
-  'an admin may change a provider''s deposit');
+select throws_ok($$ update public.profiles set deposit = 500000 where id = tests.user_id('prov.p@pgtap.test') $$, '42501', null,
+  'an admin cannot write a provider''s deposit (only through deposit history)');
 select isnt_empty($$ update public.profiles set email = 'khach.b.moi@pgtap.test', phone = '0977000000', status = 'inactive'
                     where id = tests.user_id('cust.b@pgtap.test') returning id $$, 'an admin may change a customer''s e-mail, phone and status');
 select throws_ok($$ update public.profiles set name = '' where id = tests.user_id('cust.b@pgtap.test') $$, '23514', null,
@@ -130,8 +130,8 @@ select throws_ok($$ delete from public.profiles where id = tests.user_id('cust.b
 -- ------------------------------------------------------------------ service role
 select tests.authenticate_as_service_role();
 select ok((select count(*) from public.profiles) >= 9, 'the service role reads every profile');
-select isnt_empty($$ update public.profiles set deposit = 1000 where id = tests.user_id('prov.q@pgtap.test') returning id $$,
-  'the service role may change money columns');
+select throws_ok($$ update public.profiles set deposit = 1000 where id = tests.user_id('prov.q@pgtap.test') $$, '42501', null,
+  'the service role cannot write money columns either');
 
 -- ------------------------------------------------------------------ account removal
 select tests.as_superuser();

@@ -51,7 +51,7 @@ select results_eq($$ select old_balance, new_balance from public.deposit_history
   $$ values (100000::bigint, 140000::bigint) $$, 'the second deposit records old 100 000 / new 140 000');
 
 -- ------------------------------------------------------------------ floor at 0
-update public.profiles set deposit = 30000 where id = tests.user_id('prov.p@pgtap.test');
+select tests.set_balance(tests.user_id('prov.p@pgtap.test'), 30000);
 update public.deposit_history set status = 'canceled' where id = tests.id('deposit_p');
 select is((select deposit from public.profiles where id = tests.user_id('prov.p@pgtap.test')), 0::bigint,
   'leaving completed never takes the balance below 0 (30 000 − 100 000 → 0)');
@@ -59,7 +59,7 @@ select results_eq($$ select old_balance, new_balance from public.deposit_history
   $$ values (30000::bigint, 0::bigint) $$, 'the floored change records old 30 000 / new 0');
 
 -- ------------------------------------------------------------------ amount edits on a completed row
-update public.profiles set deposit = 0 where id = tests.user_id('prov.p@pgtap.test');
+select tests.set_balance(tests.user_id('prov.p@pgtap.test'), 0);
 update public.deposit_history set status = 'completed' where id = tests.id('deposit_p');
 update public.deposit_history set amount = 150000 where id = tests.id('deposit_p');
 select is((select deposit from public.profiles where id = tests.user_id('prov.p@pgtap.test')), 150000::bigint,
@@ -72,16 +72,20 @@ select is((select deposit from public.profiles where id = tests.user_id('prov.q@
   'editing the amount of a pending deposit does not touch the balance');
 
 -- ------------------------------------------------------------------ activation and deactivation
-update public.profiles set status = 'pending_approval', deposit = 0 where id = tests.user_id('prov.q@pgtap.test');
+select tests.set_balance(tests.user_id('prov.q@pgtap.test'), 0);
+update public.profiles set status = 'pending_approval' where id = tests.user_id('prov.q@pgtap.test');
 update public.deposit_history set amount = 50000 where id = tests.id('deposit_q');
 update public.deposit_history set status = 'completed' where id = tests.id('deposit_q');
-select is((select status from public.profiles where id = tests.user_id('prov.q@pgtap.test')), 'active', 'a completed deposit activates a pending_approval provider');
+select is((select status from public.profiles where id = tests.user_id('prov.q@pgtap.test')), 'pending_approval',
+  'a completed deposit never activates a pending_approval provider (approval comes first)');
+update public.profiles set status = 'active' where id = tests.user_id('prov.q@pgtap.test');
 update public.deposit_history set status = 'pending' where id = tests.id('deposit_q');
 select is((select status from public.profiles where id = tests.user_id('prov.q@pgtap.test')), 'active',
   'with minimum 0, leaving completed does not deactivate (0 is not below 0)');
 
 update public.settings set min_deposit_amount = 100000 where id = 'app';
-update public.profiles set status = 'inactive', deposit = 0 where id = tests.user_id('prov.q@pgtap.test');
+select tests.set_balance(tests.user_id('prov.q@pgtap.test'), 0);
+update public.profiles set status = 'inactive' where id = tests.user_id('prov.q@pgtap.test');
 update public.deposit_history set status = 'completed' where id = tests.id('deposit_q');
 select is((select status from public.profiles where id = tests.user_id('prov.q@pgtap.test')), 'inactive',
   'completion below the minimum (50 000 < 100 000): the provider ends up inactive');
@@ -96,28 +100,31 @@ select is((select status from public.profiles where id = tests.user_id('prov.q@p
 select results_eq($$ select old_balance, new_balance from public.deposit_history where id = tests.id('deposit_q2') $$,
   $$ values (100000::bigint, 50000::bigint) $$, 'the deactivating change records old 100 000 / new 50 000');
 
-update public.profiles set status = 'active', deposit = 500000 where id = tests.user_id('prov.q@pgtap.test');
+select tests.set_balance(tests.user_id('prov.q@pgtap.test'), 500000);
+update public.profiles set status = 'active' where id = tests.user_id('prov.q@pgtap.test');
 update public.deposit_history set status = 'pending' where id = tests.id('deposit_q');
 select is((select status from public.profiles where id = tests.user_id('prov.q@pgtap.test')), 'active',
   'staying at or above the minimum (450 000) keeps the provider active');
 
 -- A banned provider stays banned (docs/product.md#provider-status: activation and
 -- deactivation never lift or replace a ban).
-update public.profiles set status = 'banned', deposit = 0 where id = tests.user_id('prov.q@pgtap.test');
+select tests.set_balance(tests.user_id('prov.q@pgtap.test'), 0);
+update public.profiles set status = 'banned' where id = tests.user_id('prov.q@pgtap.test');
 update public.deposit_history set status = 'completed' where id = tests.id('deposit_q');
 select is((select status from public.profiles where id = tests.user_id('prov.q@pgtap.test')), 'banned', 'a completed deposit does not lift a ban');
 select is((select deposit from public.profiles where id = tests.user_id('prov.q@pgtap.test')), 50000::bigint, '…but credits the amount');
 
 -- A row inserted as completed is a transition to completed.
 update public.settings set min_deposit_amount = 0 where id = 'app';
-update public.profiles set status = 'inactive', deposit = 1000 where id = tests.user_id('prov.p@pgtap.test');
+select tests.set_balance(tests.user_id('prov.p@pgtap.test'), 1000);
+update public.profiles set status = 'inactive' where id = tests.user_id('prov.p@pgtap.test');
 insert into public.deposit_history (id, provider_id, amount, status) values (tests.id('deposit_p3'), tests.user_id('prov.p@pgtap.test'), 7000, 'completed');
 select results_eq($$ select old_balance, new_balance from public.deposit_history where id = tests.id('deposit_p3') $$,
   $$ values (1000::bigint, 8000::bigint) $$, 'a deposit inserted as completed is credited and recorded');
 select is((select status from public.profiles where id = tests.user_id('prov.p@pgtap.test')), 'active', '…and activates the provider');
 
 -- ------------------------------------------------------------------ integrity and constraints
-select ok(pg_get_functiondef('private.deposit_apply_transition()'::regprocedure) ~* 'for\s+update',
+select ok(pg_get_functiondef('private.ledger_apply()'::regprocedure) ~* 'for\s+update',
   'the transition locks the provider row (select … for update) so concurrent changes serialise');
 select throws_ok($$ update public.deposit_history set provider_id = tests.user_id('prov.q@pgtap.test') where id = tests.id('deposit_p3') $$,
   '42501', null, 'a deposit cannot be moved to another provider');
@@ -135,8 +142,8 @@ update public.deposit_history set updated_at = '2020-01-01' where id = tests.id(
 select is((select updated_at from public.deposit_history where id = tests.id('deposit_default')), now(), 'updated_at is kept');
 
 -- ------------------------------------------------------------------ RLS
+select tests.set_balance(tests.user_id('prov.p@pgtap.test'), 0);
 select set_config('tests.deposits_total', (select count(*) from public.deposit_history)::text, true);
-update public.profiles set deposit = 0 where id = tests.user_id('prov.p@pgtap.test');
 
 select tests.clear_authentication();
 select throws_ok($$ select * from public.deposit_history $$, '42501', null, 'anon cannot read deposits');

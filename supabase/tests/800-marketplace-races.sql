@@ -11,7 +11,8 @@ create table tests.mk_ids (name text primary key, id uuid not null);
 grant select, insert on tests.mk_ids to authenticated;
 
 update public.settings set min_deposit_amount = 100000 where id = 'app';
-update public.profiles set deposit = 150000 where id in (tests.user_id('prov.p@pgtap.test'), tests.user_id('prov.q@pgtap.test'));
+select tests.set_balance(tests.user_id('prov.p@pgtap.test'), 150000);
+select tests.set_balance(tests.user_id('prov.q@pgtap.test'), 150000);
 insert into public.discount_codes (id, code, discount_type, discount_value, max_uses, uses_count, expires_at) values
   (tests.id('code_last'), 'MK_LAST', 'fixed_amount', 50000, 1, 0, now() + interval '7 days');
 
@@ -133,7 +134,8 @@ select is((select count(*)::int from public.commissions where booking_id = (sele
   'and its commission goes with it');
 
 -- ------------------------------------------------------------------ deposit top-up
-update public.profiles set deposit = 0, status = 'inactive' where id = tests.user_id('prov.q@pgtap.test');
+select tests.set_balance(tests.user_id('prov.q@pgtap.test'), 0);
+update public.profiles set status = 'inactive' where id = tests.user_id('prov.q@pgtap.test');
 select tests.authenticate_as(tests.user_id('prov.q@pgtap.test'));
 insert into tests.mk_ids select 'topup', id from public.request_deposit(300000, 'Chuyển khoản Vietcombank');
 select tests.as_superuser();

@@ -24,12 +24,13 @@ grant execute on function tests.mkt_message(text) to anon, authenticated, servic
 -- Fixture: cust.a owns one booking in each status (provider p on the assigned ones); p has enough
 -- deposit, q has none; a banned customer; a provider r of another service.
 update public.settings set min_deposit_amount = 100000 where id = 'app';
-update public.profiles set deposit = 200000 where id = tests.user_id('prov.p@pgtap.test');
-update public.profiles set deposit = 0 where id = tests.user_id('prov.q@pgtap.test');
+select tests.set_balance(tests.user_id('prov.p@pgtap.test'), 200000);
+select tests.set_balance(tests.user_id('prov.q@pgtap.test'), 0);
 select tests.create_user('cust.banned@pgtap.test', 'customer', false);
 update public.profiles set status = 'banned' where id = tests.user_id('cust.banned@pgtap.test');
 select tests.create_user('prov.r@pgtap.test', 'provider', false);
-update public.profiles set status = 'active', deposit = 500000 where id = tests.user_id('prov.r@pgtap.test');
+select tests.set_balance(tests.user_id('prov.r@pgtap.test'), 500000);
+update public.profiles set status = 'active' where id = tests.user_id('prov.r@pgtap.test');
 insert into public.subcategories (id, category_id, name, icon, active) values (tests.id('svc_other'), tests.id('cat'), 'Dịch vụ khác', 'x', true);
 insert into public.provider_service_types (provider_id, subcategory_id) values (tests.user_id('prov.r@pgtap.test'), tests.id('svc_other'));
 
@@ -205,7 +206,8 @@ select is(tests.try_sql(format('select public.join_booking_queue(%L)', tests.id(
 select is(tests.try_sql(format('select public.leave_booking_queue(%L)', tests.id('mk_open'))), 'P0001 deposit_too_low',
   'nor leave one');
 select tests.as_superuser();
-update public.profiles set deposit = 100000, status = 'inactive' where id = tests.user_id('prov.q@pgtap.test');
+select tests.set_balance(tests.user_id('prov.q@pgtap.test'), 100000);
+update public.profiles set status = 'inactive' where id = tests.user_id('prov.q@pgtap.test');
 select tests.authenticate_as(tests.user_id('prov.q@pgtap.test'));
 select is(tests.try_sql(format('select public.join_booking_queue(%L)', tests.id('mk_open2'))), 'P0001 provider_not_active',
   'an inactive provider cannot join a queue, whatever its deposit');

@@ -64,6 +64,8 @@ async function usesOf(code: string): Promise<number> {
 async function workingProvider(): Promise<{ id: string; client: SupabaseClient }> {
   const provider = await newUser('provider');
   expect((await admin.from('provider_service_types').insert({ provider_id: provider.id, subcategory_id: item.subcategory_id })).error).toBeNull();
+  // Approved first: a completed deposit activates an inactive provider, never one awaiting approval.
+  expect((await admin.from('profiles').update({ status: 'inactive' }).eq('id', provider.id)).error).toBeNull();
   expect((await admin.from('deposit_history').insert({ provider_id: provider.id, amount: 500000, status: 'completed' })).error).toBeNull();
   return provider;
 }
@@ -84,7 +86,7 @@ beforeAll(async () => {
 });
 
 describe('marketplace lifecycle through supabase-js', () => {
-  it('top-up → admin completes → active; book with a code → queue → choose → report → confirm → commission → review', async () => {
+  it('top-up → admin completes → credited, still pending approval → admin approves → active; book with a code → queue → choose → report → confirm → commission → review', async () => {
     const [settings] = await sql<{ min: string }>("select min_deposit_amount::text as min from public.settings where id = 'app'");
     const minimum = Number(settings!.min);
     expect(minimum).toBeGreaterThan(0);
@@ -123,6 +125,11 @@ describe('marketplace lifecycle through supabase-js', () => {
     // Before the admin completes the top-up, the provider may not queue.
     expectRefusal((await p.client.rpc('join_booking_queue', { p_booking_id: booking.id })).error, 'provider_not_active');
     expect((await admin.from('deposit_history').update({ status: 'completed' }).eq('id', topUp.data!.id)).error).toBeNull();
+    // The deposit is credited but never skips approval (docs/product.md#deposits-and-balances): the admin approves.
+    const credited = await p.client.from('profiles').select('deposit, status').eq('id', p.id).single();
+    expect(credited.data).toEqual({ deposit: minimum, status: 'pending_approval' });
+    expectRefusal((await p.client.rpc('join_booking_queue', { p_booking_id: booking.id })).error, 'provider_not_active');
+    expect((await admin.from('profiles').update({ status: 'active' }).eq('id', p.id)).error).toBeNull();
     const profile = await p.client.from('profiles').select('deposit, status').eq('id', p.id).single();
     expect(profile.data).toEqual({ deposit: minimum, status: 'active' });
 

@@ -98,7 +98,7 @@ describe('marketplace under 50 simulated users', () => {
     );
     for (const row of balances) {
       expect(row.deposit, `balance of ${row.id}`).toBe(row.ledger);
-      const expected = row.completed === 0 ? 'pending_approval' : BigInt(row.deposit) >= BigInt(minimum!.min) ? 'active' : 'inactive';
+      const expected = row.completed === 0 ? 'inactive' : BigInt(row.deposit) >= BigInt(minimum!.min) ? 'active' : 'inactive';
       expect(row.status, `status of ${row.id}`).toBe(expected);
     }
     expect(balances.reduce((n, row) => n + row.requested, 0)).toBe(summary.depositRequests);

@@ -22,3 +22,4 @@ export { professions } from './professions.ts';
 export { profiles } from './profiles.ts';
 export { mfa } from './mfa.ts';
 export { auditLog } from './audit-log.ts';
+export { ledger } from './ledger.ts';

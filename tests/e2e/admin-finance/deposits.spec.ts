@@ -16,6 +16,9 @@ interface DepositRow {
 
 async function newDeposit(name: string, amount: number): Promise<{ providerId: string; deposit: DepositRow }> {
   const providerId = await createProvider(name);
+  // An approved provider paused for its balance: a deposit activates only `inactive`, never
+  // `pending_approval` (docs/product.md#deposits-and-balances).
+  await serviceRest(`profiles?id=eq.${providerId}`, { method: 'PATCH', body: { status: 'inactive' } });
   const rows = await serviceRest<DepositRow[]>('deposit_history', {
     method: 'POST',
     body: { provider_id: providerId, amount, status: 'pending', note: 'E2E' },

@@ -1,7 +1,8 @@
 // /admin/customers/:customerId — header (avatar, name, email, status), stats (total, completed,
 // in progress, total spent), inline edits of name, email, phone, status, registration / update /
-// last sign-in times, and the 10 most recent bookings linking to their detail.
+// last sign-in times, the ban card and the 10 most recent bookings linking to their detail.
 import { useParams } from 'react-router-dom';
+import { BanCard } from '@/components/domain/ban-card.tsx';
 import { ProfileDetail } from '@/components/domain/profile-header.tsx';
 import { RecentBookings } from '@/components/domain/recent-bookings.tsx';
 import { ContactFields, ProfileTimes } from '@/components/domain/contact-fields.tsx';
@@ -46,6 +47,11 @@ function InfoCard({ profile }: { profile: CustomerProfile }) {
   );
 }
 
+function CustomerBanCard({ profile }: { profile: CustomerProfile }) {
+  const update = useUpdateCustomer();
+  return <BanCard entity="customer" profile={profile} update={update.mutateAsync} />;
+}
+
 function TimesCard({ profile }: { profile: CustomerProfile }) {
   return (
     <SectionCard titleId="customer-times-title" title={t.detail.times.title}>
@@ -76,6 +82,7 @@ export default function CustomerDetailPage() {
     <ProfileDetail entity="customer" query={detail} listPath="/admin/customers" texts={t.detail}>
       {(profile) => (
         <>
+          <CustomerBanCard profile={profile} />
           <Stats id={profile.id} />
           <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
             <InfoCard profile={profile} />

@@ -15,6 +15,8 @@ export const depositRowSchema = z.object({
   old_balance: z.number().nullable(),
   new_balance: z.number().nullable(),
   note: z.string().nullable(),
+  /** 'adjustment' for a manual adjustment (docs/decisions.md#money-only-through-the-ledger); absent from older answers. */
+  kind: z.enum(['deposit', 'adjustment']).optional(),
   created_at: z.string(),
   updated_at: z.string(),
 });

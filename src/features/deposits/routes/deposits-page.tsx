@@ -17,6 +17,7 @@ import { ProviderPicker } from '@/components/domain/provider-picker.tsx';
 import { saveUnlessConflict } from '@/lib/errors.ts';
 import { formatDateTime, formatVnd } from '@/lib/format.ts';
 import { deposits as t } from '@/lib/messages/deposits.ts';
+import { ledger } from '@/lib/messages/ledger.ts';
 import { useUrlState } from '@/lib/url-state.ts';
 import { exportDepositsCsv } from '@/features/deposits/api/deposits-export.ts';
 import type { DepositFilters } from '@/features/deposits/api/deposit-filters.ts';
@@ -74,6 +75,11 @@ export default function DepositsPage() {
             {row.provider_name ?? t.unknownProvider(row.provider_id)}
           </Link>
           {row.provider_email ? <div className="text-xs text-slate-500">{row.provider_email}</div> : null}
+          {row.note ? (
+            <div className="text-xs break-words text-slate-600" data-testid="deposit-note">
+              {row.kind === 'adjustment' ? ledger.balance.adjustmentNote(row.note) : row.note}
+            </div>
+          ) : null}
         </div>
       ),
     },

@@ -14,5 +14,6 @@ export const providerKeys = {
   reviewSummary: (id: string) => [...providerKeys.detail(id), 'review-summary'] as const,
   reviews: (id: string, page: number) => [...providerKeys.detail(id), 'reviews', page] as const,
   recentBookings: (id: string) => [...providerKeys.detail(id), 'recent-bookings'] as const,
+  ledger: (id: string) => [...providerKeys.detail(id), 'ledger'] as const,
   subcategories: () => [...providerKeys.all, 'subcategories'] as const,
 };

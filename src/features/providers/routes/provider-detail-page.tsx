@@ -1,6 +1,8 @@
-// /admin/providers/:providerId — header, personal info with inline edits, stats, deposit and
-// earnings, service types, saved addresses, documents, reviews and the 10 most recent bookings.
+// /admin/providers/:providerId — header, the ban card, personal info with inline edits, stats,
+// deposit and earnings, the balance with its ledger and manual adjustment, service types, saved
+// addresses, documents, reviews and the 10 most recent bookings.
 import { useParams } from 'react-router-dom';
+import { BanCard } from '@/components/domain/ban-card.tsx';
 import { ProfileDetail } from '@/components/domain/profile-header.tsx';
 import { StatCard } from '@/components/ui/stat-card.tsx';
 import { ErrorState } from '@/components/ui/states.tsx';
@@ -9,6 +11,8 @@ import { formatNumber, formatVnd } from '@/lib/format.ts';
 import { providers as t } from '@/lib/messages/providers.ts';
 import { useProvider, type ProviderProfile } from '@/features/providers/api/provider-query.ts';
 import { useProviderStats } from '@/features/providers/api/provider-stats-query.ts';
+import { useUpdateProvider } from '@/features/providers/api/provider-update-mutation.ts';
+import { BalanceCard } from '@/features/providers/components/balance-card.tsx';
 import { DocumentsCard } from '@/features/providers/components/documents-card.tsx';
 import { ProviderInfoCard } from '@/features/providers/components/provider-info-card.tsx';
 import { ProviderRecentBookings } from '@/features/providers/components/provider-recent-bookings.tsx';
@@ -62,6 +66,11 @@ function AddressesCard({ profile }: { profile: ProviderProfile }) {
   );
 }
 
+function ProviderBanCard({ profile }: { profile: ProviderProfile }) {
+  const update = useUpdateProvider();
+  return <BanCard entity="provider" profile={profile} update={update.mutateAsync} />;
+}
+
 export default function ProviderDetailPage() {
   const { providerId = '' } = useParams();
   const detail = useProvider(providerId);
@@ -69,6 +78,7 @@ export default function ProviderDetailPage() {
     <ProfileDetail entity="provider" query={detail} listPath="/admin/providers" texts={t.detail}>
       {(profile) => (
         <>
+          <ProviderBanCard profile={profile} />
           <StatsRow profile={profile} />
           <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
             <ProviderInfoCard profile={profile} />
@@ -77,6 +87,7 @@ export default function ProviderDetailPage() {
               <AddressesCard profile={profile} />
             </div>
           </div>
+          <BalanceCard profile={profile} />
           <DocumentsCard providerId={profile.id} />
           <ReviewsCard providerId={profile.id} />
           <ProviderRecentBookings providerId={profile.id} />
