@@ -72,6 +72,7 @@ export type Database = {
           "customer_email": string | null
           "customer_id": string | null
           "customer_name": string
+          "customer_name_folded": string | null
           "customer_phone": string | null
           "discount_amount": number | null
           "discount_code": string | null
@@ -90,8 +91,10 @@ export type Database = {
           "service_item_id": string | null
           "service_item_job_details": string | null
           "service_item_name": string | null
+          "service_item_name_folded": string | null
           "service_item_price": number | null
           "service_name": string
+          "service_name_folded": string | null
           "status": string
           "subcategory_id": string
           "updated_at": string
@@ -106,6 +109,7 @@ export type Database = {
           "customer_email"?: string | null
           "customer_id"?: string | null
           "customer_name": string
+          "customer_name_folded"?: never
           "customer_phone"?: string | null
           "discount_amount"?: number | null
           "discount_code"?: string | null
@@ -124,8 +128,10 @@ export type Database = {
           "service_item_id"?: string | null
           "service_item_job_details"?: string | null
           "service_item_name"?: string | null
+          "service_item_name_folded"?: never
           "service_item_price"?: number | null
           "service_name": string
+          "service_name_folded"?: never
           "status"?: string
           "subcategory_id": string
           "updated_at"?: string
@@ -139,6 +145,7 @@ export type Database = {
           "customer_email"?: string | null
           "customer_id"?: string | null
           "customer_name"?: string
+          "customer_name_folded"?: never
           "customer_phone"?: string | null
           "discount_amount"?: number | null
           "discount_code"?: string | null
@@ -157,8 +164,10 @@ export type Database = {
           "service_item_id"?: string | null
           "service_item_job_details"?: string | null
           "service_item_name"?: string | null
+          "service_item_name_folded"?: never
           "service_item_price"?: number | null
           "service_name"?: string
+          "service_name_folded"?: never
           "status"?: string
           "subcategory_id"?: string
           "updated_at"?: string
@@ -462,6 +471,7 @@ export type Database = {
       "discount_codes": {
         Row: {
           "code": string
+          "code_folded": string | null
           "created_at": string
           "discount_type": string
           "discount_value": number
@@ -475,6 +485,7 @@ export type Database = {
         ComputedFields: never
         Insert: {
           "code": string
+          "code_folded"?: never
           "created_at"?: string
           "discount_type": string
           "discount_value": number
@@ -487,6 +498,7 @@ export type Database = {
         }
         Update: {
           "code"?: string
+          "code_folded"?: never
           "created_at"?: string
           "discount_type"?: string
           "discount_value"?: number
@@ -564,9 +576,11 @@ export type Database = {
           "created_at": string
           "deposit": number
           "email": string | null
+          "email_folded": string | null
           "id": string
           "last_login_at": string | null
           "name": string
+          "name_folded": string | null
           "phone": string | null
           "role": string
           "saved_addresses": NonNullable<Json>
@@ -581,9 +595,11 @@ export type Database = {
           "created_at"?: string
           "deposit"?: number
           "email"?: string | null
+          "email_folded"?: never
           "id": string
           "last_login_at"?: string | null
           "name": string
+          "name_folded"?: never
           "phone"?: string | null
           "role"?: string
           "saved_addresses"?: NonNullable<Json>
@@ -597,9 +613,11 @@ export type Database = {
           "created_at"?: string
           "deposit"?: number
           "email"?: string | null
+          "email_folded"?: never
           "id"?: string
           "last_login_at"?: string | null
           "name"?: string
+          "name_folded"?: never
           "phone"?: string | null
           "role"?: string
           "saved_addresses"?: NonNullable<Json>
@@ -690,9 +708,11 @@ export type Database = {
         Row: {
           "booking_id": string
           "comment": string | null
+          "comment_folded": string | null
           "created_at": string
           "customer_id": string | null
           "customer_name": string | null
+          "customer_name_folded": string | null
           "id": string
           "provider_id": string | null
           "rating": number
@@ -703,9 +723,11 @@ export type Database = {
         Insert: {
           "booking_id": string
           "comment"?: string | null
+          "comment_folded"?: never
           "created_at"?: string
           "customer_id"?: string | null
           "customer_name"?: string | null
+          "customer_name_folded"?: never
           "id"?: string
           "provider_id"?: string | null
           "rating": number
@@ -715,9 +737,11 @@ export type Database = {
         Update: {
           "booking_id"?: string
           "comment"?: string | null
+          "comment_folded"?: never
           "created_at"?: string
           "customer_id"?: string | null
           "customer_name"?: string | null
+          "customer_name_folded"?: never
           "id"?: string
           "provider_id"?: string | null
           "rating"?: number
@@ -809,6 +833,7 @@ export type Database = {
           "id": string
           "maintenance_mode": boolean
           "min_deposit_amount": number
+          "require_admin_mfa": boolean
           "site_description": string
           "site_name": string
           "updated_at": string
@@ -824,6 +849,7 @@ export type Database = {
           "id"?: string
           "maintenance_mode"?: boolean
           "min_deposit_amount"?: number
+          "require_admin_mfa"?: boolean
           "site_description"?: string
           "site_name"?: string
           "updated_at"?: string
@@ -838,6 +864,7 @@ export type Database = {
           "id"?: string
           "maintenance_mode"?: boolean
           "min_deposit_amount"?: number
+          "require_admin_mfa"?: boolean
           "site_description"?: string
           "site_name"?: string
           "updated_at"?: string
@@ -920,6 +947,12 @@ export type Database = {
           isSetofReturn: false
         }
       }
+      "admin_catalogue_matches": {
+        Args: {
+          "p_search": string
+        }
+        Returns: Json
+      }
       "admin_commission_stats": {
         Args: {
           "p_from"?: string
@@ -948,32 +981,58 @@ export type Database = {
         Args: Record<PropertyKey, never>
         Returns: Json
       }
+      "admin_list_audit_log": {
+        Args: {
+          "p_actor"?: string
+          "p_after"?: string
+          "p_before"?: string
+          "p_count"?: boolean
+          "p_from"?: string
+          "p_last"?: boolean
+          "p_limit"?: number
+          "p_offset"?: number
+          "p_record"?: string
+          "p_sort"?: string
+          "p_table"?: string
+          "p_to"?: string
+        }
+        Returns: Json
+      }
       "admin_list_bookings": {
         Args: {
+          "p_after"?: string
           "p_after_created_at"?: string
           "p_after_id"?: string
+          "p_before"?: string
           "p_count"?: boolean
+          "p_customer"?: string
           "p_customer_id"?: string
+          "p_last"?: boolean
           "p_limit"?: number
           "p_offset"?: number
           "p_package"?: string
           "p_provider_id"?: string
           "p_service"?: string
           "p_since"?: string
+          "p_sort"?: string
           "p_status"?: string
         }
         Returns: Json
       }
       "admin_list_commissions": {
         Args: {
+          "p_after"?: string
           "p_after_created_at"?: string
           "p_after_id"?: string
+          "p_before"?: string
           "p_count"?: boolean
           "p_from"?: string
+          "p_last"?: boolean
           "p_limit"?: number
           "p_offset"?: number
           "p_provider_id"?: string
           "p_search"?: string
+          "p_sort"?: string
           "p_subcategory_id"?: string
           "p_to"?: string
         }
@@ -981,51 +1040,107 @@ export type Database = {
       }
       "admin_list_conversations": {
         Args: {
+          "p_after"?: string
+          "p_before"?: string
           "p_count"?: boolean
           "p_customer_name"?: string
+          "p_last"?: boolean
           "p_limit"?: number
           "p_offset"?: number
           "p_provider_name"?: string
           "p_since"?: string
+          "p_sort"?: string
           "p_status"?: string
         }
         Returns: Json
       }
       "admin_list_customers": {
         Args: {
+          "p_after"?: string
+          "p_before"?: string
           "p_count"?: boolean
+          "p_last"?: boolean
           "p_limit"?: number
           "p_offset"?: number
           "p_search"?: string
+          "p_sort"?: string
           "p_status"?: string
         }
         Returns: Json
       }
       "admin_list_deposits": {
         Args: {
+          "p_after"?: string
           "p_after_created_at"?: string
           "p_after_id"?: string
+          "p_before"?: string
           "p_count"?: boolean
           "p_from"?: string
+          "p_last"?: boolean
           "p_limit"?: number
           "p_offset"?: number
           "p_provider_id"?: string
           "p_search"?: string
+          "p_sort"?: string
           "p_status"?: string
           "p_to"?: string
         }
         Returns: Json
       }
+      "admin_list_promotions": {
+        Args: {
+          "p_after"?: string
+          "p_before"?: string
+          "p_count"?: boolean
+          "p_last"?: boolean
+          "p_limit"?: number
+          "p_offset"?: number
+          "p_search"?: string
+          "p_sort"?: string
+          "p_status"?: string
+          "p_type"?: string
+        }
+        Returns: Json
+      }
+      "admin_list_providers": {
+        Args: {
+          "p_after"?: string
+          "p_before"?: string
+          "p_count"?: boolean
+          "p_last"?: boolean
+          "p_limit"?: number
+          "p_offset"?: number
+          "p_search"?: string
+          "p_sort"?: string
+          "p_status"?: string
+        }
+        Returns: Json
+      }
       "admin_list_reviews": {
         Args: {
+          "p_after"?: string
+          "p_before"?: string
           "p_count"?: boolean
+          "p_last"?: boolean
           "p_limit"?: number
           "p_offset"?: number
           "p_rating"?: number
           "p_search"?: string
+          "p_sort"?: string
           "p_status"?: string
         }
         Returns: Json
+      }
+      "admin_provider_options": {
+        Args: {
+          "p_limit"?: number
+          "p_search"?: string
+        }
+        Returns: {
+          "id": string
+          "name": string
+          "phone": string
+        }[]
       }
       "admin_set_all_discount_code_services": {
         Args: {
@@ -1047,6 +1162,7 @@ export type Database = {
           "customer_email": string | null
           "customer_id": string | null
           "customer_name": string
+          "customer_name_folded": string | null
           "customer_phone": string | null
           "discount_amount": number | null
           "discount_code": string | null
@@ -1065,8 +1181,10 @@ export type Database = {
           "service_item_id": string | null
           "service_item_job_details": string | null
           "service_item_name": string | null
+          "service_item_name_folded": string | null
           "service_item_price": number | null
           "service_name": string
+          "service_name_folded": string | null
           "status": string
           "subcategory_id": string
           "updated_at": string
@@ -1092,6 +1210,7 @@ export type Database = {
           "customer_email": string | null
           "customer_id": string | null
           "customer_name": string
+          "customer_name_folded": string | null
           "customer_phone": string | null
           "discount_amount": number | null
           "discount_code": string | null
@@ -1110,8 +1229,10 @@ export type Database = {
           "service_item_id": string | null
           "service_item_job_details": string | null
           "service_item_name": string | null
+          "service_item_name_folded": string | null
           "service_item_price": number | null
           "service_name": string
+          "service_name_folded": string | null
           "status": string
           "subcategory_id": string
           "updated_at": string
@@ -1136,6 +1257,7 @@ export type Database = {
           "customer_email": string | null
           "customer_id": string | null
           "customer_name": string
+          "customer_name_folded": string | null
           "customer_phone": string | null
           "discount_amount": number | null
           "discount_code": string | null
@@ -1154,8 +1276,10 @@ export type Database = {
           "service_item_id": string | null
           "service_item_job_details": string | null
           "service_item_name": string | null
+          "service_item_name_folded": string | null
           "service_item_price": number | null
           "service_name": string
+          "service_name_folded": string | null
           "status": string
           "subcategory_id": string
           "updated_at": string
@@ -1185,6 +1309,7 @@ export type Database = {
           "customer_email": string | null
           "customer_id": string | null
           "customer_name": string
+          "customer_name_folded": string | null
           "customer_phone": string | null
           "discount_amount": number | null
           "discount_code": string | null
@@ -1203,8 +1328,10 @@ export type Database = {
           "service_item_id": string | null
           "service_item_job_details": string | null
           "service_item_name": string | null
+          "service_item_name_folded": string | null
           "service_item_price": number | null
           "service_name": string
+          "service_name_folded": string | null
           "status": string
           "subcategory_id": string
           "updated_at": string
@@ -1225,9 +1352,11 @@ export type Database = {
         Returns: {
           "booking_id": string
           "comment": string | null
+          "comment_folded": string | null
           "created_at": string
           "customer_id": string | null
           "customer_name": string | null
+          "customer_name_folded": string | null
           "id": string
           "provider_id": string | null
           "rating": number
@@ -1311,6 +1440,7 @@ export type Database = {
           "customer_email": string | null
           "customer_id": string | null
           "customer_name": string
+          "customer_name_folded": string | null
           "customer_phone": string | null
           "discount_amount": number | null
           "discount_code": string | null
@@ -1329,8 +1459,10 @@ export type Database = {
           "service_item_id": string | null
           "service_item_job_details": string | null
           "service_item_name": string | null
+          "service_item_name_folded": string | null
           "service_item_price": number | null
           "service_name": string
+          "service_name_folded": string | null
           "status": string
           "subcategory_id": string
           "updated_at": string
