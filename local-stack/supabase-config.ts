@@ -51,7 +51,7 @@ const bucketSchema = z.object({
 const fairShareSchema = z.object({
   enabled: z.boolean().default(true),
   max_requests_in_flight: z.number().int().positive().default(16),
-  max_connections: z.number().int().positive().default(4),
+  max_connections: z.number().int().positive().default(2),
   reserved_anon_connections: z.number().int().nonnegative().default(4),
   requests_per_second: z.number().positive().default(20),
   burst: z.number().int().positive().default(60),

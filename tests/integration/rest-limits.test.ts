@@ -172,7 +172,7 @@ describe('per-caller limits (max_requests_in_flight 3, max_connections 1, burst 
   });
 });
 
-describe("config.toml's limits (16 in flight, 4 connections, burst 60, 20 per second)", () => {
+describe("config.toml's limits (16 in flight, 2 connections, burst 60, 20 per second)", () => {
   it("never refuse a visitor's page loads nor a signed-in user opening screen after screen", async () => {
     const visitorLoad = async (): Promise<number[]> => {
       const first = await Promise.all([
