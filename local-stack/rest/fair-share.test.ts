@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RestFairShare } from '../config.ts';
 import { ApiError } from './errors.ts';
+import { apiError } from './expect-api-error.ts';
 import { FairShare, identityOf, type Identity } from './fair-share.ts';
 
 const SETTINGS: RestFairShare = {
@@ -31,16 +32,6 @@ afterEach(() => {
   shares = [];
 });
 
-function refusal(fn: () => unknown): ApiError {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof ApiError) return error;
-    throw error;
-  }
-  throw new Error('not refused');
-}
-
 /** Whether the promise settled within the current turn of the event loop (plus a tick). */
 async function settled(promise: Promise<unknown>): Promise<boolean> {
   let done = false;
@@ -65,7 +56,7 @@ describe('rate and in-flight limits', () => {
     let now = 1_000_000;
     const fair = share({ maxRequestsInFlight: 100 }, 6, () => now);
     for (let i = 0; i < 3; i += 1) fair.admit(customer).done();
-    const error = refusal(() => fair.admit(customer));
+    const error = apiError(() => fair.admit(customer));
     expect(error.status).toBe(429);
     expect(error.body.code).toBe('SDV002');
     expect(error.headers['Retry-After']).toBe('1');
@@ -78,7 +69,7 @@ describe('rate and in-flight limits', () => {
   it('refuses a request past the in-flight bound with 429 SDV001 until one ends', () => {
     const fair = share({ burst: 100 });
     const running = Array.from({ length: 4 }, () => fair.admit(customer));
-    const error = refusal(() => fair.admit(customer));
+    const error = apiError(() => fair.admit(customer));
     expect(error.status).toBe(429);
     expect(error.body).toMatchObject({ code: 'SDV001', message: 'Too many requests in flight' });
     expect(error.body.hint).toEqual(expect.any(String));

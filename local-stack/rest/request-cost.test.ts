@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from './errors.ts';
+import type { ApiError } from './errors.ts';
+import { apiError } from './expect-api-error.ts';
 import { parseQuery } from './parse-query.ts';
 import { checkCost, planCost } from './request-cost.ts';
 import { buildSchemaCache, type SchemaCache } from './schema-cache.ts';
@@ -40,15 +41,7 @@ describe('request cost', () => {
 
   it('refuses each limit with 400 SDV003 naming it', () => {
     const cache = buildCache();
-    const refusal = (select: string): ApiError => {
-      try {
-        checkCost(plan(cache, 'bookings', select), LIMITS);
-      } catch (error) {
-        if (error instanceof ApiError) return error;
-        throw error;
-      }
-      throw new Error(`${select} was not refused`);
-    };
+    const refusal = (select: string): ApiError => apiError(() => checkCost(plan(cache, 'bookings', select), LIMITS));
     const tooDeep = refusal('id,reviews(id,bookings(id,reviews(id)))');
     expect(tooDeep.status).toBe(400);
     expect(tooDeep.body).toMatchObject({ code: 'SDV003', message: 'Request too costly' });
