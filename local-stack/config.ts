@@ -81,6 +81,52 @@ export interface StackConfig {
   project: ProjectConfig;
   /** Addresses of proxies whose X-Forwarded-For is believed (SDV_TRUSTED_PROXIES, comma-separated). */
   trustedProxies: readonly string[];
+  /** `[api.fair_share]` as the REST API applies it (see restFairShare). */
+  restFairShare: RestFairShare;
+}
+
+export interface RestFairShare {
+  /** False: no per-caller limit and no anonymous reserve (the cost limit still holds). */
+  enabled: boolean;
+  maxRequestsInFlight: number;
+  maxConnections: number;
+  reservedAnonConnections: number;
+  requestsPerSecond: number;
+  burst: number;
+  queueTimeoutMs: number;
+  maxEmbeds: number;
+  maxEmbedDepth: number;
+  maxColumns: number;
+}
+
+/**
+ * The per-caller limits of the test profile: every suite calls from 127.0.0.1 with a few tokens and
+ * some send bursts on purpose (60 concurrent requests of one admin, load runs), so only the cost
+ * limit and the anonymous reserve of config.toml stay; SDV_REST_FAIR_SHARE=config applies all of
+ * config.toml's values on the test profile too (the fair-share tests), =relaxed relaxes any profile.
+ */
+const RELAXED_PER_CALLER = { maxRequestsInFlight: 100_000, maxConnections: 100_000, requestsPerSecond: 1_000_000, burst: 1_000_000 } as const;
+
+export function restFairShare(project: ProjectConfig, isTest: boolean, env: NodeJS.ProcessEnv = process.env): RestFairShare {
+  const fair = project.api.fair_share;
+  const mode = env.SDV_REST_FAIR_SHARE;
+  if (mode !== undefined && mode !== '' && mode !== 'config' && mode !== 'relaxed') {
+    throw new Error(`SDV_REST_FAIR_SHARE phải là "config" hoặc "relaxed" (nhận được "${mode}")`);
+  }
+  const fromConfig: RestFairShare = {
+    enabled: fair.enabled,
+    maxRequestsInFlight: fair.max_requests_in_flight,
+    maxConnections: fair.max_connections,
+    reservedAnonConnections: fair.reserved_anon_connections,
+    requestsPerSecond: fair.requests_per_second,
+    burst: fair.burst,
+    queueTimeoutMs: fair.queue_timeout * 1000,
+    maxEmbeds: fair.max_embeds,
+    maxEmbedDepth: fair.max_embed_depth,
+    maxColumns: fair.max_columns,
+  };
+  const relaxed = mode === 'relaxed' || (isTest && mode !== 'config');
+  return relaxed ? { ...fromConfig, ...RELAXED_PER_CALLER } : fromConfig;
 }
 
 /**
@@ -118,6 +164,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): StackConfig {
       .split(',')
       .map((address) => address.trim())
       .filter((address) => address !== ''),
+    restFairShare: restFairShare(project, isTest, env),
   };
 }
 

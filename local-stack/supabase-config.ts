@@ -44,6 +44,23 @@ const bucketSchema = z.object({
   allowed_mime_types: z.array(z.string()).optional(),
 });
 
+/**
+ * `[api.fair_share]`: the local stack's share of the REST API per caller (not a Supabase CLI key; the
+ * CLI warns about it and goes on). Meaning and defaults: local-stack/rest/README.md.
+ */
+const fairShareSchema = z.object({
+  enabled: z.boolean().default(true),
+  max_requests_in_flight: z.number().int().positive().default(16),
+  max_connections: z.number().int().positive().default(2),
+  reserved_anon_connections: z.number().int().nonnegative().default(4),
+  requests_per_second: z.number().positive().default(20),
+  burst: z.number().int().positive().default(60),
+  queue_timeout: duration.default(5),
+  max_embeds: z.number().int().positive().default(10),
+  max_embed_depth: z.number().int().positive().default(3),
+  max_columns: z.number().int().positive().default(200),
+});
+
 const configSchema = z.object({
   api: z
     .object({
@@ -51,6 +68,7 @@ const configSchema = z.object({
       schemas: z.array(z.string()).default(['public', 'graphql_public']),
       extra_search_path: z.array(z.string()).default(['public', 'extensions']),
       max_rows: z.number().int().positive().default(1000),
+      fair_share: fairShareSchema.prefault({}),
     })
     .prefault({}),
   local_smtp: z.object({ enabled: z.boolean().default(true), port: port.default(54324) }).prefault({}),

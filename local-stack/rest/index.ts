@@ -3,16 +3,20 @@
 // transaction as the caller's role (read-only for GET/HEAD) → send the JSON text Postgres built.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type pg from 'pg';
+import { clientAddressOf } from '../auth/rate-limit.ts';
+import type { RestFairShare } from '../config.ts';
 import { withRoleTransaction } from '../db-session.ts';
 import { BodyTooLargeError, headerMap, readBody, sendJson } from '../http-util.ts';
 import type { HttpModule, HttpModuleFactory } from '../types.ts';
 import { CallerResolver, type Caller } from './auth.ts';
 import { ApiError, invalidBody, tableNotFound, toApiError } from './errors.ts';
+import { FairShare, identityOf, type Admission } from './fair-share.ts';
 import { negotiateMedia, parsePrefer, type Negotiated, type Preferences, type ResponseMedia } from './negotiate.ts';
 import { parseQuery, type ParsedQuery } from './parse-query.ts';
+import { checkCost } from './request-cost.ts';
 import { createSchemaCacheHolder, type SchemaCache, type SchemaCacheHolder } from './schema-cache.ts';
 import { argumentNames, bodyMedia, buildScalarCall, chooseRoutine, isSingleUnnamedParam, routineSource, similar } from './sql-rpc.ts';
-import { buildPlannedCount, buildReadStatement, ESTIMATE_THRESHOLD, outputNames, planRead, planRows, relationSource, type PlanNode } from './sql-read.ts';
+import { buildPlannedCount, buildReadStatement, ESTIMATE_THRESHOLD, outputNames, planRead, planRows, relationSource, type PlanNode, type Source } from './sql-read.ts';
 import { buildDelete, buildInsert, buildUpdate, payloadColumns, updateColumns, writtenRowsSource } from './sql-write.ts';
 
 /** Largest accepted request body. */
@@ -45,6 +49,9 @@ interface RequestContext {
   pool: pg.Pool;
   /** The request's schema followed by `[api] extra_search_path`. */
   searchPath: readonly string[];
+  /** The caller's share of the pool (fair-share.ts). */
+  admission: Admission;
+  limits: RestFairShare;
 }
 
 interface StatementRow {
@@ -170,14 +177,28 @@ async function readJsonBody(req: IncomingMessage, emptyAs: string | null): Promi
   }
 }
 
-function sessionOptions(ctx: RequestContext, readOnly: boolean) {
-  return {
-    role: ctx.caller.role,
-    claims: ctx.caller.claims,
-    readOnly,
-    request: { method: ctx.method, path: ctx.path, headers: headerMap(ctx.req) },
-    searchPath: ctx.searchPath,
-  };
+/** Runs `fn` in the request's one transaction, on a connection of the caller's share of the pool. */
+async function inSession<T>(ctx: RequestContext, readOnly: boolean, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const release = await ctx.admission.connection();
+  try {
+    const options = {
+      role: ctx.caller.role,
+      claims: ctx.caller.claims,
+      readOnly,
+      request: { method: ctx.method, path: ctx.path, headers: headerMap(ctx.req) },
+      searchPath: ctx.searchPath,
+    };
+    return await withRoleTransaction(ctx.pool, options, fn);
+  } finally {
+    release();
+  }
+}
+
+/** The plan of a read, refused with 400 SDV003 when it costs more than the limits (request-cost.ts). */
+function planChecked(ctx: RequestContext, source: Source, parsed: ParsedQuery): PlanNode {
+  const plan = planRead(ctx.cache, source, parsed);
+  checkCost(plan, ctx.limits);
+  return plan;
 }
 
 /** Runs a read statement (and the planned count when asked) and answers it. */
@@ -194,7 +215,7 @@ async function answerRead(
   const head = ctx.method === 'HEAD';
   const media = negotiated.media;
   const statement = buildReadStatement(plan, { count: prefs.count, head, limit: range.limit, offset: range.offset, csv: media === 'csv', stripNulls: negotiated.stripNulls });
-  const { row, total, pageTotal } = await withRoleTransaction(ctx.pool, sessionOptions(ctx, readOnly), async (client) => {
+  const { row, total, pageTotal } = await inSession(ctx, readOnly, async (client) => {
     const result = await client.query<StatementRow>({ text: statement.sql, values: statement.values });
     const first = result.rows[0]!;
     const pageTotal = toNumber(first.page_total) ?? 0;
@@ -238,7 +259,7 @@ async function handleRead(ctx: RequestContext, name: string): Promise<void> {
   const prefs = parsePrefer(ctx.req.headers['prefer']);
   const parsed = parseQuery(ctx.query);
   const range = effectiveRange(ctx.req, parsed, ctx.method);
-  const plan = planRead(ctx.cache, source, parsed);
+  const plan = planChecked(ctx, source, parsed);
   await answerRead(ctx, plan, prefs, negotiated, range, true, false);
 }
 
@@ -251,7 +272,7 @@ async function handleWrite(ctx: RequestContext, name: string): Promise<void> {
   const prefs = parsePrefer(ctx.req.headers['prefer']);
   const parsed = parseQuery(ctx.query);
   const root = parsed.nodes.get('')!;
-  const plan = planRead(ctx.cache, writtenRowsSource(relation), parsed);
+  const plan = planChecked(ctx, writtenRowsSource(relation), parsed);
   const representation = prefs.return === 'representation';
   const shape = { representation, wantLocation: prefs.return === 'headers-only', stripNulls: negotiated.stripNulls };
   const honoured: Honoured = { return: true };
@@ -315,7 +336,7 @@ async function handleWrite(ctx: RequestContext, name: string): Promise<void> {
     } else send(ctx.res, 204, headers, null, false);
     return;
   }
-  const row = await withRoleTransaction(ctx.pool, sessionOptions(ctx, false), async (client) => {
+  const row = await inSession(ctx, false, async (client) => {
     const result = await client.query<StatementRow>({ text: statement.sql, values: statement.values });
     const first = result.rows[0]!;
     const affected = toNumber(first.page_total) ?? 0;
@@ -409,7 +430,7 @@ async function handleRpc(ctx: RequestContext, name: string): Promise<void> {
   if (routine.returnKind === 'scalar' || routine.returnKind === 'void') {
     refuseCsv(media);
     const statement = buildScalarCall(routine, args, provided, head);
-    const row = await withRoleTransaction(ctx.pool, sessionOptions(ctx, readOnly), async (client) => {
+    const row = await inSession(ctx, readOnly, async (client) => {
       const result = await client.query<StatementRow>({ text: statement.sql, values: statement.values });
       const first = result.rows[0] ?? null;
       if (strictMax) checkMaxAffected(prefs, toNumber(first?.page_total) ?? 0);
@@ -430,7 +451,7 @@ async function handleRpc(ctx: RequestContext, name: string): Promise<void> {
   }
   const source = routineSource(ctx.cache, routine, args, provided);
   const range = effectiveRange(ctx.req, parsed, ctx.method);
-  const plan = planRead(ctx.cache, source, parsed);
+  const plan = planChecked(ctx, source, parsed);
   const shaped = routine.returnsSet || media === 'csv' ? negotiated : { media: 'json' as ResponseMedia, stripNulls: negotiated.stripNulls, contentType: negotiated.stripNulls ? negotiated.contentType : JSON_TYPE };
   await answerRead(ctx, plan, prefs, shaped, range, readOnly, !routine.returnsSet, strictMax);
 }
@@ -473,19 +494,23 @@ export const createRestModule: HttpModuleFactory = async (apiContext) => {
   const extraSearchPath = apiContext.config.project.api.extra_search_path;
   const schema: SchemaCacheHolder = await createSchemaCacheHolder(apiContext.dbUrl, apiContext.pool, apiContext.log, schemas.length > 0 ? schemas : ['public']);
   const callers = new CallerResolver(apiContext.config.jwtSecret);
+  const limits = apiContext.config.restFairShare;
+  const fairShare = new FairShare(limits, apiContext.pool.options.max ?? 20);
   const module: HttpModule = {
     async handle(req, res, subpath) {
       const method = (req.method ?? 'GET').toUpperCase();
       let caller: Caller | null = null;
+      let admission: Admission | null = null;
       try {
         caller = await callers.resolve(req);
+        admission = fairShare.admit(identityOf(caller, clientAddressOf(req, apiContext.config.trustedProxies)));
         const profile = requestSchema(req, method, schema.schemas);
         // With several exposed schemas, PostgREST names the one answered.
         if (schema.schemas.length > 1) res.setHeader('Content-Profile', profile);
         const url = new URL(req.url ?? '/', 'http://localhost');
         await route(
           { req, res, method, path: subpath, query: url.searchParams, caller, cache: schema.current(profile), pool: apiContext.pool,
-            searchPath: [profile, ...extraSearchPath.filter((name) => name !== profile)] },
+            searchPath: [profile, ...extraSearchPath.filter((name) => name !== profile)], admission, limits },
           subpath,
         );
       } catch (error) {
@@ -494,9 +519,12 @@ export const createRestModule: HttpModuleFactory = async (apiContext) => {
         // Drain an unread request body so that keep-alive connections stay usable.
         if (!req.readableEnded) req.resume();
         sendError(res, apiError);
+      } finally {
+        admission?.done();
       }
     },
     async close() {
+      fairShare.close();
       await schema.close();
     },
   };
