@@ -20,3 +20,4 @@ export { providers } from './providers.ts';
 export { customers } from './customers.ts';
 export { professions } from './professions.ts';
 export { profiles } from './profiles.ts';
+export { bounds } from './bounds.ts';
