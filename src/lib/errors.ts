@@ -132,6 +132,7 @@ function authMessage(f: ErrorFields, action: ErrorAction | undefined): string | 
     case 'email_address_not_authorized':
       return common.errors.invalidEmail;
     case 'validation_failed':
+      if (/password cannot be longer/i.test(f.message)) return auth.changePassword.tooLong;
       return action === 'login' || /email/i.test(f.message) ? common.errors.invalidEmail : common.errors.invalidValue;
     case 'same_password':
       return auth.changePassword.samePassword;
