@@ -114,8 +114,9 @@ export function isContactPhone(raw: string): boolean {
 export function parseWholeNumber(raw: string): number | null {
   const text = raw.trim();
   if (!/^\d{1,3}([ .,]?\d{3})*$/.test(text) && !/^\d+$/.test(text)) return null;
+  // A 20-digit number stays a (huge) number so that the range check names the limit.
   const value = Number(text.replace(/[ .,]/g, ''));
-  return Number.isSafeInteger(value) ? value : null;
+  return Number.isFinite(value) ? value : null;
 }
 
 /** A decimal typed by a Vietnamese user ("12,5" or "12.5"); null for anything else ("", "abc", "1e3"). */

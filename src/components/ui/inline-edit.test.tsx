@@ -150,7 +150,13 @@ describe('<InlineEdit /> number', () => {
     expect(screen.getByRole('alert').textContent).toBe('Vui lòng nhập một số hợp lệ');
     fireEvent.change(input, { target: { value: '101' } });
     fireEvent.keyDown(input, { key: 'Enter' });
-    expect(screen.getByRole('alert').textContent).toBe('Giá trị phải từ 0 đến 100');
+    expect(screen.getByRole('alert').textContent).toBe('Hoa hồng phải từ 0 đến 100');
+    fireEvent.change(input, { target: { value: '1e3' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(screen.getByRole('alert').textContent).toBe('Vui lòng nhập một số hợp lệ');
+    fireEvent.change(input, { target: { value: '-5' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(screen.getByRole('alert').textContent).toBe('Hoa hồng phải từ 0 đến 100');
     fireEvent.change(input, { target: { value: '12,5' } });
     fireEvent.keyDown(input, { key: 'Enter' });
     await waitFor(() => expect(onSave).toHaveBeenCalledWith(12.5));
@@ -163,6 +169,28 @@ describe('<InlineEdit /> number', () => {
     fireEvent.change(input, { target: { value: '1.5' } });
     fireEvent.keyDown(input, { key: 'Enter' });
     expect(screen.getByRole('alert').textContent).toBe('Vui lòng nhập một số hợp lệ');
+    expect(onSave).not.toHaveBeenCalled();
+  });
+});
+
+describe('<InlineEdit /> bounds (docs/product.md#input-rules)', () => {
+  it('a text longer than maxLength is refused with the field and the limit; the input carries maxLength', () => {
+    const onSave = vi.fn();
+    render(<InlineEdit label="Họ tên" value="A" maxLength={100} onSave={onSave} />);
+    const input = startEditing('Sửa Họ tên');
+    expect(input.getAttribute('maxlength')).toBe('100');
+    fireEvent.change(input, { target: { value: 'x'.repeat(101) } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(screen.getByRole('alert').textContent).toBe('Họ tên tối đa 100 ký tự');
+    expect(onSave).not.toHaveBeenCalled();
+  });
+  it('a money value out of range names the field and shows VND', () => {
+    const onSave = vi.fn();
+    render(<InlineEdit variant="number" label="giá" value={100} integer money min={1} max={1_000_000_000} onSave={onSave} />);
+    const input = startEditing('Sửa giá');
+    fireEvent.change(input, { target: { value: '99999999999999999999' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(screen.getByRole('alert').textContent?.replace(/\u00a0/g, ' ')).toBe('Giá phải từ 1 ₫ đến 1.000.000.000 ₫');
     expect(onSave).not.toHaveBeenCalled();
   });
 });

@@ -1,6 +1,6 @@
 // Messages of the input contract (docs/product.md#input-rules): each names its field and its limit.
 // Field names are written as a sentence starts ("Tên", "Giá"); money is formatted as VND.
-import { formatNumber, formatVnd } from '../format.ts';
+import { formatNumber, formatVnd } from '@/lib/format.ts';
 
 export const bounds = {
   tooLong: (field: string, max: number) => `${field} tối đa ${formatNumber(max)} ký tự`,
