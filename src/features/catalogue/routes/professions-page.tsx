@@ -13,7 +13,7 @@ import { useUrlState } from '@/lib/url-state.ts';
 import { useProfessions } from '@/features/catalogue/api/professions-query.ts';
 import { useUpdateProfession } from '@/features/catalogue/api/profession-update-mutation.ts';
 import type { Profession } from '@/features/catalogue/api/catalogue-types.ts';
-import { validateProfessionName } from '@/features/catalogue/api/professions-rules.ts';
+import { PROFESSION_ICON_MAX, PROFESSION_NAME_MAX, validateProfessionIcon, validateProfessionName } from '@/features/catalogue/api/professions-rules.ts';
 import { ProfessionsCreateDialog } from '@/features/catalogue/components/professions-create-dialog.tsx';
 import { ProfessionsOrderInput } from '@/features/catalogue/components/professions-order-input.tsx';
 
@@ -38,7 +38,14 @@ function NameCell({ profession, onSave }: { profession: Profession; onSave: (nam
       }}
       onBlurCapture={() => setShowRequired(false)}
     >
-      <InlineEdit label={t.columns.name} value={profession.name} validate={validateProfessionName} onSave={onSave} inputClassName="w-64" />
+      <InlineEdit
+        label={t.columns.name}
+        value={profession.name}
+        validate={validateProfessionName}
+        maxLength={PROFESSION_NAME_MAX}
+        onSave={onSave}
+        inputClassName="w-64"
+      />
       {showRequired ? (
         <span role="alert" className="text-xs text-red-700">
           {t.nameRequired}
@@ -63,6 +70,8 @@ export default function ProfessionsPage() {
           label={`${t.columns.icon} ${row.name}`}
           value={row.icon}
           display={row.icon ? <span className="text-lg">{row.icon}</span> : <span className="text-slate-400">{t.noIcon}</span>}
+          validate={validateProfessionIcon}
+          maxLength={PROFESSION_ICON_MAX}
           onSave={(icon) => update.mutateAsync({ id: row.id, patch: { icon }, expectedUpdatedAt: row.updated_at })}
           inputClassName="w-24"
         />
