@@ -10,7 +10,7 @@ import { Field, Input } from '@/components/ui/form-controls.tsx';
 import { common } from '@/lib/messages/common.ts';
 import { professions as t } from '@/lib/messages/professions.ts';
 import { useCreateProfession } from '@/features/catalogue/api/profession-create-mutation.ts';
-import { professionCreateSchema, type ProfessionCreateInput } from '@/features/catalogue/api/professions-rules.ts';
+import { PROFESSION_ICON_MAX, PROFESSION_NAME_MAX, professionCreateSchema, type ProfessionCreateInput } from '@/features/catalogue/api/professions-rules.ts';
 
 const FORM_ID = 'profession-create-form';
 

@@ -21,12 +21,12 @@ export function ProfessionsOrderInput({ name, value, disabled = false, onSave }:
   const [shown, setShown] = useState(value);
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
-  // The value sent and not yet come back from the server as `value`.
-  const sent = useRef<number | null>(null);
+  // The value last sent, and the server's value it was sent over: the same value is not sent again
+  // until the server's value has changed.
+  const sent = useRef<{ value: number; over: number } | null>(null);
 
   // A new value from the server (after a save or a reload) replaces the draft.
   if (value !== shown) {
-    sent.current = null;
     setShown(value);
     setDraft(String(value));
     setError(null);
@@ -40,8 +40,9 @@ export function ProfessionsOrderInput({ name, value, disabled = false, onSave }:
     }
     setError(null);
     setDraft(String(parsed.value));
-    if (parsed.value === value || parsed.value === sent.current) return;
-    sent.current = parsed.value;
+    if (parsed.value === value) return;
+    if (sent.current !== null && sent.current.value === parsed.value && sent.current.over === value) return;
+    sent.current = { value: parsed.value, over: value };
     setSaving(true);
     try {
       await onSave(parsed.value);
