@@ -161,7 +161,7 @@ function UploadForm({ providerId }: { providerId: string }) {
       ) : null}
       <Button
         type="submit"
-        disabled={file === null || checkDocumentFile(file) !== undefined}
+        disabled={file === null || problem !== null}
         loading={upload.isPending}
         icon={<Upload className="size-4" aria-hidden="true" />}
       >
