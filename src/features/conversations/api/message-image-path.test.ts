@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isConversationImagePath } from './message-image-url-query.ts';
+import { isConversationImagePath } from './message-image-path.ts';
 
 const conversation = '70000000-0000-4000-8000-000000000003';
 

@@ -1,8 +1,6 @@
 // Chat images live in the private bucket message-images ({conversation_id}/…): they are shown
 // through short-lived signed URLs, a thumbnail resized by Storage in the bubble and the original
-// behind the link. Only a path inside the message's own conversation folder is an image
-// (docs/product.md#input-rules, the database's messages_image_path): anything else, an https URL
-// included, is never loaded nor linked.
+// behind the link; which contents are images at all: message-image-path.ts.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { signImage, type SignedImage } from '@/lib/signed-image.ts';
 import { conversationKeys } from './keys.ts';
@@ -11,14 +9,6 @@ export const MESSAGE_IMAGES_BUCKET = 'message-images';
 const SIGNED_URL_SECONDS = 60 * 60;
 /** The bubble shows at most 320 × 256 CSS pixels: twice that for high-density screens. */
 export const MESSAGE_THUMBNAIL = { width: 640, height: 512, resize: 'contain' } as const;
-
-const FILE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/;
-
-/** True when `content` is `{conversationId}/{file}`, the only image content the database accepts. */
-export function isConversationImagePath(content: string, conversationId: string): boolean {
-  const prefix = `${conversationId}/`;
-  return content.startsWith(prefix) && FILE_NAME.test(content.slice(prefix.length));
-}
 
 export function messageImageUrlQueryOptions(path: string) {
   return queryOptions({

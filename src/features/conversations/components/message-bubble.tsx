@@ -6,7 +6,8 @@ import clsx from 'clsx';
 import { CheckCheck, Check } from 'lucide-react';
 import { formatDateTime } from '@/lib/format.ts';
 import { conversations as t } from '@/lib/messages/conversations.ts';
-import { isConversationImagePath, useMessageImageUrl } from '@/features/conversations/api/message-image-url-query.ts';
+import { isConversationImagePath } from '@/features/conversations/api/message-image-path.ts';
+import { useMessageImageUrl } from '@/features/conversations/api/message-image-url-query.ts';
 import type { MessageRow } from '@/features/conversations/api/messages-query.ts';
 
 function MessageImage({ path, sender }: { path: string; sender: string }) {
