@@ -19,9 +19,9 @@ test('spaces only, spaces at an end and more than 72 bytes are refused, each wit
   const [before] = await sql<{ encrypted_password: string }>('select encrypted_password from auth.users where id = $1', [id]);
   await signInAsAdmin(page, { email: EMAIL, password: PASSWORD });
   await page.goto('/admin/change-password');
-  const current = page.getByLabel('Mật khẩu hiện tại');
-  const next = page.getByLabel('Mật khẩu mới', { exact: true });
-  const confirm = page.getByLabel('Xác nhận mật khẩu mới');
+  const current = page.getByRole('textbox', { name: 'Mật khẩu hiện tại', exact: true });
+  const next = page.getByRole('textbox', { name: 'Mật khẩu mới', exact: true });
+  const confirm = page.getByRole('textbox', { name: 'Xác nhận mật khẩu mới', exact: true });
   const cases: [string, string][] = [
     ['      ', 'Mật khẩu mới không được chỉ gồm khoảng trắng'],
     ['  abcdef  ', 'Mật khẩu mới không được bắt đầu hoặc kết thúc bằng khoảng trắng'],
