@@ -145,18 +145,17 @@ describe('<InlineEdit /> number', () => {
     const onSave = vi.fn().mockResolvedValue(undefined);
     render(<InlineEdit variant="number" label="hoa hồng" value={10} min={0} max={100} onSave={onSave} />);
     const input = startEditing('Sửa hoa hồng');
-    fireEvent.change(input, { target: { value: 'abc' } });
-    fireEvent.keyDown(input, { key: 'Enter' });
-    expect(screen.getByRole('alert').textContent).toBe('Vui lòng nhập một số hợp lệ');
-    fireEvent.change(input, { target: { value: '101' } });
-    fireEvent.keyDown(input, { key: 'Enter' });
-    expect(screen.getByRole('alert').textContent).toBe('Hoa hồng phải từ 0 đến 100');
-    fireEvent.change(input, { target: { value: '1e3' } });
-    fireEvent.keyDown(input, { key: 'Enter' });
-    expect(screen.getByRole('alert').textContent).toBe('Vui lòng nhập một số hợp lệ');
-    fireEvent.change(input, { target: { value: '-5' } });
-    fireEvent.keyDown(input, { key: 'Enter' });
-    expect(screen.getByRole('alert').textContent).toBe('Hoa hồng phải từ 0 đến 100');
+    const refused: [string, string][] = [
+      ['abc', 'Vui lòng nhập một số hợp lệ'],
+      ['101', 'Hoa hồng phải từ 0 đến 100'],
+      ['1e3', 'Vui lòng nhập một số hợp lệ'],
+      ['-5', 'Hoa hồng phải từ 0 đến 100'],
+    ];
+    for (const [value, message] of refused) {
+      fireEvent.change(input, { target: { value } });
+      fireEvent.keyDown(input, { key: 'Enter' });
+      expect(screen.getByRole('alert').textContent).toBe(message);
+    }
     fireEvent.change(input, { target: { value: '12,5' } });
     fireEvent.keyDown(input, { key: 'Enter' });
     await waitFor(() => expect(onSave).toHaveBeenCalledWith(12.5));
