@@ -1,7 +1,8 @@
 // /admin/manage-services — professions (categories, docs/decisions.md#professions-editor): name filter and refresh; a table
 // of order, icon, name (click to rename: Enter or leaving saves, Escape cancels, blank refused with
-// 'Tên ngành nghề không thể để trống') and a numeric order input (whole number ≥ 0, saved on
-// change, the list re-sorts); and "Thêm ngành nghề" with name and icon.
+// 'Tên ngành nghề không thể để trống', at most 100 characters) and an order input (a whole number
+// from 0 to 100,000, docs/product.md#input-rules; saved once on Enter or leaving, the list
+// re-sorts); and "Thêm ngành nghề" with name and icon.
 import { useState } from 'react';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table.tsx';
 import { FilterBar, SearchInput } from '@/components/ui/filter-bar.tsx';
