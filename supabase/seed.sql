@@ -1,5 +1,6 @@
 -- Demo data for Sàn Dịch Vụ: deterministic (every row is derived from its index by arithmetic;
--- times are relative to now()), Vietnamese, and valid on hosted Supabase too.
+-- times are relative to now(), none in the future but booking schedules and promotion expiries), Vietnamese,
+-- and valid on hosted Supabase too.
 --
 --   3 demo accounts (admin / customer / provider, fixed ids …001 / …002 / …003)
 --   30 providers in every status (incl. the demo provider), 150 customers (incl. the demo customer)
@@ -288,7 +289,8 @@ select ('40000000-0000-4000-8000-' || lpad(b.i::text, 12, '0'))::uuid,
        si.price,
        si.price - coalesce(d.amount, 0),
        d.code, d.type, d.value, d.amount,
-       case when b.status in ('pending_completion', 'completed') then b.created_at + interval '20 hours' end,
+       case when b.status in ('pending_completion', 'completed')
+            then least(b.created_at + interval '20 hours', now() - interval '2 minutes') end,
        case when b.status = 'completed' then least(b.created_at + interval '1 day', now() - interval '1 minute') end,
        b.created_at, b.created_at
   from seed_bookings b
@@ -326,7 +328,7 @@ select b.id, b.provider_id, b.customer_id, b.customer_name, r.rating,
           else array['Rất tệ, làm hỏng đồ và không chịu trách nhiệm.', 'Không đến đúng hẹn, không báo trước.', 'Làm qua loa, phải gọi thợ khác làm lại.']
         end)[1 + n.i % 3],
        case when n.i % 23 = 0 then 'inactive' else 'active' end,
-       b.completed_at + make_interval(hours => 2 + n.i % 20)
+       least(b.completed_at + make_interval(hours => 2 + n.i % 20), now() - interval '1 minute')
   from public.bookings b
   cross join lateral (select right(b.id::text, 12)::int as i) n
   cross join lateral (
@@ -342,8 +344,8 @@ insert into public.deposit_history (id, provider_id, amount, status, note, creat
 select ('50000000-0000-4000-8000-' || lpad((p.i * 10 + k)::text, 12, '0'))::uuid,
        p.id, (array[200000, 300000, 500000, 1000000, 2000000])[1 + (p.i + k) % 5], 'pending',
        case when k = 1 then 'Nạp cọc lần đầu' else 'Nạp thêm tiền cọc' end,
-       now() - make_interval(days => 110 - k * 20 - p.i % 15, hours => p.i % 12),
-       now() - make_interval(days => 110 - k * 20 - p.i % 15, hours => p.i % 12)
+       now() - make_interval(days => greatest(110 - k * 20 - p.i % 15, 1), hours => p.i % 12),
+       now() - make_interval(days => greatest(110 - k * 20 - p.i % 15, 1), hours => p.i % 12)
   from seed_people p
   cross join generate_series(1, 2 + p.i % 4) k
  where p.role = 'provider'

@@ -71,17 +71,20 @@ export async function passwordMatches(password: string, hash: string | null | un
 }
 
 /**
- * Supabase Auth's password rules: at least [auth] minimum_password_length characters (6 unless
- * config.toml says more), at most 72 bytes (bcrypt's limit).
+ * Supabase Auth's password rules, in its order (checkPasswordStrength of supabase/auth): more than
+ * 72 bytes (bcrypt's limit) is 400 validation_failed "Password cannot be longer than 72 characters"
+ * before anything else; then fewer than [auth] minimum_password_length bytes (6 unless config.toml
+ * says more; Go's len counts bytes) is 422 weak_password.
  */
 export function checkPasswordStrength(password: string, minLength = MIN_PASSWORD_LENGTH): void {
-  if ([...password].length < minLength) {
+  const bytes = Buffer.byteLength(password, 'utf8');
+  if (bytes > MAX_PASSWORD_BYTES) {
+    throw new AuthError(400, 'validation_failed', `Password cannot be longer than ${MAX_PASSWORD_BYTES} characters`);
+  }
+  if (bytes < minLength) {
     throw new AuthError(422, 'weak_password', `Password should be at least ${minLength} characters.`, {
       weak_password: { reasons: ['length'], message: `Password should be at least ${minLength} characters.` },
     });
-  }
-  if (Buffer.byteLength(password, 'utf8') > MAX_PASSWORD_BYTES) {
-    throw new AuthError(422, 'validation_failed', `Password cannot be longer than ${MAX_PASSWORD_BYTES} characters`);
   }
 }
 

@@ -30,6 +30,11 @@ describe('toVietnameseMessage: sign-in (docs/decisions.md#sign-in-errors)', () =
       'Email không hợp lệ',
     );
   });
+  it('a new password above 72 bytes refused by the Auth server (400 validation_failed) gets its own message', () => {
+    expect(
+      toVietnameseMessage(authError('validation_failed', 400, 'Password cannot be longer than 72 characters'), { action: 'password' }),
+    ).toBe('Mật khẩu mới tối đa 72 byte (72 ký tự không dấu; chữ có dấu tính 2–3 byte)');
+  });
   it('network failure (AuthRetryableFetchError status 0, TypeError)', () => {
     expect(toVietnameseMessage(authError(undefined, 0, 'Failed to fetch', 'AuthRetryableFetchError'), login)).toBe(
       'Lỗi kết nối mạng. Vui lòng kiểm tra internet',

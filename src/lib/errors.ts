@@ -2,6 +2,7 @@
 // network into the Vietnamese sentence the user sees (docs/decisions.md#sign-in-errors, docs/product.md#messages-and-errors).
 // It looks at plain fields only (name, code, status, statusCode, message), so it works on
 // supabase-js error classes, on plain objects and on ApiError, and does not import supabase-js.
+import { constraintMessage } from './constraint-messages.ts';
 import { auth } from './messages/auth.ts';
 import { common } from './messages/common.ts';
 
@@ -132,6 +133,7 @@ function authMessage(f: ErrorFields, action: ErrorAction | undefined): string | 
     case 'email_address_not_authorized':
       return common.errors.invalidEmail;
     case 'validation_failed':
+      if (/password cannot be longer/i.test(f.message)) return auth.changePassword.tooLong;
       return action === 'login' || /email/i.test(f.message) ? common.errors.invalidEmail : common.errors.invalidValue;
     case 'same_password':
       return auth.changePassword.samePassword;
@@ -216,6 +218,10 @@ export function toVietnameseMessage(error: unknown, context: ErrorContext = {}):
 
   const fromAuth = authMessage(f, action);
   if (fromAuth !== undefined) return fromAuth;
+
+  // A refusal on one of the input contract's constraints names its rule (docs/product.md#input-rules).
+  const fromConstraint = /^(23505|23514|42501)$/.test(f.code) ? constraintMessage(f.message) : undefined;
+  if (fromConstraint !== undefined) return fromConstraint;
 
   const fromPostgres = postgresMessage(f, context);
   if (fromPostgres !== undefined) return fromPostgres;

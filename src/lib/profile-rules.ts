@@ -1,6 +1,10 @@
 // Rules of the inline contact edits of a customer or a provider (docs/product.md#input-rules): values are trimmed;
-// name, email and phone must not be blank; an email must contain @. The database holds the same
-// rules as constraints (profiles_*_check).
+// the name is not blank and at most 100 characters; the phone is a Vietnamese number (0 or +84 then
+// 9–10 digits, spaces and dots allowed), saved normalised. The e-mail is the sign-in e-mail and is not
+// edited here (docs/decisions.md#the-profile-e-mail-is-the-sign-in-e-mail). The database holds the
+// same rules as constraints (profiles_*_length, profiles_phone_format).
+import { normalizeVietnamesePhone, TEXT_MAX } from './input-bounds.ts';
+import { bounds } from './messages/bounds.ts';
 import { profiles as t } from './messages/profiles.ts';
 
 /** A profile as the screens name a person: a booking's customer or provider, a customer's header. */
@@ -13,15 +17,25 @@ export interface PersonSummary {
   status: string;
 }
 
-export type ContactField = 'name' | 'email' | 'phone';
+export type ContactField = 'name' | 'phone';
 
 /** One inline edit of a customer's or provider's contact fields: a single column per save. */
-export type ContactPatch = { name: string } | { email: string } | { phone: string } | { status: string };
+export type ContactPatch = { name: string } | { phone: string } | { status: string };
+
+export const NAME_MAX = TEXT_MAX['profiles.name'];
 
 export function validateContactField(field: ContactField, raw: string): string | undefined {
   const value = raw.trim();
-  if (field === 'name') return value === '' ? t.validation.nameRequired : undefined;
-  if (field === 'phone') return value === '' ? t.validation.phoneRequired : undefined;
-  if (value === '') return t.validation.emailRequired;
-  return value.includes('@') ? undefined : t.validation.emailInvalid;
+  if (field === 'name') {
+    if (value === '') return t.validation.nameRequired;
+    return [...value].length > NAME_MAX ? bounds.tooLong(t.fields.name, NAME_MAX) : undefined;
+  }
+  if (value === '') return t.validation.phoneRequired;
+  return normalizeVietnamesePhone(value) === null ? bounds.phoneInvalid : undefined;
+}
+
+/** The value saved for a field: the phone as the database stores it (0 followed by the digits). */
+export function contactValue(field: ContactField, raw: string): string {
+  const value = raw.trim();
+  return field === 'phone' ? (normalizeVietnamesePhone(value) ?? value) : value;
 }

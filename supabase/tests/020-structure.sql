@@ -119,7 +119,7 @@ select triggers_are('public', 'deposit_history', array['audit_deposit_history', 
 select triggers_are('public', 'discount_code_services', array['audit_discount_code_services'], 'triggers of discount_code_services');
 select triggers_are('public', 'discount_codes', array['audit_discount_codes', 'discount_codes_normalise', 'discount_codes_set_updated_at'], 'triggers of discount_codes');
 select triggers_are('public', 'messages', array['messages_after_insert', 'messages_before_insert', 'messages_read_at'], 'triggers of messages');
-select triggers_are('public', 'profiles', array['audit_profiles', 'profiles_before_write', 'profiles_money_guard', 'profiles_protect_columns', 'profiles_set_updated_at', 'profiles_sync_ban'], 'triggers of profiles');
+select triggers_are('public', 'profiles', array['audit_profiles', 'profiles_before_write', 'profiles_email_follows_auth', 'profiles_money_guard', 'profiles_normalize_contact', 'profiles_protect_columns', 'profiles_set_updated_at', 'profiles_sync_ban'], 'triggers of profiles');
 select triggers_are('public', 'provider_documents', array['audit_provider_documents', 'provider_documents_set_updated_at'], 'triggers of provider_documents');
 select triggers_are('public', 'provider_service_types', array['audit_provider_service_types'], 'triggers of provider_service_types');
 select triggers_are('public', 'reviews', array['audit_reviews', 'reviews_before_write', 'reviews_set_updated_at'], 'triggers of reviews');

@@ -1,9 +1,11 @@
 // The four inline-edited rows a customer's and a provider's personal info share (docs/screens.md#customer-detail, docs/screens.md#provider-detail):
-// name, email, phone (none blank, email with @) and status. Renders <dt>/<dd> pairs for the card's
+// name (not blank, at most 100 characters), e-mail (read-only: the sign-in e-mail,
+// docs/decisions.md#the-profile-e-mail-is-the-sign-in-e-mail), phone (a Vietnamese number, saved
+// normalised; docs/product.md#input-rules) and status. Renders <dt>/<dd> pairs for the card's
 // own <dl>; each save is one field, sent with the caller's `onSave` (which carries the optimistic
 // concurrency check).
 import { Fragment } from 'react';
-import { validateContactField, type ContactField, type ContactPatch } from '@/lib/profile-rules.ts';
+import { contactValue, NAME_MAX, validateContactField, type ContactField, type ContactPatch } from '@/lib/profile-rules.ts';
 import { formatDateTime } from '@/lib/format.ts';
 import { profiles as t } from '@/lib/messages/profiles.ts';
 import { InlineEdit } from '@/components/ui/inline-edit.tsx';
@@ -17,16 +19,22 @@ export interface ContactValues {
   status: string;
 }
 
-const TEXT_FIELDS: { field: ContactField; required: string; inputType?: 'email' | 'tel'; inputClassName?: string }[] = [
-  { field: 'name', required: t.validation.nameRequired },
-  { field: 'email', required: t.validation.emailRequired, inputType: 'email', inputClassName: 'w-64' },
-  { field: 'phone', required: t.validation.phoneRequired, inputType: 'tel' },
+interface ContactFieldSpec {
+  field: ContactField;
+  required: string;
+  inputType?: 'tel';
+  maxLength: number;
+}
+
+const TEXT_FIELDS: readonly [ContactFieldSpec, ContactFieldSpec] = [
+  { field: 'name', required: t.validation.nameRequired, maxLength: NAME_MAX },
+  // Room for "+84 912.345.678"; saved as 0912345678.
+  { field: 'phone', required: t.validation.phoneRequired, inputType: 'tel', maxLength: 20 },
 ];
 
 function patchOf(field: ContactField, value: string): ContactPatch {
-  if (field === 'name') return { name: value };
-  if (field === 'email') return { email: value };
-  return { phone: value };
+  const saved = contactValue(field, value);
+  return field === 'name' ? { name: saved } : { phone: saved };
 }
 
 export function ContactFields({
@@ -38,24 +46,32 @@ export function ContactFields({
   profile: ContactValues;
   onSave: (patch: ContactPatch) => Promise<unknown>;
 }) {
+  const editable = ({ field, required, inputType, maxLength }: ContactFieldSpec) => (
+    <Fragment key={field}>
+      <dt className="pt-1 text-slate-500">{t.fields[field]}</dt>
+      <dd>
+        <RequiredInlineText
+          label={t.fields[field]}
+          value={profile[field]}
+          {...(inputType ? { inputType } : {})}
+          maxLength={maxLength}
+          requiredMessage={required}
+          validate={(value) => validateContactField(field, value)}
+          onSave={(value) => onSave(patchOf(field, value))}
+        />
+      </dd>
+    </Fragment>
+  );
+  const [nameField, phoneField] = TEXT_FIELDS;
   return (
     <>
-      {TEXT_FIELDS.map(({ field, required, inputType, inputClassName }) => (
-        <Fragment key={field}>
-          <dt className="pt-1 text-slate-500">{t.fields[field]}</dt>
-          <dd>
-            <RequiredInlineText
-              label={t.fields[field]}
-              value={profile[field]}
-              {...(inputType ? { inputType } : {})}
-              {...(inputClassName ? { inputClassName } : {})}
-              requiredMessage={required}
-              validate={(value) => validateContactField(field, value)}
-              onSave={(value) => onSave(patchOf(field, value))}
-            />
-          </dd>
-        </Fragment>
-      ))}
+      {editable(nameField)}
+      <dt className="pt-1 text-slate-500">{t.fields.email}</dt>
+      <dd data-testid={`${entity}-email`}>
+        <span className="break-all px-1">{profile.email ?? '—'}</span>
+        <p className="px-1 text-xs text-slate-500">{t.emailNote}</p>
+      </dd>
+      {editable(phoneField)}
       <dt className="pt-1 text-slate-500">{t.fields.status}</dt>
       <dd>
         <InlineEdit

@@ -145,12 +145,17 @@ describe('<InlineEdit /> number', () => {
     const onSave = vi.fn().mockResolvedValue(undefined);
     render(<InlineEdit variant="number" label="hoa hồng" value={10} min={0} max={100} onSave={onSave} />);
     const input = startEditing('Sửa hoa hồng');
-    fireEvent.change(input, { target: { value: 'abc' } });
-    fireEvent.keyDown(input, { key: 'Enter' });
-    expect(screen.getByRole('alert').textContent).toBe('Vui lòng nhập một số hợp lệ');
-    fireEvent.change(input, { target: { value: '101' } });
-    fireEvent.keyDown(input, { key: 'Enter' });
-    expect(screen.getByRole('alert').textContent).toBe('Giá trị phải từ 0 đến 100');
+    const refused: [string, string][] = [
+      ['abc', 'Vui lòng nhập một số hợp lệ'],
+      ['101', 'Hoa hồng phải từ 0 đến 100'],
+      ['1e3', 'Vui lòng nhập một số hợp lệ'],
+      ['-5', 'Hoa hồng phải từ 0 đến 100'],
+    ];
+    for (const [value, message] of refused) {
+      fireEvent.change(input, { target: { value } });
+      fireEvent.keyDown(input, { key: 'Enter' });
+      expect(screen.getByRole('alert').textContent).toBe(message);
+    }
     fireEvent.change(input, { target: { value: '12,5' } });
     fireEvent.keyDown(input, { key: 'Enter' });
     await waitFor(() => expect(onSave).toHaveBeenCalledWith(12.5));
@@ -163,6 +168,28 @@ describe('<InlineEdit /> number', () => {
     fireEvent.change(input, { target: { value: '1.5' } });
     fireEvent.keyDown(input, { key: 'Enter' });
     expect(screen.getByRole('alert').textContent).toBe('Vui lòng nhập một số hợp lệ');
+    expect(onSave).not.toHaveBeenCalled();
+  });
+});
+
+describe('<InlineEdit /> bounds (docs/product.md#input-rules)', () => {
+  it('a text longer than maxLength is refused with the field and the limit; the input carries maxLength', () => {
+    const onSave = vi.fn();
+    render(<InlineEdit label="Họ tên" value="A" maxLength={100} onSave={onSave} />);
+    const input = startEditing('Sửa Họ tên');
+    expect(input.getAttribute('maxlength')).toBe('100');
+    fireEvent.change(input, { target: { value: 'x'.repeat(101) } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(screen.getByRole('alert').textContent).toBe('Họ tên tối đa 100 ký tự');
+    expect(onSave).not.toHaveBeenCalled();
+  });
+  it('a money value out of range names the field and shows VND', () => {
+    const onSave = vi.fn();
+    render(<InlineEdit variant="number" label="giá" value={100} integer money min={1} max={1_000_000_000} onSave={onSave} />);
+    const input = startEditing('Sửa giá');
+    fireEvent.change(input, { target: { value: '99999999999999999999' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(screen.getByRole('alert').textContent?.replace(/\u00a0/g, ' ')).toBe('Giá phải từ 1 ₫ đến 1.000.000.000 ₫');
     expect(onSave).not.toHaveBeenCalled();
   });
 });

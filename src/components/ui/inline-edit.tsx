@@ -3,10 +3,16 @@
 // saved (Enter shows `requiredMessage` or the generic message, leaving the field cancels), an unchanged value just closes.
 // `validate` returns a Vietnamese message shown in place; `onSave` may be async: while it runs the
 // field shows a pending state, and a failure is shown in place (mapped by lib/errors.ts).
+// Bounds (docs/product.md#input-rules): a text's `maxLength` is the input's attribute and a check
+// naming the field ("Họ tên tối đa 100 ký tự"); a number is read strictly (never "abc" or "1e3")
+// and its range message names the field ("Giá phải từ 1 ₫ đến 1.000.000.000 ₫" with `money`).
 import clsx from 'clsx';
 import { Check, Pencil, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { toVietnameseMessage } from '@/lib/errors.ts';
+import { formatNumber } from '@/lib/format.ts';
+import { parseDecimalInput, parseWholeNumber } from '@/lib/input-bounds.ts';
+import { bounds } from '@/lib/messages/bounds.ts';
 import { common } from '@/lib/messages/common.ts';
 import type { SelectOption } from './form-controls.tsx';
 import { Spinner } from './spinner.tsx';
@@ -35,6 +41,8 @@ export interface InlineTextProps extends BaseProps {
   transform?: (value: string) => string;
   inputType?: 'text' | 'email' | 'tel' | 'url' | 'date' | 'datetime-local';
   placeholder?: string;
+  /** Longest value in characters (the database's bound, src/lib/input-bounds.ts). */
+  maxLength?: number;
 }
 
 export interface InlineNumberProps extends BaseProps {
@@ -47,6 +55,8 @@ export interface InlineNumberProps extends BaseProps {
   step?: number;
   /** Only whole numbers are accepted. */
   integer?: boolean;
+  /** The value is VND: the range message shows ₫. */
+  money?: boolean;
 }
 
 export interface InlineSelectProps extends BaseProps {
@@ -65,26 +75,43 @@ function initialDraft(props: InlineEditProps): string {
 
 type Parsed = { ok: true; value: string | number } | { ok: false; message: string };
 
+/** The label as the start of a sentence: 'hoa hồng' → 'Hoa hồng'. */
+function fieldName(label: string): string {
+  return label.charAt(0).toLocaleUpperCase('vi') + label.slice(1);
+}
+
+function rangeMessage(props: InlineNumberProps): string {
+  const field = fieldName(props.label);
+  const { min, max } = props;
+  if (min !== undefined && max !== undefined) {
+    if (props.money === true) return bounds.moneyRange(field, min, max);
+    if (props.integer === true) return bounds.numberRange(field, min, max);
+    return `${field} phải từ ${formatNumber(min)} đến ${formatNumber(max)}`;
+  }
+  return min !== undefined
+    ? `${field} phải lớn hơn hoặc bằng ${formatNumber(min)}`
+    : `${field} phải nhỏ hơn hoặc bằng ${formatNumber(max)}`;
+}
+
 function parseDraft(props: InlineEditProps, trimmed: string): Parsed {
   if (props.variant === 'number') {
-    const value = Number(trimmed.replace(',', '.'));
-    if (!Number.isFinite(value) || (props.integer === true && !Number.isInteger(value))) {
-      return { ok: false, message: common.inlineEdit.notNumber };
+    const value = props.integer === true ? parseWholeNumber(trimmed) : parseDecimalInput(trimmed);
+    if (value === null) {
+      // A negative number is out of range rather than "not a number".
+      const negative = /^-\d+([.,]\d+)?$/.test(trimmed) && props.min !== undefined && props.min >= 0;
+      return { ok: false, message: negative ? rangeMessage(props) : common.inlineEdit.notNumber };
     }
     if ((props.min !== undefined && value < props.min) || (props.max !== undefined && value > props.max)) {
-      const range =
-        props.min !== undefined && props.max !== undefined
-          ? `Giá trị phải từ ${props.min} đến ${props.max}`
-          : props.min !== undefined
-            ? `Giá trị phải lớn hơn hoặc bằng ${props.min}`
-            : `Giá trị phải nhỏ hơn hoặc bằng ${String(props.max)}`;
-      return { ok: false, message: range };
+      return { ok: false, message: rangeMessage(props) };
     }
     const message = props.validate?.(value);
     return message ? { ok: false, message } : { ok: true, value };
   }
   if (props.variant === 'select') return { ok: true, value: trimmed };
   const value = props.transform ? props.transform(trimmed) : trimmed;
+  if (props.maxLength !== undefined && [...value].length > props.maxLength) {
+    return { ok: false, message: bounds.tooLong(fieldName(props.label), props.maxLength) };
+  }
   const message = props.validate?.(value);
   return message ? { ok: false, message } : { ok: true, value };
 }
@@ -247,6 +274,7 @@ export function InlineEdit(props: InlineEditProps) {
             inputMode={props.variant === 'number' ? 'decimal' : undefined}
             value={draft}
             placeholder={props.variant === 'number' ? undefined : props.placeholder}
+            maxLength={props.variant === 'number' ? undefined : props.maxLength}
             disabled={pending}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? errorId : undefined}

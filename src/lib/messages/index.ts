@@ -23,3 +23,4 @@ export { profiles } from './profiles.ts';
 export { mfa } from './mfa.ts';
 export { auditLog } from './audit-log.ts';
 export { ledger } from './ledger.ts';
+export { bounds } from './bounds.ts';

@@ -8,6 +8,7 @@ export const profiles = {
     phone: 'Số điện thoại',
     status: 'Trạng thái',
   },
+  emailNote: 'Email đăng nhập của tài khoản: đổi ở tài khoản đăng nhập, không sửa tại đây.',
   times: {
     createdAt: 'Ngày đăng ký',
     updatedAt: 'Cập nhật lần cuối',

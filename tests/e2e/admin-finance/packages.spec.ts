@@ -33,14 +33,14 @@ test.describe('gói dịch vụ', () => {
 
     const name = `Gói E2E ${uniqueSuffix()}`;
     await dialog.getByRole('textbox', { name: /Tên gói/ }).fill(name);
-    await dialog.getByRole('spinbutton', { name: /Giá/ }).fill('0');
+    await dialog.getByRole('textbox', { name: /Giá/ }).fill('0');
     await dialog.getByRole('textbox', { name: /Thời lượng/ }).fill('90 phút');
     await dialog.getByRole('textbox', { name: /Mô tả/ }).fill('Bón phân hữu cơ cho vườn nhỏ');
     await expect(dialog.getByText('Vui lòng điền đầy đủ thông tin cho tất cả các trường')).toBeVisible();
     await dialog.getByRole('textbox', { name: /Chi tiết công việc/ }).fill('Trộn phân, rải đều, tưới nhẹ');
-    await expect(dialog.getByText('Giá phải lớn hơn 0')).toBeVisible();
+    await expect(dialog.getByText('Giá phải từ 1 ₫ đến 1.000.000.000 ₫')).toBeVisible();
     await expect(save).toBeDisabled();
-    await dialog.getByRole('spinbutton', { name: /Giá/ }).fill('180000');
+    await dialog.getByRole('textbox', { name: /Giá/ }).fill('180000');
     await expect(save).toBeEnabled();
     await save.click();
     await expect(page.getByText('Đã thêm gói dịch vụ mới')).toBeVisible();
@@ -76,14 +76,14 @@ test.describe('gói dịch vụ', () => {
     await dialog.getByRole('textbox', { name: /Chi tiết công việc/ }).fill('');
     await expect(dialog.getByRole('button', { name: 'Lưu' })).toBeDisabled();
     await dialog.getByRole('textbox', { name: /Chi tiết công việc/ }).fill('Chi tiết đã sửa');
-    await dialog.getByRole('spinbutton', { name: /Giá/ }).fill('135000');
+    await dialog.getByRole('textbox', { name: /Giá/ }).fill('135000');
     await dialog.getByRole('button', { name: 'Lưu' }).click();
     await expect(page.getByText('Đã cập nhật gói dịch vụ')).toBeVisible();
 
     await row.getByRole('button', { name: new RegExp(`Thứ tự của ${name}`) }).click();
     await row.getByRole('textbox', { name: `Thứ tự của ${name}` }).fill('-1');
     await row.getByRole('textbox', { name: `Thứ tự của ${name}` }).press('Enter');
-    await expect(row.getByText('Thứ tự phải là số nguyên không âm')).toBeVisible();
+    await expect(row.getByText('Thứ tự phải là số nguyên từ 0 đến 100.000')).toBeVisible();
     await row.getByRole('textbox', { name: `Thứ tự của ${name}` }).fill('99');
     await row.getByRole('textbox', { name: `Thứ tự của ${name}` }).press('Enter');
     await expect(row.getByRole('button', { name: new RegExp(`Thứ tự của ${name}`) })).toContainText('99');

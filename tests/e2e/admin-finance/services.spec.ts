@@ -40,7 +40,7 @@ test.describe('dịch vụ', () => {
     const area = group(page, AGRICULTURE);
     await area.getByRole('button', { name: `Thêm dịch vụ vào ${AGRICULTURE}` }).click();
     const form = page.getByRole('form', { name: `Thêm dịch vụ mới vào ${AGRICULTURE}` });
-    await form.getByRole('spinbutton', { name: /Hoa hồng nền tảng/ }).fill('150');
+    await form.getByRole('textbox', { name: /Hoa hồng nền tảng/ }).fill('150');
     await form.getByRole('button', { name: 'Thêm dịch vụ' }).click();
     await expect(form.getByText('Tên dịch vụ không được để trống')).toBeVisible();
     await expect(form.getByText('Biểu tượng không được để trống')).toBeVisible();
@@ -52,7 +52,7 @@ test.describe('dịch vụ', () => {
     const name = `Tưới cây E2E ${uniqueSuffix()}`;
     await form.getByRole('textbox', { name: /Tên dịch vụ/ }).fill(name);
     await form.getByRole('textbox', { name: /Biểu tượng/ }).fill('🚿');
-    await form.getByRole('spinbutton', { name: /Hoa hồng nền tảng/ }).fill('7.5');
+    await form.getByRole('textbox', { name: /Hoa hồng nền tảng/ }).fill('7.5');
     await form.getByRole('button', { name: 'Thêm dịch vụ' }).click();
     await expect(page.getByText('Đã thêm dịch vụ mới')).toBeVisible();
     const [created] = await serviceRest<{ sort_order: number; commission_rate: number }[]>(

@@ -1,6 +1,6 @@
 // Professions (/admin/manage-services): name filter in the URL, refresh, inline rename (blank
 // refused with the message of the catalogue, saved and surviving a reload), numeric order input (whole
-// number ≥ 0, saved, the list re-sorts), create with name and icon (placed last), axe.
+// number from 0 to 100 000, saved, the list re-sorts), create with name and icon (placed last), axe.
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../helpers.ts';
 import { adminPage, closeDb, sql, tableRows, unique } from './ops-helpers.ts';
@@ -88,10 +88,10 @@ test('inline rename: blank refused with the message of the catalogue, saved and 
 
 test('order input: invalid refused, a new order saved and the list re-sorted', async () => {
   const name = `${NEW_NAME} ô tô`;
-  const order = page.getByRole('spinbutton', { name: `Thứ tự của ${name}` });
+  const order = page.getByRole('textbox', { name: `Thứ tự của ${name}` });
   await order.fill('-3');
   await order.press('Enter');
-  await expect(page.getByText('Thứ tự phải là số nguyên không âm')).toBeVisible();
+  await expect(page.getByText('Thứ tự phải là số nguyên từ 0 đến 100.000')).toBeVisible();
   await order.fill('0');
   await order.press('Enter');
   await expect(page.getByText('Đã cập nhật thứ tự')).toBeVisible();
@@ -99,7 +99,7 @@ test('order input: invalid refused, a new order saved and the list re-sorted', a
   await expect.poll(namesInOrder).toEqual(expected.map((row) => row.name));
   expect(expected.findIndex((row) => row.name === name)).toBeLessThan(expected.length - 1);
   await page.reload();
-  await expect(page.getByRole('spinbutton', { name: `Thứ tự của ${name}` })).toHaveValue('0');
+  await expect(page.getByRole('textbox', { name: `Thứ tự của ${name}` })).toHaveValue('0');
   expect(await namesInOrder()).toEqual(expected.map((row) => row.name));
 });
 

@@ -24,6 +24,19 @@ describe('change password rules (docs/screens.md#change-password)', () => {
       newPassword: 'Mật khẩu mới phải có ít nhất 6 ký tự',
     });
   });
+  it('refuses a new password of spaces only, with spaces at an end, or above 72 bytes, each with its own message', () => {
+    const first = (newPassword: string) =>
+      messages(changePasswordSchema.safeParse({ currentPassword: 'a', newPassword, confirmPassword: newPassword })).newPassword;
+    expect(first('      ')).toBe('Mật khẩu mới không được chỉ gồm khoảng trắng');
+    expect(first(' abcdef')).toBe('Mật khẩu mới không được bắt đầu hoặc kết thúc bằng khoảng trắng');
+    expect(first('abcdef ')).toBe('Mật khẩu mới không được bắt đầu hoặc kết thúc bằng khoảng trắng');
+    expect(first('   ab   ')).toBe('Mật khẩu mới không được bắt đầu hoặc kết thúc bằng khoảng trắng');
+    expect(first('a'.repeat(73))).toBe('Mật khẩu mới tối đa 72 byte (72 ký tự không dấu; chữ có dấu tính 2–3 byte)');
+    // 40 characters, 80 bytes: what bcrypt and the Auth server count.
+    expect(first('Đ'.repeat(40))).toBe('Mật khẩu mới tối đa 72 byte (72 ký tự không dấu; chữ có dấu tính 2–3 byte)');
+    expect(first('a'.repeat(72))).toBeUndefined();
+    expect(first('mật khẩu mới')).toBeUndefined();
+  });
   it('new and confirm must match', () => {
     expect(messages(changePasswordSchema.safeParse({ currentPassword: 'a', newPassword: '123456', confirmPassword: '1234567' }))).toEqual({
       confirmPassword: 'Mật khẩu mới và xác nhận mật khẩu không khớp',

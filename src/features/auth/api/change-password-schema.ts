@@ -1,14 +1,31 @@
-// Change-password form rules (docs/screens.md#change-password); the Auth server enforces its own minimum too.
+// Change-password form rules (docs/screens.md#change-password, docs/product.md#input-rules): the new
+// password is not only spaces, has no space at either end, has at least MIN_PASSWORD_LENGTH
+// characters and at most 72 bytes in UTF-8 (bcrypt's limit, which the Auth server enforces too),
+// each with its own message.
 import { z } from 'zod';
 import { auth } from '@/lib/messages/auth.ts';
 
 const t = auth.changePassword;
 export const MIN_PASSWORD_LENGTH = 6;
+export const MAX_PASSWORD_BYTES = 72;
+
+/** The first rule the new password breaks, as its message; undefined when it is acceptable. */
+export function newPasswordProblem(password: string): string | undefined {
+  if (password === '') return t.nextRequired;
+  if (password.trim() === '') return t.onlySpaces;
+  if (password.trim() !== password) return t.edgeSpaces;
+  if ([...password].length < MIN_PASSWORD_LENGTH) return t.tooShort;
+  if (new TextEncoder().encode(password).length > MAX_PASSWORD_BYTES) return t.tooLong;
+  return undefined;
+}
 
 export const changePasswordSchema = z
   .object({
     currentPassword: z.string().min(1, t.currentRequired),
-    newPassword: z.string().min(1, t.nextRequired).min(MIN_PASSWORD_LENGTH, t.tooShort),
+    newPassword: z.string().superRefine((value, ctx) => {
+      const problem = newPasswordProblem(value);
+      if (problem !== undefined) ctx.addIssue({ code: 'custom', message: problem });
+    }),
     confirmPassword: z.string().min(1, t.confirmRequired),
   })
   .refine((form) => form.confirmPassword === '' || form.newPassword === form.confirmPassword, {
@@ -17,4 +34,3 @@ export const changePasswordSchema = z
   });
 
 export type ChangePasswordForm = z.infer<typeof changePasswordSchema>;
-

@@ -9,7 +9,7 @@ import { toast } from '@/components/ui/toast.tsx';
 import { toVietnameseMessage } from '@/lib/errors.ts';
 import { auth } from '@/lib/messages/auth.ts';
 import { ChangePasswordError, changePassword } from '@/features/auth/api/password-change-mutation.ts';
-import { changePasswordSchema, type ChangePasswordForm } from '@/features/auth/api/change-password-schema.ts';
+import { changePasswordSchema, MIN_PASSWORD_LENGTH, type ChangePasswordForm } from '@/features/auth/api/change-password-schema.ts';
 
 const t = auth.changePassword;
 const EMPTY: ChangePasswordForm = { currentPassword: '', newPassword: '', confirmPassword: '' };
@@ -59,7 +59,7 @@ export default function ChangePasswordPage() {
         </Field>
         <Field label={t.next} error={errors.newPassword?.message} required>
           {(control) => (
-            <Input {...control} {...register('newPassword')} type="password" autoComplete="new-password" minLength={6} required />
+            <Input {...control} {...register('newPassword')} type="password" autoComplete="new-password" minLength={MIN_PASSWORD_LENGTH} required />
           )}
         </Field>
         <Field label={t.confirm} error={errors.confirmPassword?.message} required>

@@ -37,6 +37,15 @@ describe('service rules', () => {
     expect(validateOrder('3')).toBeNull();
     expect(validateOrder('-1')).toBe(s.orderInvalid);
     expect(validateOrder('1.5')).toBe(s.orderInvalid);
+    expect(validateOrder('abc')).toBe(s.orderInvalid);
+    expect(validateOrder('')).toBe(s.orderInvalid);
+    expect(validateOrder('100001')).toBe('Thứ tự phải là số nguyên từ 0 đến 100.000');
+  });
+
+  it('bounds service names to 100 and icons to 64 characters, naming the field', () => {
+    expect(validateServiceName('a'.repeat(100))).toBeNull();
+    expect(validateServiceName('a'.repeat(101))).toBe('Tên dịch vụ tối đa 100 ký tự');
+    expect(validateServiceIcon('i'.repeat(65))).toBe('Biểu tượng tối đa 64 ký tự');
   });
 
   it('reports each rule of the add form', () => {
@@ -50,6 +59,25 @@ describe('service rules', () => {
 });
 
 describe('package rules', () => {
+  it('bounds each text, naming the field and the limit', () => {
+    const base = {
+      subcategoryId: 'a',
+      name: 'Gói',
+      price: '1',
+      duration: '1 giờ',
+      description: 'Mô tả',
+      jobDetails: 'Chi tiết',
+    };
+    const first = (patch: Partial<typeof base>) => {
+      const result = packageSchema.safeParse({ ...base, ...patch });
+      return result.success ? undefined : result.error.issues[0]?.message;
+    };
+    expect(first({ name: 'x'.repeat(151) })).toBe('Tên gói tối đa 150 ký tự');
+    expect(first({ duration: 'x'.repeat(101) })).toBe('Thời lượng tối đa 100 ký tự');
+    expect(first({ description: 'x'.repeat(2001) })).toBe('Mô tả tối đa 2.000 ký tự');
+    expect(first({ jobDetails: 'x'.repeat(5001) })).toBe('Chi tiết công việc tối đa 5.000 ký tự');
+  });
+
   const valid = {
     subcategoryId: 'a',
     name: 'Gói cơ bản',
@@ -73,9 +101,11 @@ describe('package rules', () => {
   it('wants every field and a positive price', () => {
     const blank = packageSchema.safeParse({ ...valid, jobDetails: '  ' });
     expect(blank.success ? [] : blank.error.issues.map((issue) => issue.message)).toEqual([p.allRequired]);
-    for (const price of ['0', '-5', 'abc']) {
+    const range = 'Giá phải từ 1 ₫ đến 1.000.000.000 ₫';
+    for (const price of ['0', '-5', 'abc', '12.5', '1e3', '99999999999999999999', '1000000001']) {
       const result = packageSchema.safeParse({ ...valid, price });
-      expect(result.success ? [] : result.error.issues.map((issue) => issue.message)).toEqual([p.priceInvalid]);
+      expect(result.success ? [] : result.error.issues.map((issue) => issue.message.replace(/\u00a0/g, ' '))).toEqual([range]);
     }
+    expect(packageSchema.safeParse({ ...valid, price: '1000000000' }).success).toBe(true);
   });
 });

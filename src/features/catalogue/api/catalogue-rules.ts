@@ -1,26 +1,41 @@
 // Validation of services (subcategories) and packages (service items), docs/product.md#input-rules. The database
-// enforces the same rules with check constraints.
+// enforces the same rules with check constraints; the limits come from src/lib/input-bounds.ts.
 import { z } from 'zod';
+import { MONEY_MAX, parseDecimalInput, parseWholeNumber, PRICE_MIN, SORT_ORDER_MAX, TEXT_MAX } from '@/lib/input-bounds.ts';
+import { bounds } from '@/lib/messages/bounds.ts';
 import { catalogue } from '@/lib/messages/catalogue.ts';
 import type { PackageRow } from './catalogue-types.ts';
 
 const s = catalogue.services;
 const p = catalogue.packages;
 
-/** Parses a number typed by a Vietnamese user ("12,5" or "12.5"); null when not a number. */
+/** The longest texts of the catalogue forms (the database's bounds). */
+export const CATALOGUE_MAX = {
+  serviceName: TEXT_MAX['subcategories.name'],
+  serviceIcon: TEXT_MAX['subcategories.icon'],
+  packageName: TEXT_MAX['service_items.name'],
+  duration: TEXT_MAX['service_items.duration'],
+  description: TEXT_MAX['service_items.description'],
+  jobDetails: TEXT_MAX['service_items.job_details'],
+} as const;
+
+/** Parses a number typed by a Vietnamese user ("12,5" or "12.5"); null when not a number (a sign included). */
 export function parseDecimal(raw: string): number | null {
-  const text = raw.trim().replace(',', '.');
-  if (text === '' || !/^-?\d+(\.\d+)?$/.test(text)) return null;
-  const value = Number(text);
-  return Number.isFinite(value) ? value : null;
+  const text = raw.trim();
+  if (/^-\d+([.,]\d+)?$/.test(text)) return -(parseDecimalInput(text.slice(1)) ?? 0);
+  return parseDecimalInput(text);
+}
+
+function tooLong(field: string, raw: string, max: number): string | null {
+  return [...raw.trim()].length > max ? bounds.tooLong(field, max) : null;
 }
 
 export function validateServiceName(raw: string): string | null {
-  return raw.trim() === '' ? s.nameRequired : null;
+  return raw.trim() === '' ? s.nameRequired : tooLong(s.nameLabel, raw, CATALOGUE_MAX.serviceName);
 }
 
 export function validateServiceIcon(raw: string): string | null {
-  return raw.trim() === '' ? s.iconRequired : null;
+  return raw.trim() === '' ? s.iconRequired : tooLong(s.iconLabel, raw, CATALOGUE_MAX.serviceIcon);
 }
 
 /** Commission: a number from 0 to 100 with at most one decimal (input step 0.1). */
@@ -31,9 +46,17 @@ export function validateCommission(raw: string): string | null {
   return null;
 }
 
+/** An order: a whole number from 0 to 100,000 (blank and "abc" refused, never read as 0). */
 export function validateOrder(raw: string): string | null {
-  const value = parseDecimal(raw);
-  if (value === null || value < 0 || !Number.isInteger(value)) return s.orderInvalid;
+  const value = parseWholeNumber(raw);
+  if (value === null || value > SORT_ORDER_MAX) return s.orderInvalid;
+  return null;
+}
+
+/** A package price: whole VND from 1 to 1,000,000,000; the message names the field and the range. */
+export function validatePrice(raw: string): string | null {
+  const value = parseWholeNumber(raw);
+  if (value === null || value < PRICE_MIN || value > MONEY_MAX) return bounds.moneyRange('Giá', PRICE_MIN, MONEY_MAX);
   return null;
 }
 
@@ -54,24 +77,22 @@ export const newServiceSchema = z
 
 export type NewServiceForm = z.infer<typeof newServiceSchema>;
 
-const required = z.string().trim().min(1, p.allRequired);
+const required = (field: string, max: number) => z.string().trim().min(1, p.allRequired).max(max, bounds.tooLong(field, max));
 
-/** Package add/edit form: every field non-blank, price a whole number of VND greater than 0. */
+/** Package add/edit form: every field non-blank and bounded, price whole VND from 1 to 1,000,000,000. */
 export const packageSchema = z
   .object({
     subcategoryId: z.string().min(1, p.allRequired),
-    name: required,
+    name: required(p.nameLabel, CATALOGUE_MAX.packageName),
     price: z.string().trim().min(1, p.allRequired),
-    duration: required,
-    description: required,
-    jobDetails: required,
+    duration: required(p.durationLabel, CATALOGUE_MAX.duration),
+    description: required(p.descriptionLabel, CATALOGUE_MAX.description),
+    jobDetails: required(p.jobDetailsLabel, CATALOGUE_MAX.jobDetails),
   })
   .superRefine((form, ctx) => {
     if (form.price.trim() === '') return;
-    const price = parseDecimal(form.price);
-    if (price === null || price <= 0 || !Number.isInteger(price)) {
-      ctx.addIssue({ code: 'custom', path: ['price'], message: p.priceInvalid });
-    }
+    const message = validatePrice(form.price);
+    if (message !== null) ctx.addIssue({ code: 'custom', path: ['price'], message });
   });
 
 export type PackageForm = z.infer<typeof packageSchema>;
@@ -83,7 +104,7 @@ export function toPackageValues(form: PackageForm): PackageValues {
   return {
     subcategory_id: form.subcategoryId,
     name: form.name.trim(),
-    price: Number(form.price.trim().replace(',', '.')),
+    price: parseWholeNumber(form.price) ?? 0,
     duration: form.duration.trim(),
     description: form.description.trim(),
     job_details: form.jobDetails.trim(),

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button.tsx';
 import { Field, Input } from '@/components/ui/form-controls.tsx';
 import { catalogue } from '@/lib/messages/catalogue.ts';
 import { common } from '@/lib/messages/common.ts';
-import { newServiceSchema, type NewServiceForm } from '@/features/catalogue/api/catalogue-rules.ts';
+import { CATALOGUE_MAX, newServiceSchema, type NewServiceForm } from '@/features/catalogue/api/catalogue-rules.ts';
 import { useCreateService } from '@/features/catalogue/api/service-create-mutation.ts';
 
 const t = catalogue.services;
@@ -35,14 +35,14 @@ export function AddServiceForm({ categoryId, categoryName, onDone }: { categoryI
       className="grid gap-3 border-t border-slate-200 bg-slate-50 p-3 md:grid-cols-4"
     >
       <Field label={t.nameLabel} error={errors.name?.message} required>
-        {(control) => <Input {...control} {...form.register('name')} autoComplete="off" />}
+        {(control) => <Input {...control} {...form.register('name')} maxLength={CATALOGUE_MAX.serviceName} autoComplete="off" />}
       </Field>
       <Field label={t.iconLabel} error={errors.icon?.message} required>
-        {(control) => <Input {...control} {...form.register('icon')} autoComplete="off" />}
+        {(control) => <Input {...control} {...form.register('icon')} maxLength={CATALOGUE_MAX.serviceIcon} autoComplete="off" />}
       </Field>
       <Field label={t.commissionLabel} error={errors.commissionRate?.message} required>
         {(control) => (
-          <Input {...control} {...form.register('commissionRate')} type="number" min={0} max={100} step={0.1} inputMode="decimal" />
+          <Input {...control} {...form.register('commissionRate')} type="text" maxLength={6} inputMode="decimal" />
         )}
       </Field>
       <div className="flex items-end gap-2">

@@ -1,6 +1,8 @@
 // The last editable cells of a catalogue row (a service, a package): its display order (inline,
-// a whole number ≥ 0) and its visibility switch. Each change is saved at once with `save`.
+// a whole number from 0 to 100,000, docs/product.md#input-rules) and its visibility switch. Each
+// change is saved at once with `save`.
 import { InlineEdit } from '@/components/ui/inline-edit.tsx';
+import { parseWholeNumber } from '@/lib/input-bounds.ts';
 import { validateOrder } from '@/features/catalogue/api/catalogue-rules.ts';
 import { VisibilitySwitch } from './visibility-switch.tsx';
 
@@ -29,7 +31,8 @@ export function OrderVisibilityCells({
           value={String(row.sort_order)}
           validate={(value) => validateOrder(value) ?? undefined}
           inputClassName="w-20"
-          onSave={(value) => save({ sort_order: Number(value) })}
+          maxLength={7}
+          onSave={(value) => save({ sort_order: parseWholeNumber(value) ?? row.sort_order })}
         />
       </td>
       <td className="px-3 py-2">

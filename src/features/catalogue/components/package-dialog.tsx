@@ -8,7 +8,7 @@ import { Modal } from '@/components/ui/dialog.tsx';
 import { Field, Input, Select, Textarea } from '@/components/ui/form-controls.tsx';
 import { catalogue } from '@/lib/messages/catalogue.ts';
 import { common } from '@/lib/messages/common.ts';
-import { packageSchema, toPackageValues, type PackageForm } from '@/features/catalogue/api/catalogue-rules.ts';
+import { CATALOGUE_MAX, packageSchema, toPackageValues, type PackageForm } from '@/features/catalogue/api/catalogue-rules.ts';
 import type { PackageRow, ServiceRow } from '@/features/catalogue/api/catalogue-types.ts';
 import { PackageConflictError, useUpdatePackage } from '@/features/catalogue/api/package-update-mutation.ts';
 import { useCreatePackage } from '@/features/catalogue/api/package-create-mutation.ts';
@@ -100,19 +100,19 @@ export function PackageDialog({
           )}
         </Field>
         <Field label={t.nameLabel} error={form.formState.dirtyFields.name ? errors.name?.message : undefined} required>
-          {(control) => <Input {...control} {...form.register('name')} autoComplete="off" />}
+          {(control) => <Input {...control} {...form.register('name')} maxLength={CATALOGUE_MAX.packageName} autoComplete="off" />}
         </Field>
         <Field label={t.priceLabel} error={form.formState.dirtyFields.price ? errors.price?.message : undefined} required>
-          {(control) => <Input {...control} {...form.register('price')} type="number" min={1} step={1000} inputMode="numeric" />}
+          {(control) => <Input {...control} {...form.register('price')} type="text" maxLength={13} inputMode="numeric" />}
         </Field>
         <Field label={t.durationLabel} error={form.formState.dirtyFields.duration ? errors.duration?.message : undefined} required className="sm:col-span-2">
-          {(control) => <Input {...control} {...form.register('duration')} placeholder={t.durationPlaceholder} />}
+          {(control) => <Input {...control} {...form.register('duration')} maxLength={CATALOGUE_MAX.duration} placeholder={t.durationPlaceholder} />}
         </Field>
         <Field label={t.descriptionLabel} error={form.formState.dirtyFields.description ? errors.description?.message : undefined} required className="sm:col-span-2">
-          {(control) => <Textarea {...control} {...form.register('description')} />}
+          {(control) => <Textarea {...control} {...form.register('description')} maxLength={CATALOGUE_MAX.description} />}
         </Field>
         <Field label={t.jobDetailsLabel} error={form.formState.dirtyFields.jobDetails ? errors.jobDetails?.message : undefined} required className="sm:col-span-2">
-          {(control) => <Textarea {...control} {...form.register('jobDetails')} rows={4} />}
+          {(control) => <Textarea {...control} {...form.register('jobDetails')} maxLength={CATALOGUE_MAX.jobDetails} rows={4} />}
         </Field>
       </form>
     </Modal>

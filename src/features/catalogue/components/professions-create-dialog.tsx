@@ -10,7 +10,7 @@ import { Field, Input } from '@/components/ui/form-controls.tsx';
 import { common } from '@/lib/messages/common.ts';
 import { professions as t } from '@/lib/messages/professions.ts';
 import { useCreateProfession } from '@/features/catalogue/api/profession-create-mutation.ts';
-import { professionCreateSchema, type ProfessionCreateInput } from '@/features/catalogue/api/professions-rules.ts';
+import { PROFESSION_ICON_MAX, PROFESSION_NAME_MAX, professionCreateSchema, type ProfessionCreateInput } from '@/features/catalogue/api/professions-rules.ts';
 
 const FORM_ID = 'profession-create-form';
 
@@ -61,10 +61,12 @@ export function ProfessionsCreateDialog() {
       >
         <form id={FORM_ID} onSubmit={(event) => void submit(event)} className="space-y-4" noValidate>
           <Field label={t.create.name} error={form.formState.errors.name?.message} required>
-            {(control) => <Input {...control} {...form.register('name')} autoComplete="off" />}
+            {(control) => <Input {...control} {...form.register('name')} maxLength={PROFESSION_NAME_MAX} autoComplete="off" />}
           </Field>
           <Field label={t.create.icon} error={form.formState.errors.icon?.message}>
-            {(control) => <Input {...control} {...form.register('icon')} placeholder={t.create.iconPlaceholder} autoComplete="off" />}
+            {(control) => (
+              <Input {...control} {...form.register('icon')} maxLength={PROFESSION_ICON_MAX} placeholder={t.create.iconPlaceholder} autoComplete="off" />
+            )}
           </Field>
         </form>
       </Modal>

@@ -1,6 +1,10 @@
-// The numeric order input of one profession: a whole number ≥ 0, saved when the value is
-// committed (Enter, or leaving the field), refused in place otherwise; Escape restores it.
-import { useId, useState, type KeyboardEvent } from 'react';
+// The numeric order input of one profession: a whole number from 0 to 100,000, saved when the value
+// is committed (Enter, or leaving the field), refused in place otherwise ("abc" and a blank box
+// included: a text input, so the browser never turns them into ""); Escape restores it. Enter
+// saves once: while a save runs, and until the server's new value arrives, the same value is not
+// sent again (the blur that follows Enter would otherwise send it with the old version and meet a
+// false "changed by someone else" conflict).
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { professions as t } from '@/lib/messages/professions.ts';
 import { parseProfessionOrder } from '@/features/catalogue/api/professions-rules.ts';
 
@@ -17,6 +21,9 @@ export function ProfessionsOrderInput({ name, value, disabled = false, onSave }:
   const [shown, setShown] = useState(value);
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  // The value last sent, and the server's value it was sent over: the same value is not sent again
+  // until the server's value has changed.
+  const sent = useRef<{ value: number; over: number } | null>(null);
 
   // A new value from the server (after a save or a reload) replaces the draft.
   if (value !== shown) {
@@ -34,10 +41,13 @@ export function ProfessionsOrderInput({ name, value, disabled = false, onSave }:
     setError(null);
     setDraft(String(parsed.value));
     if (parsed.value === value) return;
+    if (sent.current !== null && sent.current.value === parsed.value && sent.current.over === value) return;
+    sent.current = { value: parsed.value, over: value };
     setSaving(true);
     try {
       await onSave(parsed.value);
     } catch {
+      sent.current = null;
       setDraft(String(value));
     } finally {
       setSaving(false);
@@ -57,10 +67,9 @@ export function ProfessionsOrderInput({ name, value, disabled = false, onSave }:
   return (
     <div className="flex flex-col gap-1">
       <input
-        type="number"
-        min={0}
-        step={1}
+        type="text"
         inputMode="numeric"
+        maxLength={7}
         aria-label={t.orderLabel(name)}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}

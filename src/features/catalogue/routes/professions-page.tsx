@@ -1,7 +1,8 @@
 // /admin/manage-services — professions (categories, docs/decisions.md#professions-editor): name filter and refresh; a table
 // of order, icon, name (click to rename: Enter or leaving saves, Escape cancels, blank refused with
-// 'Tên ngành nghề không thể để trống') and a numeric order input (whole number ≥ 0, saved on
-// change, the list re-sorts); and "Thêm ngành nghề" with name and icon.
+// 'Tên ngành nghề không thể để trống', at most 100 characters) and an order input (a whole number
+// from 0 to 100,000, docs/product.md#input-rules; saved once on Enter or leaving, the list
+// re-sorts); and "Thêm ngành nghề" with name and icon.
 import { useState } from 'react';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table.tsx';
 import { FilterBar, SearchInput } from '@/components/ui/filter-bar.tsx';
@@ -13,7 +14,7 @@ import { useUrlState } from '@/lib/url-state.ts';
 import { useProfessions } from '@/features/catalogue/api/professions-query.ts';
 import { useUpdateProfession } from '@/features/catalogue/api/profession-update-mutation.ts';
 import type { Profession } from '@/features/catalogue/api/catalogue-types.ts';
-import { validateProfessionName } from '@/features/catalogue/api/professions-rules.ts';
+import { PROFESSION_ICON_MAX, PROFESSION_NAME_MAX, validateProfessionIcon, validateProfessionName } from '@/features/catalogue/api/professions-rules.ts';
 import { ProfessionsCreateDialog } from '@/features/catalogue/components/professions-create-dialog.tsx';
 import { ProfessionsOrderInput } from '@/features/catalogue/components/professions-order-input.tsx';
 
@@ -38,7 +39,14 @@ function NameCell({ profession, onSave }: { profession: Profession; onSave: (nam
       }}
       onBlurCapture={() => setShowRequired(false)}
     >
-      <InlineEdit label={t.columns.name} value={profession.name} validate={validateProfessionName} onSave={onSave} inputClassName="w-64" />
+      <InlineEdit
+        label={t.columns.name}
+        value={profession.name}
+        validate={validateProfessionName}
+        maxLength={PROFESSION_NAME_MAX}
+        onSave={onSave}
+        inputClassName="w-64"
+      />
       {showRequired ? (
         <span role="alert" className="text-xs text-red-700">
           {t.nameRequired}
@@ -63,6 +71,8 @@ export default function ProfessionsPage() {
           label={`${t.columns.icon} ${row.name}`}
           value={row.icon}
           display={row.icon ? <span className="text-lg">{row.icon}</span> : <span className="text-slate-400">{t.noIcon}</span>}
+          validate={validateProfessionIcon}
+          maxLength={PROFESSION_ICON_MAX}
           onSave={(icon) => update.mutateAsync({ id: row.id, patch: { icon }, expectedUpdatedAt: row.updated_at })}
           inputClassName="w-24"
         />

@@ -9,7 +9,7 @@ import { formatPercent } from '@/lib/format.ts';
 import { catalogue } from '@/lib/messages/catalogue.ts';
 import { useUrlState } from '@/lib/url-state.ts';
 import { catalogueKeys } from '@/features/catalogue/api/keys.ts';
-import { parseDecimal, validateCommission, validateServiceIcon, validateServiceName } from '@/features/catalogue/api/catalogue-rules.ts';
+import { CATALOGUE_MAX, parseDecimal, validateCommission, validateServiceIcon, validateServiceName } from '@/features/catalogue/api/catalogue-rules.ts';
 import type { CategoryGroup, ServiceRow } from '@/features/catalogue/api/catalogue-types.ts';
 import { ServiceConflictError, useUpdateService, type ServicePatch } from '@/features/catalogue/api/service-update-mutation.ts';
 import { useServices } from '@/features/catalogue/api/services-query.ts';
@@ -43,6 +43,7 @@ function ServiceTable({ services, save }: { services: readonly ServiceRow[]; sav
                   label={`${t.columns.name} ${row.name}`}
                   value={row.name}
                   requiredMessage={t.nameRequired}
+                  maxLength={CATALOGUE_MAX.serviceName}
                   validate={(value) => validateServiceName(value) ?? undefined}
                   onSave={(name) => save(row, { name })}
                 />
@@ -52,6 +53,7 @@ function ServiceTable({ services, save }: { services: readonly ServiceRow[]; sav
                   label={`${t.columns.icon} ${row.name}`}
                   value={row.icon}
                   requiredMessage={t.iconRequired}
+                  maxLength={CATALOGUE_MAX.serviceIcon}
                   validate={(value) => validateServiceIcon(value) ?? undefined}
                   inputClassName="w-32"
                   onSave={(icon) => save(row, { icon })}
@@ -64,6 +66,7 @@ function ServiceTable({ services, save }: { services: readonly ServiceRow[]; sav
                   display={row.commission_rate === null ? <span className="text-slate-600 italic">{t.commissionDefault}</span> : formatPercent(row.commission_rate)}
                   requiredMessage={t.commissionInvalid}
                   validate={(value) => validateCommission(value) ?? undefined}
+                  maxLength={6}
                   inputClassName="w-24"
                   onSave={(value) => save(row, { commission_rate: parseDecimal(value) ?? 0 })}
                 />

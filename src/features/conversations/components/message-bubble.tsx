@@ -1,10 +1,12 @@
 // One chat message: sender, time, text (rendered as text, never as HTML) or image (a thumbnail
-// resized by Storage, linking to the original),
+// resized by Storage, linking to the original; only a Storage path inside the conversation's folder
+// is shown as an image, anything else as plain text, never loaded or linked),
 // and the read marker with the read time.
 import clsx from 'clsx';
 import { CheckCheck, Check } from 'lucide-react';
 import { formatDateTime } from '@/lib/format.ts';
 import { conversations as t } from '@/lib/messages/conversations.ts';
+import { isConversationImagePath } from '@/features/conversations/api/message-image-path.ts';
 import { useMessageImageUrl } from '@/features/conversations/api/message-image-url-query.ts';
 import type { MessageRow } from '@/features/conversations/api/messages-query.ts';
 
@@ -42,8 +44,13 @@ export function MessageBubble({ message, senderName, senderRole, alignEnd }: Mes
           <span>{senderRole}</span>
           <time dateTime={message.created_at}>{formatDateTime(message.created_at)}</time>
         </header>
-        {message.type === 'image' ? (
+        {message.type === 'image' && isConversationImagePath(message.content, message.conversation_id) ? (
           <MessageImage path={message.content} sender={senderName} />
+        ) : message.type === 'image' ? (
+          <p className="text-sm break-all text-slate-700">
+            <span className="block text-red-700">{t.detail.imageUnavailable}</span>
+            {message.content}
+          </p>
         ) : (
           <p className="text-sm whitespace-pre-wrap break-words text-slate-900">{message.content}</p>
         )}

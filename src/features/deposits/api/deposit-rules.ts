@@ -1,5 +1,7 @@
 // Inline edit rules of the deposit history (docs/product.md#deposits-and-balances, docs/product.md#input-rules): amounts are non-negative whole VND; an
-// unchanged or empty value cancels the edit instead of saving.
+// unchanged or empty value cancels the edit instead of saving; at most 1,000,000,000 VND, as the database.
+import { MONEY_MAX } from '@/lib/input-bounds.ts';
+import { bounds } from '@/lib/messages/bounds.ts';
 import { deposits as t } from '@/lib/messages/deposits.ts';
 
 export const DEPOSIT_STATUSES = ['pending', 'completed', 'canceled'] as const;
@@ -20,7 +22,7 @@ export function readAmountEdit(raw: string, current: number): AmountEdit {
   if (text === '') return { kind: 'cancel' };
   if (!/^\d+$/.test(text)) return { kind: 'invalid', message: t.amountInvalid };
   const value = Number(text);
-  if (!Number.isSafeInteger(value)) return { kind: 'invalid', message: t.amountInvalid };
+  if (!Number.isSafeInteger(value) || value > MONEY_MAX) return { kind: 'invalid', message: bounds.moneyRange('Số tiền', 0, MONEY_MAX) };
   if (value === current) return { kind: 'cancel' };
   return { kind: 'save', value };
 }

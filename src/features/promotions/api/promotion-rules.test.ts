@@ -8,6 +8,7 @@ import {
   toNewPromotion,
   toVietnamDateTimeInput,
   validateDiscountValue,
+  validateCode,
   validateMaxUses,
   valueStep,
 } from './promotion-rules.ts';
@@ -40,13 +41,31 @@ describe('promotion rules', () => {
 
   it('validates values and uses with the messages of the catalogue', () => {
     expect(validateDiscountValue('', 'percentage')).toBe(t.valueInvalid);
-    expect(validateDiscountValue('-1', 'fixed_amount')).toBe(t.valueInvalid);
+    expect(validateDiscountValue('-1', 'fixed_amount')?.replace(/\u00a0/g, ' ')).toBe('Giá trị phải từ 0 ₫ đến 1.000.000.000 ₫');
     expect(validateDiscountValue('101', 'percentage')).toBe(t.percentageTooHigh);
     expect(validateDiscountValue('12,5', 'percentage')).toBeNull();
     expect(validateDiscountValue('0', 'fixed_amount')).toBeNull();
-    expect(validateMaxUses('1.5')).toBe(t.maxUsesInvalid);
-    expect(validateMaxUses('-2')).toBe(t.maxUsesInvalid);
+    const usesRange = 'Số lượt sử dụng tối đa phải là số nguyên từ 0 đến 1.000.000';
+    expect(validateMaxUses('1.5')).toBe(usesRange);
+    expect(validateMaxUses('-2')).toBe(usesRange);
+    expect(validateMaxUses('abc')).toBe(usesRange);
+    expect(validateMaxUses('')).toBe(usesRange);
+    expect(validateMaxUses('1000001')).toBe(usesRange);
     expect(validateMaxUses('0')).toBeNull();
+    expect(validateMaxUses('1000000')).toBeNull();
+    expect(validateDiscountValue('1e3', 'percentage')).toBe(t.valueInvalid);
+    expect(validateDiscountValue('99999999999999999999', 'fixed_amount')?.replace(/\u00a0/g, ' ')).toBe('Giá trị phải từ 0 ₫ đến 1.000.000.000 ₫');
+    expect(validateDiscountValue('1.000.000.000', 'fixed_amount')).toBeNull();
+  });
+
+  it('refuses codes that are not 3–32 of A–Z 0–9 - _ once trimmed and upper-cased (docs/product.md#input-rules)', () => {
+    const format = 'Mã khuyến mãi gồm 3–32 ký tự: chữ A–Z không dấu, số, dấu - hoặc _ (không có khoảng trắng)';
+    expect(validateCode('GIAM 20 TẾT')).toBe(format);
+    expect(validateCode('<b>x</b>')).toBe(format);
+    expect(validateCode('ab')).toBe(format);
+    expect(validateCode('A'.repeat(33))).toBe(format);
+    expect(validateCode('   ')).toBe(t.codeRequired);
+    expect(validateCode(' giam_20-tet ')).toBeUndefined();
   });
 
   it('reads datetime-local values as Vietnam time', () => {
@@ -67,10 +86,10 @@ describe('promotion rules', () => {
     expect(result.success).toBe(false);
     const messages = result.success ? [] : result.error.issues.map((issue) => issue.message);
     expect(messages).toEqual(
-      expect.arrayContaining([t.codeRequired, t.valueInvalid, t.maxUsesInvalid, t.expiryRequired]),
+      expect.arrayContaining([t.codeRequired, t.valueInvalid, 'Số lượt sử dụng tối đa phải là số nguyên từ 0 đến 1.000.000', t.expiryRequired]),
     );
     const badDate = createPromotionSchema.safeParse({
-      code: 'A',
+      code: 'ABC',
       discountType: 'fixed_amount',
       discountValue: '10000',
       maxUses: '5',
@@ -88,7 +107,7 @@ describe('promotion rules', () => {
       expiresAt: '2027-02-01T00:00',
     });
     expect(toNewPromotion(form)).toEqual({
-      code: 'tet2027',
+      code: 'TET2027',
       discount_type: 'fixed_amount',
       discount_value: 50000,
       max_uses: 100,

@@ -1,6 +1,9 @@
 // Rules of promotion codes shared by the list and detail screens (docs/product.md#promotion-codes, docs/decisions.md#promotion-code-normalisation).
-// The database enforces the same rules (constraints and the normalisation trigger).
+// The database enforces the same rules (constraints and the normalisation trigger); the bounds are
+// those of docs/product.md#input-rules (src/lib/input-bounds.ts).
 import { z } from 'zod';
+import { MONEY_MAX, NUMBER_MAX, parseDecimalInput, parseWholeNumber, PERCENT_MAX, PROMOTION_CODE_MAX, PROMOTION_CODE_PATTERN } from '@/lib/input-bounds.ts';
+import { bounds } from '@/lib/messages/bounds.ts';
 import { promotions as t } from '@/lib/messages/promotions.ts';
 
 export const DISCOUNT_TYPES = ['percentage', 'fixed_amount'] as const;
@@ -37,25 +40,35 @@ export function normalizeCode(code: string): string {
   return code.trim().toUpperCase();
 }
 
-function parseNumber(raw: string): number | null {
-  const text = raw.trim().replace(',', '.');
-  if (text === '') return null;
-  const value = Number(text);
-  return Number.isFinite(value) ? value : null;
+/** Longest code typed (the input's maxLength: room for the spaces trimmed around it). */
+export const CODE_INPUT_MAX = PROMOTION_CODE_MAX + 8;
+export const MAX_USES_MAX = NUMBER_MAX['discount_codes.max_uses'];
+
+/** A code once trimmed and upper-cased: 3–32 of A–Z 0–9 - _ ("GIAM 20 TẾT" and "<b>" refused). */
+export function validateCode(raw: string): string | undefined {
+  const code = normalizeCode(raw);
+  if (code === '') return t.codeRequired;
+  return PROMOTION_CODE_PATTERN.test(code) ? undefined : bounds.promotionCodeInvalid;
+}
+
+/** The discount value as typed ("12,5", "50.000"); null when it is not a number of its type. */
+export function parseDiscountValue(raw: string, type: DiscountType): number | null {
+  return type === 'percentage' ? parseDecimalInput(raw) : parseWholeNumber(raw);
 }
 
 /** Validates a discount value for its type; returns the Vietnamese message or null when valid. */
 export function validateDiscountValue(raw: string, type: DiscountType): string | null {
-  const value = parseNumber(raw);
-  if (value === null || value < 0) return t.valueInvalid;
-  if (type === 'percentage' && value > 100) return t.percentageTooHigh;
-  if (type === 'fixed_amount' && !Number.isInteger(value)) return t.valueInvalid;
+  if (/^\s*-/.test(raw)) return type === 'percentage' ? bounds.percentRange(t.columns.value, PERCENT_MAX) : bounds.moneyRange(t.columns.value, 0, MONEY_MAX);
+  const value = parseDiscountValue(raw, type);
+  if (value === null) return t.valueInvalid;
+  if (type === 'percentage' && value > PERCENT_MAX) return t.percentageTooHigh;
+  if (type === 'fixed_amount' && value > MONEY_MAX) return bounds.moneyRange(t.columns.value, 0, MONEY_MAX);
   return null;
 }
 
 export function validateMaxUses(raw: string): string | null {
-  const value = parseNumber(raw);
-  if (value === null || value < 0 || !Number.isInteger(value)) return t.maxUsesInvalid;
+  const value = parseWholeNumber(raw);
+  if (value === null || value > MAX_USES_MAX) return bounds.numberRange(t.form.maxUses, 0, MAX_USES_MAX);
   return null;
 }
 
@@ -90,7 +103,10 @@ export function toVietnamDateTimeInput(iso: string): string {
 
 export const createPromotionSchema = z
   .object({
-    code: z.string().trim().min(1, t.codeRequired),
+    code: z.string().superRefine((code, ctx) => {
+      const message = validateCode(code);
+      if (message !== undefined) ctx.addIssue({ code: 'custom', message });
+    }),
     discountType: z.enum(DISCOUNT_TYPES),
     discountValue: z.string(),
     maxUses: z.string(),
@@ -116,15 +132,15 @@ export interface NewPromotion {
   expires_at: string;
 }
 
-/** Turns a valid form into the row to insert (the database upper-cases the code). */
+/** Turns a valid form into the row to insert: the code as the database stores it. */
 export function toNewPromotion(form: CreatePromotionForm): NewPromotion {
   const expiry = parseVietnamDateTime(form.expiresAt);
   if (expiry === null) throw new Error(t.expiryInvalid);
   return {
-    code: form.code.trim(),
+    code: normalizeCode(form.code),
     discount_type: form.discountType,
-    discount_value: Number(form.discountValue.trim().replace(',', '.')),
-    max_uses: Number(form.maxUses.trim()),
+    discount_value: parseDiscountValue(form.discountValue, form.discountType) ?? 0,
+    max_uses: parseWholeNumber(form.maxUses) ?? 0,
     expires_at: expiry.toISOString(),
   };
 }

@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button.tsx';
 import { Field, Input, Select } from '@/components/ui/form-controls.tsx';
 import { promotions as t } from '@/lib/messages/promotions.ts';
 import { useCreatePromotion } from '@/features/promotions/api/promotion-create-mutation.ts';
-import { createPromotionSchema, valueStep, type CreatePromotionForm } from '@/features/promotions/api/promotion-rules.ts';
+import { CODE_INPUT_MAX, createPromotionSchema, type CreatePromotionForm } from '@/features/promotions/api/promotion-rules.ts';
 
 const EMPTY: CreatePromotionForm = { code: '', discountType: 'percentage', discountValue: '', maxUses: '', expiresAt: '' };
 
@@ -33,7 +33,7 @@ export function CreatePromotionFormCard() {
       </h2>
       <form noValidate onSubmit={(event) => void onSubmit(event)} className="grid gap-3 md:grid-cols-3 xl:grid-cols-6">
         <Field label={t.form.code} error={errors.code?.message} required>
-          {(control) => <Input {...control} {...form.register('code')} placeholder={t.form.codePlaceholder} autoComplete="off" />}
+          {(control) => <Input {...control} {...form.register('code')} maxLength={CODE_INPUT_MAX} placeholder={t.form.codePlaceholder} autoComplete="off" />}
         </Field>
         <Field label={t.form.type} error={errors.discountType?.message} required>
           {(control) => (
@@ -54,11 +54,11 @@ export function CreatePromotionFormCard() {
           required
         >
           {(control) => (
-            <Input {...control} {...form.register('discountValue')} type="number" min={0} step={valueStep(type)} inputMode="decimal" />
+            <Input {...control} {...form.register('discountValue')} type="text" maxLength={13} inputMode="decimal" />
           )}
         </Field>
         <Field label={t.form.maxUses} error={errors.maxUses?.message} required>
-          {(control) => <Input {...control} {...form.register('maxUses')} type="number" min={0} step={1} inputMode="numeric" />}
+          {(control) => <Input {...control} {...form.register('maxUses')} type="text" maxLength={9} inputMode="numeric" />}
         </Field>
         <Field label={t.form.expiresAt} error={errors.expiresAt?.message} required>
           {(control) => <Input {...control} {...form.register('expiresAt')} type="datetime-local" />}

@@ -15,11 +15,14 @@ import { formatDateTime, formatNumber } from '@/lib/format.ts';
 import { promotions as t } from '@/lib/messages/promotions.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 import {
+  CODE_INPUT_MAX,
   daysLeft,
   normalizeCode,
+  parseDiscountValue,
   parseVietnamDateTime,
   remainingUses,
   toVietnamDateTimeInput,
+  validateCode,
   validateDiscountValue,
 } from '@/features/promotions/api/promotion-rules.ts';
 import { usePromotion } from '@/features/promotions/api/promotion-query.ts';
@@ -80,7 +83,8 @@ function Detail({ row }: { row: PromotionRow }) {
               value={row.code}
               display={<span className="font-mono font-semibold">{row.code}</span>}
               transform={normalizeCode}
-              validate={(value) => (value === '' ? t.codeRequired : undefined)}
+              validate={validateCode}
+              maxLength={CODE_INPUT_MAX}
               onSave={(code) => save({ code })}
             />
           </InfoRow>
@@ -102,7 +106,8 @@ function Detail({ row }: { row: PromotionRow }) {
               value={String(Number(row.discount_value))}
               display={formatDiscountValue(row)}
               validate={(value) => validateDiscountValue(value, row.discount_type) ?? undefined}
-              onSave={(value) => save({ discount_value: Number(value.replace(',', '.')) })}
+              maxLength={13}
+              onSave={(value) => save({ discount_value: parseDiscountValue(value, row.discount_type) ?? Number(row.discount_value) })}
             />
           </InfoRow>
           <InfoRow label={t.columns.expiresAt}>

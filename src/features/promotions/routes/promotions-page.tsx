@@ -17,14 +17,18 @@ import { promotions as t } from '@/lib/messages/promotions.ts';
 import { useUrlState } from '@/lib/url-state.ts';
 import { promotionKeys, type PromotionListFilters } from '@/features/promotions/api/keys.ts';
 import {
+  CODE_INPUT_MAX,
   isExpired,
   normalizeCode,
+  parseDiscountValue,
   parseVietnamDateTime,
   remainingUses,
   toVietnamDateTimeInput,
+  validateCode,
   validateDiscountValue,
   validateMaxUses,
 } from '@/features/promotions/api/promotion-rules.ts';
+import { parseWholeNumber } from '@/lib/input-bounds.ts';
 import { usePromotionStats } from '@/features/promotions/api/promotion-stats-query.ts';
 import type { PromotionRow } from '@/features/promotions/api/promotion-types.ts';
 import { usePromotions } from '@/features/promotions/api/promotions-query.ts';
@@ -71,7 +75,8 @@ export default function PromotionsPage() {
             value={row.code}
             display={<span className="sr-only">{row.code}</span>}
             transform={normalizeCode}
-            validate={(value) => (value.trim() === '' ? t.codeRequired : undefined)}
+            validate={validateCode}
+            maxLength={CODE_INPUT_MAX}
             inputClassName="w-32"
             onSave={(code) => save(row, { code })}
           />
@@ -90,7 +95,8 @@ export default function PromotionsPage() {
           display={formatDiscountValue(row)}
           validate={(value) => validateDiscountValue(value, row.discount_type) ?? undefined}
           inputClassName="w-28"
-          onSave={(value) => save(row, { discount_value: Number(value.replace(',', '.')) })}
+          maxLength={13}
+          onSave={(value) => save(row, { discount_value: parseDiscountValue(value, row.discount_type) ?? Number(row.discount_value) })}
         />
       ),
     },
@@ -104,7 +110,8 @@ export default function PromotionsPage() {
           value={String(row.max_uses)}
           validate={(value) => validateMaxUses(value) ?? undefined}
           inputClassName="w-20"
-          onSave={(value) => save(row, { max_uses: Number(value) })}
+          maxLength={9}
+          onSave={(value) => save(row, { max_uses: parseWholeNumber(value) ?? row.max_uses })}
         />
       ),
     },

@@ -16,6 +16,7 @@ import { checkDocumentFile, defaultDocumentName } from '@/features/providers/api
 import { useDocumentUrl } from '@/features/providers/api/document-url-query.ts';
 import { useProviderDocuments, type ProviderDocument } from '@/features/providers/api/provider-documents-query.ts';
 import { useRemoveDocument } from '@/features/providers/api/provider-document-remove-mutation.ts';
+import { isFileTypeRefusal, sniffImageType } from '@/lib/image-signature.ts';
 import { useUploadDocument } from '@/features/providers/api/provider-document-upload-mutation.ts';
 
 function DocumentTile({ document, editing, onRemove }: { document: ProviderDocument; editing: boolean; onRemove: () => void }) {
@@ -74,10 +75,14 @@ function UploadForm({ providerId }: { providerId: string }) {
   const [percent, setPercent] = useState<number | null>(null);
   const upload = useUploadDocument(providerId);
 
-  function choose(next: File | null) {
+  async function choose(next: File | null) {
     setFile(next);
     setPercent(null);
     setProblem(next ? (checkDocumentFile(next) ?? null) : null);
+    // The first bytes must be an image (docs/product.md#input-rules): a renamed PDF or an SVG is refused here.
+    if (next && checkDocumentFile(next) === undefined && (await sniffImageType(next)) === null) {
+      setProblem(t.detail.documents.notImage);
+    }
   }
 
   async function submit(event: FormEvent) {
@@ -86,7 +91,7 @@ function UploadForm({ providerId }: { providerId: string }) {
       setProblem(t.detail.documents.noFile);
       return;
     }
-    const refusal = checkDocumentFile(file);
+    const refusal = checkDocumentFile(file) ?? ((await sniffImageType(file)) === null ? t.detail.documents.notImage : undefined);
     if (refusal) {
       setProblem(refusal);
       return;
@@ -100,9 +105,12 @@ function UploadForm({ providerId }: { providerId: string }) {
       setName('');
       if (inputRef.current) inputRef.current.value = '';
     } catch (error) {
-      const message = `${t.detail.documents.uploadFailed}: ${toVietnameseMessage(error, { action: 'upload' })}`;
-      setProblem(message);
-      toast.error(message);
+      // One Vietnamese message, in place (a type refused by the bucket reads as the screen's own refusal).
+      setProblem(
+        isFileTypeRefusal(error)
+          ? t.detail.documents.notImage
+          : `${t.detail.documents.uploadFailed}: ${toVietnameseMessage(error, { action: 'upload' })}`,
+      );
     } finally {
       setPercent(null);
     }
@@ -120,7 +128,7 @@ function UploadForm({ providerId }: { providerId: string }) {
             id={fileId}
             type="file"
             accept="image/*"
-            onChange={(event) => choose(event.target.files?.[0] ?? null)}
+            onChange={(event) => void choose(event.target.files?.[0] ?? null)}
             className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-teal-50 file:px-3 file:py-2 file:text-teal-800"
           />
         </div>
@@ -153,7 +161,7 @@ function UploadForm({ providerId }: { providerId: string }) {
       ) : null}
       <Button
         type="submit"
-        disabled={file === null || checkDocumentFile(file) !== undefined}
+        disabled={file === null || problem !== null}
         loading={upload.isPending}
         icon={<Upload className="size-4" aria-hidden="true" />}
       >

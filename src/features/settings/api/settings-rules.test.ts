@@ -43,6 +43,22 @@ describe('settings form', () => {
     expect(messagesOf({ ...valid, minDepositAmount: '1500' })).toEqual([t.minDepositStep]);
   });
 
+  it('bounds every text and the minimum deposit as the database does (docs/product.md#input-rules)', () => {
+    expect(messagesOf({ ...valid, siteName: 'x'.repeat(101) })).toEqual(['Tên website tối đa 100 ký tự']);
+    expect(messagesOf({ ...valid, siteDescription: 'x'.repeat(1001) })).toEqual(['Mô tả website tối đa 1.000 ký tự']);
+    expect(messagesOf({ ...valid, contactAddress: 'x'.repeat(301) })).toEqual(['Địa chỉ liên hệ tối đa 300 ký tự']);
+    expect(messagesOf({ ...valid, adminEmail: 'a@' })).toEqual([t.emailInvalid]);
+    expect(messagesOf({ ...valid, contactPhone: 'abc-xyz' })).toEqual([
+      'Số điện thoại không hợp lệ: số Việt Nam (0… hoặc +84…) hoặc tổng đài 1800 / 1900',
+    ]);
+    expect(messagesOf({ ...valid, contactPhone: '1900 6868' })).toEqual([]);
+    expect(messagesOf({ ...valid, minDepositAmount: 'abc' })).toEqual([t.minDepositInvalid]);
+    expect(messagesOf({ ...valid, minDepositAmount: '' })).toEqual([t.minDepositInvalid]);
+    expect(messagesOf({ ...valid, minDepositAmount: '99999999999999999999' }).map((m) => m.replace(/\u00a0/g, ' '))).toEqual([
+      'Số tiền ký quỹ tối thiểu phải từ 0 ₫ đến 1.000.000.000 ₫',
+    ]);
+  });
+
   it('requires the admin email and site name', () => {
     expect(messagesOf({ ...valid, adminEmail: ' ' })).toEqual([t.required]);
     expect(messagesOf({ ...valid, adminEmail: 'khong-phai-email' })).toEqual([t.emailInvalid]);

@@ -1,8 +1,21 @@
 // The settings form (docs/screens.md#settings-and-banners, docs/product.md#input-rules) and the banner upload rules. The database enforces the same
-// ranges (check constraints) and the bucket enforces type and size.
+// ranges and lengths (check constraints, bounds of src/lib/input-bounds.ts) and the bucket enforces type and size.
 import { z } from 'zod';
 import { safeFileName } from '@/lib/file-names.ts';
+import { isContactPhone, isEmail, MONEY_MAX, parseWholeNumber, TEXT_MAX } from '@/lib/input-bounds.ts';
+import { bounds } from '@/lib/messages/bounds.ts';
 import { settings as t } from '@/lib/messages/settings.ts';
+
+/** The longest texts of the settings form (the database's bounds). */
+export const SETTINGS_MAX = {
+  adminEmail: TEXT_MAX['settings.admin_email'],
+  contactPhone: TEXT_MAX['settings.contact_phone'],
+  contactAddress: TEXT_MAX['settings.contact_address'],
+  siteName: TEXT_MAX['settings.site_name'],
+  siteDescription: TEXT_MAX['settings.site_description'],
+} as const;
+
+const bounded = (field: string, max: number) => z.string().refine((value) => [...value.trim()].length <= max, bounds.tooLong(field, max));
 
 export const BANNER_MAX_BYTES = 5 * 1024 * 1024;
 export const BANNER_KINDS = ['featured', 'voucher'] as const;
@@ -18,11 +31,19 @@ function decimal(raw: string): number | null {
 
 export const settingsSchema = z
   .object({
-    adminEmail: z.string().trim().min(1, t.required).pipe(z.email(t.emailInvalid)),
-    contactPhone: z.string(),
-    contactAddress: z.string(),
-    siteName: z.string().trim().min(1, t.required),
-    siteDescription: z.string(),
+    adminEmail: z
+      .string()
+      .trim()
+      .min(1, t.required)
+      .max(SETTINGS_MAX.adminEmail, bounds.tooLong(t.fields.adminEmail, SETTINGS_MAX.adminEmail))
+      .refine((value) => value === '' || isEmail(value), t.emailInvalid),
+    contactPhone: bounded(t.fields.contactPhone, SETTINGS_MAX.contactPhone).refine(
+      (value) => value.trim() === '' || isContactPhone(value),
+      bounds.contactPhoneInvalid,
+    ),
+    contactAddress: bounded(t.fields.contactAddress, SETTINGS_MAX.contactAddress),
+    siteName: z.string().trim().min(1, t.required).max(SETTINGS_MAX.siteName, bounds.tooLong('Tên website', SETTINGS_MAX.siteName)),
+    siteDescription: bounded('Mô tả website', SETTINGS_MAX.siteDescription),
     commissionRate: z.string(),
     minDepositAmount: z.string(),
     maintenanceMode: z.boolean(),
@@ -34,9 +55,11 @@ export const settingsSchema = z
     } else if (Math.abs(rate * 10 - Math.round(rate * 10)) > 1e-9) {
       ctx.addIssue({ code: 'custom', path: ['commissionRate'], message: t.commissionStep });
     }
-    const deposit = decimal(form.minDepositAmount);
-    if (deposit === null || deposit < 0 || !Number.isInteger(deposit)) {
+    const deposit = parseWholeNumber(form.minDepositAmount);
+    if (deposit === null) {
       ctx.addIssue({ code: 'custom', path: ['minDepositAmount'], message: t.minDepositInvalid });
+    } else if (deposit > MONEY_MAX) {
+      ctx.addIssue({ code: 'custom', path: ['minDepositAmount'], message: bounds.moneyRange('Số tiền ký quỹ tối thiểu', 0, MONEY_MAX) });
     } else if (deposit % 1000 !== 0) {
       ctx.addIssue({ code: 'custom', path: ['minDepositAmount'], message: t.minDepositStep });
     }
@@ -87,7 +110,7 @@ export function toSettingsUpdate(form: SettingsForm): SettingsUpdate {
     site_name: form.siteName.trim(),
     site_description: form.siteDescription.trim(),
     commission_rate: Number(form.commissionRate.trim().replace(',', '.')),
-    min_deposit_amount: Number(form.minDepositAmount.trim()),
+    min_deposit_amount: parseWholeNumber(form.minDepositAmount) ?? 0,
     maintenance_mode: form.maintenanceMode,
   };
 }

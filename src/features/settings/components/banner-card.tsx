@@ -1,11 +1,13 @@
-// One banner (featured or voucher): preview, recommended size, upload (image only, ≤ 5 MB,
-// checked before sending) with progress, and delete (removes the stored file too).
+// One banner (featured or voucher): preview, recommended size, upload (image only, ≤ 5 MB, its first
+// bytes a JPEG, PNG, WebP or GIF — checked before sending, docs/product.md#input-rules) with progress,
+// and delete (removes the stored file too). A refusal is shown once, in place, in Vietnamese.
 import { ImageUp, Trash2 } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button.tsx';
 import { ConfirmDialog } from '@/components/ui/dialog.tsx';
 import { useToast } from '@/components/ui/toast.tsx';
 import { toVietnameseMessage } from '@/lib/errors.ts';
+import { isFileTypeRefusal, sniffImageType } from '@/lib/image-signature.ts';
 import { settings as t } from '@/lib/messages/settings.ts';
 import { useDeleteBanner } from '@/features/settings/api/banner-delete-mutation.ts';
 import { useUploadBanner } from '@/features/settings/api/banner-upload-mutation.ts';
@@ -14,6 +16,7 @@ import { RECOMMENDED_SIZE, validateBannerFile, type BannerKind } from '@/feature
 function uploadErrorMessage(error: unknown): string {
   const record = typeof error === 'object' && error !== null ? (error as Record<string, unknown>) : {};
   if (record.code === 'invalid_file' && typeof record.message === 'string') return record.message;
+  if (isFileTypeRefusal(error)) return t.banners.invalidType;
   if (record.status === 403 || record.code === '42501') return t.banners.uploadPermissionDenied;
   return `${t.banners.uploadFailed} ${toVietnameseMessage(error, { action: 'upload' })}`;
 }
@@ -41,7 +44,7 @@ export function BannerCard({ kind, url, disabled, onChanged }: BannerCardProps) 
   async function onFile(file: File | undefined) {
     if (inputRef.current) inputRef.current.value = '';
     if (file === undefined) return;
-    const invalid = validateBannerFile(file);
+    const invalid = validateBannerFile(file) ?? ((await sniffImageType(file)) === null ? t.banners.invalidType : null);
     if (invalid !== null) {
       setError(invalid);
       return;
@@ -53,9 +56,7 @@ export function BannerCard({ kind, url, disabled, onChanged }: BannerCardProps) 
       onChanged(row.updated_at);
       toast.success(t.banners.uploaded(name));
     } catch (uploadError) {
-      const message = uploadErrorMessage(uploadError);
-      setError(message);
-      toast.error(message);
+      setError(uploadErrorMessage(uploadError));
     } finally {
       setProgress(null);
     }

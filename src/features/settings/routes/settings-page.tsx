@@ -13,7 +13,7 @@ import { settings as t } from '@/lib/messages/settings.ts';
 import { SettingsConflictError, useSaveSettings } from '@/features/settings/api/settings-update-mutation.ts';
 import { settingsLoadError } from '@/features/settings/api/settings-errors.ts';
 import { useSettings, type SettingsRow } from '@/features/settings/api/settings-query.ts';
-import { settingsSchema, toSettingsForm, type SettingsForm } from '@/features/settings/api/settings-rules.ts';
+import { SETTINGS_MAX, settingsSchema, toSettingsForm, type SettingsForm } from '@/features/settings/api/settings-rules.ts';
 import { AdminMfaSettingSection } from '@/features/settings/components/admin-mfa-setting.tsx';
 import { BannerCard } from '@/features/settings/components/banner-card.tsx';
 
@@ -65,13 +65,13 @@ function SettingsEditor({ row, reload, reloading }: { row: SettingsRow; reload: 
       <Section title={t.sections.contact}>
         <div className="grid gap-3 md:grid-cols-2">
           <Field label={t.fields.adminEmail} error={errors.adminEmail?.message} required>
-            {(control) => <Input {...control} {...form.register('adminEmail')} type="email" autoComplete="email" />}
+            {(control) => <Input {...control} {...form.register('adminEmail')} type="email" maxLength={SETTINGS_MAX.adminEmail} autoComplete="email" />}
           </Field>
           <Field label={t.fields.contactPhone} error={errors.contactPhone?.message}>
-            {(control) => <Input {...control} {...form.register('contactPhone')} type="tel" autoComplete="tel" />}
+            {(control) => <Input {...control} {...form.register('contactPhone')} type="tel" maxLength={SETTINGS_MAX.contactPhone} autoComplete="tel" />}
           </Field>
           <Field label={t.fields.contactAddress} error={errors.contactAddress?.message} className="md:col-span-2">
-            {(control) => <Input {...control} {...form.register('contactAddress')} autoComplete="street-address" />}
+            {(control) => <Input {...control} {...form.register('contactAddress')} maxLength={SETTINGS_MAX.contactAddress} autoComplete="street-address" />}
           </Field>
         </div>
       </Section>
@@ -79,10 +79,10 @@ function SettingsEditor({ row, reload, reloading }: { row: SettingsRow; reload: 
       <Section title={t.sections.website}>
         <div className="grid gap-3">
           <Field label={t.fields.siteName} error={errors.siteName?.message} required>
-            {(control) => <Input {...control} {...form.register('siteName')} />}
+            {(control) => <Input {...control} {...form.register('siteName')} maxLength={SETTINGS_MAX.siteName} />}
           </Field>
           <Field label={t.fields.siteDescription} error={errors.siteDescription?.message}>
-            {(control) => <Textarea {...control} {...form.register('siteDescription')} />}
+            {(control) => <Textarea {...control} {...form.register('siteDescription')} maxLength={SETTINGS_MAX.siteDescription} />}
           </Field>
         </div>
       </Section>
@@ -90,10 +90,10 @@ function SettingsEditor({ row, reload, reloading }: { row: SettingsRow; reload: 
       <Section title={t.sections.business}>
         <div className="grid gap-3 md:grid-cols-2">
           <Field label={t.fields.commissionRate} error={errors.commissionRate?.message} hint={t.fields.commissionHint} required>
-            {(control) => <Input {...control} {...form.register('commissionRate')} type="number" min={0} max={100} step={0.1} inputMode="decimal" />}
+            {(control) => <Input {...control} {...form.register('commissionRate')} type="text" maxLength={6} inputMode="decimal" />}
           </Field>
           <Field label={t.fields.minDeposit} error={errors.minDepositAmount?.message} hint={t.fields.minDepositHint} required>
-            {(control) => <Input {...control} {...form.register('minDepositAmount')} type="number" min={0} step={1000} inputMode="numeric" />}
+            {(control) => <Input {...control} {...form.register('minDepositAmount')} type="text" maxLength={13} inputMode="numeric" />}
           </Field>
           <label className="flex items-center gap-2 text-sm font-medium text-slate-800 md:col-span-2">
             <input type="checkbox" role="switch" {...form.register('maintenanceMode')} className="size-4 accent-teal-700" />
