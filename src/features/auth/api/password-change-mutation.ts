@@ -1,5 +1,9 @@
-// Change password (docs/decisions.md#password-change): re-authenticate with the current password, then set the
-// new one. Validation rules sit next to the call.
+// Change password (docs/decisions.md#password-change): sign in again with the current password, then set
+// the new one. Validation rules sit next to the call. A two-factor (aal2) session checks the password
+// on a throwaway client that stores nothing instead: signing in again on the admin's own client would
+// replace it by a password-only session, whose password change Supabase Auth refuses (insufficient_aal).
+import { createClient } from '@supabase/supabase-js';
+import { runtimeConfig } from '@/lib/config.ts';
 import { auth } from '@/lib/messages/auth.ts';
 import { supabase } from '@/lib/supabase.ts';
 import type { ChangePasswordForm } from './change-password-schema.ts';
@@ -19,8 +23,19 @@ export async function changePassword(form: ChangePasswordForm): Promise<void> {
   const email = userData.session?.user.email;
   if (!email) throw new ChangePasswordError(t.userNotFound);
 
-  const reauth = await supabase.auth.signInWithPassword({ email, password: form.currentPassword });
-  if (reauth.error) throw reauth.error;
+  const { data: level } = await supabase.auth.mfa.getAuthenticatorAssuranceLevel();
+  if (level?.currentLevel === 'aal2') {
+    const check = createClient(runtimeConfig.supabaseUrl, runtimeConfig.supabaseAnonKey, {
+      auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false, storageKey: 'sdv-password-check' },
+    });
+    const reauth = await check.auth.signInWithPassword({ email, password: form.currentPassword });
+    if (reauth.error) throw reauth.error;
+    // The check's own session is ended at once; the admin's two-factor session is untouched.
+    await check.auth.signOut({ scope: 'local' });
+  } else {
+    const reauth = await supabase.auth.signInWithPassword({ email, password: form.currentPassword });
+    if (reauth.error) throw reauth.error;
+  }
 
   const { error } = await supabase.auth.updateUser({ password: form.newPassword });
   if (error) throw error;
