@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './errors.ts';
-import { createQueryClient, shouldRetryQuery } from './query-client.ts';
+import { createQueryClient, queryRetryDelay, shouldRetryQuery } from './query-client.ts';
 
 describe('query retry policy', () => {
   it('retries network failures and 5xx up to twice', () => {
@@ -19,5 +19,8 @@ describe('query retry policy', () => {
     const client = createQueryClient();
     expect(client.getDefaultOptions().queries?.retry).toBe(shouldRetryQuery);
     expect(client.getDefaultOptions().mutations?.retry).toBe(false);
+  });
+  it('gives up within seconds: the retries wait 0.5 s and 1 s', () => {
+    expect(queryRetryDelay(0) + queryRetryDelay(1)).toBeLessThanOrEqual(1500);
   });
 });

@@ -1,5 +1,7 @@
 // React Query defaults for the whole app: network and server-unavailable failures are retried
-// (twice, with backoff), 4xx answers (permission, validation, not found) never are.
+// (twice, 0.5 s then 1 s later), 4xx answers (permission, validation, not found) never are. The
+// Supabase client does not retry on its own (lib/supabase.ts), so a screen whose reads fail shows
+// its error and "Thử lại" within a few seconds.
 import { QueryClient } from '@tanstack/react-query';
 import { isRetryableError } from './errors.ts';
 
@@ -9,12 +11,17 @@ export function shouldRetryQuery(failureCount: number, error: unknown): boolean 
   return failureCount < MAX_QUERY_RETRIES && isRetryableError(error);
 }
 
+/** Delay before retry number `attempt` (0-based): 0.5 s, 1 s, at most 2 s. */
+export function queryRetryDelay(attempt: number): number {
+  return Math.min(500 * 2 ** attempt, 2000);
+}
+
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
       queries: {
         retry: shouldRetryQuery,
-        retryDelay: (attempt) => Math.min(1000 * 2 ** attempt, 8000),
+        retryDelay: queryRetryDelay,
         staleTime: 30_000,
         refetchOnWindowFocus: false,
       },
