@@ -48,9 +48,13 @@ describe('live updates: invalidation batcher', () => {
       'deposit_history',
       'discount_codes',
       'messages',
+      'profiles',
       'reviews',
+      'service_items',
     ]);
-    for (const table of ['bookings', 'deposit_history', 'commissions'] as const) expect(LIVE_TABLES[table]).toContain('dashboard');
+    for (const table of ['bookings', 'deposit_history', 'commissions', 'profiles', 'service_items'] as const) {
+      expect(LIVE_TABLES[table]).toContain('dashboard');
+    }
     expect(LIVE_TABLES.deposit_history).toContain('deposits');
     expect(LIVE_TABLES.discount_codes).toContain('promotions');
   });

@@ -20,6 +20,9 @@ export const LIVE_TABLES = {
   reviews: ['reviews', 'providers'],
   commissions: ['commissions', 'providers', 'dashboard'],
   discount_codes: ['promotions'],
+  // The dashboard's user and package counts.
+  profiles: ['dashboard', 'customers', 'providers'],
+  service_items: ['dashboard'],
   // A new message updates its conversation's last message (trigger): the list re-sorts.
   conversations: ['conversations/list', 'conversations/booking', 'bookings/conversation'],
   messages: ['conversations/list'],

@@ -3,7 +3,7 @@
 // shows up in the conversations list the same way.
 import { expect, test } from '@playwright/test';
 import { signedInAdminEachTest } from '../helpers.ts';
-import { closeDb, sql, unique } from '../admin-ops/ops-helpers.ts';
+import { closeDb, createAccount, sql, unique } from '../admin-ops/ops-helpers.ts';
 
 const count = async (text: Promise<string>) => Number((await text).replace(/[^\d]/g, ''));
 
@@ -42,6 +42,20 @@ test.describe('cập nhật theo thời gian thực', () => {
       [provider!.id, sub!.id, `Gói xong ${tag}`],
     );
     await expect.poll(() => incomeCard.locator('p').first().innerText(), { timeout: 10_000 }).not.toBe(incomeBefore);
+
+    // A new account and a new package count at once too.
+    const usersCard = page.locator('section', { has: page.getByRole('heading', { name: 'Tổng người dùng' }) });
+    const packagesCard = page.locator('section', { has: page.getByRole('heading', { name: 'Gói dịch vụ' }) });
+    const usersBefore = await count(usersCard.locator('p').first().innerText());
+    const packagesBefore = await count(packagesCard.locator('p').first().innerText());
+    await createAccount({ email: `${tag}@e2e.sandichvu.vn`, password: 'Khach@123456', name: `Khách ${tag}`, role: 'customer' });
+    await expect.poll(() => count(usersCard.locator('p').first().innerText()), { timeout: 10_000 }).toBe(usersBefore + 1);
+    await sql(
+      `insert into public.service_items (subcategory_id, name, price, duration, description, job_details)
+       values ($1, $2, 150000, '2 giờ', 'Gói thử trực tiếp', 'Làm thử')`,
+      [sub!.id, `Gói trực tiếp ${tag}`],
+    );
+    await expect.poll(() => count(packagesCard.locator('p').first().innerText()), { timeout: 10_000 }).toBe(packagesBefore + 1);
   });
 
   test('the conversations list shows a new message without a reload', async ({ page }) => {
