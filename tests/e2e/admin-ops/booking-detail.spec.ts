@@ -180,7 +180,8 @@ test('not found, load error with retry, and back', async () => {
   await expect(page.getByRole('heading', { level: 1, name: `Đơn đặt lịch #${shortId}` })).toBeVisible();
 
   await page.getByRole('link', { name: 'Quay lại danh sách' }).first().click();
-  await expect(page).toHaveURL(/\/admin\/bookings$/);
+  // Back to the list as it was last shown (the filtered view of the status test above).
+  await expect(page).toHaveURL(/\/admin\/bookings\?status=confirmed&pkg=/);
 });
 
 test('no serious or critical accessibility violation', async () => {
