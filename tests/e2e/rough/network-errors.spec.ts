@@ -35,7 +35,10 @@ test('every screen shows its error and "Thử lại" within 5 s of a network fai
   expect(screens.length).toBeGreaterThanOrEqual(12);
   await cutRest(page);
   for (const path of [...screens, `/admin/bookings/${booking!.id}`, `/admin/messages/${conversation!.booking_id}`]) {
+    const previous = await page.getByRole('heading', { level: 1 }).first().innerText();
     await goInApp(page, path);
+    // Timed from the screen's first render (its code comes from the web server, which still answers).
+    await expect(page.getByRole('heading', { level: 1, name: previous, exact: true }), path).toHaveCount(0);
     const started = Date.now();
     await expect(page.getByRole('button', { name: 'Thử lại' }).first(), path).toBeVisible({ timeout: 5_000 });
     expect(Date.now() - started, path).toBeLessThan(5_000);
