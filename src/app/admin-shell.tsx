@@ -8,6 +8,7 @@ import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { LoadingState } from '@/components/ui/states.tsx';
 import { useAuth } from '@/features/auth/components/auth-context.ts';
 import { BrandMark } from '@/features/auth/components/brand-logo.tsx';
+import { useRememberListSearch } from '@/lib/list-return.ts';
 import { auth } from '@/lib/messages/auth.ts';
 import { mfa } from '@/lib/messages/mfa.ts';
 import { ADMIN_NAV } from './admin-nav.ts';
@@ -122,6 +123,7 @@ function SideNav({ onNavigate }: { onNavigate: () => void }) {
 export function AdminShell() {
   const [navOpen, setNavOpen] = useState(false);
   const location = useLocation();
+  useRememberListSearch();
   const [lastPath, setLastPath] = useState(location.pathname);
   if (lastPath !== location.pathname) {
     setLastPath(location.pathname);

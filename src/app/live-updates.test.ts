@@ -23,6 +23,14 @@ describe('live updates: invalidation batcher', () => {
     expect(invalidateQueries).toHaveBeenLastCalledWith({ queryKey: ['dashboard'] });
   });
 
+  it('a key prefix invalidates that prefix only (a message refreshes the conversations list, not the chat images)', () => {
+    const invalidateQueries = vi.fn(() => Promise.resolve());
+    const batcher = createInvalidationBatcher({ invalidateQueries }, 1000);
+    batcher.add('messages');
+    vi.advanceTimersByTime(1000);
+    expect(invalidateQueries.mock.calls).toEqual([[{ queryKey: ['conversations', 'list'] }]]);
+  });
+
   it('drops what is pending when stopped (the admin left)', () => {
     const invalidateQueries = vi.fn(() => Promise.resolve());
     const batcher = createInvalidationBatcher({ invalidateQueries }, 1000);
@@ -33,7 +41,20 @@ describe('live updates: invalidation batcher', () => {
   });
 
   it('follows the records the marketplace produces, with the key roots of the screens that show them', () => {
-    expect(Object.keys(LIVE_TABLES).sort()).toEqual(['bookings', 'commissions', 'deposit_history', 'discount_codes', 'reviews']);
+    expect(Object.keys(LIVE_TABLES).sort()).toEqual([
+      'bookings',
+      'commissions',
+      'conversations',
+      'deposit_history',
+      'discount_codes',
+      'messages',
+      'profiles',
+      'reviews',
+      'service_items',
+    ]);
+    for (const table of ['bookings', 'deposit_history', 'commissions', 'profiles', 'service_items'] as const) {
+      expect(LIVE_TABLES[table]).toContain('dashboard');
+    }
     expect(LIVE_TABLES.deposit_history).toContain('deposits');
     expect(LIVE_TABLES.discount_codes).toContain('promotions');
   });

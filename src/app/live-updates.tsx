@@ -1,6 +1,6 @@
 // Live back office (docs/marketplace.md#live-back-office): the records customers and providers
-// produce (new bookings, queue changes, pending deposits, reviews, commissions, promotion uses) show
-// up without a reload. One realtime channel for the whole admin session listens to postgres_changes
+// produce (new bookings, queue changes, pending deposits, reviews, commissions, promotion uses,
+// messages) show up without a reload, the dashboard's figures included. One realtime channel for the whole admin session listens to postgres_changes
 // on those tables and invalidates the react-query caches by the first element of their keys
 // (each feature's key factory starts with it), so the screens on display refetch and the others
 // are refetched when next shown. Changes are batched: a burst of events costs one refetch per
@@ -9,13 +9,23 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { supabase } from '@/lib/supabase.ts';
 
-/** The tables the back office follows, and the query-key roots each one's changes make stale. */
+/**
+ * The tables the back office follows, and the query keys each one's changes make stale: a key root
+ * ('bookings') or a longer key prefix written with slashes ('conversations/list': the list, not the
+ * cached chat images).
+ */
 export const LIVE_TABLES = {
   bookings: ['bookings', 'dashboard', 'customers', 'providers'],
   deposit_history: ['deposits', 'providers', 'dashboard'],
   reviews: ['reviews', 'providers'],
   commissions: ['commissions', 'providers', 'dashboard'],
   discount_codes: ['promotions'],
+  // The dashboard's user and package counts.
+  profiles: ['dashboard', 'customers', 'providers'],
+  service_items: ['dashboard'],
+  // A new message updates its conversation's last message (trigger): the list re-sorts.
+  conversations: ['conversations/list', 'conversations/booking', 'bookings/conversation'],
+  messages: ['conversations/list'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type LiveTable = keyof typeof LIVE_TABLES;
@@ -37,7 +47,7 @@ export function createInvalidationBatcher(queryClient: Pick<QueryClient, 'invali
     timer = undefined;
     const roots = [...pending];
     pending.clear();
-    for (const root of roots) void queryClient.invalidateQueries({ queryKey: [root] });
+    for (const root of roots) void queryClient.invalidateQueries({ queryKey: root.split('/') });
   };
   return {
     add(table) {

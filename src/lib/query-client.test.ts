@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './errors.ts';
-import { createQueryClient, shouldRetryQuery } from './query-client.ts';
+import { createQueryClient, queryRetryDelay, shouldRetryQuery } from './query-client.ts';
 
 describe('query retry policy', () => {
-  it('retries network failures and 5xx up to twice', () => {
+  it('retries a lost connection once and 5xx up to twice', () => {
     const network = new TypeError('Failed to fetch');
     expect(shouldRetryQuery(0, network)).toBe(true);
-    expect(shouldRetryQuery(1, network)).toBe(true);
-    expect(shouldRetryQuery(2, network)).toBe(false);
-    expect(shouldRetryQuery(0, new ApiError({ message: 'unavailable', status: 503 }))).toBe(true);
+    expect(shouldRetryQuery(1, network)).toBe(false);
+    const unavailable = new ApiError({ message: 'unavailable', status: 503 });
+    expect(shouldRetryQuery(1, unavailable)).toBe(true);
+    expect(shouldRetryQuery(2, unavailable)).toBe(false);
   });
   it('never retries 4xx answers', () => {
     expect(shouldRetryQuery(0, new ApiError({ message: 'denied', code: '42501', status: 403 }))).toBe(false);
@@ -19,5 +20,8 @@ describe('query retry policy', () => {
     const client = createQueryClient();
     expect(client.getDefaultOptions().queries?.retry).toBe(shouldRetryQuery);
     expect(client.getDefaultOptions().mutations?.retry).toBe(false);
+  });
+  it('gives up within seconds: the retries wait 0.5 s and 1 s', () => {
+    expect(queryRetryDelay(0) + queryRetryDelay(1)).toBeLessThanOrEqual(1500);
   });
 });

@@ -1,12 +1,21 @@
-// React Query defaults for the whole app: network and server-unavailable failures are retried
-// (twice, with backoff), 4xx answers (permission, validation, not found) never are.
+// React Query defaults for the whole app: a lost connection is retried once (0.5 s later), a server
+// that is unavailable or failing (5xx, e.g. Postgres restarting) twice (0.5 s then 1 s later), 4xx
+// answers (permission, validation, not found) never. The Supabase client does not retry on its own
+// (lib/supabase.ts), so a screen whose reads fail shows its error and "Thử lại" within a few seconds.
 import { QueryClient } from '@tanstack/react-query';
-import { isRetryableError } from './errors.ts';
+import { isNetworkError, isRetryableError } from './errors.ts';
 
 export const MAX_QUERY_RETRIES = 2;
+export const MAX_NETWORK_RETRIES = 1;
 
 export function shouldRetryQuery(failureCount: number, error: unknown): boolean {
+  if (isNetworkError(error)) return failureCount < MAX_NETWORK_RETRIES;
   return failureCount < MAX_QUERY_RETRIES && isRetryableError(error);
+}
+
+/** Delay before retry number `attempt` (0-based): 0.5 s, 1 s, at most 2 s. */
+export function queryRetryDelay(attempt: number): number {
+  return Math.min(500 * 2 ** attempt, 2000);
 }
 
 export function createQueryClient(): QueryClient {
@@ -14,7 +23,7 @@ export function createQueryClient(): QueryClient {
     defaultOptions: {
       queries: {
         retry: shouldRetryQuery,
-        retryDelay: (attempt) => Math.min(1000 * 2 ** attempt, 8000),
+        retryDelay: queryRetryDelay,
         staleTime: 30_000,
         refetchOnWindowFocus: false,
       },

@@ -826,10 +826,12 @@ export type Database = {
       "settings": {
         Row: {
           "admin_email": string
+          "app_store_url": string | null
           "commission_rate": number
           "contact_address": string
           "contact_phone": string
           "featured_banner_url": string | null
+          "google_play_url": string | null
           "id": string
           "maintenance_mode": boolean
           "min_deposit_amount": number
@@ -842,10 +844,12 @@ export type Database = {
         ComputedFields: never
         Insert: {
           "admin_email"?: string
+          "app_store_url"?: string | null
           "commission_rate"?: number
           "contact_address"?: string
           "contact_phone"?: string
           "featured_banner_url"?: string | null
+          "google_play_url"?: string | null
           "id"?: string
           "maintenance_mode"?: boolean
           "min_deposit_amount"?: number
@@ -857,10 +861,12 @@ export type Database = {
         }
         Update: {
           "admin_email"?: string
+          "app_store_url"?: string | null
           "commission_rate"?: number
           "contact_address"?: string
           "contact_phone"?: string
           "featured_banner_url"?: string | null
+          "google_play_url"?: string | null
           "id"?: string
           "maintenance_mode"?: boolean
           "min_deposit_amount"?: number

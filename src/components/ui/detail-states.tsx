@@ -3,6 +3,7 @@
 // list), then the record itself.
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { listReturnHref } from '@/lib/list-return.ts';
 import { buttonClassName } from './button.tsx';
 import { EmptyState, ErrorState, LoadingState } from './states.tsx';
 
@@ -25,7 +26,7 @@ export function DetailStates<T>({
   query: DetailQuery<T>;
   loadFailed: string;
   notFound: string;
-  /** The list to go back to when the record does not exist. */
+  /** The list to go back to when the record does not exist (as the admin left it). */
   back: { to: string; label: string };
   children: (record: T) => ReactNode;
 }) {
@@ -46,7 +47,7 @@ export function DetailStates<T>({
       <EmptyState
         title={notFound}
         action={
-          <Link to={back.to} className={buttonClassName('secondary')}>
+          <Link to={listReturnHref(back.to)} className={buttonClassName('secondary')}>
             {back.label}
           </Link>
         }

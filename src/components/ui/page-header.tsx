@@ -3,13 +3,14 @@ import { Link } from 'react-router-dom';
 import { ArrowLeft } from 'lucide-react';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 import { common } from '@/lib/messages/common.ts';
+import { listReturnHref } from '@/lib/list-return.ts';
 
 export interface PageHeaderProps {
   title: string;
   description?: ReactNode;
   /** Buttons on the right (refresh, add, export…). */
   actions?: ReactNode;
-  /** A back link shown above the title. */
+  /** A back link shown above the title (to the list as the admin left it: lib/list-return.ts). */
   back?: { to: string; label?: string };
   /** Browser tab title; defaults to `title`. */
   documentTitle?: string;
@@ -21,7 +22,7 @@ export function PageHeader({ title, description, actions, back, documentTitle }:
   return (
     <header className="mb-6 space-y-2">
       {back ? (
-        <Link to={back.to} className="inline-flex items-center gap-1 text-sm text-teal-800 hover:underline">
+        <Link to={listReturnHref(back.to)} className="inline-flex items-center gap-1 text-sm text-teal-800 hover:underline">
           <ArrowLeft className="size-4" aria-hidden="true" />
           {back.label ?? common.actions.back}
         </Link>

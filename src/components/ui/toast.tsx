@@ -1,5 +1,6 @@
 // Toasts: `toast.success(msg)` / `toast.error(msg)` from anywhere (components, mutation callbacks);
-// <Toaster /> (mounted once by the app) shows them in a live region. Errors stay longer.
+// <Toaster /> (mounted once by the app) shows them in a live region. Errors stay longer; a message
+// already on screen is never shown twice, and an error clears the success toasts before it.
 import clsx from 'clsx';
 import { CheckCircle2, Info, X, XCircle } from 'lucide-react';
 import { useSyncExternalStore } from 'react';
@@ -33,15 +34,46 @@ function dismiss(id: number): void {
   emit();
 }
 
-function show(kind: ToastKind, message: string): number {
-  const id = nextId++;
-  items = [...items, { id, kind, message }].slice(-MAX_VISIBLE);
+function startTimer(item: ToastItem): void {
+  const timer = timers.get(item.id);
+  if (timer !== undefined) clearTimeout(timer);
   timers.set(
-    id,
-    setTimeout(() => dismiss(id), DURATION[kind]),
+    item.id,
+    setTimeout(() => dismiss(item.id), DURATION[item.kind]),
   );
+}
+
+/**
+ * Shows a toast. The same message already on screen is not shown twice: its timer starts again.
+ * An error dismisses the success toasts on screen (they no longer describe the current state).
+ */
+function show(kind: ToastKind, message: string): number {
+  const same = items.find((item) => item.kind === kind && item.message === message);
+  if (kind === 'error') {
+    for (const item of items) {
+      if (item.kind !== 'success') continue;
+      const timer = timers.get(item.id);
+      if (timer !== undefined) clearTimeout(timer);
+      timers.delete(item.id);
+    }
+    items = items.filter((item) => item.kind !== 'success');
+  }
+  if (same) {
+    startTimer(same);
+    emit();
+    return same.id;
+  }
+  const item: ToastItem = { id: nextId++, kind, message };
+  const kept = [...items, item];
+  for (const dropped of kept.slice(0, -MAX_VISIBLE)) {
+    const timer = timers.get(dropped.id);
+    if (timer !== undefined) clearTimeout(timer);
+    timers.delete(dropped.id);
+  }
+  items = kept.slice(-MAX_VISIBLE);
+  startTimer(item);
   emit();
-  return id;
+  return item.id;
 }
 
 export const toast = {
@@ -49,6 +81,8 @@ export const toast = {
   error: (message: string) => show('error', message),
   info: (message: string) => show('info', message),
   dismiss,
+  /** The toasts on screen, oldest first. */
+  visible: (): readonly ToastItem[] => items,
   /** Removes every toast (tests, sign-out). */
   clear: () => {
     for (const timer of timers.values()) clearTimeout(timer);

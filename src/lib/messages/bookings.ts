@@ -2,7 +2,7 @@
 
 export const bookings = {
   list: {
-    title: 'Quản lý booking',
+    title: 'Quản lý đơn đặt lịch',
     description: 'Tất cả booking trên sàn, mới nhất trước.',
     loadFailed: 'Không thể tải danh sách booking',
     empty: 'Không có booking nào phù hợp với bộ lọc',
@@ -65,7 +65,7 @@ export const bookings = {
     fixed: 'Số tiền cố định',
   } as Record<string, string>,
   detail: {
-    title: (shortId: string) => `Booking #${shortId}`,
+    title: (shortId: string) => `Đơn đặt lịch #${shortId}`,
     back: 'Quay lại danh sách',
     notFound: 'Không tìm thấy booking',
     loadFailed: 'Không thể tải thông tin booking',
@@ -160,5 +160,18 @@ export const bookings = {
       discount_code: 'Mã giảm giá',
       discount_amount: 'Số tiền giảm',
     } as Record<string, string>,
+  },
+  // Confirmation of a status change that moves money (docs/product.md#booking-status).
+  statusConfirm: {
+    title: (status: string) => `Đổi trạng thái sang “${status}”?`,
+    intro: (from: string, to: string) => `Trạng thái: ${from} → ${to}. Khi xác nhận:`,
+    createCommission: (fee: string, rate: string, price: string) => `Tạo hoa hồng ${fee} (${rate} của ${price})`,
+    removeCommission: (fee: string) => `Xóa hoa hồng ${fee}`,
+    noCommission: 'Booking này chưa có hoa hồng nào để xóa',
+    earnings: (name: string, before: string, after: string) => `Thu nhập của ${name}: ${before} → ${after}`,
+    noProvider: 'Booking chưa có nhà cung cấp: hoa hồng không được cộng vào thu nhập của ai',
+    confirm: 'Xác nhận đổi trạng thái',
+    computing: 'Đang tính ảnh hưởng của thay đổi…',
+    computeFailed: 'Không thể tính ảnh hưởng của thay đổi. Trạng thái chưa được đổi.',
   },
 } as const;

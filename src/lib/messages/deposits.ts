@@ -48,4 +48,14 @@ export const deposits = {
   exporting: 'Đang xuất…',
   exportFailed: 'Không thể xuất CSV. Vui lòng thử lại.',
   exportTooMany: (max: number) => `Chỉ xuất tối đa ${max.toLocaleString('vi-VN')} dòng đầu tiên theo bộ lọc hiện tại.`,
+  // Confirmation of a status change (docs/product.md#deposits-and-balances).
+  statusConfirm: {
+    title: (status: string) => `Đổi trạng thái giao dịch sang “${status}”?`,
+    intro: (from: string, to: string, amount: string) => `Giao dịch ${amount}: ${from} → ${to}. Khi xác nhận:`,
+    balance: (name: string, before: string, after: string) => `Số dư của ${name}: ${before} → ${after}`,
+    balanceUnchanged: (name: string, balance: string) => `Số dư của ${name} không đổi: ${balance}`,
+    providerStatus: (name: string, before: string, after: string) => `Trạng thái của ${name}: ${before} → ${after}`,
+    confirm: 'Xác nhận đổi trạng thái',
+    computeFailed: 'Không thể tính ảnh hưởng của thay đổi. Trạng thái chưa được đổi.',
+  },
 } as const;

@@ -1,10 +1,15 @@
 // Privacy policy (11 sections) and terms of use (13 sections), docs/screens.md#privacy-terms-and-contact.
+import { publicSite } from './public-site.ts';
 
 export interface LegalSection {
   heading: string;
   paragraphs: string[];
   items?: string[];
 }
+
+/** The privacy page's contact paragraph with the e-mail and phone of the settings. */
+export const privacyContact = (email: string, phone: string) =>
+  `Mọi câu hỏi về quyền riêng tư, vui lòng gửi email đến ${email} hoặc gọi ${phone}. Chúng tôi phản hồi trong vòng 2–4 giờ làm việc.`;
 
 export const privacyPolicy = {
   title: 'Chính sách bảo mật',
@@ -83,7 +88,8 @@ export const privacyPolicy = {
     {
       heading: 'Liên hệ',
       paragraphs: [
-        'Mọi câu hỏi về quyền riêng tư, vui lòng gửi email đến hotro@sandichvu.vn hoặc gọi 1900 6868. Chúng tôi phản hồi trong vòng 2–4 giờ làm việc.',
+        // The privacy page shows it with the e-mail and phone of the settings, like the footer.
+        privacyContact(publicSite.contactDefaults.email, publicSite.contactDefaults.phone),
       ],
     },
   ] satisfies LegalSection[],

@@ -59,4 +59,13 @@ export const settings = {
     uploadPermissionDenied: 'Không có quyền tải lên hình ảnh. Vui lòng kiểm tra quyền đăng nhập.',
     deleteFailed: 'Không thể xóa banner. Vui lòng thử lại.',
   },
+  // Store links of the mobile app (the public site's badges).
+  stores: {
+    section: 'Ứng dụng di động',
+    appStoreUrl: 'Liên kết App Store',
+    googlePlayUrl: 'Liên kết Google Play',
+    hint: 'Địa chỉ https:// của trang ứng dụng. Để trống khi ứng dụng chưa phát hành: huy hiệu hiện không có liên kết.',
+    invalid: (field: string) => `${field} phải là địa chỉ https:// hợp lệ, không có khoảng trắng`,
+    tooLong: (field: string, max: number) => `${field} tối đa ${max} ký tự`,
+  },
 } as const;

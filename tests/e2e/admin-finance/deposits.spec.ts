@@ -47,6 +47,7 @@ test.describe('lịch sử ký quỹ', () => {
     // pending → completed: balance + 500.000 đ, provider active (balance ≥ minimum 200.000 đ).
     await row.getByRole('button', { name: /Trạng thái của giao dịch/ }).click();
     await row.getByRole('combobox', { name: /Trạng thái của giao dịch/ }).selectOption('completed');
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Xác nhận đổi trạng thái' }).click();
     await expect(page.getByText(/Đã đổi trạng thái\. Số dư mới của nhà cung cấp: 500\.000\s*₫ \(Hoạt động\)/)).toBeVisible();
     await expect(row.getByTestId('provider-balance')).toHaveText(/^500\.000\s*₫$/);
     await expect(row.getByText('Hoạt động', { exact: true })).toBeVisible();
@@ -56,6 +57,7 @@ test.describe('lịch sử ký quỹ', () => {
     // completed → canceled: balance − 500.000 đ (floor 0), below the minimum → inactive.
     await row.getByRole('button', { name: /Trạng thái của giao dịch/ }).click();
     await row.getByRole('combobox', { name: /Trạng thái của giao dịch/ }).selectOption('canceled');
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Xác nhận đổi trạng thái' }).click();
     await expect(page.getByText(/Số dư mới của nhà cung cấp: 0\s*₫ \(Không hoạt động\)/)).toBeVisible();
     await expect(row.getByTestId('provider-balance')).toHaveText(/^0\s*₫$/);
     await expect(row.getByText('Không hoạt động', { exact: true })).toBeVisible();
@@ -106,6 +108,7 @@ test.describe('lịch sử ký quỹ', () => {
 
     await row.getByRole('button', { name: /Trạng thái của giao dịch/ }).click();
     await row.getByRole('combobox', { name: /Trạng thái của giao dịch/ }).selectOption('completed');
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Xác nhận đổi trạng thái' }).click();
     await expect(page.getByText(/vừa được người khác thay đổi/)).toBeVisible();
     // Nothing was applied twice, and the screen now shows the other admin's result.
     expect(await profile(providerId)).toMatchObject({ deposit: 400000, status: 'active' });

@@ -43,6 +43,7 @@ test.beforeAll(async ({ browser }) => {
      values ($1, $2, $3, $4, 4, 'Làm việc cẩn thận, đúng giờ')`,
     [bookingId, providers[1]!.id, customer.id, customer.name],
   );
+  await sql('insert into public.conversations (booking_id, provider_id, customer_id) values ($1, $2, $3)', [bookingId, providers[1]!.id, customer.id]);
   const [bare] = await sql<{ id: string }>(
     `insert into public.bookings (customer_name, subcategory_id, service_name, service_item_name, original_price, final_price)
      values ('Khách không tài khoản', $1, 'Dọn dẹp nhà cửa', $2, 100000, 100000) returning id`,
@@ -61,7 +62,7 @@ const card = (title: string) => sectionCard(page, title);
 
 test('every block of the booking is shown', async () => {
   await page.goto(`/admin/bookings/${bookingId}`);
-  await expect(page.getByRole('heading', { level: 1, name: `Booking #${shortId}` })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: `Đơn đặt lịch #${shortId}` })).toBeVisible();
   await expect(page.getByLabel('Đổi trạng thái booking')).toHaveValue('pending');
 
   await expect(card('Thời gian')).toContainText('Tạo lúc');
@@ -119,12 +120,12 @@ test('changing the status saves it with a new update time, in the list and the h
   await expect(page.getByLabel('Đổi trạng thái booking')).toHaveValue('confirmed');
 
   await page.goto(`/admin/bookings?status=confirmed&pkg=${encodeURIComponent(PACKAGE)}`);
-  const rows = tableRows(page, 'Quản lý booking');
+  const rows = tableRows(page, 'Quản lý đơn đặt lịch');
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toContainText(`#${shortId}`);
   await expect(rows.first()).toContainText('Đã xác nhận');
   await rows.first().getByRole('link', { name: `#${shortId}` }).click();
-  await expect(page.getByRole('heading', { level: 1, name: `Booking #${shortId}` })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: `Đơn đặt lịch #${shortId}` })).toBeVisible();
 });
 
 test("another admin's change is not overwritten: the screen reloads and says so", async () => {
@@ -146,6 +147,7 @@ test('a refused save tells the admin and keeps the old status', async () => {
     return route.fulfill({ status: 403, contentType: 'application/json', body: JSON.stringify({ code: '42501', message: 'permission denied for table bookings', details: null, hint: null }) });
   });
   await page.getByLabel('Đổi trạng thái booking').selectOption('completed');
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Xác nhận đổi trạng thái' }).click();
   await expect(page.getByText('Cập nhật trạng thái thất bại: Không có quyền cập nhật dữ liệu', { exact: false })).toBeVisible();
   await expect(page.getByLabel('Đổi trạng thái booking')).toHaveValue('confirmed');
   await page.unroute('**/rest/v1/bookings?*');
@@ -157,6 +159,8 @@ test('a booking without provider, review or queue says so', async () => {
   await expect(card('Đánh giá của khách hàng')).toContainText('Khách hàng chưa đánh giá booking này');
   await expect(card('Hàng chờ nhà cung cấp')).toContainText('Không có nhà cung cấp nào trong hàng chờ');
   await expect(card('Giá')).toContainText('Không áp dụng mã giảm giá');
+  // No conversation: no link to one.
+  await expect(page.getByRole('link', { name: 'Xem cuộc trò chuyện' })).toHaveCount(0);
 });
 
 test('not found, load error with retry, and back', async () => {
@@ -173,10 +177,11 @@ test('not found, load error with retry, and back', async () => {
   await expect(alert).toBeVisible();
   await page.unroute('**/rest/v1/bookings?*');
   await alert.getByRole('button', { name: 'Thử lại' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: `Booking #${shortId}` })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: `Đơn đặt lịch #${shortId}` })).toBeVisible();
 
   await page.getByRole('link', { name: 'Quay lại danh sách' }).first().click();
-  await expect(page).toHaveURL(/\/admin\/bookings$/);
+  // Back to the list as it was last shown (the filtered view of the status test above).
+  await expect(page).toHaveURL(/\/admin\/bookings\?status=confirmed&pkg=/);
 });
 
 test('no serious or critical accessibility violation', async () => {

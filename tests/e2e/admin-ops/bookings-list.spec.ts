@@ -8,7 +8,7 @@ import { adminPage, closeDb, sql, tableRows, unique, viCount } from './ops-helpe
 
 test.describe.configure({ mode: 'serial' });
 
-const TABLE = 'Quản lý booking';
+const TABLE = 'Quản lý đơn đặt lịch';
 const tag = unique('e2e');
 const PACKAGE = `Gói kiểm thử ${tag}`;
 const SERVICE = `Dịch vụ kiểm thử ${tag}`;

@@ -93,7 +93,7 @@ test('the 10 most recent bookings link to their detail', async () => {
   await expect(rows.first()).toContainText(`#${shortId}`);
   await rows.first().getByRole('link').click();
   await expect(page).toHaveURL(new RegExp(`/admin/bookings/${newest!.id}$`));
-  await expect(page.getByRole('heading', { level: 1, name: `Booking #${shortId}` })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: `Đơn đặt lịch #${shortId}` })).toBeVisible();
 });
 
 test('a load error shows the message and "Thử lại" reloads', async () => {

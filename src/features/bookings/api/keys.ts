@@ -8,4 +8,5 @@ export const bookingKeys = {
   details: () => [...bookingKeys.all, 'detail'] as const,
   detail: (id: string) => [...bookingKeys.details(), id] as const,
   history: (id: string) => [...bookingKeys.all, 'history', id] as const,
+  conversation: (id: string) => [...bookingKeys.all, 'conversation', id] as const,
 };

@@ -1,21 +1,27 @@
 // /admin/bookings/:bookingId — every block of docs/screens.md#booking-detail: header (#last 8 of the id), status with a
-// dropdown that saves (optimistic concurrency on updated_at), times, customer, provider, service,
+// dropdown that saves (optimistic concurrency on updated_at; entering or leaving `completed` first
+// states the commission and earnings it moves in a confirmation dialog), times, customer, provider, service,
 // prices and discount, address and note, provider queue, completion report, review, change history
 // and a link to the conversation. Not-found and load errors with retry; back to the list.
 import { MessageSquare } from 'lucide-react';
-import { useId, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { buttonClassName } from '@/components/ui/button.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { Stars } from '@/components/ui/stars.tsx';
 import { DetailStates } from '@/components/ui/detail-states.tsx';
-import { StatusBadge, statusOptions } from '@/components/ui/status-badge.tsx';
+import { ConfirmDialog } from '@/components/ui/dialog.tsx';
+import { StatusBadge, statusLabel, statusOptions } from '@/components/ui/status-badge.tsx';
+import { toast } from '@/components/ui/toast.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
-import { formatDateTime, formatNumber, formatVnd, shortBookingId } from '@/lib/format.ts';
+import { formatDateTime, formatNumber, formatPercent, formatVnd, shortBookingId } from '@/lib/format.ts';
 import { bookings as t } from '@/lib/messages/bookings.ts';
-import { isBookingStatus } from '@/features/bookings/api/booking-filters.ts';
+import { isBookingStatus, type BookingStatus } from '@/features/bookings/api/booking-filters.ts';
+import { bookingStatusEffect, statusChangeMovesMoney, type BookingStatusEffect } from '@/features/bookings/api/booking-status-effect.ts';
+import { fetchBookingStatusEffectInputs } from '@/features/bookings/api/booking-status-effect-query.ts';
 import { useBooking, type BookingDetail, type PersonSummary } from '@/features/bookings/api/booking-query.ts';
 import { useUpdateBookingStatus } from '@/features/bookings/api/booking-status-update-mutation.ts';
+import { useBookingHasConversation } from '@/features/bookings/api/booking-conversation-query.ts';
 import { BookingHistory } from '@/features/bookings/components/booking-history.tsx';
 
 function Card({ title, children, className }: { title: string; children: ReactNode; className?: string }) {
@@ -98,10 +104,54 @@ function PersonBlock({
   );
 }
 
+function EffectLines({ from, to, effect }: { from: string; to: string; effect: BookingStatusEffect }) {
+  const c = t.statusConfirm;
+  const lines: string[] = [c.intro(statusLabel('booking', from), statusLabel('booking', to))];
+  if (effect.kind === 'create') {
+    lines.push(c.createCommission(formatVnd(effect.platformFee), formatPercent(effect.rate), formatVnd(effect.servicePrice)));
+  } else if (effect.kind === 'remove') {
+    lines.push(effect.platformFee === null ? c.noCommission : c.removeCommission(formatVnd(effect.platformFee)));
+  }
+  if (effect.kind !== 'none') {
+    lines.push(effect.earnings ? c.earnings(effect.earnings.name, formatVnd(effect.earnings.before), formatVnd(effect.earnings.after)) : c.noProvider);
+  }
+  return (
+    <>
+      {lines.map((line) => (
+        <span key={line} className="mt-1 block first:mt-0" data-testid="status-effect">
+          {line}
+        </span>
+      ))}
+    </>
+  );
+}
+
 function StatusControl({ detail }: { detail: BookingDetail }) {
   const selectId = useId();
   const mutation = useUpdateBookingStatus();
   const { booking } = detail;
+  const [computing, setComputing] = useState(false);
+  const [pending, setPending] = useState<{ status: BookingStatus; effect: BookingStatusEffect } | null>(null);
+
+  const save = (status: BookingStatus) => mutation.mutate({ id: booking.id, status, expectedUpdatedAt: booking.updated_at });
+
+  const choose = async (status: BookingStatus) => {
+    if (!statusChangeMovesMoney(booking.status, status)) {
+      save(status);
+      return;
+    }
+    // Money moves: state the effect and write nothing until the admin confirms.
+    setComputing(true);
+    try {
+      const inputs = await fetchBookingStatusEffectInputs(booking);
+      setPending({ status, effect: bookingStatusEffect(booking.status, status, inputs) });
+    } catch {
+      toast.error(t.statusConfirm.computeFailed);
+    } finally {
+      setComputing(false);
+    }
+  };
+
   return (
     <div className="flex flex-wrap items-center gap-3">
       <StatusBadge entity="booking" status={booking.status} />
@@ -111,11 +161,11 @@ function StatusControl({ detail }: { detail: BookingDetail }) {
       <select
         id={selectId}
         value={booking.status}
-        disabled={mutation.isPending}
+        disabled={mutation.isPending || computing}
         onChange={(event) => {
           const status = event.target.value;
           if (!isBookingStatus(status) || status === booking.status) return;
-          mutation.mutate({ id: booking.id, status, expectedUpdatedAt: booking.updated_at });
+          void choose(status);
         }}
         className="h-10 rounded-md border border-slate-300 bg-white px-3 text-sm focus:outline-2 focus:outline-teal-600"
       >
@@ -125,12 +175,37 @@ function StatusControl({ detail }: { detail: BookingDetail }) {
           </option>
         ))}
       </select>
-      {mutation.isPending ? (
+      {mutation.isPending || computing ? (
         <span role="status" className="inline-flex items-center gap-2 text-sm text-slate-600">
-          <Spinner className="size-4" /> {t.detail.statusSaving}
+          <Spinner className="size-4" /> {computing ? t.statusConfirm.computing : t.detail.statusSaving}
         </span>
       ) : null}
+      <ConfirmDialog
+        open={pending !== null}
+        onOpenChange={(open) => {
+          if (!open) setPending(null);
+        }}
+        title={pending ? t.statusConfirm.title(statusLabel('booking', pending.status)) : ''}
+        description={pending ? <EffectLines from={booking.status} to={pending.status} effect={pending.effect} /> : null}
+        confirmLabel={t.statusConfirm.confirm}
+        onConfirm={() => {
+          if (pending) save(pending.status);
+          setPending(null);
+        }}
+      />
     </div>
+  );
+}
+
+/** "Xem cuộc trò chuyện", only for a booking that has a conversation. */
+function ConversationLink({ bookingId }: { bookingId: string }) {
+  const conversation = useBookingHasConversation(bookingId);
+  if (conversation.data !== true) return null;
+  return (
+    <Link to={`/admin/messages/${bookingId}`} className={buttonClassName('secondary')}>
+      <MessageSquare className="size-4" aria-hidden="true" />
+      {t.detail.openConversation}
+    </Link>
   );
 }
 
@@ -141,10 +216,7 @@ function DetailBody({ detail }: { detail: BookingDetail }) {
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
         <StatusControl detail={detail} />
-        <Link to={`/admin/messages/${booking.id}`} className={buttonClassName('secondary')}>
-          <MessageSquare className="size-4" aria-hidden="true" />
-          {t.detail.openConversation}
-        </Link>
+        <ConversationLink bookingId={booking.id} />
       </div>
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
         <Card title={t.detail.times.title}>

@@ -7,7 +7,6 @@ import { Link } from 'react-router-dom';
 import type { DataTableColumn } from '@/components/ui/data-table.tsx';
 import { ListTable, useListPaging } from '@/components/ui/paged-table.tsx';
 import { DateRangeFilter, SearchFilterBar, SelectFilter } from '@/components/ui/filter-bar.tsx';
-import { InlineEdit } from '@/components/ui/inline-edit.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { StatCard } from '@/components/ui/stat-card.tsx';
 import { InlineQueryError } from '@/components/ui/states.tsx';
@@ -22,12 +21,12 @@ import { useUrlState } from '@/lib/url-state.ts';
 import { exportDepositsCsv } from '@/features/deposits/api/deposits-export.ts';
 import type { DepositFilters } from '@/features/deposits/api/deposit-filters.ts';
 import { depositKeys } from '@/features/deposits/api/keys.ts';
-import { readStatusEdit } from '@/features/deposits/api/deposit-rules.ts';
 import { useDepositStats } from '@/features/deposits/api/deposit-stats-query.ts';
 import type { DepositRow } from '@/features/deposits/api/deposit-types.ts';
 import { useDeposits } from '@/features/deposits/api/deposits-query.ts';
 import { DepositConflictError, useUpdateDeposit, type DepositPatch } from '@/features/deposits/api/deposit-update-mutation.ts';
 import { AmountCellEditor } from '@/features/deposits/components/amount-cell-editor.tsx';
+import { DepositStatusEditor } from '@/features/deposits/components/deposit-status-editor.tsx';
 
 const DEFAULTS = { q: '', provider: '', status: '', from: '', to: '', page: 1 };
 
@@ -90,19 +89,7 @@ export default function DepositsPage() {
       key: 'status',
       header: t.columns.status,
       cell: (row) => (
-        <InlineEdit
-          variant="select"
-          label={t.amountLabel(t.columns.status, rowLabel(row))}
-          value={row.status}
-          options={STATUS_OPTIONS}
-          display={<StatusBadge entity="deposit" status={row.status} />}
-          inputClassName="w-36"
-          onSave={async (value) => {
-            const edit = readStatusEdit(value, row.status);
-            if (edit.kind === 'invalid') throw new Error(edit.message);
-            if (edit.kind === 'save') await save(row, { status: edit.value });
-          }}
-        />
+        <DepositStatusEditor row={row} label={t.amountLabel(t.columns.status, rowLabel(row))} onSave={(status) => save(row, { status })} />
       ),
     },
     {

@@ -16,11 +16,13 @@ export interface SettingsRow {
   maintenance_mode: boolean;
   featured_banner_url: string | null;
   voucher_banner_url: string | null;
+  app_store_url: string | null;
+  google_play_url: string | null;
   updated_at: string;
 }
 
 export const SETTINGS_COLUMNS =
-  'id, admin_email, site_name, site_description, contact_phone, contact_address, commission_rate, min_deposit_amount, maintenance_mode, featured_banner_url, voucher_banner_url, updated_at';
+  'id, admin_email, site_name, site_description, contact_phone, contact_address, commission_rate, min_deposit_amount, maintenance_mode, featured_banner_url, voucher_banner_url, app_store_url, google_play_url, updated_at';
 
 export function settingsQueryOptions() {
   return queryOptions({

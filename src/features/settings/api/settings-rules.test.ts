@@ -17,6 +17,8 @@ const valid = {
   commissionRate: '10',
   minDepositAmount: '200000',
   maintenanceMode: false,
+  appStoreUrl: '',
+  googlePlayUrl: '',
 };
 
 function messagesOf(input: typeof valid): string[] {
@@ -31,6 +33,18 @@ describe('settings form', () => {
       commission_rate: 12.5,
       min_deposit_amount: 200000,
     });
+  });
+
+  it('store links: empty (null) or https without spaces, at most 500 characters', () => {
+    const store = 'https://apps.apple.com/vn/app/san-dich-vu/id1';
+    expect(toSettingsUpdate(settingsSchema.parse({ ...valid, appStoreUrl: ` ${store} ` }))).toMatchObject({
+      app_store_url: store,
+      google_play_url: null,
+    });
+    expect(messagesOf({ ...valid, appStoreUrl: 'http://apps.apple.com' })).toEqual([t.stores.invalid(t.stores.appStoreUrl)]);
+    expect(messagesOf({ ...valid, googlePlayUrl: 'https://play.google.com/a b' })).toEqual([t.stores.invalid(t.stores.googlePlayUrl)]);
+    expect(messagesOf({ ...valid, googlePlayUrl: 'https://' })).toEqual([t.stores.invalid(t.stores.googlePlayUrl)]);
+    expect(messagesOf({ ...valid, googlePlayUrl: `https://a.vn/${'x'.repeat(500)}` })).toEqual([t.stores.tooLong(t.stores.googlePlayUrl, 500)]);
   });
 
   it('checks the commission range and step', () => {

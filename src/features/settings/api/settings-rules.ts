@@ -29,6 +29,17 @@ function decimal(raw: string): number | null {
   return Number(text);
 }
 
+/** Store links (docs/screens.md#settings-and-banners): empty, or https without spaces, ≤ 500 characters (as the database checks). */
+export const STORE_URL_MAX = 500;
+
+function storeUrlIssue(raw: string, field: string): string | null {
+  const url = raw.trim();
+  if (url === '') return null;
+  if (url.length > STORE_URL_MAX) return t.stores.tooLong(field, STORE_URL_MAX);
+  if (!/^https:\/\/[^\s/?#]+\S*$/.test(url) || !URL.canParse(url)) return t.stores.invalid(field);
+  return null;
+}
+
 export const settingsSchema = z
   .object({
     adminEmail: z
@@ -47,8 +58,17 @@ export const settingsSchema = z
     commissionRate: z.string(),
     minDepositAmount: z.string(),
     maintenanceMode: z.boolean(),
+    appStoreUrl: z.string(),
+    googlePlayUrl: z.string(),
   })
   .superRefine((form, ctx) => {
+    for (const [path, field] of [
+      ['appStoreUrl', t.stores.appStoreUrl],
+      ['googlePlayUrl', t.stores.googlePlayUrl],
+    ] as const) {
+      const message = storeUrlIssue(form[path], field);
+      if (message) ctx.addIssue({ code: 'custom', path: [path], message });
+    }
     const rate = decimal(form.commissionRate);
     if (rate === null || rate < 0 || rate > 100) {
       ctx.addIssue({ code: 'custom', path: ['commissionRate'], message: t.commissionInvalid });
@@ -76,6 +96,8 @@ export interface SettingsRowLike {
   commission_rate: number | string;
   min_deposit_amount: number | string;
   maintenance_mode: boolean;
+  app_store_url: string | null;
+  google_play_url: string | null;
 }
 
 export function toSettingsForm(row: SettingsRowLike): SettingsForm {
@@ -88,6 +110,8 @@ export function toSettingsForm(row: SettingsRowLike): SettingsForm {
     commissionRate: String(Number(row.commission_rate)),
     minDepositAmount: String(Number(row.min_deposit_amount)),
     maintenanceMode: row.maintenance_mode,
+    appStoreUrl: row.app_store_url ?? '',
+    googlePlayUrl: row.google_play_url ?? '',
   };
 }
 
@@ -100,6 +124,8 @@ export interface SettingsUpdate {
   commission_rate: number;
   min_deposit_amount: number;
   maintenance_mode: boolean;
+  app_store_url: string | null;
+  google_play_url: string | null;
 }
 
 export function toSettingsUpdate(form: SettingsForm): SettingsUpdate {
@@ -112,6 +138,8 @@ export function toSettingsUpdate(form: SettingsForm): SettingsUpdate {
     commission_rate: Number(form.commissionRate.trim().replace(',', '.')),
     min_deposit_amount: parseWholeNumber(form.minDepositAmount) ?? 0,
     maintenance_mode: form.maintenanceMode,
+    app_store_url: form.appStoreUrl.trim() || null,
+    google_play_url: form.googlePlayUrl.trim() || null,
   };
 }
 

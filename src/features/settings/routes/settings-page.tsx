@@ -13,7 +13,7 @@ import { settings as t } from '@/lib/messages/settings.ts';
 import { SettingsConflictError, useSaveSettings } from '@/features/settings/api/settings-update-mutation.ts';
 import { settingsLoadError } from '@/features/settings/api/settings-errors.ts';
 import { useSettings, type SettingsRow } from '@/features/settings/api/settings-query.ts';
-import { SETTINGS_MAX, settingsSchema, toSettingsForm, type SettingsForm } from '@/features/settings/api/settings-rules.ts';
+import { SETTINGS_MAX, settingsSchema, STORE_URL_MAX, toSettingsForm, type SettingsForm } from '@/features/settings/api/settings-rules.ts';
 import { AdminMfaSettingSection } from '@/features/settings/components/admin-mfa-setting.tsx';
 import { BannerCard } from '@/features/settings/components/banner-card.tsx';
 
@@ -99,6 +99,17 @@ function SettingsEditor({ row, reload, reloading }: { row: SettingsRow; reload: 
             <input type="checkbox" role="switch" {...form.register('maintenanceMode')} className="size-4 accent-teal-700" />
             {t.fields.maintenanceMode}
           </label>
+        </div>
+      </Section>
+
+      <Section title={t.stores.section}>
+        <div className="grid gap-3 md:grid-cols-2">
+          <Field label={t.stores.appStoreUrl} error={errors.appStoreUrl?.message} hint={t.stores.hint}>
+            {(control) => <Input {...control} {...form.register('appStoreUrl')} type="url" inputMode="url" maxLength={STORE_URL_MAX} placeholder="https://apps.apple.com/…" />}
+          </Field>
+          <Field label={t.stores.googlePlayUrl} error={errors.googlePlayUrl?.message} hint={t.stores.hint}>
+            {(control) => <Input {...control} {...form.register('googlePlayUrl')} type="url" inputMode="url" maxLength={STORE_URL_MAX} placeholder="https://play.google.com/…" />}
+          </Field>
         </div>
       </Section>
 

@@ -1,0 +1,75 @@
+// The dashboard says its figures are live: a booking, a deposit or a commission written by someone
+// else shows up in its cards without a reload (Realtime); a message arriving in a conversation
+// shows up in the conversations list the same way.
+import { expect, test } from '@playwright/test';
+import { signedInAdminEachTest } from '../helpers.ts';
+import { closeDb, createAccount, sql, unique } from '../admin-ops/ops-helpers.ts';
+
+const count = async (text: Promise<string>) => Number((await text).replace(/[^\d]/g, ''));
+
+test.afterAll(closeDb);
+
+test.describe('cập nhật theo thời gian thực', () => {
+  signedInAdminEachTest();
+
+  test('the dashboard follows new bookings, deposits and commissions without a reload', async ({ page }) => {
+    await page.goto('/admin');
+    const pending = page.getByTestId('bookings-pending');
+    await expect(pending).toHaveText(/\d/);
+    const depositsCard = page.locator('section', { has: page.getByRole('heading', { name: 'Tổng tiền đặt cọc' }) });
+    const incomeCard = page.locator('section', { has: page.getByRole('heading', { name: 'Thu nhập nền tảng' }) });
+    await expect(depositsCard).toContainText('₫');
+    const pendingBefore = await count(pending.innerText());
+    const depositsBefore = await depositsCard.locator('p').first().innerText();
+    const incomeBefore = await incomeCard.locator('p').first().innerText();
+
+    const [sub] = await sql<{ id: string }>('select id from public.subcategories order by sort_order limit 1');
+    const [provider] = await sql<{ id: string }>("select id from public.profiles where role = 'provider' and status <> 'banned' order by created_at limit 1");
+    const tag = unique('song');
+    await sql(
+      `insert into public.bookings (customer_name, subcategory_id, service_name, service_item_name, original_price, final_price, status)
+       values ('Khách trực tiếp', $1, 'Dọn dẹp nhà cửa', $2, 100000, 100000, 'pending')`,
+      [sub!.id, `Gói ${tag}`],
+    );
+    await expect.poll(() => count(pending.innerText()), { timeout: 10_000 }).toBe(pendingBefore + 1);
+
+    await sql(`insert into public.deposit_history (provider_id, amount, status) values ($1, 7000000, 'pending')`, [provider!.id]);
+    await expect.poll(() => depositsCard.locator('p').first().innerText(), { timeout: 10_000 }).not.toBe(depositsBefore);
+
+    await sql(
+      `insert into public.bookings (customer_name, provider_id, subcategory_id, service_name, service_item_name, original_price, final_price, status)
+       values ('Khách trực tiếp', $1, $2, 'Dọn dẹp nhà cửa', $3, 9000000, 9000000, 'completed')`,
+      [provider!.id, sub!.id, `Gói xong ${tag}`],
+    );
+    await expect.poll(() => incomeCard.locator('p').first().innerText(), { timeout: 10_000 }).not.toBe(incomeBefore);
+
+    // A new account and a new package count at once too.
+    const usersCard = page.locator('section', { has: page.getByRole('heading', { name: 'Tổng người dùng' }) });
+    const packagesCard = page.locator('section', { has: page.getByRole('heading', { name: 'Gói dịch vụ' }) });
+    const usersBefore = await count(usersCard.locator('p').first().innerText());
+    const packagesBefore = await count(packagesCard.locator('p').first().innerText());
+    await createAccount({ email: `${tag}@e2e.sandichvu.vn`, password: 'Khach@123456', name: `Khách ${tag}`, role: 'customer' });
+    await expect.poll(() => count(usersCard.locator('p').first().innerText()), { timeout: 10_000 }).toBe(usersBefore + 1);
+    await sql(
+      `insert into public.service_items (subcategory_id, name, price, duration, description, job_details)
+       values ($1, $2, 150000, '2 giờ', 'Gói thử trực tiếp', 'Làm thử')`,
+      [sub!.id, `Gói trực tiếp ${tag}`],
+    );
+    await expect.poll(() => count(packagesCard.locator('p').first().innerText()), { timeout: 10_000 }).toBe(packagesBefore + 1);
+  });
+
+  test('the conversations list shows a new message without a reload', async ({ page }) => {
+    await page.goto('/admin/manage-conversations');
+    await expect(page.getByText(/^Hiển thị 1–\d+ trên \d+/)).toBeVisible();
+    const [conversation] = await sql<{ id: string; customer_id: string }>(
+      'select id, customer_id from public.conversations where customer_id is not null order by last_message_at desc nulls last limit 1',
+    );
+    const text = `Tin mới ${unique('m').slice(-8)}`;
+    await sql(`insert into public.messages (conversation_id, sender_id, type, content) values ($1, $2, 'text', $3)`, [
+      conversation!.id,
+      conversation!.customer_id,
+      text,
+    ]);
+    await expect(page.getByText(text)).toBeVisible({ timeout: 10_000 });
+  });
+});
