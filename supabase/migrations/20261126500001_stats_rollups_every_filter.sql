@@ -214,6 +214,15 @@ $$;
 revoke all on function private.period_days(timestamptz, timestamptz) from public, anon;
 grant execute on function private.period_days(timestamptz, timestamptz) to authenticated, service_role;
 
+-- The scans of 20261122002000 / 20261122002100 stay, renamed: the stats functions call them when
+-- the filters need the base rows (a search text, a provider, a period inside one day).
+alter function private.admin_commission_stats(text, uuid, uuid, timestamptz, timestamptz) rename to admin_commission_stats_scan;
+alter function private.admin_deposit_stats(text, uuid, text, timestamptz, timestamptz) rename to admin_deposit_stats_scan;
+comment on function private.admin_commission_stats_scan(text, uuid, uuid, timestamptz, timestamptz) is
+  'Commission stat cards computed over the filtered base rows (private.admin_commission_filter); used by private.admin_commission_stats.';
+comment on function private.admin_deposit_stats_scan(text, uuid, text, timestamptz, timestamptz) is
+  'Deposit stat cards computed over the filtered base rows (private.admin_deposit_filter); used by private.admin_deposit_stats.';
+
 create or replace function private.admin_commission_stats(
   p_search text default null,
   p_provider_id uuid default null,
@@ -259,17 +268,7 @@ begin
       from parts;
     return v_result;
   end if;
-  execute
-    'select jsonb_build_object(
-         ''count'', count(*),
-         ''service_value'', coalesce(sum(c.service_price), 0),
-         ''platform_fee'', coalesce(sum(c.platform_fee), 0),
-         ''provider_amount'', coalesce(sum(c.provider_amount), 0),
-         ''average_rate'', coalesce(round(avg(c.commission_rate), 2), 0))
-       from public.commissions c where '
-      || private.admin_commission_filter(p_search, p_provider_id, p_subcategory_id, p_from, p_to)
-    into v_result;
-  return v_result;
+  return private.admin_commission_stats_scan(p_search, p_provider_id, p_subcategory_id, p_from, p_to);
 end
 $$;
 
@@ -288,12 +287,12 @@ set search_path = ''
 as $$
 declare
   v_result jsonb;
-  v_filter text;
   v_days record := private.period_days(p_from, p_to);
 begin
   perform private.assert_admin();
-  -- The filter function also validates the status (22023).
-  v_filter := private.admin_deposit_filter(p_search, p_provider_id, p_status, p_from, p_to);
+  if p_status is not null and p_status not in ('pending', 'completed', 'canceled') then
+    raise exception 'invalid deposit status: %', p_status using errcode = '22023';
+  end if;
   if nullif(btrim(coalesce(p_search, '')), '') is null and p_provider_id is null
      and (v_days.first_day is null or v_days.end_day is null or v_days.first_day < v_days.end_day) then
     with parts as (
@@ -322,18 +321,15 @@ begin
       from parts;
     return v_result;
   end if;
-  execute
-    'select jsonb_build_object(
-         ''count'', count(*),
-         ''total_amount'', coalesce(sum(d.amount), 0),
-         ''pending_count'', count(*) filter (where d.status = ''pending''),
-         ''pending_amount'', coalesce(sum(d.amount) filter (where d.status = ''pending''), 0),
-         ''completed_count'', count(*) filter (where d.status = ''completed''),
-         ''completed_amount'', coalesce(sum(d.amount) filter (where d.status = ''completed''), 0),
-         ''canceled_count'', count(*) filter (where d.status = ''canceled''),
-         ''canceled_amount'', coalesce(sum(d.amount) filter (where d.status = ''canceled''), 0))
-       from public.deposit_history d where ' || v_filter
-    into v_result;
-  return v_result;
+  return private.admin_deposit_stats_scan(p_search, p_provider_id, p_status, p_from, p_to);
 end
 $$;
+
+comment on function private.admin_commission_stats(text, uuid, uuid, timestamptz, timestamptz) is
+  'Stat cards of the admin commissions screen for the given filters: count, service_value, platform_fee (platform income), provider_amount (provider earnings), average_rate. From the rollup unless a search text or a provider needs the base rows.';
+comment on function private.admin_deposit_stats(text, uuid, text, timestamptz, timestamptz) is
+  'Stat cards of the admin deposit history for the given filters: total / pending / completed / canceled amounts with counts. From the rollup unless a search text or a provider needs the base rows.';
+revoke all on function private.admin_commission_stats(text, uuid, uuid, timestamptz, timestamptz) from public, anon;
+revoke all on function private.admin_deposit_stats(text, uuid, text, timestamptz, timestamptz) from public, anon;
+grant execute on function private.admin_commission_stats(text, uuid, uuid, timestamptz, timestamptz) to authenticated, service_role;
+grant execute on function private.admin_deposit_stats(text, uuid, text, timestamptz, timestamptz) to authenticated, service_role;
