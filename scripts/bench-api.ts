@@ -267,8 +267,8 @@ async function pagedQueries(apiUrl: string, headers: Record<string, string>, lis
     body: { ...list.args, p_limit: 50, p_offset: (n - 1) * 50 },
   });
   const result = [page('page 1', 1)];
-  if (pages > 2) result.push(page(`page ${Math.ceil(pages / 2)} (middle)`, Math.ceil(pages / 2)));
-  if (pages > 1) result.push(page(`page ${pages} (last)`, pages));
+  if (pages > 2) result.push(page(`middle page (p. ${Math.ceil(pages / 2)})`, Math.ceil(pages / 2)));
+  if (pages > 1) result.push(page(`last page (p. ${pages})`, pages));
   return result;
 }
 
@@ -431,12 +431,14 @@ async function main(): Promise<number> {
     measured.push({ label: size.label, bookings, results });
   }
   if (measured.length > 1) {
-    const names = [...new Set(measured.flatMap((m) => m.results.map((r) => r.query)))];
+    // Middle and last pages are compared by position, whatever their number at each size.
+    const key = (name: string): string => name.replace(/ \(p\. \d+\)$/, '');
+    const names = [...new Set(measured.flatMap((m) => m.results.map((r) => key(r.query))))];
     const width = Math.max(...names.map((n) => n.length));
     console.log(`SQL p50 (ms) theo cỡ dữ liệu — ${measured.map((m) => `${m.label} = ${m.bookings} bookings`).join(' · ')}`);
     console.log(`${'truy vấn'.padEnd(width)}  ${measured.map((m) => m.label.padStart(9)).join('  ')}  ${'tăng'.padStart(7)}`);
     for (const name of names) {
-      const values = measured.map((m) => m.results.find((r) => r.query === name)?.sql_median_ms);
+      const values = measured.map((m) => m.results.find((r) => key(r.query) === name)?.sql_median_ms);
       const first = values[0];
       const last = values[values.length - 1];
       const growth = first !== undefined && last !== undefined && first > 0 ? `×${(last / first).toFixed(1)}` : '—';
