@@ -1,10 +1,12 @@
-// npm run bench:api — latency of the admin screens' REST queries through the local API server,
-// next to the very same SQL run directly (the statement the REST module builds, in the same kind
+// npm run bench:api — latency of every call the admin screens make (list RPCs on page 1, a middle
+// page and the last page, with short and accent-less searches and each offered sort; every stats
+// and detail call; the dashboard) through the local API server, next to the very same SQL run directly (the statement the REST module builds, in the same kind
 // of transaction: the admin's role and claims via withRoleTransaction). Prints a table and ENDS
 // with a JSON array, one object per query: {"query","rows","api_median_ms","api_p95_ms","sql_median_ms"}.
 //
 // Uses API_URL (and DATABASE_URL) when set; otherwise the stack of the current profile when it is
 // already running, else starts it (local-stack/stack.ts, without the SPA) and stops it afterwards.
+// --sizes=label:dir,… measures several data folders in turn and prints the growth (sizesOption).
 // BENCH_RUNS (default 30) measured runs per query after BENCH_WARMUP (default 5) warm-up runs.
 import pg from 'pg';
 import { loadConfig } from '../local-stack/config.ts';
@@ -126,45 +128,92 @@ async function pickParameters(dbUrl: string): Promise<Record<string, string>> {
       since: new Date(Date.now() - 7 * 24 * 3600 * 1000).toISOString(),
       package: await one('select si.id::text as v from public.service_items si join public.subcategories s on s.id = si.subcategory_id where si.active and s.active order by si.price limit 1'),
       scheduled: new Date(Date.now() + 3 * 24 * 3600 * 1000).toISOString(),
+      customer: await one('select customer_id::text as v from public.bookings where customer_id is not null order by created_at desc limit 1'),
+      subcategory: await one('select subcategory_id::text as v from public.commissions where subcategory_id is not null order by created_at desc limit 1'),
+      // The finance screens' periods are whole Vietnam days (00:00 +07:00).
+      monthAgo: new Date(`${new Date(Date.now() - 30 * 24 * 3600 * 1000 + 7 * 3600 * 1000).toISOString().slice(0, 10)}T00:00:00+07:00`).toISOString(),
+      tomorrow: new Date(`${new Date(Date.now() + 31 * 3600 * 1000).toISOString().slice(0, 10)}T00:00:00+07:00`).toISOString(),
     };
   } finally {
     await client.end();
   }
 }
 
-function queries(p: Record<string, string>): BenchQuery[] {
-  const list = 'id,status,created_at,scheduled_at,final_price,service_name,service_item_name,customer_name,customer:profiles!bookings_customer_id_fkey(id,name,phone),provider:profiles!bookings_provider_id_fkey(id,name,phone)';
-  const page = `select=${encodeURIComponent(list)}&order=created_at.desc&limit=50`;
+/**
+ * The admin screens' list RPCs (src/features/…/api): each is measured on page 1, a middle page and
+ * the last page (offsets from its total), with the searches the screens send, short and without
+ * accents as Vietnamese users type them.
+ */
+interface ListRpc {
+  name: string;
+  fn: string;
+  args: Record<string, unknown>;
+}
+
+function listRpcs(p: Record<string, string>): ListRpc[] {
   return [
-    { name: 'bookings: first page, newest first (count=estimated)', method: 'GET', path: `/bookings?${page}`, count: 'estimated' },
-    { name: 'bookings: status=pending', method: 'GET', path: `/bookings?${page}&status=eq.pending` },
-    { name: 'bookings: by provider', method: 'GET', path: `/bookings?${page}&provider_id=eq.${p.provider}` },
-    { name: 'bookings: package text (ilike)', method: 'GET', path: `/bookings?${page}&service_item_name=ilike.${encodeURIComponent(`*${p.item}*`)}` },
-    { name: 'bookings: service text (ilike)', method: 'GET', path: `/bookings?${page}&service_name=ilike.${encodeURIComponent(`*${p.service}*`)}` },
-    { name: 'bookings: last 7 days', method: 'GET', path: `/bookings?${page}&created_at=gte.${encodeURIComponent(p.since!)}` },
-    {
-      name: 'booking detail with embeds',
-      method: 'GET',
-      single: true,
-      path: `/bookings?id=eq.${p.booking}&select=${encodeURIComponent('*,customer:profiles!bookings_customer_id_fkey(*),provider:profiles!bookings_provider_id_fkey(*),reviews(*),commissions(*),service_items(id,name,price)')}`,
-    },
-    { name: 'providers list (screen: count=exact)', method: 'GET', count: 'exact', path: '/profiles?select=id,name,phone,email,status,deposit,total_earnings,created_at&role=eq.provider&order=created_at.desc,id.desc&offset=0&limit=50' },
-    { name: 'customers screen RPC: first page', method: 'POST', path: '/rpc/admin_list_customers', body: { p_limit: 50, p_offset: 0 } },
-    { name: 'customers screen RPC: name or e-mail search', method: 'POST', path: '/rpc/admin_list_customers', body: { p_search: 'Nguyễn', p_limit: 50, p_offset: 0 } },
-    { name: 'reviews list', method: 'GET', path: '/reviews?select=id,rating,comment,status,customer_name,created_at,provider:profiles!reviews_provider_id_fkey(name)&order=created_at.desc&limit=50' },
-    { name: 'commissions list', method: 'GET', path: '/commissions?select=*,provider:profiles!commissions_provider_id_fkey(name)&order=created_at.desc&limit=50' },
-    { name: 'deposits list', method: 'GET', path: '/deposit_history?select=*,provider:profiles!deposit_history_provider_id_fkey(name)&order=created_at.desc&limit=50' },
-    { name: 'promotion codes list (screen: count=exact)', method: 'GET', count: 'exact', path: '/discount_codes?select=*&order=created_at.desc,id.desc&offset=0&limit=50' },
-    { name: 'dashboard RPC (admin_dashboard)', method: 'POST', path: '/rpc/admin_dashboard', body: {} },
-    { name: 'bookings screen RPC: first page', method: 'POST', path: '/rpc/admin_list_bookings', body: { p_limit: 50, p_offset: 0 } },
-    { name: 'bookings screen RPC: status', method: 'POST', path: '/rpc/admin_list_bookings', body: { p_status: 'pending', p_limit: 50 } },
-    { name: 'bookings screen RPC: provider', method: 'POST', path: '/rpc/admin_list_bookings', body: { p_provider_id: p.provider, p_limit: 50 } },
-    { name: 'bookings screen RPC: package text', method: 'POST', path: '/rpc/admin_list_bookings', body: { p_package: p.item, p_limit: 50 } },
-    { name: 'bookings screen RPC: service text', method: 'POST', path: '/rpc/admin_list_bookings', body: { p_service: p.service, p_limit: 50 } },
-    { name: 'bookings screen RPC: last 7 days', method: 'POST', path: '/rpc/admin_list_bookings', body: { p_since: p.since, p_limit: 50 } },
-    { name: 'reviews screen RPC (admin_list_reviews)', method: 'POST', path: '/rpc/admin_list_reviews', body: { p_limit: 50, p_offset: 0 } },
-    { name: 'commissions screen RPC (admin_list_commissions)', method: 'POST', path: '/rpc/admin_list_commissions', body: { p_limit: 50, p_offset: 0 } },
-    { name: 'deposits screen RPC (admin_list_deposits)', method: 'POST', path: '/rpc/admin_list_deposits', body: { p_limit: 50, p_offset: 0 } },
+    { name: 'bookings', fn: 'admin_list_bookings', args: {} },
+    { name: 'bookings, status', fn: 'admin_list_bookings', args: { p_status: 'completed' } },
+    { name: 'bookings, provider', fn: 'admin_list_bookings', args: { p_provider_id: p.provider } },
+    { name: 'bookings, package text', fn: 'admin_list_bookings', args: { p_package: p.item } },
+    { name: 'bookings, service "ve sinh" (no accents)', fn: 'admin_list_bookings', args: { p_service: 've sinh' } },
+    { name: 'bookings, last 7 days', fn: 'admin_list_bookings', args: { p_since: p.since } },
+    { name: 'customers', fn: 'admin_list_customers', args: {} },
+    { name: 'customers, "Nguyễn"', fn: 'admin_list_customers', args: { p_search: 'Nguyễn' } },
+    { name: 'customers, "nguyen" (no accents)', fn: 'admin_list_customers', args: { p_search: 'nguyen' } },
+    { name: 'customers, "an" (2 letters)', fn: 'admin_list_customers', args: { p_search: 'an' } },
+    { name: 'reviews', fn: 'admin_list_reviews', args: {} },
+    { name: 'reviews, "tệ" (2 letters)', fn: 'admin_list_reviews', args: { p_search: 'tệ' } },
+    { name: 'commissions', fn: 'admin_list_commissions', args: {} },
+    { name: 'commissions, provider name "do" (no accents)', fn: 'admin_list_commissions', args: { p_search: 'do' } },
+    { name: 'deposits', fn: 'admin_list_deposits', args: {} },
+    { name: 'deposits, status pending', fn: 'admin_list_deposits', args: { p_status: 'pending' } },
+    { name: 'conversations', fn: 'admin_list_conversations', args: {} },
+  ];
+}
+
+/**
+ * The sorts each list offers, as `p_sort` values (the lists' sort parameter); BENCH_SORTS (JSON,
+ * {"admin_list_bookings": ["final_price.desc", …]}) overrides them. A database whose function has
+ * no `p_sort` yet reports them as not offered instead of failing.
+ */
+const DEFAULT_SORTS: Record<string, string[]> = {
+  admin_list_bookings: ['created_at.asc', 'final_price.desc', 'scheduled_at.desc', 'customer_name.asc'],
+  admin_list_customers: ['name.asc', 'total_bookings.desc'],
+  admin_list_reviews: ['rating.asc'],
+  admin_list_commissions: ['platform_fee.desc'],
+  admin_list_deposits: ['amount.desc'],
+};
+const SORTS: Record<string, string[]> = process.env.BENCH_SORTS ? (JSON.parse(process.env.BENCH_SORTS) as Record<string, string[]>) : DEFAULT_SORTS;
+
+/** Every other call of the screens: stats and dashboard RPCs, detail reads, the marketplace's two writes/reads. */
+function queries(p: Record<string, string>): BenchQuery[] {
+  const recent = `select=${encodeURIComponent('id,created_at,status,customer_name,service_name,service_item_name,final_price')}&order=created_at.desc,id.desc&limit=10`;
+  const rpc = (name: string, fn: string, body: Record<string, unknown> = {}): BenchQuery => ({ name, method: 'POST', path: `/rpc/${fn}`, body });
+  return [
+    rpc('dashboard: admin_dashboard', 'admin_dashboard'),
+    { name: 'dashboard: recent bookings', method: 'GET', path: `/bookings?${recent}` },
+    rpc('stats: commissions, no filter', 'admin_commission_stats'),
+    rpc('stats: commissions, one service', 'admin_commission_stats', { p_subcategory_id: p.subcategory }),
+    rpc('stats: commissions, 30 days', 'admin_commission_stats', { p_from: p.monthAgo, p_to: p.tomorrow }),
+    rpc('stats: commissions, service + 30 days', 'admin_commission_stats', { p_subcategory_id: p.subcategory, p_from: p.monthAgo, p_to: p.tomorrow }),
+    rpc('stats: commissions, provider', 'admin_commission_stats', { p_provider_id: p.provider }),
+    rpc('stats: commissions, search "do"', 'admin_commission_stats', { p_search: 'do' }),
+    rpc('stats: deposits, no filter', 'admin_deposit_stats'),
+    rpc('stats: deposits, pending + 30 days', 'admin_deposit_stats', { p_status: 'pending', p_from: p.monthAgo, p_to: p.tomorrow }),
+    rpc('stats: deposits, provider', 'admin_deposit_stats', { p_provider_id: p.provider }),
+    rpc('stats: promotion codes', 'admin_discount_code_stats'),
+    { name: 'providers list (count=exact)', method: 'GET', count: 'exact', path: '/profiles?select=id,name,phone,email,status,deposit,total_earnings,created_at&role=eq.provider&order=created_at.desc,id.desc&offset=0&limit=50' },
+    { name: 'promotion codes list (count=exact)', method: 'GET', count: 'exact', path: '/discount_codes?select=*&order=created_at.desc,id.desc&offset=0&limit=50' },
+    { name: 'detail: booking', method: 'GET', single: true, path: `/bookings?select=*&id=eq.${p.booking}` },
+    { name: 'detail: booking history (audit log)', method: 'GET', path: `/audit_log?select=id,created_at,actor_email,action,changes&table_name=eq.bookings&row_id=eq.${p.booking}&order=created_at.desc,id.desc` },
+    { name: 'detail: provider', method: 'GET', single: true, path: `/profiles?select=*&id=eq.${p.provider}&role=eq.provider` },
+    rpc('detail: provider_stats', 'provider_stats', { p_provider_id: p.provider }),
+    rpc('detail: provider_review_summary', 'provider_review_summary', { p_provider_id: p.provider }),
+    { name: 'detail: provider recent bookings', method: 'GET', path: `/bookings?${recent}&provider_id=eq.${p.provider}` },
+    { name: 'detail: customer', method: 'GET', single: true, path: `/profiles?select=*&id=eq.${p.customer}&role=eq.customer` },
+    rpc('detail: customer_stats', 'customer_stats', { p_customer_id: p.customer }),
+    { name: 'detail: customer recent bookings', method: 'GET', path: `/bookings?${recent}&customer_id=eq.${p.customer}` },
     {
       name: 'marketplace: create_booking (customer, writes a booking)',
       method: 'POST',
@@ -202,17 +251,49 @@ function statementFor(cache: SchemaCache, q: BenchQuery): { sql: string; values:
   return q.count === 'estimated' || q.count === 'planned' ? { ...statement, planned: buildPlannedCount(plan) } : statement;
 }
 
-async function main(): Promise<number> {
-  const config = loadConfig();
+/** Page 1, a middle page and the last page of a list RPC, from its total (exact or estimated). */
+async function pagedQueries(apiUrl: string, headers: Record<string, string>, list: ListRpc): Promise<BenchQuery[]> {
+  const response = await fetch(`${apiUrl}/rest/v1/rpc/${list.fn}`, {
+    method: 'POST',
+    headers: { ...headers, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ ...list.args, p_limit: 50, p_offset: 0 }),
+  });
+  const value = (await response.json()) as { total?: number };
+  const pages = Math.max(1, Math.ceil(Number(value.total ?? 0) / 50));
+  const page = (label: string, n: number): BenchQuery => ({
+    name: `${list.name}: ${label}`,
+    method: 'POST',
+    path: `/rpc/${list.fn}`,
+    body: { ...list.args, p_limit: 50, p_offset: (n - 1) * 50 },
+  });
+  const result = [page('page 1', 1)];
+  if (pages > 2) result.push(page(`middle page (p. ${Math.ceil(pages / 2)})`, Math.ceil(pages / 2)));
+  if (pages > 1) result.push(page(`last page (p. ${pages})`, pages));
+  return result;
+}
+
+/** One sort of a list on page 1, or null when the database's function offers no `p_sort`. */
+function sortQuery(cache: SchemaCache, fn: string, sort: string): BenchQuery | null {
+  try {
+    chooseRoutine(cache, fn, ['p_sort', 'p_limit', 'p_offset'], true);
+  } catch {
+    return null;
+  }
+  return { name: `${fn}: sort ${sort}`, method: 'POST', path: `/rpc/${fn}`, body: { p_sort: sort, p_limit: 50, p_offset: 0 } };
+}
+
+/** Measures every query against one database (one size) and prints its table. */
+async function measure(label: string, env: NodeJS.ProcessEnv | undefined): Promise<{ results: Result[]; failures: string[]; bookings: string }> {
+  const config = loadConfig({ ...process.env, ...env });
   let stack: Stack | undefined;
-  let apiUrl = process.env.API_URL;
-  let dbUrl = process.env.DATABASE_URL ?? `postgres://postgres:postgres@127.0.0.1:${config.dbPort}/postgres`;
+  let apiUrl = env ? undefined : process.env.API_URL;
+  let dbUrl = (env ? undefined : process.env.DATABASE_URL) ?? `postgres://postgres:postgres@127.0.0.1:${config.dbPort}/postgres`;
   if (!apiUrl) {
-    if (await reachable(config.apiUrl)) {
+    if (!env && (await reachable(config.apiUrl))) {
       apiUrl = config.apiUrl;
     } else {
-      console.log('Khởi động local stack cho benchmark …');
-      stack = await startStack({ web: false, log: () => undefined });
+      console.log(`Khởi động local stack cho benchmark (${label}) …`);
+      stack = await startStack({ web: false, log: () => undefined, env });
       apiUrl = stack.apiUrl;
       dbUrl = stack.dbUrl;
     }
@@ -227,11 +308,26 @@ async function main(): Promise<number> {
     };
     const params = await pickParameters(dbUrl);
     const [countRow] = (await pool.query<{ n: string }>('select count(*)::text as n from public.bookings')).rows;
-    console.log(`API ${apiUrl} · ${countRow?.n ?? '?'} bookings · ${RUNS} lần đo sau ${WARMUP} lần khởi động mỗi truy vấn\n`);
+    const bookings = countRow?.n ?? '?';
+    console.log(`[${label}] API ${apiUrl} · ${bookings} bookings · ${RUNS} lần đo sau ${WARMUP} lần khởi động mỗi truy vấn\n`);
+
+    const admin = identities.admin as Identity;
+    const adminHeaders = { apikey: config.anonKey, Authorization: `Bearer ${admin.token}` };
+    const all: BenchQuery[] = [];
+    const notOffered: string[] = [];
+    for (const list of listRpcs(params)) all.push(...(await pagedQueries(apiUrl, adminHeaders, list)));
+    for (const [fn, sorts] of Object.entries(SORTS)) {
+      for (const sort of sorts) {
+        const q = sortQuery(cache, fn, sort);
+        if (q) all.push(q);
+        else notOffered.push(`${fn}: sort ${sort}`);
+      }
+    }
+    all.push(...queries(params));
 
     const results: Result[] = [];
     const failures: string[] = [];
-    for (const q of queries(params)) {
+    for (const q of all) {
       const identity = identities[q.as ?? 'admin'];
       if (identity instanceof Error) {
         failures.push(`${q.name}: ${identity.message}`);
@@ -298,16 +394,60 @@ async function main(): Promise<number> {
         `${r.query.padEnd(width)}  ${String(r.rows).padStart(5)}  ${r.api_median_ms.toFixed(2).padStart(8)}  ${r.api_p95_ms.toFixed(2).padStart(8)}  ${r.sql_median_ms.toFixed(2).padStart(8)}  ${(r.api_median_ms - r.sql_median_ms).toFixed(2).padStart(6)}`,
       );
     }
+    for (const name of notOffered) console.log(`(không đo: ${name} — hàm chưa có tham số p_sort)`);
     for (const failure of failures) console.error(`LỖI (không đo được): ${failure}`);
     const removed = await pool.query('delete from public.bookings where note = $1', [BENCH_NOTE]);
     if (removed.rowCount) console.log(`Đã xoá ${removed.rowCount} đơn do create_booking tạo khi đo.`);
     console.log('');
-    console.log(JSON.stringify(results, null, 2));
-    return failures.length;
+    return { results, failures, bookings };
   } finally {
     await pool.end();
     if (stack) await stack.stop();
   }
+}
+
+/**
+ * Sizes: `--sizes=seed:.data-seed,200k:.data-200k,1m:.data` (label:data folder, each its own stack,
+ * one after the other; see scripts/seed-large.ts for the large sets), else the current profile only.
+ * With several sizes a last table gives each query's SQL median per size and the growth from the
+ * first size to the last.
+ */
+function sizesOption(): { label: string; env: NodeJS.ProcessEnv | undefined }[] {
+  const raw = process.argv.find((arg) => arg.startsWith('--sizes='))?.slice('--sizes='.length) ?? process.env.BENCH_SIZES;
+  if (!raw) return [{ label: 'current', env: undefined }];
+  return raw.split(',').map((item) => {
+    const [label, dir] = item.split(':');
+    if (!label || !dir) throw new Error(`--sizes: "${item}" phải có dạng nhãn:thư-mục-dữ-liệu`);
+    return { label, env: { SDV_DATA_DIR: dir } };
+  });
+}
+
+async function main(): Promise<number> {
+  const measured: { label: string; bookings: string; results: Result[] }[] = [];
+  let failed = 0;
+  for (const size of sizesOption()) {
+    const { results, failures, bookings } = await measure(size.label, size.env);
+    failed += failures.length;
+    measured.push({ label: size.label, bookings, results });
+  }
+  if (measured.length > 1) {
+    // Middle and last pages are compared by position, whatever their number at each size.
+    const key = (name: string): string => name.replace(/ \(p\. \d+\)$/, '');
+    const names = [...new Set(measured.flatMap((m) => m.results.map((r) => key(r.query))))];
+    const width = Math.max(...names.map((n) => n.length));
+    console.log(`SQL p50 (ms) theo cỡ dữ liệu — ${measured.map((m) => `${m.label} = ${m.bookings} bookings`).join(' · ')}`);
+    console.log(`${'truy vấn'.padEnd(width)}  ${measured.map((m) => m.label.padStart(9)).join('  ')}  ${'tăng'.padStart(7)}`);
+    for (const name of names) {
+      const values = measured.map((m) => m.results.find((r) => key(r.query) === name)?.sql_median_ms);
+      const first = values[0];
+      const last = values[values.length - 1];
+      const growth = first !== undefined && last !== undefined && first > 0 ? `×${(last / first).toFixed(1)}` : '—';
+      console.log(`${name.padEnd(width)}  ${values.map((v) => (v === undefined ? '—' : v.toFixed(2)).padStart(9)).join('  ')}  ${growth.padStart(7)}`);
+    }
+    console.log('');
+  }
+  console.log(JSON.stringify(measured.length === 1 ? measured[0]!.results : measured, null, 2));
+  return failed;
 }
 
 main().then(

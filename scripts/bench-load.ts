@@ -1,10 +1,13 @@
 // npm run bench:load — drives the local API server with autocannon (loopback only, bounded in
-// time) with the admin screens' own requests (src/features/*/api): bookings / deposits /
-// commissions / reviews lists with filters, provider and customer lists, booking and customer
-// details, the dashboard RPC, and inline edits (customer name, review status) with the screens'
-// updated_at check. CONNECTIONS concurrent sessions (default 50, each request carrying one of 50
-// admin session tokens) for DURATION seconds (default 60), twice, after a short warm-up.
-// Reports requests/s, p50/p95/p99, non-2xx, errors and the API process's RSS / heap (after a full
+// time) with the admin screens' own requests (src/features/…/api): bookings / deposits /
+// commissions / reviews / customers lists with filters, pages 1–5 and varied search words (with
+// and without accents, short ones, SEARCH_WORDS), provider and customer lists and details with
+// their stats, the dashboard, the finance stats with their filters, inline edits with the screens'
+// updated_at check, and deposit status changes that move the provider's balance (conflicts when
+// two admins change the same row: the rows are read again, as the screen does). CONNECTIONS
+// concurrent sessions (default 50) carry the tokens of as many real sign-ins of the seeded admin,
+// for DURATION seconds (default 60), twice, after a short warm-up.
+// Reports requests/s, p50/p95/p99 per route, non-2xx, errors and the API process's RSS / heap (after a full
 // GC) before, between and after the two runs, then ENDS with one JSON object.
 //
 // Database: DATABASE_URL, else the stack of the current profile (local-stack/config.ts; SDV_DATA_DIR,
@@ -17,7 +20,7 @@ import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
-import { loadConfig } from '../local-stack/config.ts';
+import { DEMO_ACCOUNTS, loadConfig } from '../local-stack/config.ts';
 import { prepareDatabase } from '../local-stack/db.ts';
 import { signJwt, type Claims } from '../local-stack/jwt.ts';
 import { spawnApi, type ApiMemory, type ApiProcess } from '../local-stack/api-process.ts';
@@ -73,7 +76,20 @@ export interface LoadParameters {
   /** Customers and reviews whose inline edits the mix makes (same value back, a real UPDATE). */
   customers: { id: string; name: string; updated_at: string }[];
   reviews: { id: string; status: string; updated_at: string }[];
+  /** Deposits whose status the mix changes (completed ↔ pending: the provider's balance moves). */
+  deposits: { id: string; status: string; updated_at: string }[];
+  /** A service with commissions (the commission stats' service filter). */
+  subcategory: string;
+  /** Customers opened on their detail page. */
+  customerIds: string[];
 }
+
+/** What admins type in the search boxes: names and services, with and without accents, short ones too. */
+export const SEARCH_WORDS = [
+  'Nguyễn', 'nguyen', 'Trần', 'tran', 'Lê', 'le', 'Phạm', 'pham', 'Hoàng', 'hoang', 'Đỗ', 'do', 'Võ', 'vo',
+  'Minh', 'minh', 'Thảo', 'thao', 'Hương', 'huong', 'an', 'vy', 'vệ sinh', 've sinh', 'sửa', 'sua', 'điện', 'dien',
+  'nước', 'nuoc', 'tệ', 'te', 'hài lòng', 'hai long', 'Quận 1', 'quan',
+];
 
 export interface MixEntry {
   name: string;
@@ -118,6 +134,14 @@ export async function pickLoadParameters(dbUrl: string): Promise<LoadParameters>
           "select id::text, status, to_json(updated_at)#>>'{}' as updated_at from public.reviews order by created_at desc limit 200",
         )
       ).rows,
+      // Few rows, so that concurrent admins collide on them (conflicts answered by the updated_at check).
+      deposits: (
+        await client.query<{ id: string; status: string; updated_at: string }>(
+          "select id::text, status, to_json(updated_at)#>>'{}' as updated_at from public.deposit_history where status in ('pending', 'completed') order by created_at desc limit 30",
+        )
+      ).rows,
+      subcategory: await one('select subcategory_id::text as v from public.commissions where subcategory_id is not null order by created_at desc limit 1'),
+      customerIds: (await client.query<{ id: string }>("select id::text from public.profiles where role = 'customer' order by created_at desc limit 50")).rows.map((r) => r.id),
     };
   } finally {
     await client.end();
@@ -125,7 +149,10 @@ export async function pickLoadParameters(dbUrl: string): Promise<LoadParameters>
 }
 
 /** The requests of the admin screens, with weights (how often an admin makes them). */
-export function loadMix(p: LoadParameters, random: () => number): MixEntry[] {
+/** Reads rows again after a conflict (the screen reloads them): table, ids, select → rows. */
+export type Reload = (table: string, ids: string[], select: string) => Promise<Record<string, unknown>[]>;
+
+export function loadMix(p: LoadParameters, random: () => number, reload?: Reload): MixEntry[] {
   const pick = <T>(items: readonly T[]): T | undefined => items[Math.floor(random() * items.length)];
   const rpc = (name: string, weight: number, fn: string, args: () => Record<string, unknown>): MixEntry => ({
     name,
@@ -149,6 +176,7 @@ export function loadMix(p: LoadParameters, random: () => number): MixEntry[] {
     value: (row: R | undefined) => Record<string, unknown>,
   ): MixEntry => {
     let current: R | undefined;
+    let reloading = false;
     return {
       name,
       weight,
@@ -160,71 +188,104 @@ export function loadMix(p: LoadParameters, random: () => number): MixEntry[] {
       body: () => JSON.stringify(value(current)),
       headers: { 'Content-Type': 'application/json', Prefer: 'return=representation' },
       onBody: (body) => {
-        const row = (JSON.parse(body) as { id: string; updated_at: string }[])[0];
-        if (!row) return 'conflict';
-        const target = rows.find((candidate) => candidate.id === row.id);
-        if (target) target.updated_at = row.updated_at;
+        const row = (JSON.parse(body) as R[])[0];
+        if (!row) {
+          // Another admin changed the row first: read the rows again, as the screen does.
+          if (reload && !reloading) {
+            reloading = true;
+            void reload(table, rows.map((r) => r.id), select)
+              .then((fresh) => {
+                for (const value of fresh) Object.assign(rows.find((r) => r.id === value.id) ?? {}, value);
+              })
+              .catch(() => undefined)
+              .finally(() => {
+                reloading = false;
+              });
+          }
+          return 'conflict';
+        }
+        Object.assign(rows.find((candidate) => candidate.id === row.id) ?? {}, row);
         return 'ok';
       },
     };
   };
+  const word = (): string => pick(SEARCH_WORDS) ?? 'an';
+  /** The finance screens' periods: whole Vietnam days, the last 30. */
+  const monthAgo = (): string => new Date(`${new Date(Date.now() - 30 * 86_400_000 + 7 * 3_600_000).toISOString().slice(0, 10)}T00:00:00+07:00`).toISOString();
+  const page = (): number => 50 * Math.floor(random() * 5);
   const mix: MixEntry[] = [
     rpc('dashboard (admin_dashboard)', 8, 'admin_dashboard', () => ({})),
     {
       name: 'dashboard recent bookings',
       weight: 4,
       method: 'GET',
-      path: () => `/bookings?select=${q('id,created_at,status,customer_name,service_name,service_item_name,final_price')}&order=created_at.desc&limit=10`,
+      path: () => `/bookings?select=${q('id,created_at,status,customer_name,service_name,service_item_name,final_price')}&order=created_at.desc,id.desc&limit=10`,
     },
-    rpc('bookings list, first page', 12, 'admin_list_bookings', () => ({ p_limit: 50, p_offset: 0, p_count: true })),
-    rpc('bookings list, status filter', 8, 'admin_list_bookings', () => ({
+    rpc('bookings list, first page', 10, 'admin_list_bookings', () => ({ p_limit: 50, p_offset: 0, p_count: true })),
+    rpc('bookings list, status filter, pages 1–5', 8, 'admin_list_bookings', () => ({
       p_status: pick(['pending', 'confirmed', 'completed', 'cancelled']),
       p_limit: 50,
-      p_offset: 50 * Math.floor(random() * 3),
+      p_offset: page(),
       p_count: true,
     })),
-    rpc('bookings list, provider + 7 days', 4, 'admin_list_bookings', () => ({ p_provider_id: p.provider, p_since: since(), p_limit: 50, p_offset: 0, p_count: true })),
-    rpc('bookings list, service / package text', 4, 'admin_list_bookings', () =>
-      random() < 0.5 ? { p_service: p.service, p_limit: 50, p_offset: 0, p_count: true } : { p_package: p.item, p_limit: 50, p_offset: 0, p_count: true },
+    rpc('bookings list, provider + 7 days', 3, 'admin_list_bookings', () => ({ p_provider_id: p.provider, p_since: since(), p_limit: 50, p_offset: 0, p_count: true })),
+    rpc('bookings list, service / package word', 4, 'admin_list_bookings', () =>
+      random() < 0.5 ? { p_service: word(), p_limit: 50, p_offset: 0, p_count: true } : { p_package: word(), p_limit: 50, p_offset: 0, p_count: true },
     ),
     {
       name: 'booking detail',
-      weight: 6,
+      weight: 5,
       method: 'GET',
       path: () => `/bookings?select=*&id=eq.${p.booking}`,
       headers: { Accept: 'application/vnd.pgrst.object+json' },
     },
     {
       name: 'providers list (count=exact)',
-      weight: 5,
+      weight: 4,
       method: 'GET',
       path: () =>
         `/profiles?select=${q('id,name,phone,email,status,deposit,total_earnings,created_at')}&role=eq.provider${random() < 0.3 ? '&status=eq.active' : ''}&order=created_at.desc,id.desc&offset=0&limit=50`,
       headers: { Prefer: 'count=exact' },
     },
-    // What the customers screen sends, half of the time with a name-or-e-mail search.
-    rpc('customers list, name or e-mail search (admin_list_customers)', 5, 'admin_list_customers', () => ({
-      ...(random() < 0.5 ? { p_search: 'Nguyễn' } : {}),
+    rpc('provider detail stats (provider_stats)', 3, 'provider_stats', () => ({ p_provider_id: p.provider })),
+    // What the customers screen sends, half of the time with a search word.
+    rpc('customers list, search word (admin_list_customers)', 5, 'admin_list_customers', () => ({
+      ...(random() < 0.5 ? { p_search: word() } : {}),
       p_limit: 50,
       p_offset: 0,
     })),
     {
       name: 'customer detail',
-      weight: 4,
+      weight: 3,
       method: 'GET',
-      path: () => `/profiles?select=${q('id,name,email,phone,avatar_url,status,total_bookings,last_login_at,created_at,updated_at')}&id=eq.${pick(p.customers)?.id ?? p.provider}&role=eq.customer`,
+      path: () => `/profiles?select=${q('id,name,email,phone,avatar_url,status,total_bookings,last_login_at,created_at,updated_at')}&id=eq.${pick(p.customerIds) ?? p.provider}&role=eq.customer`,
     },
-    rpc('deposits list', 6, 'admin_list_deposits', () => ({ p_limit: 50, p_offset: 0 })),
-    rpc('deposit stats', 3, 'admin_deposit_stats', () => ({})),
-    rpc('commissions list', 5, 'admin_list_commissions', () => ({ p_limit: 50, p_offset: 0 })),
-    rpc('commission stats', 3, 'admin_commission_stats', () => ({})),
-    rpc('reviews list', 4, 'admin_list_reviews', () => ({ p_limit: 50, p_offset: 0 })),
+    rpc('customer detail stats (customer_stats)', 2, 'customer_stats', () => ({ p_customer_id: pick(p.customerIds) ?? p.provider })),
+    rpc('deposits list', 5, 'admin_list_deposits', () => ({ p_limit: 50, p_offset: 0 })),
+    rpc('deposit stats, status / 30 days', 3, 'admin_deposit_stats', () =>
+      random() < 0.5 ? {} : { p_status: pick(['pending', 'completed', 'canceled']), p_from: monthAgo() },
+    ),
+    rpc('commissions list, search word', 4, 'admin_list_commissions', () => ({ ...(random() < 0.4 ? { p_search: word() } : {}), p_limit: 50, p_offset: 0 })),
+    rpc('commission stats, service / 30 days', 3, 'admin_commission_stats', () =>
+      random() < 0.34 ? {} : random() < 0.5 ? { p_subcategory_id: p.subcategory } : { p_from: monthAgo() },
+    ),
+    rpc('reviews list, search word', 4, 'admin_list_reviews', () => ({ ...(random() < 0.4 ? { p_search: word() } : {}), p_limit: 50, p_offset: 0 })),
   ];
   if (p.customers.length > 0) {
     mix.push(inlineEdit('inline edit: customer name (updated_at check)', 3, 'profiles', p.customers, 'id,name,updated_at', (c) => ({ name: c?.name ?? '' })));
   }
   if (p.reviews.length > 0) {
     mix.push(inlineEdit('inline edit: review status (updated_at check)', 2, 'reviews', p.reviews, 'id,updated_at', (r) => ({ status: r?.status ?? 'visible' })));
+  }
+  if (p.deposits.length > 0) {
+    // Completing a deposit credits the provider's balance, un-completing it debits it back (the
+    // deposit trigger); concurrent admins on the same rows get conflicts, as on the screen.
+    mix.push(
+      inlineEdit('deposit status change, moves the balance (updated_at check)', 3, 'deposit_history', p.deposits, 'id,status,updated_at', (d) => {
+        const next = d?.status === 'completed' ? 'pending' : 'completed';
+        return { status: next };
+      }),
+    );
   }
   return mix;
 }
@@ -237,6 +298,7 @@ export interface RouteFigures {
   non2xx: number;
   p50: number;
   p95: number;
+  p99: number;
 }
 
 export interface LoadResult {
@@ -343,10 +405,29 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     conflicts,
     routes: mix.map((entry, index) => {
       const sorted = perRoute[index]!.latencies.sort((a, b) => a - b);
-      return { name: entry.name, requests: sorted.length, non2xx: perRoute[index]!.non2xx, p50: round(percentile(sorted, 50)), p95: round(percentile(sorted, 95)) };
+      return { name: entry.name, requests: sorted.length, non2xx: perRoute[index]!.non2xx, p50: round(percentile(sorted, 50)), p95: round(percentile(sorted, 95)), p99: round(percentile(sorted, 99)) };
     }),
     samples,
   };
+}
+
+/**
+ * `count` admin sessions from real sign-ins (POST /auth/v1/token?grant_type=password with the
+ * seeded admin's e-mail and password, as the login screen does): each is a session of its own.
+ */
+export async function signInTokens(apiUrl: string, anonKey: string, count: number, credentials: { email: string; password: string }): Promise<string[]> {
+  const tokens: string[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const response = await fetch(`${apiUrl}/auth/v1/token?grant_type=password`, {
+      method: 'POST',
+      headers: { apikey: anonKey, 'Content-Type': 'application/json' },
+      body: JSON.stringify(credentials),
+    });
+    const body = (await response.json()) as { access_token?: string; msg?: string };
+    if (!response.ok || !body.access_token) throw new Error(`Đăng nhập quản trị thất bại (HTTP ${response.status}): ${body.msg ?? ''}`);
+    tokens.push(body.access_token);
+  }
+  return tokens;
 }
 
 /** `count` admin session tokens (distinct session ids) of the seeded admin, signed like Auth signs them. */
@@ -397,7 +478,9 @@ function printRun(label: string, r: LoadResult): void {
   );
   const width = Math.max(...r.routes.map((x) => x.name.length));
   for (const route of r.routes) {
-    console.log(`   ${route.name.padEnd(width)}  ${String(route.requests).padStart(7)}  p50 ${route.p50.toFixed(1).padStart(7)}  p95 ${route.p95.toFixed(1).padStart(7)}  non-2xx ${route.non2xx}`);
+    console.log(
+      `   ${route.name.padEnd(width)}  ${String(route.requests).padStart(7)}  ${(route.requests / r.seconds).toFixed(1).padStart(6)}/s  p50 ${route.p50.toFixed(1).padStart(7)}  p95 ${route.p95.toFixed(1).padStart(7)}  p99 ${route.p99.toFixed(1).padStart(7)}  non-2xx ${route.non2xx}`,
+    );
   }
   for (const sample of r.samples) console.log(`   ! ${sample}`);
 }
@@ -440,7 +523,7 @@ async function main(): Promise<void> {
     }
 
     const params = await pickLoadParameters(dbUrl);
-    const tokens = await adminTokens(params, config.jwtSecret, sessions);
+    const tokens = await signInTokens(apiUrl, config.anonKey, sessions, DEMO_ACCOUNTS.admin);
     const bookings = await (async () => {
       const client = new pg.Client({ connectionString: dbUrl });
       await client.connect();
@@ -454,7 +537,14 @@ async function main(): Promise<void> {
     })();
     console.log(`API ${apiUrl} · ~${bookings} bookings · ${connections} connections · ${sessions} admin sessions · ${seconds} s × 2 · seed ${seed}`);
 
-    const mix = loadMix(params, next);
+    // After a conflict the rows are read again, as the screens do (one admin session).
+    const reload: Reload = async (table, ids, select) => {
+      const response = await fetch(`${apiUrl}/rest/v1/${table}?id=in.(${ids.join(',')})&select=${encodeURIComponent(select)}`, {
+        headers: { apikey: config.anonKey, Authorization: `Bearer ${tokens[0]!}` },
+      });
+      return (await response.json()) as Record<string, unknown>[];
+    };
+    const mix = loadMix(params, next, reload);
     const run = (s: number): Promise<LoadResult> => runLoad({ apiUrl: apiUrl!, anonKey: config.anonKey, tokens, mix, seconds: s, connections, random: next });
     await run(Math.min(5, seconds));
     const before = await memory?.();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HOME_ROUTE_MODULE, homePageChunks, staticClosure, type Manifest } from './check-bundle-size.ts';
+import { adminRouteModules, adminScreenChunks, HOME_ROUTE_MODULE, homePageChunks, staticClosure, type Manifest } from './check-bundle-size.ts';
 
 const manifest: Manifest = {
   'index.html': { file: 'assets/index.js', isEntry: true, imports: ['_vendor.js'], dynamicImports: [HOME_ROUTE_MODULE, 'src/app/admin-root.tsx'] },
@@ -21,5 +21,22 @@ describe('bundle measurement', () => {
     expect(() => staticClosure(manifest, ['missing.js'])).toThrow(/no chunk/);
     const { [HOME_ROUTE_MODULE]: _home, ...withoutHome } = manifest;
     expect(() => homePageChunks(withoutHome)).toThrow(/not a chunk/);
+  });
+});
+
+describe('admin screens', () => {
+  const admin: Manifest = {
+    ...manifest,
+    'src/features/bookings/routes/bookings-list-page.tsx': { file: 'assets/bookings.js', isDynamicEntry: true, imports: ['index.html', '_table.js'] },
+    'src/features/public-site/routes/contact-page.tsx': { file: 'assets/contact.js', isDynamicEntry: true, imports: ['index.html'] },
+    '_table.js': { file: 'assets/table.js', imports: ['_supabase.js'] },
+  };
+  it('lists the admin route modules, not the public site\'s', () => {
+    expect(adminRouteModules(admin)).toEqual(['src/features/bookings/routes/bookings-list-page.tsx']);
+  });
+  it('a screen = entry + admin root + its route chunk + their static imports', () => {
+    expect(adminScreenChunks(admin, 'src/features/bookings/routes/bookings-list-page.tsx').sort()).toEqual(
+      ['_supabase.js', '_table.js', '_vendor.js', 'index.html', 'src/app/admin-root.tsx', 'src/features/bookings/routes/bookings-list-page.tsx'].sort(),
+    );
   });
 });

@@ -1,5 +1,5 @@
 // `npm run seed:large`: adds a large data set to the stack's database (loadConfig(): the embedded
-// server, started if needed, or DATABASE_URL) for performance work: 100,000 users (5,000 providers,
+// server, started if needed, or DATABASE_URL) for performance work: by default 100,000 users (5,000 providers,
 // 95,000 customers, with auth.users and auth.identities rows sharing one precomputed bcrypt hash of
 // "MatKhau@123") and 1,000,000 bookings over the last 365 days, with their commissions, reviews,
 // conversations and messages, and provider deposits.
@@ -17,9 +17,13 @@ import pg from 'pg';
 import { loadConfig } from '../local-stack/config.ts';
 import { prepareDatabase, redact } from '../local-stack/db.ts';
 
-const USERS = 100_000;
-const PROVIDERS = 5_000;
-const BOOKINGS = 1_000_000;
+// SEED_LARGE_BOOKINGS (default 1,000,000) sets the size: users are a tenth of the bookings, providers
+// a twentieth of the users (200,000 bookings: 20,000 users, 1,000 providers). One size per data
+// folder (SDV_DATA_DIR): the ids and dates depend on it.
+const BOOKINGS = Number(process.env.SEED_LARGE_BOOKINGS ?? 1_000_000);
+if (!Number.isInteger(BOOKINGS) || BOOKINGS < 10_000) throw new Error('SEED_LARGE_BOOKINGS phải là số nguyên ≥ 10000');
+const USERS = Math.floor(BOOKINGS / 10);
+const PROVIDERS = Math.max(1, Math.floor(USERS / 20));
 const USER_BATCH = 25_000;
 const BOOKING_BATCH = 50_000;
 const PASSWORD = 'MatKhau@123';
@@ -287,6 +291,8 @@ async function main(): Promise<void> {
 
     console.log(`Tính lại số liệu tổng hợp (rollups, total_bookings, total_earnings) … (${elapsed()})`);
     await client.query('select private.rebuild_rollups()');
+    // The rollups of the stats screens (user counts, commissions per service, deposits per status).
+    await client.query("do $$ begin if to_regprocedure('private.rebuild_stats_rollups()') is not null then perform private.rebuild_stats_rollups(); end if; end $$");
     console.log(`ANALYZE … (${elapsed()})`);
     await client.query('analyze');
     console.log('Sau khi thêm:', await counts(client));

@@ -1,35 +1,41 @@
 // All routes. Public pages and the whole admin area are separate chunks (route-level code
 // splitting): the public home page downloads no admin code and no supabase-js. The public pages
 // are prerendered at build time (src/features/public-site/prerender.tsx).
-import { lazy, Suspense, type ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { publicRoutes } from '@/features/public-site/public-routes.tsx';
 import { adminRoutes } from './admin-routes.tsx';
 import { legacyRedirectRoutes } from './legacy-redirect.tsx';
 import { RouteError } from './route-error.tsx';
 
-const AdminRoot = lazy(() => import('./admin-root.tsx'));
-const AdminNotFoundPage = lazy(() => import('./admin-not-found-page.tsx'));
-
 function AdminLoading(): ReactNode {
   return <div className="min-h-screen bg-slate-50" aria-busy="true" />;
+}
+
+/** A route's component from a module that `export default`s it (react-router's `lazy`). */
+const lazyPage = (load: () => Promise<{ default: ComponentType }>) => async () => ({ Component: (await load()).default });
+
+/**
+ * On a full load and on every admin navigation the router loads the admin root's chunk, the
+ * screen's chunk and this loader at once; the loader starts the screen's data requests without
+ * waiting for them (docs/architecture.md#admin-loading).
+ */
+function prefetchAdminData({ request }: { request: Request }): null {
+  void import('./admin-prefetch.ts').then(({ prefetchAdminUrl }) => prefetchAdminUrl(new URL(request.url))).catch(() => undefined);
+  return null;
 }
 
 export const routes: RouteObject[] = [
   publicRoutes(<RouteError />),
   {
     path: '/admin',
-    element: (
-      <Suspense fallback={<AdminLoading />}>
-        <AdminRoot />
-      </Suspense>
-    ),
+    lazy: lazyPage(() => import('./admin-root.tsx')),
+    loader: prefetchAdminData,
+    hydrateFallbackElement: <AdminLoading />,
     errorElement: <RouteError />,
     children: [
-      ...adminRoutes.map(({ path, Component }): RouteObject =>
-        path === '' ? { index: true, element: <Component /> } : { path, element: <Component /> },
-      ),
-      { path: '*', element: <AdminNotFoundPage /> },
+      ...adminRoutes.map(({ path, load }): RouteObject => (path === '' ? { index: true, lazy: lazyPage(load) } : { path, lazy: lazyPage(load) })),
+      { path: '*', lazy: lazyPage(() => import('./admin-not-found-page.tsx')) },
     ],
   },
   ...legacyRedirectRoutes,

@@ -113,13 +113,13 @@ select is_empty(
 select triggers_are('auth', 'users', array['audit_auth_users', 'on_auth_user_created', 'on_auth_user_email_changed', 'on_auth_user_signed_in'], 'auth.users carries the audit, profile, e-mail sync and sign-in triggers');
 select triggers_are('public', 'bookings', array['audit_bookings', 'bookings_completion_stamp', 'bookings_fill_snapshot', 'bookings_rollup_delete', 'bookings_rollup_insert', 'bookings_rollup_update', 'bookings_set_updated_at', 'bookings_sync_commission'], 'triggers of bookings');
 select triggers_are('public', 'categories', array['audit_categories', 'categories_fill_sort_order', 'categories_set_updated_at'], 'triggers of categories');
-select triggers_are('public', 'commissions', array['commissions_rollup_delete', 'commissions_rollup_insert', 'commissions_rollup_update', 'commissions_set_updated_at', 'commissions_sync_earnings'], 'triggers of commissions');
+select triggers_are('public', 'commissions', array['commissions_rollup_delete', 'commissions_rollup_insert', 'commissions_rollup_update', 'commissions_service_rollup_delete', 'commissions_service_rollup_insert', 'commissions_service_rollup_update', 'commissions_set_updated_at', 'commissions_sync_earnings'], 'triggers of commissions');
 select triggers_are('public', 'conversations', array['conversations_set_updated_at'], 'triggers of conversations');
-select triggers_are('public', 'deposit_history', array['audit_deposit_history', 'deposit_apply_transition', 'deposit_history_set_updated_at'], 'triggers of deposit_history');
+select triggers_are('public', 'deposit_history', array['audit_deposit_history', 'deposit_apply_transition', 'deposit_history_rollup_delete', 'deposit_history_rollup_insert', 'deposit_history_rollup_update', 'deposit_history_set_updated_at'], 'triggers of deposit_history');
 select triggers_are('public', 'discount_code_services', array['audit_discount_code_services'], 'triggers of discount_code_services');
 select triggers_are('public', 'discount_codes', array['audit_discount_codes', 'discount_codes_normalise', 'discount_codes_set_updated_at'], 'triggers of discount_codes');
 select triggers_are('public', 'messages', array['messages_after_insert', 'messages_before_insert', 'messages_read_at'], 'triggers of messages');
-select triggers_are('public', 'profiles', array['audit_profiles', 'profiles_before_write', 'profiles_email_follows_auth', 'profiles_money_guard', 'profiles_normalize_contact', 'profiles_protect_columns', 'profiles_set_updated_at', 'profiles_sync_ban'], 'triggers of profiles');
+select triggers_are('public', 'profiles', array['audit_profiles', 'profiles_before_write', 'profiles_email_follows_auth', 'profiles_money_guard', 'profiles_normalize_contact', 'profiles_protect_columns', 'profiles_role_rollup_delete', 'profiles_role_rollup_insert', 'profiles_role_rollup_update', 'profiles_set_updated_at', 'profiles_sync_ban'], 'triggers of profiles');
 select triggers_are('public', 'provider_documents', array['audit_provider_documents', 'provider_documents_set_updated_at'], 'triggers of provider_documents');
 select triggers_are('public', 'provider_service_types', array['audit_provider_service_types'], 'triggers of provider_service_types');
 select triggers_are('public', 'reviews', array['audit_reviews', 'reviews_before_write', 'reviews_set_updated_at'], 'triggers of reviews');

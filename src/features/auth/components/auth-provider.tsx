@@ -1,4 +1,5 @@
-// Holds the admin's session: restores it (loading state), follows onAuthStateChange, signs out
+// Holds the admin's session: restores the stored one at once and verifies it with the server in
+// the background (a refusal signs out), follows onAuthStateChange, signs out
 // anyone without the admin claim ('Bạn không có quyền truy cập vào trang quản trị'), and goes back
 // to the login screen when the session expires or is revoked (a refresh that fails, a 401 from the
 // API, or a revoked session found on restore). The login screen is shown at the same URL, so the
@@ -93,16 +94,17 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         rejectNonAdmin();
         return;
       }
-      // The stored session may have been revoked on the server (signed out elsewhere, password
-      // reset, user banned): ask the server before showing the back office.
+      // The stored session shows the back office at once (docs/architecture.md#admin-loading);
+      // it may have been revoked on the server (signed out elsewhere, password reset, user
+      // banned), so the server is asked in the background and a refusal signs out.
+      update(() => ({ status: 'signedIn', session, notice: null }));
       const { error } = await supabase.auth.getUser();
       if (!active) return;
       if (error && !isNetworkError(error) && (isSessionError(error) || error.status === 403 || error.status === 404)) {
         update(() => ({ status: 'signedOut', session: null, notice: auth.login.sessionExpired }));
+        queryClient.clear();
         void signOutLocally();
-        return;
       }
-      update(() => ({ status: 'signedIn', session, notice: null }));
     }
     void restore();
 
@@ -110,7 +112,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       active = false;
       data.subscription.unsubscribe();
     };
-  }, [handleSession, rejectNonAdmin, signOutLocally, update]);
+  }, [handleSession, queryClient, rejectNonAdmin, signOutLocally, update]);
 
   // Any query or mutation answered "JWT expired / invalid" means the session is gone.
   useEffect(() => {

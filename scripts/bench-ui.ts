@@ -1,0 +1,114 @@
+// npm run bench:ui — time from navigation to the first rows of every admin screen in a cold full
+// load, in Debian's Chromium (/usr/bin/chromium, CHROMIUM_PATH, like tests/e2e): signs in once
+// through the login form, then for each screen opens BENCH_UI_LOADS (default 5) fresh browser
+// contexts (empty HTTP cache, the stored session only) and measures from `goto` to the first data
+// row of the screen's table (a cell of a row that is neither the loading nor the empty row).
+// Prints a table (median, max) and ENDS with a JSON array {"screen","median_ms","max_ms","loads_ms"}.
+//
+// Stack: WEB_URL (+ API_URL) when set; else the stack of the current profile when it already
+// answers; else starts it (local-stack/stack.ts, SPA built when stale) and stops it afterwards.
+import { chromium, type Browser, type BrowserContext } from '@playwright/test';
+import { DEMO_ACCOUNTS, loadConfig } from '../local-stack/config.ts';
+import { startStack, type Stack } from '../local-stack/stack.ts';
+import { CHROMIUM_ARGS } from '../playwright.config.ts';
+
+type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
+
+const LOADS = Number(process.env.BENCH_UI_LOADS ?? 5);
+const TIMEOUT_MS = 30_000;
+/** A data cell: loading and empty rows are one cell spanning every column. */
+const FIRST_ROW = 'main table tbody tr > td:not([colspan]) >> visible=true';
+
+/** The screens, by their address (the dashboard's first rows are its recent bookings). */
+const SCREENS: { name: string; path: string }[] = [
+  { name: 'Tổng quan (dashboard)', path: '/admin' },
+  { name: 'Đơn đặt (bookings)', path: '/admin/bookings' },
+  { name: 'Nhà cung cấp (providers)', path: '/admin/providers' },
+  { name: 'Khách hàng (customers)', path: '/admin/customers' },
+  { name: 'Hoa hồng (commissions)', path: '/admin/manage-commissions' },
+  { name: 'Lịch sử nạp cọc (deposits)', path: '/admin/manage-deposit-history' },
+  { name: 'Đánh giá (reviews)', path: '/admin/manage-reviews' },
+  { name: 'Hội thoại (conversations)', path: '/admin/manage-conversations' },
+  { name: 'Mã khuyến mãi (promotions)', path: '/admin/manage-discount-codes' },
+  { name: 'Ngành nghề (professions)', path: '/admin/manage-services' },
+  { name: 'Dịch vụ (services)', path: '/admin/manage-subcategories' },
+  { name: 'Gói dịch vụ (packages)', path: '/admin/manage-service-items' },
+];
+
+async function answers(url: string): Promise<boolean> {
+  try {
+    return (await fetch(url, { signal: AbortSignal.timeout(1500) })).ok;
+  } catch {
+    return false;
+  }
+}
+
+/** The browser storage of a signed-in admin, from the login form. */
+async function signIn(browser: Browser, webUrl: string): Promise<StorageState> {
+  const context = await browser.newContext({ baseURL: webUrl, locale: 'vi-VN' });
+  const page = await context.newPage();
+  await page.goto('/admin');
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(DEMO_ACCOUNTS.admin.email);
+  await page.getByRole('textbox', { name: 'Mật khẩu', exact: true }).fill(DEMO_ACCOUNTS.admin.password);
+  await page.getByRole('button', { name: 'Đăng nhập' }).click();
+  await page.locator(FIRST_ROW).first().waitFor({ timeout: TIMEOUT_MS });
+  const state = await context.storageState();
+  await context.close();
+  return state;
+}
+
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  let stack: Stack | undefined;
+  let webUrl = process.env.WEB_URL;
+  if (!webUrl) {
+    const running = `http://127.0.0.1:${config.webPort}`;
+    if ((await answers(running)) && (await answers(`${config.apiUrl}/rest/v1/`))) {
+      webUrl = running;
+    } else {
+      console.log('Khởi động local stack (kèm trang web) cho benchmark …');
+      stack = await startStack({ web: true, log: () => undefined });
+      webUrl = stack.webUrl;
+    }
+  }
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  try {
+    const storageState = await signIn(browser, webUrl);
+    console.log(`${webUrl} · ${LOADS} lần tải nguội mỗi màn hình (bộ nhớ đệm trống, phiên đã lưu)\n`);
+    const results: { screen: string; median_ms: number; max_ms: number; loads_ms: number[] }[] = [];
+    for (const screen of SCREENS) {
+      const loads: number[] = [];
+      for (let i = 0; i < LOADS; i += 1) {
+        const context = await browser.newContext({ baseURL: webUrl, locale: 'vi-VN', storageState });
+        const page = await context.newPage();
+        const started = performance.now();
+        await page.goto(screen.path, { waitUntil: 'commit' });
+        await page.locator(FIRST_ROW).first().waitFor({ timeout: TIMEOUT_MS });
+        loads.push(Math.round(performance.now() - started));
+        await context.close();
+      }
+      results.push({ screen: screen.name, median_ms: median(loads), max_ms: Math.max(...loads), loads_ms: loads });
+    }
+    const width = Math.max(...results.map((r) => r.screen.length));
+    console.log(`${'màn hình'.padEnd(width)}  ${'median'.padStart(7)}  ${'max'.padStart(7)}  lần tải (ms)`);
+    for (const r of results) {
+      console.log(`${r.screen.padEnd(width)}  ${String(r.median_ms).padStart(7)}  ${String(r.max_ms).padStart(7)}  ${r.loads_ms.join(' ')}`);
+    }
+    console.log('');
+    console.log(JSON.stringify(results, null, 2));
+  } finally {
+    await browser.close();
+    await stack?.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? (error.stack ?? error.message) : error);
+  process.exit(1);
+});

@@ -1,0 +1,89 @@
+// Starts the data requests of an admin address before its screen renders
+// (docs/architecture.md#admin-loading): called by the /admin route's loader (in parallel with the
+// route's chunk, on a full load and on every navigation) and when the pointer rests on a link to
+// another admin address. Only for a stored admin session (a signed-out visitor's requests would
+// only be refused). Best effort: a screen always asks for its own data, and React Query answers it
+// from this request when the keys match; after a list page, the next page is asked for too.
+import { matchPath } from 'react-router-dom';
+import type { FetchQueryOptions, QueryKey } from '@tanstack/react-query';
+import { parseUrlState } from '@/lib/url-state.ts';
+import { supabase } from '@/lib/supabase.ts';
+import { isAdminSession } from '@/features/auth/components/auth-context.ts';
+import { BOOKING_LIST_ALLOWED, BOOKING_LIST_DEFAULTS } from '@/features/bookings/api/booking-filters.ts';
+import { bookingsQueryOptions } from '@/features/bookings/api/bookings-query.ts';
+import { bookingQueryOptions } from '@/features/bookings/api/booking-query.ts';
+import { bookingHistoryQueryOptions } from '@/features/bookings/api/booking-history-query.ts';
+import { PROVIDER_LIST_ALLOWED, PROVIDER_LIST_DEFAULTS, providersQueryOptions } from '@/features/providers/api/providers-query.ts';
+import { providerQueryOptions } from '@/features/providers/api/provider-query.ts';
+import { providerStatsQueryOptions } from '@/features/providers/api/provider-stats-query.ts';
+import { CUSTOMER_LIST_ALLOWED, CUSTOMER_LIST_DEFAULTS } from '@/features/customers/api/customer-filters.ts';
+import { customersQueryOptions } from '@/features/customers/api/customers-query.ts';
+import { customerQueryOptions } from '@/features/customers/api/customer-query.ts';
+import { customerStatsQueryOptions } from '@/features/customers/api/customer-stats-query.ts';
+import { dashboardSummaryQueryOptions } from '@/features/dashboard/api/dashboard-summary-query.ts';
+import { recentBookingsQueryOptions } from '@/features/dashboard/api/recent-bookings-query.ts';
+import { commissionStatsQueryOptions } from '@/features/commissions/api/commission-stats-query.ts';
+import { commissionsQueryOptions } from '@/features/commissions/api/commissions-query.ts';
+import { depositStatsQueryOptions } from '@/features/deposits/api/deposit-stats-query.ts';
+import { depositsQueryOptions } from '@/features/deposits/api/deposits-query.ts';
+import { adminQueryClient } from './admin-query-client.ts';
+
+type Task = () => Promise<void>;
+/** A query to put in the cache (its own options, as the screen builds them). */
+const query =
+  <TQueryFnData, TError, TData, TQueryKey extends QueryKey>(options: FetchQueryOptions<TQueryFnData, TError, TData, TQueryKey>): Task =>
+  () =>
+    adminQueryClient.prefetchQuery(options);
+
+interface Plan {
+  now: Task[];
+  /** Asked for once the first ones have answered (the next page of a list). */
+  later?: Task[];
+}
+
+/** The finance screens keep their filters in the page; without any in the URL they are the defaults. */
+const NO_FINANCE_FILTERS = { search: '', providerId: '', from: '', to: '' };
+
+function plan(pathname: string, params: URLSearchParams): Plan | null {
+  const path = pathname.replace(/\/+$/, '') || '/admin';
+  const id = (pattern: string): string | null => matchPath(pattern, path)?.params.id ?? null;
+  const bare = [...params.keys()].length === 0;
+  if (path === '/admin') return { now: [query(dashboardSummaryQueryOptions()), query(recentBookingsQueryOptions())] };
+  if (path === '/admin/bookings') {
+    const filters = parseUrlState(params, BOOKING_LIST_DEFAULTS, { allowed: BOOKING_LIST_ALLOWED });
+    return { now: [query(bookingsQueryOptions(filters))], later: [query(bookingsQueryOptions({ ...filters, page: filters.page + 1 }))] };
+  }
+  if (path === '/admin/providers') {
+    const filters = parseUrlState(params, PROVIDER_LIST_DEFAULTS, { allowed: PROVIDER_LIST_ALLOWED });
+    return { now: [query(providersQueryOptions(filters))], later: [query(providersQueryOptions({ ...filters, page: filters.page + 1 }))] };
+  }
+  if (path === '/admin/customers') {
+    const filters = parseUrlState(params, CUSTOMER_LIST_DEFAULTS, { allowed: CUSTOMER_LIST_ALLOWED });
+    return { now: [query(customersQueryOptions(filters))], later: [query(customersQueryOptions({ ...filters, page: filters.page + 1 }))] };
+  }
+  if (path === '/admin/manage-commissions' && bare) {
+    const filters = { ...NO_FINANCE_FILTERS, serviceId: '' };
+    return { now: [query(commissionStatsQueryOptions(filters)), query(commissionsQueryOptions(filters, 1))], later: [query(commissionsQueryOptions(filters, 2))] };
+  }
+  if (path === '/admin/manage-deposit-history' && bare) {
+    const filters = { ...NO_FINANCE_FILTERS, status: '' };
+    return { now: [query(depositStatsQueryOptions(filters)), query(depositsQueryOptions(filters, 1))], later: [query(depositsQueryOptions(filters, 2))] };
+  }
+  const booking = id('/admin/bookings/:id');
+  if (booking) return { now: [query(bookingQueryOptions(booking)), query(bookingHistoryQueryOptions(booking))] };
+  const provider = id('/admin/providers/:id');
+  if (provider) return { now: [query(providerQueryOptions(provider)), query(providerStatsQueryOptions(provider))] };
+  const customer = id('/admin/customers/:id');
+  if (customer) return { now: [query(customerQueryOptions(customer)), query(customerStatsQueryOptions(customer))] };
+  return null;
+}
+
+/** Prefetches the data of an admin URL (pathname + search) for a stored admin session. */
+export async function prefetchAdminUrl(url: URL): Promise<void> {
+  const planned = plan(url.pathname, url.searchParams);
+  if (!planned) return;
+  const { data } = await supabase.auth.getSession();
+  if (!isAdminSession(data.session)) return;
+  await Promise.all(planned.now.map((task) => task()));
+  await Promise.all((planned.later ?? []).map((task) => task()));
+}
