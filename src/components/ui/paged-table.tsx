@@ -39,7 +39,8 @@ export function PagedTable<Row>({ query, page, pageSize = PAGE_SIZE, total, appr
         rowNumberOffset={(page - 1) * pageSize}
       />
       {footnote}
-      {total !== undefined ? (
+      {/* Beside an error the range of the previous answer would be stale: no pagination then. */}
+      {total !== undefined && !query.error ? (
         <Pagination page={page} total={total} pageSize={pageSize} onPageChange={onPageChange} disabled={query.isFetching || busy} approximate={approximate} />
       ) : null}
     </>

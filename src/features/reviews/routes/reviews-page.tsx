@@ -43,7 +43,8 @@ export default function ReviewsPage() {
     {
       key: 'comment',
       header: t.columns.comment,
-      className: 'max-w-md whitespace-pre-line break-words',
+      wide: true,
+      className: 'whitespace-pre-line',
       cell: (row) => (row.comment && row.comment.trim() !== '' ? row.comment : <span className="italic">{t.noComment}</span>),
     },
     { key: 'time', header: t.columns.time, cell: (row) => formatDateTime(row.created_at) },
