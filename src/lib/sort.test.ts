@@ -51,3 +51,15 @@ describe('sort in the URL', () => {
     expect(applyUrlStatePatch({ q: '', sort: '', page: 4 }, { sort: 'name.asc' }, defaults)).toEqual({ q: '', sort: 'name.asc', page: 1 });
   });
 });
+
+describe('page cursors in the URL', () => {
+  const defaults = { q: '', sort: '', page: 1, after: '', before: '' };
+
+  it('a cursor holds only for the move that set it', () => {
+    const deep = applyUrlStatePatch({ ...defaults, page: 201 }, { page: 202, after: '["2026-01-01",1]', before: '' }, defaults);
+    expect(deep).toEqual({ ...defaults, page: 202, after: '["2026-01-01",1]' });
+    expect(applyUrlStatePatch(deep, { page: 1 }, defaults)).toEqual({ ...defaults, page: 1 });
+    expect(applyUrlStatePatch(deep, { sort: 'name.asc' }, defaults)).toEqual({ ...defaults, sort: 'name.asc', page: 1 });
+    expect(applyUrlStatePatch(deep, { q: 'nguyen' }, defaults)).toEqual({ ...defaults, q: 'nguyen', page: 1 });
+  });
+});

@@ -19,7 +19,7 @@ function table(error: unknown) {
       query={{ isPending: false, isFetching: false, error, refetch: () => undefined }}
       page={1}
       total={105}
-      onPageChange={() => undefined}
+      onNavigate={() => undefined}
     />
   );
 }
