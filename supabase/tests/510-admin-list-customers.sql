@@ -40,11 +40,11 @@ select throws_ok($$ select admin_list_customers(null, 'hacked') $$, '22023', nul
 -- The body's settings (the search path, no sequential scans) and security definer.
 select tests.as_superuser();
 select is(
-  (select proconfig from pg_proc where oid = 'private.admin_list_customers(text, text, integer, integer, boolean)'::regprocedure),
+  (select proconfig from pg_proc where oid = 'private.admin_list_customers(text, text, integer, integer, text, text, text, boolean, boolean)'::regprocedure),
   array['search_path=""', 'enable_seqscan=off'],
   'the body runs with an empty search_path and without sequential scans');
 select is(
-  (select prosecdef from pg_proc where oid = 'private.admin_list_customers(text, text, integer, integer, boolean)'::regprocedure),
+  (select prosecdef from pg_proc where oid = 'private.admin_list_customers(text, text, integer, integer, text, text, text, boolean, boolean)'::regprocedure),
   true,
   'the body is security definer (RLS would keep ilike off the indexes)');
 

@@ -1,10 +1,10 @@
 -- Every admin list function answers the same shape (docs/database.md#admin-list-functions):
--- {rows, total, total_exact}; with p_count (default true) total is a number and total_exact a
+-- {rows, total, total_exact, first_cursor, last_cursor} (docs/search.md#contract); with p_count (default true) total is a number and total_exact a
 -- boolean, with p_count = false (the CSV exports' keyset walks) both keys are there and null.
 -- The filters inline the admin's text as quoted literals: a quote in a search is matched, never run.
 begin;
 set search_path = public, extensions;
-select plan(21);
+select plan(25);
 
 select tests.create_user('c520-admin@test.vn', 'customer', true);
 select tests.create_user('c520-khach@test.vn', 'customer');
@@ -15,7 +15,7 @@ select is(
     where p.pronamespace = 'public'::regnamespace and p.proname like 'admin\_list\_%'
       and pg_get_function_arguments(p.oid) like '%, p_count boolean DEFAULT true'),
   array['admin_list_bookings', 'admin_list_commissions', 'admin_list_conversations', 'admin_list_customers',
-        'admin_list_deposits', 'admin_list_reviews']::name[],
+        'admin_list_deposits', 'admin_list_promotions', 'admin_list_providers', 'admin_list_reviews']::name[],
   'every admin list function ends with p_count boolean default true');
 
 select tests.authenticate_as(tests.user_id('c520-admin@test.vn'));
@@ -26,6 +26,8 @@ insert into answers values
   ('conversations', public.admin_list_conversations(), public.admin_list_conversations(p_count => false)),
   ('customers', public.admin_list_customers(), public.admin_list_customers(p_count => false)),
   ('deposits', public.admin_list_deposits(), public.admin_list_deposits(p_count => false)),
+  ('promotions', public.admin_list_promotions(), public.admin_list_promotions(p_count => false)),
+  ('providers', public.admin_list_providers(), public.admin_list_providers(p_count => false)),
   ('reviews', public.admin_list_reviews(), public.admin_list_reviews(p_count => false));
 
 create function pg_temp.shape(p_answer jsonb) returns jsonb language sql immutable as $$
@@ -35,11 +37,11 @@ create function pg_temp.shape(p_answer jsonb) returns jsonb language sql immutab
 $$;
 
 select is(pg_temp.shape(counted),
-          '{"keys": ["rows", "total", "total_exact"], "rows": "array", "total": "number", "total_exact": "boolean"}'::jsonb,
+          '{"keys": ["first_cursor", "last_cursor", "rows", "total", "total_exact"], "rows": "array", "total": "number", "total_exact": "boolean"}'::jsonb,
           fn || ': counted answer {rows, total: number, total_exact: boolean}')
   from answers order by fn;
 select is(pg_temp.shape(uncounted),
-          '{"keys": ["rows", "total", "total_exact"], "rows": "array", "total": "null", "total_exact": "null"}'::jsonb,
+          '{"keys": ["first_cursor", "last_cursor", "rows", "total", "total_exact"], "rows": "array", "total": "null", "total_exact": "null"}'::jsonb,
           fn || ': with p_count = false total and total_exact are null')
   from answers order by fn;
 

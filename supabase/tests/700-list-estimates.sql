@@ -31,10 +31,10 @@ analyze public.reviews;
 analyze public.conversations;
 
 select is(
-  (select provolatile::text from pg_proc where oid = 'public.admin_list_reviews(text, integer, text, integer, integer, boolean)'::regprocedure),
+  (select provolatile::text from pg_proc where oid = 'public.admin_list_reviews(text, integer, text, integer, integer, text, text, text, boolean, boolean)'::regprocedure),
   'v', 'admin_list_reviews is volatile (it runs EXPLAIN)');
 select is(
-  (select provolatile::text from pg_proc where oid = 'public.admin_list_conversations(text, text, text, timestamptz, integer, integer, boolean)'::regprocedure),
+  (select provolatile::text from pg_proc where oid = 'public.admin_list_conversations(text, text, text, timestamptz, integer, integer, text, text, text, boolean, boolean)'::regprocedure),
   'v', 'admin_list_conversations is volatile (it runs EXPLAIN)');
 
 select tests.authenticate_as(tests.user_id('h9-admin@test.vn'));

@@ -1,0 +1,141 @@
+-- The admin bookings list with accent-insensitive search, sorts and bounded deep pages
+-- (docs/search.md). Replaces the function of 20261122001800 (same arguments, plus a customer name
+-- search, p_sort, p_after, p_before, p_last; p_count stays last). Everything else holds as there:
+-- the security definer worker in `private` (RLS would plan the searches badly), its admin check,
+-- and the totals (daily rollup for status / time, exact on the provider / customer index, the
+-- planner's estimate first for text filters).
+
+drop function public.admin_list_bookings(text, uuid, uuid, text, text, timestamptz, integer, integer, timestamptz, uuid, boolean);
+drop function private.admin_list_bookings(text, uuid, uuid, text, text, timestamptz, integer, integer, timestamptz, uuid, boolean);
+
+create function private.admin_list_bookings(
+  p_status text default null,
+  p_provider_id uuid default null,
+  p_customer_id uuid default null,
+  p_package text default null,
+  p_service text default null,
+  p_since timestamptz default null,
+  p_limit integer default 50,
+  p_offset integer default 0,
+  p_after_created_at timestamptz default null,
+  p_after_id uuid default null,
+  p_customer text default null,
+  p_sort text default null,
+  p_after text default null,
+  p_before text default null,
+  p_last boolean default false,
+  p_count boolean default true
+)
+returns jsonb
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  v_package text := private.vi_search_condition('b.service_item_name', p_package);
+  v_service text := private.vi_search_condition('b.service_name', p_service);
+  v_customer text := private.vi_search_condition('b.customer_name', p_customer);
+  v_text boolean := coalesce(v_package, v_service, v_customer) is not null;
+  v_filter text := 'true';
+  v_keyset text;
+  v_total bigint;
+begin
+  if not ((select private.is_admin()) or (select auth.role()) = 'service_role') then
+    raise exception 'permission denied: only admins list bookings' using errcode = '42501';
+  end if;
+  if p_status is not null and p_status not in ('pending', 'confirmed', 'pending_completion', 'completed', 'cancelled') then
+    raise exception 'invalid booking status: %', p_status using errcode = '22023';
+  end if;
+  v_keyset := private.admin_default_order_keyset('b', p_sort, p_after_created_at, p_after_id);
+
+  -- Values are inlined as quoted literals; only fixed SQL fragments are concatenated.
+  if p_status is not null then v_filter := v_filter || format(' and b.status = %L', p_status); end if;
+  if p_provider_id is not null then v_filter := v_filter || format(' and b.provider_id = %L::uuid', p_provider_id); end if;
+  if p_customer_id is not null then v_filter := v_filter || format(' and b.customer_id = %L::uuid', p_customer_id); end if;
+  if v_package is not null then v_filter := v_filter || ' and ' || v_package; end if;
+  if v_service is not null then v_filter := v_filter || ' and ' || v_service; end if;
+  if v_customer is not null then v_filter := v_filter || ' and ' || v_customer; end if;
+  if p_since is not null then v_filter := v_filter || format(' and b.created_at >= %L::timestamptz', p_since); end if;
+
+  if p_count and not v_text and p_provider_id is null and p_customer_id is null then
+    -- Status and time only: the daily rollup holds every whole Vietnam day after the day of
+    -- p_since; the rest of that first day is counted on the created_at index.
+    select coalesce(sum(s.booking_count), 0)::bigint into v_total
+      from public.booking_stats_daily s
+     where (p_status is null or s.status = p_status)
+       and (p_since is null or s.day > private.local_day(p_since));
+    if p_since is not null then
+      v_total := v_total + (
+        select count(*)
+          from public.bookings b
+         where b.created_at >= p_since
+           and b.created_at < ((private.local_day(p_since) + 1)::timestamp at time zone 'Asia/Ho_Chi_Minh')
+           and (p_status is null or b.status = p_status));
+    end if;
+  elsif p_count and not v_text then
+    -- A provider's or a customer's bookings: their index answers the exact count.
+    execute 'select count(*) from public.bookings b where ' || v_filter into v_total;
+  end if;
+
+  return private.admin_sorted_page(
+    'public.bookings', 'b', v_filter,
+    '{"created_at": ["b.created_at", "timestamptz"],
+      "final_price": ["b.final_price", "bigint"],
+      "customer_name": ["b.customer_name collate private.vi", "text"]}'::jsonb,
+    p_sort, 'created_at.desc',
+    'b.id, b.created_at, b.status, b.customer_id, b.customer_name, b.customer_phone,
+     b.provider_id, p.name as provider_name, b.category_name, b.service_name,
+     b.service_item_name, b.final_price, b.scheduled_at, b.payment_method',
+    'left join public.profiles p on p.id = b.provider_id',
+    p_limit, p_offset, p_count, p_after, p_before, p_last, v_keyset,
+    v_total, case when v_total is not null then true end,
+    p_estimate_first => v_text);
+end
+$$;
+
+comment on function private.admin_list_bookings(text, uuid, uuid, text, text, timestamptz, integer, integer, timestamptz, uuid, text, text, text, text, boolean, boolean) is
+  'Body of public.admin_list_bookings (security definer, admin check first).';
+
+revoke all on function private.admin_list_bookings(text, uuid, uuid, text, text, timestamptz, integer, integer, timestamptz, uuid, text, text, text, text, boolean, boolean) from public, anon;
+grant execute on function private.admin_list_bookings(text, uuid, uuid, text, text, timestamptz, integer, integer, timestamptz, uuid, text, text, text, text, boolean, boolean) to authenticated, service_role;
+
+create function public.admin_list_bookings(
+  p_status text default null,
+  p_provider_id uuid default null,
+  p_customer_id uuid default null,
+  p_package text default null,
+  p_service text default null,
+  p_since timestamptz default null,
+  p_limit integer default 50,
+  p_offset integer default 0,
+  p_after_created_at timestamptz default null,
+  p_after_id uuid default null,
+  p_customer text default null,
+  p_sort text default null,
+  p_after text default null,
+  p_before text default null,
+  p_last boolean default false,
+  p_count boolean default true
+)
+returns jsonb
+language plpgsql
+volatile
+security invoker
+set search_path = ''
+as $$
+begin
+  if not ((select private.is_admin()) or (select auth.role()) = 'service_role') then
+    raise exception 'permission denied: only admins list bookings' using errcode = '42501';
+  end if;
+  return private.admin_list_bookings(p_status, p_provider_id, p_customer_id, p_package, p_service, p_since,
+                                     p_limit, p_offset, p_after_created_at, p_after_id, p_customer,
+                                     p_sort, p_after, p_before, p_last, p_count);
+end
+$$;
+
+comment on function public.admin_list_bookings(text, uuid, uuid, text, text, timestamptz, integer, integer, timestamptz, uuid, text, text, text, text, boolean, boolean) is
+  'Admin bookings list: filtered rows (accent-insensitive package / service / customer search) in a whitelisted sort, offset window or cursor paging, as {rows, total, total_exact, first_cursor, last_cursor}. Admins and the service role only.';
+
+revoke all on function public.admin_list_bookings(text, uuid, uuid, text, text, timestamptz, integer, integer, timestamptz, uuid, text, text, text, text, boolean, boolean) from public, anon;
+grant execute on function public.admin_list_bookings(text, uuid, uuid, text, text, timestamptz, integer, integer, timestamptz, uuid, text, text, text, text, boolean, boolean) to authenticated, service_role;
