@@ -65,9 +65,15 @@ export async function fetchListPage<F extends ListRpc, Row>(
   };
 }
 
-/** Rows of a list RPC without counting (a chunk of an export's keyset walk). */
-export async function fetchListRows<F extends ListRpc, Row>(fn: F, args: ListRpcArgs<F>, row: z.ZodType<Row>, signal?: AbortSignal): Promise<Row[]> {
-  return uncountedSchema(row).parse(await callList(fn, args, false, signal)).rows;
+/** Rows of a list RPC without counting (a chunk of an export's walk) and the cursor of the last one. */
+export async function fetchListRows<F extends ListRpc, Row>(
+  fn: F,
+  args: ListRpcArgs<F>,
+  row: z.ZodType<Row>,
+  signal?: AbortSignal,
+): Promise<{ rows: Row[]; total: null; lastCursor: string | null }> {
+  const data = uncountedSchema(row).parse(await callList(fn, args, false, signal));
+  return { rows: data.rows, total: null, lastCursor: data.last_cursor ?? null };
 }
 
 /** A `?page=` too deep to open by its number (docs/search.md#deep-pages). */
@@ -131,12 +137,11 @@ export async function walkListRows<F extends ListRpc, Row>(
   for (;;) {
     const size = Math.min(options.chunk, options.cap - rows.length + 1);
     const body = { ...args, ...sortArg(sort), p_limit: size, ...(after === null ? {} : { p_after: after }) } as ListRpcArgs<F>;
-    const data = uncountedSchema(row).parse(await callList(fn, body, false, options.signal));
-    rows.push(...data.rows);
+    const chunk = await fetchListRows(fn, body, row, options.signal);
+    rows.push(...chunk.rows);
     options.onProgress?.(Math.min(rows.length, options.cap));
     if (rows.length > options.cap) return { rows: rows.slice(0, options.cap), truncated: true };
-    const last = data.last_cursor ?? null;
-    if (data.rows.length < size || last === null) return { rows, truncated: false };
-    after = last;
+    if (chunk.rows.length < size || chunk.lastCursor === null) return { rows, truncated: false };
+    after = chunk.lastCursor;
   }
 }

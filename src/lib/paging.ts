@@ -16,21 +16,22 @@ export function pageArgs(page: number, pageSize: number = PAGE_SIZE): { p_limit:
 export const OFFSET_WINDOW = 10_000;
 
 /** Where a list is, as the URL keeps it: the 1-based page and, past the numbered window, the cursor it was reached by. */
-export interface ListPosition {
+// A type alias, not an interface: it must fit the index-signed URL state of the list pages.
+export type ListPosition = {
   page: number;
   /** The last row's cursor of the page before (reached by "next"). */
   after: string;
   /** The first row's cursor of the page after (reached by "previous"). */
   before: string;
-}
+};
 
 /** URL defaults of a server-paginated list's sort and position ('' = the list's default order). */
 export const LIST_VIEW_DEFAULTS: { sort: string; page: number; after: string; before: string } = { sort: '', page: 1, after: '', before: '' };
 
 /** A list's sort and position, as its query needs them. */
-export interface ListView extends ListPosition {
+export type ListView = ListPosition & {
   sort: string;
-}
+};
 
 /** The view of a list out of its URL state. */
 export function listView(state: { sort: string; page: number; after: string; before: string }): ListView {

@@ -892,6 +892,12 @@ export type Database = {
       [_ in never]: never
     }
     Functions: {
+      "admin_catalogue_matches": {
+        Args: {
+          "p_search": string
+        }
+        Returns: Json
+      }
       "admin_commission_stats": {
         Args: {
           "p_from"?: string
@@ -922,30 +928,39 @@ export type Database = {
       }
       "admin_list_bookings": {
         Args: {
+          "p_after"?: string
           "p_after_created_at"?: string
           "p_after_id"?: string
+          "p_before"?: string
           "p_count"?: boolean
+          "p_customer"?: string
           "p_customer_id"?: string
+          "p_last"?: boolean
           "p_limit"?: number
           "p_offset"?: number
           "p_package"?: string
           "p_provider_id"?: string
           "p_service"?: string
           "p_since"?: string
+          "p_sort"?: string
           "p_status"?: string
         }
         Returns: Json
       }
       "admin_list_commissions": {
         Args: {
+          "p_after"?: string
           "p_after_created_at"?: string
           "p_after_id"?: string
+          "p_before"?: string
           "p_count"?: boolean
           "p_from"?: string
+          "p_last"?: boolean
           "p_limit"?: number
           "p_offset"?: number
           "p_provider_id"?: string
           "p_search"?: string
+          "p_sort"?: string
           "p_subcategory_id"?: string
           "p_to"?: string
         }
@@ -953,51 +968,107 @@ export type Database = {
       }
       "admin_list_conversations": {
         Args: {
+          "p_after"?: string
+          "p_before"?: string
           "p_count"?: boolean
           "p_customer_name"?: string
+          "p_last"?: boolean
           "p_limit"?: number
           "p_offset"?: number
           "p_provider_name"?: string
           "p_since"?: string
+          "p_sort"?: string
           "p_status"?: string
         }
         Returns: Json
       }
       "admin_list_customers": {
         Args: {
+          "p_after"?: string
+          "p_before"?: string
           "p_count"?: boolean
+          "p_last"?: boolean
           "p_limit"?: number
           "p_offset"?: number
           "p_search"?: string
+          "p_sort"?: string
           "p_status"?: string
         }
         Returns: Json
       }
       "admin_list_deposits": {
         Args: {
+          "p_after"?: string
           "p_after_created_at"?: string
           "p_after_id"?: string
+          "p_before"?: string
           "p_count"?: boolean
           "p_from"?: string
+          "p_last"?: boolean
           "p_limit"?: number
           "p_offset"?: number
           "p_provider_id"?: string
           "p_search"?: string
+          "p_sort"?: string
           "p_status"?: string
           "p_to"?: string
         }
         Returns: Json
       }
+      "admin_list_promotions": {
+        Args: {
+          "p_after"?: string
+          "p_before"?: string
+          "p_count"?: boolean
+          "p_last"?: boolean
+          "p_limit"?: number
+          "p_offset"?: number
+          "p_search"?: string
+          "p_sort"?: string
+          "p_status"?: string
+          "p_type"?: string
+        }
+        Returns: Json
+      }
+      "admin_list_providers": {
+        Args: {
+          "p_after"?: string
+          "p_before"?: string
+          "p_count"?: boolean
+          "p_last"?: boolean
+          "p_limit"?: number
+          "p_offset"?: number
+          "p_search"?: string
+          "p_sort"?: string
+          "p_status"?: string
+        }
+        Returns: Json
+      }
       "admin_list_reviews": {
         Args: {
+          "p_after"?: string
+          "p_before"?: string
           "p_count"?: boolean
+          "p_last"?: boolean
           "p_limit"?: number
           "p_offset"?: number
           "p_rating"?: number
           "p_search"?: string
+          "p_sort"?: string
           "p_status"?: string
         }
         Returns: Json
+      }
+      "admin_provider_options": {
+        Args: {
+          "p_limit"?: number
+          "p_search"?: string
+        }
+        Returns: {
+          "id": string
+          "name": string
+          "phone": string
+        }[]
       }
       "admin_set_all_discount_code_services": {
         Args: {

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { PagedTable } from './paged-table.tsx';
+import { PagedTable, pageNavigation } from './paged-table.tsx';
 import { Highlight } from './highlight.tsx';
 
 afterEach(cleanup);
@@ -37,5 +37,25 @@ describe('<PagedTable />', () => {
   it('marks the searched term in a cell, accents ignored', () => {
     render(table(null));
     expect(screen.getByText('Nguyễn').tagName).toBe('MARK');
+  });
+});
+
+describe('pageNavigation (docs/search.md#deep-pages)', () => {
+  it('opens pages by number within 10,000 rows of either end of an exact total', () => {
+    const nav = pageNavigation(1, { total: 30_000, exact: true });
+    expect(nav.reachable(201)).toBe(true); // offset 10,000
+    expect(nav.reachable(202)).toBe(false);
+    expect(nav.reachable(600)).toBe(true); // the last page
+    expect(nav.reachable(400)).toBe(true); // rows 19,950–19,999: 10,000 from the end
+    expect(nav.position(600)).toEqual({ page: 600, after: '', before: '' });
+  });
+
+  it('past the window, next and previous follow the shown page\'s cursors; other pages are not offered', () => {
+    const nav = pageNavigation(250, { total: 900_000, exact: false, cursors: { first: 'f', last: 'l' } });
+    expect(nav.position(251)).toEqual({ page: 251, after: 'l', before: '' });
+    expect(nav.position(249)).toEqual({ page: 249, after: '', before: 'f' });
+    expect(nav.reachable(252)).toBe(false);
+    expect(nav.reachable(18_000)).toBe(false); // an estimated total has no reachable end
+    expect(nav.position(1)).toEqual({ page: 1, after: '', before: '' });
   });
 });
