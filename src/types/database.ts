@@ -72,6 +72,7 @@ export type Database = {
           "customer_email": string | null
           "customer_id": string | null
           "customer_name": string
+          "customer_name_folded": string | null
           "customer_phone": string | null
           "discount_amount": number | null
           "discount_code": string | null
@@ -90,8 +91,10 @@ export type Database = {
           "service_item_id": string | null
           "service_item_job_details": string | null
           "service_item_name": string | null
+          "service_item_name_folded": string | null
           "service_item_price": number | null
           "service_name": string
+          "service_name_folded": string | null
           "status": string
           "subcategory_id": string
           "updated_at": string
@@ -106,6 +109,7 @@ export type Database = {
           "customer_email"?: string | null
           "customer_id"?: string | null
           "customer_name": string
+          "customer_name_folded"?: never
           "customer_phone"?: string | null
           "discount_amount"?: number | null
           "discount_code"?: string | null
@@ -124,8 +128,10 @@ export type Database = {
           "service_item_id"?: string | null
           "service_item_job_details"?: string | null
           "service_item_name"?: string | null
+          "service_item_name_folded"?: never
           "service_item_price"?: number | null
           "service_name": string
+          "service_name_folded"?: never
           "status"?: string
           "subcategory_id": string
           "updated_at"?: string
@@ -139,6 +145,7 @@ export type Database = {
           "customer_email"?: string | null
           "customer_id"?: string | null
           "customer_name"?: string
+          "customer_name_folded"?: never
           "customer_phone"?: string | null
           "discount_amount"?: number | null
           "discount_code"?: string | null
@@ -157,8 +164,10 @@ export type Database = {
           "service_item_id"?: string | null
           "service_item_job_details"?: string | null
           "service_item_name"?: string | null
+          "service_item_name_folded"?: never
           "service_item_price"?: number | null
           "service_name"?: string
+          "service_name_folded"?: never
           "status"?: string
           "subcategory_id"?: string
           "updated_at"?: string
@@ -459,6 +468,7 @@ export type Database = {
       "discount_codes": {
         Row: {
           "code": string
+          "code_folded": string | null
           "created_at": string
           "discount_type": string
           "discount_value": number
@@ -472,6 +482,7 @@ export type Database = {
         ComputedFields: never
         Insert: {
           "code": string
+          "code_folded"?: never
           "created_at"?: string
           "discount_type": string
           "discount_value": number
@@ -484,6 +495,7 @@ export type Database = {
         }
         Update: {
           "code"?: string
+          "code_folded"?: never
           "created_at"?: string
           "discount_type"?: string
           "discount_value"?: number
@@ -561,9 +573,11 @@ export type Database = {
           "created_at": string
           "deposit": number
           "email": string | null
+          "email_folded": string | null
           "id": string
           "last_login_at": string | null
           "name": string
+          "name_folded": string | null
           "phone": string | null
           "role": string
           "saved_addresses": NonNullable<Json>
@@ -578,9 +592,11 @@ export type Database = {
           "created_at"?: string
           "deposit"?: number
           "email"?: string | null
+          "email_folded"?: never
           "id": string
           "last_login_at"?: string | null
           "name": string
+          "name_folded"?: never
           "phone"?: string | null
           "role"?: string
           "saved_addresses"?: NonNullable<Json>
@@ -594,9 +610,11 @@ export type Database = {
           "created_at"?: string
           "deposit"?: number
           "email"?: string | null
+          "email_folded"?: never
           "id"?: string
           "last_login_at"?: string | null
           "name"?: string
+          "name_folded"?: never
           "phone"?: string | null
           "role"?: string
           "saved_addresses"?: NonNullable<Json>
@@ -687,9 +705,11 @@ export type Database = {
         Row: {
           "booking_id": string
           "comment": string | null
+          "comment_folded": string | null
           "created_at": string
           "customer_id": string | null
           "customer_name": string | null
+          "customer_name_folded": string | null
           "id": string
           "provider_id": string | null
           "rating": number
@@ -700,9 +720,11 @@ export type Database = {
         Insert: {
           "booking_id": string
           "comment"?: string | null
+          "comment_folded"?: never
           "created_at"?: string
           "customer_id"?: string | null
           "customer_name"?: string | null
+          "customer_name_folded"?: never
           "id"?: string
           "provider_id"?: string | null
           "rating": number
@@ -712,9 +734,11 @@ export type Database = {
         Update: {
           "booking_id"?: string
           "comment"?: string | null
+          "comment_folded"?: never
           "created_at"?: string
           "customer_id"?: string | null
           "customer_name"?: string | null
+          "customer_name_folded"?: never
           "id"?: string
           "provider_id"?: string | null
           "rating"?: number
@@ -1090,6 +1114,7 @@ export type Database = {
           "customer_email": string | null
           "customer_id": string | null
           "customer_name": string
+          "customer_name_folded": string | null
           "customer_phone": string | null
           "discount_amount": number | null
           "discount_code": string | null
@@ -1108,8 +1133,10 @@ export type Database = {
           "service_item_id": string | null
           "service_item_job_details": string | null
           "service_item_name": string | null
+          "service_item_name_folded": string | null
           "service_item_price": number | null
           "service_name": string
+          "service_name_folded": string | null
           "status": string
           "subcategory_id": string
           "updated_at": string
@@ -1135,6 +1162,7 @@ export type Database = {
           "customer_email": string | null
           "customer_id": string | null
           "customer_name": string
+          "customer_name_folded": string | null
           "customer_phone": string | null
           "discount_amount": number | null
           "discount_code": string | null
@@ -1153,8 +1181,10 @@ export type Database = {
           "service_item_id": string | null
           "service_item_job_details": string | null
           "service_item_name": string | null
+          "service_item_name_folded": string | null
           "service_item_price": number | null
           "service_name": string
+          "service_name_folded": string | null
           "status": string
           "subcategory_id": string
           "updated_at": string
@@ -1179,6 +1209,7 @@ export type Database = {
           "customer_email": string | null
           "customer_id": string | null
           "customer_name": string
+          "customer_name_folded": string | null
           "customer_phone": string | null
           "discount_amount": number | null
           "discount_code": string | null
@@ -1197,8 +1228,10 @@ export type Database = {
           "service_item_id": string | null
           "service_item_job_details": string | null
           "service_item_name": string | null
+          "service_item_name_folded": string | null
           "service_item_price": number | null
           "service_name": string
+          "service_name_folded": string | null
           "status": string
           "subcategory_id": string
           "updated_at": string
@@ -1228,6 +1261,7 @@ export type Database = {
           "customer_email": string | null
           "customer_id": string | null
           "customer_name": string
+          "customer_name_folded": string | null
           "customer_phone": string | null
           "discount_amount": number | null
           "discount_code": string | null
@@ -1246,8 +1280,10 @@ export type Database = {
           "service_item_id": string | null
           "service_item_job_details": string | null
           "service_item_name": string | null
+          "service_item_name_folded": string | null
           "service_item_price": number | null
           "service_name": string
+          "service_name_folded": string | null
           "status": string
           "subcategory_id": string
           "updated_at": string
@@ -1268,9 +1304,11 @@ export type Database = {
         Returns: {
           "booking_id": string
           "comment": string | null
+          "comment_folded": string | null
           "created_at": string
           "customer_id": string | null
           "customer_name": string | null
+          "customer_name_folded": string | null
           "id": string
           "provider_id": string | null
           "rating": number
@@ -1354,6 +1392,7 @@ export type Database = {
           "customer_email": string | null
           "customer_id": string | null
           "customer_name": string
+          "customer_name_folded": string | null
           "customer_phone": string | null
           "discount_amount": number | null
           "discount_code": string | null
@@ -1372,8 +1411,10 @@ export type Database = {
           "service_item_id": string | null
           "service_item_job_details": string | null
           "service_item_name": string | null
+          "service_item_name_folded": string | null
           "service_item_price": number | null
           "service_name": string
+          "service_name_folded": string | null
           "status": string
           "subcategory_id": string
           "updated_at": string

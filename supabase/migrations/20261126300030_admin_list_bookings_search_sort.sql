@@ -5,10 +5,10 @@
 -- and the totals (daily rollup for status / time, exact on the provider / customer index, the
 -- planner's estimate first for text filters).
 
-drop function public.admin_list_bookings(text, uuid, uuid, text, text, timestamptz, integer, integer, timestamptz, uuid, boolean);
-drop function private.admin_list_bookings(text, uuid, uuid, text, text, timestamptz, integer, integer, timestamptz, uuid, boolean);
+drop function if exists public.admin_list_bookings(text, uuid, uuid, text, text, timestamptz, integer, integer, timestamptz, uuid, boolean);
+drop function if exists private.admin_list_bookings(text, uuid, uuid, text, text, timestamptz, integer, integer, timestamptz, uuid, boolean);
 
-create function private.admin_list_bookings(
+create or replace function private.admin_list_bookings(
   p_status text default null,
   p_provider_id uuid default null,
   p_customer_id uuid default null,
@@ -33,13 +33,17 @@ security definer
 set search_path = ''
 as $$
 declare
-  v_package text := private.vi_search_condition('b.service_item_name', p_package);
-  v_service text := private.vi_search_condition('b.service_name', p_service);
-  v_customer text := private.vi_search_condition('b.customer_name', p_customer);
+  v_package text := private.vi_search_condition('b.service_item_name_folded', p_package);
+  v_service text := private.vi_search_condition('b.service_name_folded', p_service);
+  v_customer text := private.vi_search_condition('b.customer_name_folded', p_customer);
   v_text boolean := coalesce(v_package, v_service, v_customer) is not null;
   v_filter text := 'true';
   v_keyset text;
   v_total bigint;
+  v_offset integer := greatest(coalesce(p_offset, 0), 0);
+  v_day date;
+  v_newer bigint;
+  v_window integer := 2000;
 begin
   if not ((select private.is_admin()) or (select auth.role()) = 'service_role') then
     raise exception 'permission denied: only admins list bookings' using errcode = '42501';
@@ -73,6 +77,36 @@ begin
            and b.created_at < ((private.local_day(p_since) + 1)::timestamp at time zone 'Asia/Ho_Chi_Minh')
            and (p_status is null or b.status = p_status));
     end if;
+    -- A deep page of the default order (docs/search.md#deep-pages): the rollup also says how many
+    -- bookings are newer than each day, so the page starts in the Vietnam day that holds row
+    -- number p_offset, and the offset is only counted inside that day (a few thousand rows at
+    -- most, instead of up to a million). Any page number of this order is thus reachable.
+    if v_offset > 1000 and v_offset < v_total and p_after is null and p_before is null and v_keyset is null
+       and not coalesce(p_last, false)
+       and coalesce(nullif(btrim(coalesce(p_sort, '')), ''), 'created_at.desc') = 'created_at.desc' then
+      select d.day, d.newer into v_day, v_newer
+        from (select s.day, sum(s.n) over (order by s.day desc) - s.n as newer, sum(s.n) over (order by s.day desc) as upto
+                from (select r.day, sum(r.booking_count) as n
+                        from public.booking_stats_daily r
+                       where (p_status is null or r.status = p_status)
+                         and (p_since is null or r.day > private.local_day(p_since))
+                       group by r.day) s) d
+       where d.upto > v_offset
+       order by d.day desc
+       limit 1;
+      if v_day is null then
+        -- Row p_offset lies in the partial first day of p_since, after every whole day.
+        v_day := private.local_day(p_since);
+        select coalesce(sum(r.booking_count), 0) into v_newer
+          from public.booking_stats_daily r
+         where (p_status is null or r.status = p_status) and r.day > v_day;
+      end if;
+      v_filter := v_filter || format(' and b.created_at < %L::timestamptz',
+                                     (v_day + 1)::timestamp at time zone 'Asia/Ho_Chi_Minh');
+      v_offset := (v_offset - v_newer)::integer;
+      -- The offset left is inside one day: served even beyond the usual window.
+      v_window := greatest(v_window, v_offset);
+    end if;
   elsif p_count and not v_text then
     -- A provider's or a customer's bookings: their index answers the exact count.
     execute 'select count(*) from public.bookings b where ' || v_filter into v_total;
@@ -88,9 +122,9 @@ begin
      b.provider_id, p.name as provider_name, b.category_name, b.service_name,
      b.service_item_name, b.final_price, b.scheduled_at, b.payment_method',
     'left join public.profiles p on p.id = b.provider_id',
-    p_limit, p_offset, p_count, p_after, p_before, p_last, v_keyset,
+    p_limit, v_offset, p_count, p_after, p_before, p_last, v_keyset,
     v_total, case when v_total is not null then true end,
-    p_estimate_first => v_text);
+    p_estimate_first => v_text, p_offset_window => v_window);
 end
 $$;
 
@@ -100,7 +134,7 @@ comment on function private.admin_list_bookings(text, uuid, uuid, text, text, ti
 revoke all on function private.admin_list_bookings(text, uuid, uuid, text, text, timestamptz, integer, integer, timestamptz, uuid, text, text, text, text, boolean, boolean) from public, anon;
 grant execute on function private.admin_list_bookings(text, uuid, uuid, text, text, timestamptz, integer, integer, timestamptz, uuid, text, text, text, text, boolean, boolean) to authenticated, service_role;
 
-create function public.admin_list_bookings(
+create or replace function public.admin_list_bookings(
   p_status text default null,
   p_provider_id uuid default null,
   p_customer_id uuid default null,

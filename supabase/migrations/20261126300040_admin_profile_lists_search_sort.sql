@@ -4,37 +4,55 @@
 -- order). Bodies are security definer in `private` behind security-invoker functions in `public`,
 -- each starting with private.assert_admin() (42501 for anyone but an admin or the service role).
 
-drop function public.admin_list_customers(text, text, integer, integer, boolean);
-drop function private.admin_list_customers(text, text, integer, integer, boolean);
+drop function if exists public.admin_list_customers(text, text, integer, integer, boolean);
+drop function if exists private.admin_list_customers(text, text, integer, integer, boolean);
 
--- The filter of a list of one role: name or e-mail matching the typed text, status.
-create or replace function private.admin_profile_filter(p_role text, p_search text, p_status text)
-returns text
+-- One page of the list of one role: name or e-mail matching the typed text, status; the role's
+-- sorts and columns.
+create or replace function private.admin_profile_page(
+  p_role text, p_search text, p_status text, p_limit integer, p_offset integer,
+  p_sort text, p_after text, p_before text, p_last boolean, p_count boolean
+)
+returns jsonb
 language plpgsql
-stable
+volatile
 security invoker
 set search_path = ''
 as $$
 declare
   v_status text := nullif(btrim(coalesce(p_status, '')), '');
+  v_typed boolean := nullif(btrim(coalesce(p_search, '')), '') is not null;
   v_filter text := format('p.role = %L', p_role);
 begin
   if v_status is not null and v_status not in ('active', 'inactive', 'banned', 'pending_approval') then
     raise exception 'invalid % status: %', p_role, v_status using errcode = '22023';
   end if;
-  if nullif(btrim(coalesce(p_search, '')), '') is not null then
-    -- Name or e-mail: two indexes (trigram or word prefixes) combined by a BitmapOr.
+  if v_typed then
+    -- Name or e-mail: two trigram indexes combined by a BitmapOr.
     v_filter := v_filter || format(' and (%s or %s)',
-      private.vi_search_condition('p.name', p_search), private.vi_search_condition('p.email', p_search));
+      private.vi_search_condition('p.name_folded', p_search), private.vi_search_condition('p.email_folded', p_search));
   end if;
   if v_status is not null then v_filter := v_filter || format(' and p.status = %L', v_status); end if;
-  return v_filter;
+
+  return private.admin_sorted_page(
+    'public.profiles', 'p', v_filter,
+    case p_role
+      when 'customer' then '{"created_at": ["p.created_at", "timestamptz"], "name": ["p.name collate private.vi", "text"],
+                             "total_bookings": ["p.total_bookings", "integer"]}'
+      else '{"created_at": ["p.created_at", "timestamptz"], "name": ["p.name collate private.vi", "text"],
+             "deposit": ["p.deposit", "bigint"], "total_earnings": ["p.total_earnings", "bigint"]}'
+    end::jsonb,
+    p_sort, 'created_at.desc',
+    'p.id, p.name, p.phone, p.email, p.status, '
+      || case p_role when 'customer' then 'p.total_bookings' else 'p.deposit, p.total_earnings' end || ', p.created_at',
+    '',
+    p_limit, p_offset, p_count, p_after, p_before, p_last, p_estimate_first => v_typed);
 end
 $$;
 
-revoke all on function private.admin_profile_filter(text, text, text) from public, anon, authenticated, service_role;
+revoke all on function private.admin_profile_page(text, text, text, integer, integer, text, text, text, boolean, boolean) from public, anon, authenticated, service_role;
 
-create function private.admin_list_customers(
+create or replace function private.admin_list_customers(
   p_search text default null,
   p_status text default null,
   p_limit integer default 50,
@@ -56,15 +74,7 @@ set enable_seqscan = off
 as $$
 begin
   perform private.assert_admin();
-  return private.admin_sorted_page(
-    'public.profiles', 'p', private.admin_profile_filter('customer', p_search, p_status),
-    '{"created_at": ["p.created_at", "timestamptz"],
-      "name": ["p.name collate private.vi", "text"],
-      "total_bookings": ["p.total_bookings", "integer"]}'::jsonb,
-    p_sort, 'created_at.desc',
-    'p.id, p.name, p.phone, p.email, p.status, p.total_bookings, p.created_at',
-    '',
-    p_limit, p_offset, p_count, p_after, p_before, p_last);
+  return private.admin_profile_page('customer', p_search, p_status, p_limit, p_offset, p_sort, p_after, p_before, p_last, p_count);
 end
 $$;
 
@@ -74,7 +84,7 @@ comment on function private.admin_list_customers(text, text, integer, integer, t
 revoke all on function private.admin_list_customers(text, text, integer, integer, text, text, text, boolean, boolean) from public, anon;
 grant execute on function private.admin_list_customers(text, text, integer, integer, text, text, text, boolean, boolean) to authenticated, service_role;
 
-create function public.admin_list_customers(
+create or replace function public.admin_list_customers(
   p_search text default null, p_status text default null, p_limit integer default 50, p_offset integer default 0,
   p_sort text default null, p_after text default null, p_before text default null, p_last boolean default false,
   p_count boolean default true
@@ -90,7 +100,7 @@ comment on function public.admin_list_customers(text, text, integer, integer, te
 revoke all on function public.admin_list_customers(text, text, integer, integer, text, text, text, boolean, boolean) from public, anon;
 grant execute on function public.admin_list_customers(text, text, integer, integer, text, text, text, boolean, boolean) to authenticated, service_role;
 
-create function private.admin_list_providers(
+create or replace function private.admin_list_providers(
   p_search text default null,
   p_status text default null,
   p_limit integer default 50,
@@ -110,16 +120,7 @@ set enable_seqscan = off
 as $$
 begin
   perform private.assert_admin();
-  return private.admin_sorted_page(
-    'public.profiles', 'p', private.admin_profile_filter('provider', p_search, p_status),
-    '{"created_at": ["p.created_at", "timestamptz"],
-      "name": ["p.name collate private.vi", "text"],
-      "deposit": ["p.deposit", "bigint"],
-      "total_earnings": ["p.total_earnings", "bigint"]}'::jsonb,
-    p_sort, 'created_at.desc',
-    'p.id, p.name, p.phone, p.email, p.status, p.deposit, p.total_earnings, p.created_at',
-    '',
-    p_limit, p_offset, p_count, p_after, p_before, p_last);
+  return private.admin_profile_page('provider', p_search, p_status, p_limit, p_offset, p_sort, p_after, p_before, p_last, p_count);
 end
 $$;
 
@@ -129,7 +130,7 @@ comment on function private.admin_list_providers(text, text, integer, integer, t
 revoke all on function private.admin_list_providers(text, text, integer, integer, text, text, text, boolean, boolean) from public, anon;
 grant execute on function private.admin_list_providers(text, text, integer, integer, text, text, text, boolean, boolean) to authenticated, service_role;
 
-create function public.admin_list_providers(
+create or replace function public.admin_list_providers(
   p_search text default null, p_status text default null, p_limit integer default 50, p_offset integer default 0,
   p_sort text default null, p_after text default null, p_before text default null, p_last boolean default false,
   p_count boolean default true
@@ -147,7 +148,7 @@ grant execute on function public.admin_list_providers(text, text, integer, integ
 
 -- The provider picker: providers whose name matches the typed text (every provider without text),
 -- in Vietnamese order, at most p_limit (1–50, default 20).
-create function private.admin_provider_options(p_search text default null, p_limit integer default 20)
+create or replace function private.admin_provider_options(p_search text default null, p_limit integer default 20)
 returns table (id uuid, name text, phone text)
 language plpgsql
 stable
@@ -155,7 +156,7 @@ security definer
 set search_path = ''
 as $$
 declare
-  v_condition text := private.vi_search_condition('p.name', p_search);
+  v_condition text := private.vi_search_condition('p.name_folded', p_search);
 begin
   perform private.assert_admin();
   return query execute
@@ -171,7 +172,7 @@ comment on function private.admin_provider_options(text, integer) is
 revoke all on function private.admin_provider_options(text, integer) from public, anon;
 grant execute on function private.admin_provider_options(text, integer) to authenticated, service_role;
 
-create function public.admin_provider_options(p_search text default null, p_limit integer default 20)
+create or replace function public.admin_provider_options(p_search text default null, p_limit integer default 20)
 returns table (id uuid, name text, phone text)
 language sql stable security invoker set search_path = ''
 as $$

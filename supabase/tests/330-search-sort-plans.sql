@@ -1,0 +1,85 @@
+-- The searches and sorts of the admin lists are index-backed (docs/search.md): the conditions that
+-- private.vi_search_condition writes (contains, and a word starting with 1–2 letters) are index
+-- conditions of the trigram indexes on the folded columns, every offered sort is the order of an
+-- index (no Sort node; the created_at indexes leave ties of one instant to an incremental sort),
+-- and a cursor's row comparison is an index condition. The planner is told
+-- to avoid sequential scans and sorts, so a plan that still has one has no index to use instead.
+begin;
+set search_path = public, extensions;
+select plan(30);
+
+create function pg_temp.plan(p_query text) returns text language plpgsql as $$
+declare
+  v_line text;
+  v_plan text := '';
+begin
+  for v_line in execute 'explain (costs off) ' || p_query loop
+    v_plan := v_plan || v_line || E'\n';
+  end loop;
+  return v_plan;
+end
+$$;
+
+set local enable_seqscan = off;
+set local enable_sort = off;
+
+-- Searches: the trigram index of the folded column, for every kind of typed text.
+select matches(pg_temp.plan('select id from public.bookings b where ' || private.vi_search_condition('b.customer_name_folded', t.text)),
+               'Bitmap Index Scan on bookings_customer_name_folded_trgm_idx\s+Index Cond',
+               'bookings customer search "' || t.text || '": trigram index condition')
+  from (values ('nguyen'), ('Đỗ'), ('d')) t(text);
+select matches(pg_temp.plan('select id from public.bookings b where ' || private.vi_search_condition('b.service_item_name_folded', 'ca ngay')),
+               'Bitmap Index Scan on bookings_service_item_name_folded_trgm_idx', 'bookings package search: trigram index');
+select matches(pg_temp.plan('select id from public.bookings b where ' || private.vi_search_condition('b.service_name_folded', 'xn')),
+               'Bitmap Index Scan on bookings_service_name_folded_trgm_idx', 'bookings service search (2 letters): trigram index');
+select matches(pg_temp.plan('select id from public.profiles p where '
+                            || private.vi_search_condition('p.name_folded', 'do') || ' or '
+                            || private.vi_search_condition('p.email_folded', 'do')),
+               'BitmapOr\s+->\s+Bitmap Index Scan on profiles_name_folded_trgm_idx[^\n]*\n[^\n]*\n\s+->\s+Bitmap Index Scan on profiles_email_folded_trgm_idx',
+               'customers search: name and e-mail indexes combined by a BitmapOr');
+select matches(pg_temp.plan('select id from public.reviews r where ' || private.vi_search_condition('r.comment_folded', 'tệ')),
+               'Bitmap Index Scan on reviews_comment_folded_trgm_idx', 'reviews "tệ" (2 letters): trigram index');
+select matches(pg_temp.plan('select id from public.reviews r where ' || private.vi_search_condition('r.customer_name_folded', 'nguyen')),
+               'Bitmap Index Scan on reviews_customer_name_folded_trgm_idx', 'reviews customer name: trigram index');
+select matches(pg_temp.plan('select id from public.discount_codes d where ' || private.vi_search_condition('d.code_folded', 'giam')),
+               'Bitmap Index Scan on discount_codes_code_folded_trgm_idx', 'promotion code search: trigram index');
+select doesnt_match(pg_temp.plan('select id from public.profiles p where ' || private.vi_search_condition('p.name_folded', 'a')),
+                    'Seq Scan', 'a one-letter search reads no whole table');
+
+-- Sorts: each offered order is an index order, both directions.
+select matches(pg_temp.plan(format('select id from %s order by %s limit 50', s.source, s.sort_order)),
+               '^Limit\s+->\s+(Incremental Sort\s+Sort Key: [^\n]*\n\s+Presorted Key: [^\n]*\n\s+->\s+)?Index( Only)? Scan( Backward)? using ' || s.index_name || ' ',
+               s.label || ': read in the order of ' || s.index_name)
+  from (values
+    ('bookings created_at.desc', 'public.bookings b', 'b.created_at desc, b.id desc', 'bookings_created_at_idx'),
+    ('bookings final_price.desc', 'public.bookings b', 'b.final_price desc, b.id desc', 'bookings_final_price_id_idx'),
+    ('bookings final_price.asc', 'public.bookings b', 'b.final_price, b.id', 'bookings_final_price_id_idx'),
+    ('bookings customer_name.asc', 'public.bookings b', 'b.customer_name collate private.vi, b.id', 'bookings_customer_name_vi_idx'),
+    ('customers name.desc', 'public.profiles p where p.role = ''customer''', 'p.name collate private.vi desc, p.id desc', 'profiles_role_name_vi_idx'),
+    ('customers total_bookings.desc', 'public.profiles p where p.role = ''customer''', 'p.total_bookings desc, p.id desc', 'profiles_customer_total_bookings_idx'),
+    ('providers name.asc', 'public.profiles p where p.role = ''provider''', 'p.name collate private.vi, p.id', 'profiles_role_name_vi_idx'),
+    ('providers deposit.asc', 'public.profiles p where p.role = ''provider''', 'p.deposit, p.id', 'profiles_provider_deposit_idx'),
+    ('providers total_earnings.desc', 'public.profiles p where p.role = ''provider''', 'p.total_earnings desc, p.id desc', 'profiles_provider_total_earnings_idx'),
+    ('reviews rating.desc', 'public.reviews r', 'r.rating desc, r.id desc', 'reviews_rating_id_idx'),
+    ('conversations last_message_at.desc', 'public.conversations c', 'coalesce(c.last_message_at, ''-infinity''::timestamptz) desc, c.id desc', 'conversations_last_message_sort_idx'),
+    ('conversations created_at.asc', 'public.conversations c', 'c.created_at, c.id', 'conversations_created_at_id_idx'),
+    ('commissions final_price.desc', 'public.commissions c', 'c.final_price desc, c.id desc', 'commissions_final_price_id_idx'),
+    ('commissions platform_fee.asc', 'public.commissions c', 'c.platform_fee, c.id', 'commissions_platform_fee_id_idx'),
+    ('deposits amount.desc', 'public.deposit_history d', 'd.amount desc, d.id desc', 'deposit_history_amount_id_idx'),
+    ('promotions code.asc', 'public.discount_codes d', 'd.code, d.id', 'discount_codes_code_id_idx'),
+    ('promotions uses_count.desc', 'public.discount_codes d', 'd.uses_count desc, d.id desc', 'discount_codes_uses_count_id_idx'),
+    ('promotions expires_at.asc', 'public.discount_codes d', 'd.expires_at, d.id', 'discount_codes_expires_at_id_idx')
+  ) s(label, source, sort_order, index_name);
+
+-- A cursor is a seek, not a scan from the start.
+select matches(pg_temp.plan('select id from public.bookings b where (b.final_price, b.id) < (100000::bigint, ''00000000-0000-4000-8000-000000000001''::uuid)'
+                            || ' order by b.final_price desc, b.id desc limit 50'),
+               'Index (Only )?Scan Backward using bookings_final_price_id_idx on bookings b\s+Index Cond: \(ROW\(final_price, id\) < ROW',
+               'a cursor on the price sort is the index condition');
+select matches(pg_temp.plan('select id from public.profiles p where p.role = ''customer'' and (p.name collate private.vi, p.id) > (''Hồ''::text, ''00000000-0000-4000-8000-000000000001''::uuid)'
+                            || ' order by p.name collate private.vi, p.id limit 50'),
+               'Index (Only )?Scan using profiles_role_name_vi_idx on profiles p\s+Index Cond: \(\(role = ''customer''::text\) AND \(ROW\(',
+               'a cursor on the Vietnamese name sort is the index condition');
+
+select * from finish();
+rollback;
