@@ -80,7 +80,7 @@ describe('a page of a list in its sort (docs/search.md#deep-pages)', () => {
       .mockReturnValueOnce(offsetRefused())
       .mockReturnValueOnce(answer({ rows: rows(1), total: 12_020, total_exact: true }))
       .mockReturnValueOnce(answer({ rows: rows(20), total: 12_020, total_exact: true }));
-    // page 241 holds rows 12,000–12,019: the last 20 rows
+    // page 241 holds rows 12,000–12,019: the last 20 rows (beyond the window from the start)
     const page = await fetchViewPage('admin_list_reviews', {}, view(241), row);
     expect(rpc.mock.calls.map((call) => call[1])).toEqual([
       { p_limit: 50, p_offset: 12_000 },

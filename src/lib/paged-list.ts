@@ -9,7 +9,7 @@ import { z } from 'zod';
 import type { Database } from '@/types/database.ts';
 import { ApiError, unwrap } from './errors.ts';
 import { common } from './messages/common.ts';
-import { OFFSET_WINDOW, PAGE_SIZE, pageOffset, pageReachable, type ListView } from './paging.ts';
+import { PAGE_SIZE, pageOffset, type ListView } from './paging.ts';
 import { sortArg } from './sort.ts';
 import { supabase } from './supabase.ts';
 
@@ -90,8 +90,8 @@ function isOffsetWindowError(error: unknown): boolean {
 
 /**
  * The page of a list the URL points at, in its sort: by cursor when it was reached by "next" /
- * "previous" past the numbered window; else by its number — within the window from the start,
- * or, when the server refuses the offset, from the end of an exactly counted list. A page past
+ * "previous" past the numbered window; else by its number — as an offset, or, when the server
+ * refuses the offset (beyond its window), from the end of an exactly counted list. A page past
  * the end answers no rows (the screen then goes back to the last page); a page in the middle of a
  * huge list is a DeepPageError, never a slow scan.
  */
@@ -108,17 +108,23 @@ export async function fetchViewPage<F extends ListRpc, Row>(
   if (view.after !== '') return call({ p_after: view.after });
   if (view.before !== '') return call({ p_before: view.before });
   const offset = pageOffset(view.page, pageSize);
-  if (offset <= OFFSET_WINDOW) return call({ p_offset: offset });
-  try {
-    return await call({ p_offset: offset });
-  } catch (error) {
-    if (!isOffsetWindowError(error)) throw error;
-  }
+  const beyondWindow = async (attempt: () => Promise<Page<Row>>): Promise<Page<Row> | null> => {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (isOffsetWindowError(error)) return null;
+      throw error;
+    }
+  };
+  const page = await beyondWindow(() => call({ p_offset: offset }));
+  if (page !== null) return page;
   const head = await call({ p_offset: 0, p_limit: 1 });
   if (head.totalExact && offset >= head.total) return { ...head, rows: [], firstCursor: null, lastCursor: null };
-  if (!pageReachable(view.page, head.total, head.totalExact, pageSize)) throw new DeepPageError(view.page);
+  if (!head.totalExact) throw new DeepPageError(view.page);
   const end = Math.min(offset + pageSize, head.total);
-  return call({ p_last: true, p_offset: head.total - end, p_limit: end - offset });
+  const fromEnd = await beyondWindow(() => call({ p_last: true, p_offset: head.total - end, p_limit: end - offset }));
+  if (fromEnd === null) throw new DeepPageError(view.page);
+  return fromEnd;
 }
 
 /**

@@ -12,8 +12,16 @@ export function pageArgs(page: number, pageSize: number = PAGE_SIZE): { p_limit:
 /**
  * Rows a page number may skip from either end of a list (docs/search.md#deep-pages): the server
  * refuses a deeper offset (22023, detail `offset_window`); pages beyond are read with cursors.
+ * Typed text narrows the window (every skipped match costs the rows between matches); the
+ * bookings list in its default order without typed text or a person serves every page number.
  */
-export const OFFSET_WINDOW = 10_000;
+export const OFFSET_WINDOW = 2_000;
+export const TEXT_OFFSET_WINDOW = 500;
+
+/** The window of a list: narrower when typed text filters it. */
+export function offsetWindow(textFiltered: boolean): number {
+  return textFiltered ? TEXT_OFFSET_WINDOW : OFFSET_WINDOW;
+}
 
 /** Where a list is, as the URL keeps it: the 1-based page and, past the numbered window, the cursor it was reached by. */
 // A type alias, not an interface: it must fit the index-signed URL state of the list pages.
@@ -47,9 +55,14 @@ export function pageOffset(page: number, pageSize: number = PAGE_SIZE): number {
  * Whether a page number can be opened by itself (without a cursor): within the window from the
  * start, or — the total known exactly — within the window from the end.
  */
-export function pageReachable(page: number, total: number | undefined, totalExact: boolean, pageSize: number = PAGE_SIZE): boolean {
+export function pageReachable(
+  page: number,
+  total: number | undefined,
+  totalExact: boolean,
+  { pageSize = PAGE_SIZE, window = OFFSET_WINDOW }: { pageSize?: number; window?: number } = {},
+): boolean {
   const offset = pageOffset(page, pageSize);
-  if (offset <= OFFSET_WINDOW) return true;
+  if (offset <= window) return true;
   if (total === undefined || !totalExact || offset >= total) return false;
-  return total - Math.min(offset + pageSize, total) <= OFFSET_WINDOW;
+  return total - Math.min(offset + pageSize, total) <= window;
 }

@@ -7,7 +7,7 @@ import type { DataTableColumn } from '@/components/ui/data-table.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { PagedTable, type PagedListData, type PagedQuery } from '@/components/ui/paged-table.tsx';
 import { RefreshButton } from '@/components/ui/refresh-button.tsx';
-import type { ListPosition } from '@/lib/paging.ts';
+import { offsetWindow, type ListPosition } from '@/lib/paging.ts';
 import { useKeepPageInRange, type SetUrlStateOptions } from '@/lib/url-state.ts';
 
 export interface ProfilesListTexts {
@@ -94,6 +94,7 @@ export function ProfilesList<Row extends { id: string }>({
         defaultSort={defaultSort}
         onSortChange={(sort) => setFilters({ sort })}
         onNavigate={setFilters}
+        offsetWindow={offsetWindow(filters.q.trim() !== '')}
       />
     </div>
   );

@@ -41,13 +41,18 @@ describe('<PagedTable />', () => {
 });
 
 describe('pageNavigation (docs/search.md#deep-pages)', () => {
-  it('opens pages by number within 10,000 rows of either end of an exact total', () => {
+  it('opens pages by number within 2,000 rows of either end of an exact total (500 with typed text)', () => {
     const nav = pageNavigation(1, { total: 30_000, exact: true });
-    expect(nav.reachable(201)).toBe(true); // offset 10,000
-    expect(nav.reachable(202)).toBe(false);
+    expect(nav.reachable(41)).toBe(true); // offset 2,000
+    expect(nav.reachable(42)).toBe(false);
     expect(nav.reachable(600)).toBe(true); // the last page
-    expect(nav.reachable(400)).toBe(true); // rows 19,950–19,999: 10,000 from the end
+    expect(nav.reachable(560)).toBe(true); // rows 27,950–27,999: 2,000 from the end
+    expect(nav.reachable(559)).toBe(false);
     expect(nav.position(600)).toEqual({ page: 600, after: '', before: '' });
+    const text = pageNavigation(1, { total: 30_000, exact: true, window: 500 });
+    expect(text.reachable(11)).toBe(true);
+    expect(text.reachable(12)).toBe(false);
+    expect(pageNavigation(1, { total: 1_000_000, exact: true, window: Infinity }).reachable(12_345)).toBe(true);
   });
 
   it('past the window, next and previous follow the shown page\'s cursors; other pages are not offered', () => {

@@ -6,7 +6,7 @@
 // page's cursors, which the URL keeps with the page number.
 import type { ReactNode } from 'react';
 import { DataTable, type DataTableProps } from './data-table.tsx';
-import { PAGE_SIZE, pageReachable, type ListPosition } from '@/lib/paging.ts';
+import { OFFSET_WINDOW, PAGE_SIZE, pageReachable, type ListPosition } from '@/lib/paging.ts';
 import { useKeepPageInRange, type SetUrlStateOptions } from '@/lib/url-state.ts';
 import { Pagination, pageCount } from './pagination.tsx';
 
@@ -28,6 +28,8 @@ export type PagedTableProps<Row> = Omit<DataTableProps<Row>, 'isLoading' | 'isFe
   cursors?: { first: string | null; last: string | null } | undefined;
   /** Goes to a page (with the cursor that reaches it, '' when its number suffices). */
   onNavigate: (position: ListPosition) => void;
+  /** Rows a page number may skip from either end (lib/paging.ts offsetWindow; Infinity: any page). */
+  offsetWindow?: number;
   busy?: boolean;
   footnote?: ReactNode;
 };
@@ -38,9 +40,15 @@ export type PagedTableProps<Row> = Omit<DataTableProps<Row>, 'isLoading' | 'isFe
  */
 export function pageNavigation(
   page: number,
-  { total, exact, cursors, pageSize = PAGE_SIZE }: { total: number; exact: boolean; cursors?: { first: string | null; last: string | null } | undefined; pageSize?: number },
+  {
+    total,
+    exact,
+    cursors,
+    pageSize = PAGE_SIZE,
+    window = OFFSET_WINDOW,
+  }: { total: number; exact: boolean; cursors?: { first: string | null; last: string | null } | undefined; pageSize?: number; window?: number },
 ): { reachable: (target: number) => boolean; position: (target: number) => ListPosition } {
-  const byNumber = (target: number) => pageReachable(target, total, exact, pageSize);
+  const byNumber = (target: number) => pageReachable(target, total, exact, { pageSize, window });
   const viaCursor = (target: number): ListPosition | null => {
     if (target === page + 1 && cursors?.last) return { page: target, after: cursors.last, before: '' };
     if (target === page - 1 && cursors?.first) return { page: target, after: '', before: cursors.first };
@@ -60,11 +68,12 @@ export function PagedTable<Row>({
   approximate = false,
   cursors,
   onNavigate,
+  offsetWindow = OFFSET_WINDOW,
   busy = false,
   footnote,
   ...table
 }: PagedTableProps<Row>) {
-  const navigation = pageNavigation(page, { total: total ?? 0, exact: !approximate, cursors, pageSize });
+  const navigation = pageNavigation(page, { total: total ?? 0, exact: !approximate, cursors, pageSize, window: offsetWindow });
   return (
     <>
       <DataTable

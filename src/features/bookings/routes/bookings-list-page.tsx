@@ -13,6 +13,7 @@ import { PageHeader } from '@/components/ui/page-header.tsx';
 import { StatusBadge, statusOptions } from '@/components/ui/status-badge.tsx';
 import { formatDateTime, formatVnd, isTimeRange } from '@/lib/format.ts';
 import { bookings as t } from '@/lib/messages/bookings.ts';
+import { OFFSET_WINDOW, TEXT_OFFSET_WINDOW } from '@/lib/paging.ts';
 import { useUrlState } from '@/lib/url-state.ts';
 import {
   BOOKING_LIST_ALLOWED,
@@ -65,6 +66,17 @@ function bookingColumns(search: BookingSearch): DataTableColumn<BookingRow>[] {
       cell: (row) => formatDateTime(row.created_at),
     },
   ];
+}
+
+/**
+ * Pages a number opens (docs/search.md#deep-pages): any page of the default order filtered at most
+ * by status and time (the daily rollup locates it); 500 rows from either end with typed text;
+ * else 2,000.
+ */
+function bookingsOffsetWindow(filters: BookingListFilters): number {
+  if ([filters.pkg, filters.service, filters.customer].some((text) => text.trim() !== '')) return TEXT_OFFSET_WINDOW;
+  if (filters.provider === '' && (filters.sort === '' || filters.sort === BOOKING_LIST_DEFAULT_SORT)) return Infinity;
+  return OFFSET_WINDOW;
 }
 
 export default function BookingsListPage() {
@@ -147,6 +159,7 @@ export default function BookingsListPage() {
         onSortChange={(sort) => setFilters({ sort })}
         page={filters.page}
         onNavigate={setFilters}
+        offsetWindow={bookingsOffsetWindow(filters)}
       />
     </div>
   );

@@ -13,7 +13,7 @@ import { BookingLink } from '@/components/domain/booking-link.tsx';
 import { ProviderPicker } from '@/components/domain/provider-picker.tsx';
 import { formatDateTime, formatPercent, formatVnd } from '@/lib/format.ts';
 import { commissions as t } from '@/lib/messages/commissions.ts';
-import { LIST_VIEW_DEFAULTS, listView } from '@/lib/paging.ts';
+import { LIST_VIEW_DEFAULTS, listView, offsetWindow } from '@/lib/paging.ts';
 import { sortKeysOf, sortValues } from '@/lib/sort.ts';
 import { useUrlState } from '@/lib/url-state.ts';
 import { exportCommissionsCsv } from '@/features/commissions/api/commissions-export.ts';
@@ -114,6 +114,7 @@ export default function CommissionsPage() {
         onSortChange={(sort) => setState({ sort })}
         page={state.page}
         onNavigate={setState}
+        offsetWindow={offsetWindow(state.q.trim() !== '')}
       />
     </div>
   );

@@ -12,7 +12,7 @@ import { RefreshQueryButton } from '@/components/ui/refresh-button.tsx';
 import { StatusBadge } from '@/components/ui/status-badge.tsx';
 import { formatDateTime, isTimeRange, shortBookingId, TIME_RANGES } from '@/lib/format.ts';
 import { conversations as t } from '@/lib/messages/conversations.ts';
-import { LIST_VIEW_DEFAULTS, listView } from '@/lib/paging.ts';
+import { LIST_VIEW_DEFAULTS, listView, offsetWindow } from '@/lib/paging.ts';
 import { sortValues } from '@/lib/sort.ts';
 import { useUrlState } from '@/lib/url-state.ts';
 import type { ConversationFilters } from '@/features/conversations/api/conversation-filters.ts';
@@ -112,6 +112,7 @@ export default function ConversationsPage() {
         onSortChange={(sort) => setState({ sort })}
         page={state.page}
         onNavigate={setState}
+        offsetWindow={offsetWindow((state.provider + state.customer).trim() !== '')}
       />
     </div>
   );

@@ -18,7 +18,7 @@ import { ProviderPicker } from '@/components/domain/provider-picker.tsx';
 import { saveUnlessConflict } from '@/lib/errors.ts';
 import { formatDateTime, formatVnd } from '@/lib/format.ts';
 import { deposits as t } from '@/lib/messages/deposits.ts';
-import { LIST_VIEW_DEFAULTS, listView } from '@/lib/paging.ts';
+import { LIST_VIEW_DEFAULTS, listView, offsetWindow } from '@/lib/paging.ts';
 import { sortValues } from '@/lib/sort.ts';
 import { useUrlState } from '@/lib/url-state.ts';
 import { exportDepositsCsv } from '@/features/deposits/api/deposits-export.ts';
@@ -192,6 +192,7 @@ export default function DepositsPage() {
         onSortChange={(sort) => setState({ sort })}
         page={state.page}
         onNavigate={setState}
+        offsetWindow={offsetWindow(state.q.trim() !== '')}
       />
     </div>
   );

@@ -15,7 +15,7 @@ import { StatusBadge, statusOptions } from '@/components/ui/status-badge.tsx';
 import { saveUnlessConflict } from '@/lib/errors.ts';
 import { formatDateTime, formatNumber } from '@/lib/format.ts';
 import { promotions as t } from '@/lib/messages/promotions.ts';
-import { LIST_VIEW_DEFAULTS, listView } from '@/lib/paging.ts';
+import { LIST_VIEW_DEFAULTS, listView, offsetWindow } from '@/lib/paging.ts';
 import { sortValues } from '@/lib/sort.ts';
 import { useUrlState } from '@/lib/url-state.ts';
 import { promotionKeys, type PromotionListFilters } from '@/features/promotions/api/keys.ts';
@@ -202,6 +202,7 @@ export default function PromotionsPage() {
         onSortChange={(sort) => setState({ sort })}
         page={state.page}
         onNavigate={setState}
+        offsetWindow={offsetWindow(state.q.trim() !== '')}
       />
     </div>
   );

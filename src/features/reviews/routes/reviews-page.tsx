@@ -14,7 +14,7 @@ import { StatusBadge, statusOptions } from '@/components/ui/status-badge.tsx';
 import { saveUnlessConflict } from '@/lib/errors.ts';
 import { formatDateTime } from '@/lib/format.ts';
 import { reviews as t } from '@/lib/messages/reviews.ts';
-import { LIST_VIEW_DEFAULTS, listView } from '@/lib/paging.ts';
+import { LIST_VIEW_DEFAULTS, listView, offsetWindow } from '@/lib/paging.ts';
 import { sortValues } from '@/lib/sort.ts';
 import { useUrlState } from '@/lib/url-state.ts';
 import type { ReviewFilters } from '@/features/reviews/api/review-filters.ts';
@@ -105,6 +105,7 @@ export default function ReviewsPage() {
         onSortChange={(sort) => setState({ sort })}
         page={state.page}
         onNavigate={setState}
+        offsetWindow={offsetWindow(state.q.trim() !== '')}
       />
     </div>
   );
