@@ -6,7 +6,7 @@
 // page's cursors, which the URL keeps with the page number.
 import type { ReactNode } from 'react';
 import { DataTable, type DataTableProps } from './data-table.tsx';
-import { OFFSET_WINDOW, PAGE_SIZE, pageReachable, type ListPosition } from '@/lib/paging.ts';
+import { OFFSET_WINDOW, PAGE_SIZE, offsetWindow, pageReachable, type ListPosition } from '@/lib/paging.ts';
 import { useKeepPageInRange, type SetUrlStateOptions } from '@/lib/url-state.ts';
 import { Pagination, pageCount } from './pagination.tsx';
 
@@ -170,4 +170,25 @@ export function ListTable<Row extends { id: string }>({ list, texts, filtered, a
         : { total: data?.total, approximate: estimated })}
     />
   );
+}
+
+/**
+ * The sort and paging props of a list screen's table from its URL state: the sort shown (the
+ * default when the URL names none), the header clicks and page moves written back to the URL, and
+ * the numbered window (narrower when typed text filters the list).
+ */
+export function listViewProps(
+  state: { sort: string; page: number },
+  setState: (patch: Partial<ListPosition & { sort: string }>) => void,
+  defaultSort: string,
+  textFiltered: boolean,
+) {
+  return {
+    sort: state.sort,
+    defaultSort,
+    onSortChange: (sort: string) => setState({ sort }),
+    page: state.page,
+    onNavigate: setState,
+    offsetWindow: offsetWindow(textFiltered),
+  };
 }

@@ -50,7 +50,7 @@ test.afterAll(async () => {
 async function expectFound(path: string, table: string, label: string): Promise<void> {
   await page.goto(path);
   for (const { term, marked } of TERMS) {
-    await page.getByLabel(label, { exact: true }).fill(term);
+    await page.getByRole('searchbox', { name: label, exact: true }).fill(term);
     await expect(page).toHaveURL(new RegExp(`[?&][a-z]+=${encodeURIComponent(term).replace(/%20/g, '(\\+|%20)')}`));
     const first = tableRows(page, table).first();
     await expect(first).toContainText(tag);

@@ -19,13 +19,13 @@ test.afterAll(async () => {
 });
 
 function header(name: string) {
-  return page.getByRole('columnheader', { name });
+  return page.getByRole('columnheader', { name, exact: true });
 }
 
 test('customers: name ascending, descending, then the default order; kept across a reload', async () => {
   const table = 'Quản lý khách hàng';
   await page.goto('/admin/customers');
-  await expect(header('Ngày đăng ký')).toHaveAttribute('aria-sort', 'descending');
+  await expect(header('Ngày tạo')).toHaveAttribute('aria-sort', 'descending');
   const byName = async (direction: 'asc' | 'desc') =>
     (
       await sql<{ name: string }>(
@@ -33,26 +33,26 @@ test('customers: name ascending, descending, then the default order; kept across
       )
     ).map((row) => row.name);
 
-  await page.getByRole('button', { name: 'Họ tên' }).click();
+  await page.getByRole('button', { name: 'Tên', exact: true }).click();
   await expect(page).toHaveURL(/[?&]sort=name\.asc/);
-  await expect(header('Họ tên')).toHaveAttribute('aria-sort', 'ascending');
-  await expect(header('Ngày đăng ký')).not.toHaveAttribute('aria-sort', /.+/);
+  await expect(header('Tên')).toHaveAttribute('aria-sort', 'ascending');
+  await expect(header('Ngày tạo')).not.toHaveAttribute('aria-sort', /.+/);
   const ascending = await byName('asc');
   await expect(tableRows(page, table).nth(0)).toContainText(ascending[0]!);
   await expect(tableRows(page, table).nth(2)).toContainText(ascending[2]!);
 
   await page.reload();
-  await expect(header('Họ tên')).toHaveAttribute('aria-sort', 'ascending');
+  await expect(header('Tên')).toHaveAttribute('aria-sort', 'ascending');
   await expect(tableRows(page, table).nth(0)).toContainText(ascending[0]!);
 
-  await page.getByRole('button', { name: 'Họ tên' }).click();
+  await page.getByRole('button', { name: 'Tên', exact: true }).click();
   await expect(page).toHaveURL(/[?&]sort=name\.desc/);
-  await expect(header('Họ tên')).toHaveAttribute('aria-sort', 'descending');
+  await expect(header('Tên')).toHaveAttribute('aria-sort', 'descending');
   await expect(tableRows(page, table).nth(0)).toContainText((await byName('desc'))[0]!);
 
-  await page.getByRole('button', { name: 'Họ tên' }).click();
+  await page.getByRole('button', { name: 'Tên', exact: true }).click();
   await expect(page).not.toHaveURL(/sort=/);
-  await expect(header('Ngày đăng ký')).toHaveAttribute('aria-sort', 'descending');
+  await expect(header('Ngày tạo')).toHaveAttribute('aria-sort', 'descending');
 });
 
 test('bookings: price ascending survives a reload; the CSV follows the shown order', async () => {

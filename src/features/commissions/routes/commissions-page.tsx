@@ -3,7 +3,7 @@
 import { useMemo } from 'react';
 import type { DataTableColumn } from '@/components/ui/data-table.tsx';
 import { Highlight } from '@/components/ui/highlight.tsx';
-import { ListTable, useListPaging } from '@/components/ui/paged-table.tsx';
+import { ListTable, listViewProps, useListPaging } from '@/components/ui/paged-table.tsx';
 import { DateRangeFilter, SearchFilterBar, SelectFilter } from '@/components/ui/filter-bar.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { StatCard } from '@/components/ui/stat-card.tsx';
@@ -13,7 +13,7 @@ import { BookingLink } from '@/components/domain/booking-link.tsx';
 import { ProviderPicker } from '@/components/domain/provider-picker.tsx';
 import { formatDateTime, formatPercent, formatVnd } from '@/lib/format.ts';
 import { commissions as t } from '@/lib/messages/commissions.ts';
-import { LIST_VIEW_DEFAULTS, listView, offsetWindow } from '@/lib/paging.ts';
+import { LIST_VIEW_DEFAULTS, listView } from '@/lib/paging.ts';
 import { sortKeysOf, sortValues } from '@/lib/sort.ts';
 import { useUrlState } from '@/lib/url-state.ts';
 import { exportCommissionsCsv } from '@/features/commissions/api/commissions-export.ts';
@@ -104,18 +104,7 @@ export default function CommissionsPage() {
         <DateRangeFilter labels={t.filters} from={state.from} to={state.to} onChange={setState} />
       </SearchFilterBar>
 
-      <ListTable
-        list={list}
-        texts={t}
-        filtered={anyFilter}
-        columns={columns}
-        sort={state.sort}
-        defaultSort={DEFAULT_SORT}
-        onSortChange={(sort) => setState({ sort })}
-        page={state.page}
-        onNavigate={setState}
-        offsetWindow={offsetWindow(state.q.trim() !== '')}
-      />
+      <ListTable list={list} texts={t} filtered={anyFilter} columns={columns} {...listViewProps(state, setState, DEFAULT_SORT, state.q.trim() !== '')} />
     </div>
   );
 }

@@ -5,14 +5,14 @@ import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import type { DataTableColumn } from '@/components/ui/data-table.tsx';
 import { Highlight } from '@/components/ui/highlight.tsx';
-import { ListTable, useListPaging } from '@/components/ui/paged-table.tsx';
+import { ListTable, listViewProps, useListPaging } from '@/components/ui/paged-table.tsx';
 import { FilterBar, SearchInput, SelectFilter, TimeRangeFilter } from '@/components/ui/filter-bar.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { RefreshQueryButton } from '@/components/ui/refresh-button.tsx';
 import { StatusBadge } from '@/components/ui/status-badge.tsx';
 import { formatDateTime, isTimeRange, shortBookingId, TIME_RANGES } from '@/lib/format.ts';
 import { conversations as t } from '@/lib/messages/conversations.ts';
-import { LIST_VIEW_DEFAULTS, listView, offsetWindow } from '@/lib/paging.ts';
+import { LIST_VIEW_DEFAULTS, listView } from '@/lib/paging.ts';
 import { sortValues } from '@/lib/sort.ts';
 import { useUrlState } from '@/lib/url-state.ts';
 import type { ConversationFilters } from '@/features/conversations/api/conversation-filters.ts';
@@ -107,12 +107,7 @@ export default function ConversationsPage() {
         filtered={anyFilter}
         approximateNote={t.approximateTotal}
         columns={columns(filters)}
-        sort={state.sort}
-        defaultSort={DEFAULT_SORT}
-        onSortChange={(sort) => setState({ sort })}
-        page={state.page}
-        onNavigate={setState}
-        offsetWindow={offsetWindow((state.provider + state.customer).trim() !== '')}
+        {...listViewProps(state, setState, DEFAULT_SORT, (state.provider + state.customer).trim() !== '')}
       />
     </div>
   );

@@ -6,7 +6,7 @@ import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import type { DataTableColumn } from '@/components/ui/data-table.tsx';
 import { Highlight } from '@/components/ui/highlight.tsx';
-import { ListTable, useListPaging } from '@/components/ui/paged-table.tsx';
+import { ListTable, listViewProps, useListPaging } from '@/components/ui/paged-table.tsx';
 import { DateRangeFilter, SearchFilterBar, SelectFilter } from '@/components/ui/filter-bar.tsx';
 import { InlineEdit } from '@/components/ui/inline-edit.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
@@ -18,7 +18,7 @@ import { ProviderPicker } from '@/components/domain/provider-picker.tsx';
 import { saveUnlessConflict } from '@/lib/errors.ts';
 import { formatDateTime, formatVnd } from '@/lib/format.ts';
 import { deposits as t } from '@/lib/messages/deposits.ts';
-import { LIST_VIEW_DEFAULTS, listView, offsetWindow } from '@/lib/paging.ts';
+import { LIST_VIEW_DEFAULTS, listView } from '@/lib/paging.ts';
 import { sortValues } from '@/lib/sort.ts';
 import { useUrlState } from '@/lib/url-state.ts';
 import { exportDepositsCsv } from '@/features/deposits/api/deposits-export.ts';
@@ -182,18 +182,7 @@ export default function DepositsPage() {
         <DateRangeFilter labels={t.filters} from={state.from} to={state.to} onChange={setState} />
       </SearchFilterBar>
 
-      <ListTable
-        list={list}
-        texts={t}
-        filtered={anyFilter}
-        columns={columns}
-        sort={state.sort}
-        defaultSort={DEFAULT_SORT}
-        onSortChange={(sort) => setState({ sort })}
-        page={state.page}
-        onNavigate={setState}
-        offsetWindow={offsetWindow(state.q.trim() !== '')}
-      />
+      <ListTable list={list} texts={t} filtered={anyFilter} columns={columns} {...listViewProps(state, setState, DEFAULT_SORT, state.q.trim() !== '')} />
     </div>
   );
 }

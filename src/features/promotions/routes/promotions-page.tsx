@@ -5,7 +5,7 @@ import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import type { DataTableColumn } from '@/components/ui/data-table.tsx';
 import { Highlight } from '@/components/ui/highlight.tsx';
-import { ListTable, useListPaging } from '@/components/ui/paged-table.tsx';
+import { ListTable, listViewProps, useListPaging } from '@/components/ui/paged-table.tsx';
 import { SearchFilterBar, SelectFilter } from '@/components/ui/filter-bar.tsx';
 import { InlineEdit } from '@/components/ui/inline-edit.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
@@ -15,7 +15,7 @@ import { StatusBadge, statusOptions } from '@/components/ui/status-badge.tsx';
 import { saveUnlessConflict } from '@/lib/errors.ts';
 import { formatDateTime, formatNumber } from '@/lib/format.ts';
 import { promotions as t } from '@/lib/messages/promotions.ts';
-import { LIST_VIEW_DEFAULTS, listView, offsetWindow } from '@/lib/paging.ts';
+import { LIST_VIEW_DEFAULTS, listView } from '@/lib/paging.ts';
 import { sortValues } from '@/lib/sort.ts';
 import { useUrlState } from '@/lib/url-state.ts';
 import { promotionKeys, type PromotionListFilters } from '@/features/promotions/api/keys.ts';
@@ -192,18 +192,7 @@ export default function PromotionsPage() {
         />
       </SearchFilterBar>
 
-      <ListTable
-        list={list}
-        texts={t}
-        filtered={anyFilter}
-        columns={columns}
-        sort={state.sort}
-        defaultSort={DEFAULT_SORT}
-        onSortChange={(sort) => setState({ sort })}
-        page={state.page}
-        onNavigate={setState}
-        offsetWindow={offsetWindow(state.q.trim() !== '')}
-      />
+      <ListTable list={list} texts={t} filtered={anyFilter} columns={columns} {...listViewProps(state, setState, DEFAULT_SORT, state.q.trim() !== '')} />
     </div>
   );
 }

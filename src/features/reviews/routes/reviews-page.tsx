@@ -4,7 +4,7 @@
 import { useMemo } from 'react';
 import type { DataTableColumn } from '@/components/ui/data-table.tsx';
 import { Highlight } from '@/components/ui/highlight.tsx';
-import { ListTable, useListPaging } from '@/components/ui/paged-table.tsx';
+import { ListTable, listViewProps, useListPaging } from '@/components/ui/paged-table.tsx';
 import { SearchFilterBar, SelectFilter } from '@/components/ui/filter-bar.tsx';
 import { InlineEdit } from '@/components/ui/inline-edit.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
@@ -14,7 +14,7 @@ import { StatusBadge, statusOptions } from '@/components/ui/status-badge.tsx';
 import { saveUnlessConflict } from '@/lib/errors.ts';
 import { formatDateTime } from '@/lib/format.ts';
 import { reviews as t } from '@/lib/messages/reviews.ts';
-import { LIST_VIEW_DEFAULTS, listView, offsetWindow } from '@/lib/paging.ts';
+import { LIST_VIEW_DEFAULTS, listView } from '@/lib/paging.ts';
 import { sortValues } from '@/lib/sort.ts';
 import { useUrlState } from '@/lib/url-state.ts';
 import type { ReviewFilters } from '@/features/reviews/api/review-filters.ts';
@@ -100,12 +100,7 @@ export default function ReviewsPage() {
         approximateNote={t.approximateTotal}
         columns={columns}
         rowClassName={(row) => (row.rating === 1 ? 'bg-red-50 hover:bg-red-100 border-l-4 border-l-red-600 [&>td]:text-red-950' : undefined)}
-        sort={state.sort}
-        defaultSort={DEFAULT_SORT}
-        onSortChange={(sort) => setState({ sort })}
-        page={state.page}
-        onNavigate={setState}
-        offsetWindow={offsetWindow(state.q.trim() !== '')}
+        {...listViewProps(state, setState, DEFAULT_SORT, state.q.trim() !== '')}
       />
     </div>
   );
