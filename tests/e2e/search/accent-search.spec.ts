@@ -1,6 +1,7 @@
 // Search like a Vietnamese user types (docs/screens.md#search-and-highlight): on every list with a
 // search box, "nguyen", "ca ngay" and "do" find the row whose texts are "Nguyễn", "Cả Ngày" and
-// "Đỗ", and the matched text is marked in the row. Our rows are the newest, so they come first.
+// "Đỗ", and the matched text is marked in the row. Our rows are dated a month ahead, so that they
+// come first in every newest-first list (the seed has a few rows dated later today).
 import { expect, test, type Page } from '@playwright/test';
 import { adminPage, closeDb, createAccount, sql, tableRows, unique } from '../admin-ops/ops-helpers.ts';
 
@@ -27,15 +28,16 @@ test.beforeAll(async ({ browser }) => {
   );
   // Completed: the database writes its commission row.
   await sql("update public.bookings set status = 'completed' where id = $1", [booking!.id]);
+  await sql("update public.commissions set created_at = now() + interval '30 days' where booking_id = $1", [booking!.id]);
   await sql(
-    `insert into public.reviews (booking_id, provider_id, customer_id, customer_name, rating, comment)
-     values ($1, $2, $3, $4, 5, $4)`,
+    `insert into public.reviews (booking_id, provider_id, customer_id, customer_name, rating, comment, created_at)
+     values ($1, $2, $3, $4, 5, $4, now() + interval '30 days')`,
     [booking!.id, providerId, customerId, NAME],
   );
-  await sql('insert into public.deposit_history (provider_id, amount) values ($1, 500000)', [providerId]);
+  await sql("insert into public.deposit_history (provider_id, amount, created_at) values ($1, 500000, now() + interval '30 days')", [providerId]);
   await sql(
     `insert into public.conversations (booking_id, provider_id, customer_id, last_message, last_message_at)
-     values ($1, $2, $3, 'Chào anh', now() + interval '1 minute')`,
+     values ($1, $2, $3, 'Chào anh', now() + interval '30 days')`,
     [booking!.id, providerId, customerId],
   );
   page = await adminPage(browser);

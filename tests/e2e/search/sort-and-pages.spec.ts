@@ -109,3 +109,24 @@ test('a deep ?page= link opens that page; past the window "next" follows the cur
   await expect(tableRows(page, table).first()).toBeVisible();
   await expect(page.getByRole('alert')).toHaveCount(0);
 });
+
+test('at 1440 px the finance tables show their last column without scrolling; commissions show the short booking link', async () => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  for (const [path, caption, last] of [
+    ['/admin/manage-commissions', 'Quản lý hoa hồng', 'Ngày hoàn thành'],
+    ['/admin/manage-deposit-history', 'Lịch sử ký quỹ', 'Thời gian'],
+  ] as const) {
+    await page.goto(path);
+    const table = page.getByRole('table', { name: caption });
+    await expect(tableRows(page, caption).first()).toBeVisible();
+    const fits = await table.evaluate((element) => {
+      const scroller = element.parentElement as HTMLElement;
+      return scroller.scrollWidth <= scroller.clientWidth + 1;
+    });
+    expect(fits, `${caption}: the table is wider than its box`).toBe(true);
+    await expect(page.getByRole('columnheader', { name: last })).toBeInViewport();
+  }
+  await page.goto('/admin/manage-commissions');
+  await expect(tableRows(page, 'Quản lý hoa hồng').first().locator('td').nth(1)).toHaveText(/^#[0-9A-F]{8}$/);
+  await page.setViewportSize({ width: 1280, height: 900 });
+});
