@@ -106,7 +106,8 @@ export function DataTable<Row>({
                   scope="col"
                   aria-sort={ariaSort}
                   className={clsx(
-                    'px-3 py-2 font-semibold whitespace-nowrap text-slate-700',
+                    // Headers wrap between words: a long header must not widen a figure's column.
+                    'px-3 py-2 font-semibold text-slate-700',
                     alignClass[column.align ?? 'left'],
                   )}
                 >
@@ -114,7 +115,7 @@ export function DataTable<Row>({
                     <button
                       type="button"
                       onClick={() => onSortChange(nextSort(sort, column.sortKey as string, defaultSort))}
-                      className="inline-flex items-center gap-1 rounded hover:text-teal-800 focus-visible:outline-2 focus-visible:outline-teal-700"
+                      className="inline-flex items-center gap-1 rounded text-left hover:text-teal-800 focus-visible:outline-2 focus-visible:outline-teal-700"
                     >
                       {column.header}
                       {active ? (

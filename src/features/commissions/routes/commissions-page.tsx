@@ -26,8 +26,9 @@ import { useCommissions } from '@/features/commissions/api/commissions-query.ts'
 
 const DEFAULTS = { q: '', provider: '', service: '', from: '', to: '', ...LIST_VIEW_DEFAULTS };
 const DEFAULT_SORT = 'created_at.desc';
-/** Money and dates stay on one line: the table is as wide as its figures, never cut. */
+/** Money stays on one line; dates may break between the time and the day. */
 const FIGURE = 'tabular-nums whitespace-nowrap';
+const DATE = 'tabular-nums';
 
 function commissionColumns(search: string): readonly DataTableColumn<CommissionRow>[] {
   return [
@@ -45,8 +46,8 @@ function commissionColumns(search: string): readonly DataTableColumn<CommissionR
       sortKey: 'platform_fee',
       cell: (row) => <span className="font-medium text-teal-800">{formatVnd(row.platform_fee)}</span>,
     },
-    { key: 'created', header: t.columns.createdAt, className: FIGURE, sortKey: 'created_at', cell: (row) => formatDateTime(row.created_at) },
-    { key: 'completed', header: t.columns.completedAt, className: FIGURE, cell: (row) => formatDateTime(row.booking_completed_at) },
+    { key: 'created', header: t.columns.createdAt, className: DATE, sortKey: 'created_at', cell: (row) => formatDateTime(row.created_at) },
+    { key: 'completed', header: t.columns.completedAt, className: DATE, cell: (row) => formatDateTime(row.booking_completed_at) },
   ];
 }
 const URL_OPTIONS = { allowed: { sort: sortValues(sortKeysOf(commissionColumns(''))) } };

@@ -128,7 +128,7 @@ export default function DepositsPage() {
       header: t.columns.providerStatus,
       cell: (row) => (row.provider_status ? <StatusBadge entity="provider" status={row.provider_status} /> : '—'),
     },
-    { key: 'created', header: t.columns.createdAt, className: 'tabular-nums whitespace-nowrap', sortKey: 'created_at', cell: (row) => formatDateTime(row.created_at) },
+    { key: 'created', header: t.columns.createdAt, className: 'tabular-nums', sortKey: 'created_at', cell: (row) => formatDateTime(row.created_at) },
   ];
 
   const s = stats.data;
