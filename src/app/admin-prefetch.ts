@@ -4,6 +4,7 @@
 // another admin address. Only for a stored admin session (a signed-out visitor's requests would
 // only be refused). Best effort: a screen always asks for its own data, and React Query answers it
 // from this request when the keys match; after a list page, the next page is asked for too.
+import { LIST_VIEW_DEFAULTS, listView } from '@/lib/paging.ts';
 import { matchPath } from 'react-router-dom';
 import type { FetchQueryOptions, QueryKey } from '@tanstack/react-query';
 import { parseUrlState } from '@/lib/url-state.ts';
@@ -27,6 +28,10 @@ import { commissionsQueryOptions } from '@/features/commissions/api/commissions-
 import { depositStatsQueryOptions } from '@/features/deposits/api/deposit-stats-query.ts';
 import { depositsQueryOptions } from '@/features/deposits/api/deposits-query.ts';
 import { adminQueryClient } from './admin-query-client.ts';
+
+/** The finance lists' first two pages in their default order, as their screens ask for them without filters. */
+const FIRST_PAGE = listView(LIST_VIEW_DEFAULTS);
+const SECOND_PAGE = listView({ ...LIST_VIEW_DEFAULTS, page: 2 });
 
 type Task = () => Promise<void>;
 /** A query to put in the cache (its own options, as the screen builds them). */
@@ -63,11 +68,11 @@ function plan(pathname: string, params: URLSearchParams): Plan | null {
   }
   if (path === '/admin/manage-commissions' && bare) {
     const filters = { ...NO_FINANCE_FILTERS, serviceId: '' };
-    return { now: [query(commissionStatsQueryOptions(filters)), query(commissionsQueryOptions(filters, 1))], later: [query(commissionsQueryOptions(filters, 2))] };
+    return { now: [query(commissionStatsQueryOptions(filters)), query(commissionsQueryOptions(filters, FIRST_PAGE))], later: [query(commissionsQueryOptions(filters, SECOND_PAGE))] };
   }
   if (path === '/admin/manage-deposit-history' && bare) {
     const filters = { ...NO_FINANCE_FILTERS, status: '' };
-    return { now: [query(depositStatsQueryOptions(filters)), query(depositsQueryOptions(filters, 1))], later: [query(depositsQueryOptions(filters, 2))] };
+    return { now: [query(depositStatsQueryOptions(filters)), query(depositsQueryOptions(filters, FIRST_PAGE))], later: [query(depositsQueryOptions(filters, SECOND_PAGE))] };
   }
   const booking = id('/admin/bookings/:id');
   if (booking) return { now: [query(bookingQueryOptions(booking)), query(bookingHistoryQueryOptions(booking))] };

@@ -54,7 +54,11 @@ export function serializeUrlState<T extends UrlStateShape>(
   return next;
 }
 
-/** Applies a change; changing any filter or the sort resets `page` to its default. */
+/**
+ * Applies a change; changing any filter or the sort resets `page` to its default. A page cursor
+ * (`after` / `before`, docs/search.md#deep-pages) holds only for the change that sets it: any other
+ * change (another page, a filter, the sort) drops it.
+ */
 export function applyUrlStatePatch<T extends UrlStateShape>(
   current: T,
   patch: Partial<T>,
@@ -62,6 +66,9 @@ export function applyUrlStatePatch<T extends UrlStateShape>(
   keepPageOn: readonly (keyof T)[] = [],
 ): T {
   const next: T = { ...current, ...patch };
+  if (!('after' in patch) && !('before' in patch)) {
+    for (const key of ['after', 'before'] as const) if (key in defaults) (next as UrlStateShape)[key] = defaults[key] as UrlValue;
+  }
   if ('page' in defaults && !('page' in patch)) {
     const changedFilter = (Object.keys(patch) as (keyof T)[]).some(
       (key) => key !== 'page' && !keepPageOn.includes(key) && patch[key] !== current[key],

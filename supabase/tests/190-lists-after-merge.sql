@@ -1,6 +1,6 @@
 -- The deposit history labels the ledger's adjustments; the audit log pages with cursors.
 begin;
-select plan(5);
+select plan(6);
 
 select tests.create_user('c190-admin@test.vn', 'customer', true);
 insert into public.audit_log (table_name, row_id, action, changes)
@@ -26,6 +26,14 @@ select throws_ok($$ select public.admin_list_audit_log(p_sort => 'actor_email.as
                  'a sort the audit log does not offer is refused');
 select throws_ok($$ select public.admin_list_audit_log(p_after => '["2026-01-01T00:00:00+00:00", "not-a-number"]') $$,
                  '22023', null, 'a cursor whose id is not an audit log id is refused');
+
+select tests.as_superuser();
+select tests.create_user('c190-khach@test.vn', 'customer');
+update public.profiles set name = 'Đỗ Thị Hằng' where id = tests.user_id('c190-khach@test.vn');
+select is(
+  (select array_agg(k order by k) from public.audit_log a, jsonb_object_keys(a.changes) k
+    where a.table_name = 'profiles' and a.row_id = tests.user_id('c190-khach@test.vn')::text and a.action = 'update'),
+  array['name'], 'a rename is logged as the name alone, not its generated search copy');
 
 select * from finish();
 rollback;

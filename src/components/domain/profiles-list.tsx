@@ -1,12 +1,13 @@
 // The body of the customers and providers lists (docs/screens.md#customers, docs/screens.md#providers): a search and a status filter,
 // a refresh button and "Xóa bộ lọc" once a filter is set, then the page of rows with its
-// pagination. Filters and page live in the URL (the page's useUrlState); a page past the end goes
-// back to the first page.
+// pagination. Filters, sort and page live in the URL (the page's useUrlState); a page past the end
+// goes back to the first page; the searched text is marked in the rows (the columns get it).
 import { FilterBar, SearchInput, SelectFilter } from '@/components/ui/filter-bar.tsx';
 import type { DataTableColumn } from '@/components/ui/data-table.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
-import { PagedTable, type PagedQuery } from '@/components/ui/paged-table.tsx';
+import { PagedTable, type PagedListData, type PagedQuery } from '@/components/ui/paged-table.tsx';
 import { RefreshButton } from '@/components/ui/refresh-button.tsx';
+import { offsetWindow, type ListPosition } from '@/lib/paging.ts';
 import { useKeepPageInRange, type SetUrlStateOptions } from '@/lib/url-state.ts';
 
 export interface ProfilesListTexts {
@@ -20,10 +21,10 @@ export interface ProfilesListTexts {
   allStatuses: string;
 }
 
-interface ProfilesListFilters {
+interface ProfilesListFilters extends ListPosition {
   q: string;
   status: string;
-  page: number;
+  sort: string;
 }
 
 export function ProfilesList<Row extends { id: string }>({
@@ -35,14 +36,16 @@ export function ProfilesList<Row extends { id: string }>({
   resetFilters,
   list,
   pageSize,
+  defaultSort,
 }: {
   texts: ProfilesListTexts;
   columns: readonly DataTableColumn<Row>[];
+  defaultSort: string;
   statusOptions: readonly { value: string; label: string }[];
   filters: ProfilesListFilters;
   setFilters: (patch: Partial<ProfilesListFilters>, setOptions?: SetUrlStateOptions) => void;
   resetFilters: () => void;
-  list: PagedQuery & { isLoading: boolean; data?: { rows: Row[]; total: number; totalExact?: boolean } | undefined };
+  list: PagedQuery & { isLoading: boolean; data?: PagedListData<Row> | undefined };
   pageSize: number;
 }) {
   const filtered = filters.q !== '' || filters.status !== '';
@@ -86,7 +89,12 @@ export function ProfilesList<Row extends { id: string }>({
         pageSize={pageSize}
         total={list.data?.total}
         approximate={list.data?.totalExact === false}
-        onPageChange={(page) => setFilters({ page })}
+        cursors={list.data ? { first: list.data.firstCursor ?? null, last: list.data.lastCursor ?? null } : undefined}
+        sort={filters.sort}
+        defaultSort={defaultSort}
+        onSortChange={(sort) => setFilters({ sort })}
+        onNavigate={setFilters}
+        offsetWindow={offsetWindow(filters.q.trim() !== '')}
       />
     </div>
   );

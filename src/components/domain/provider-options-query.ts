@@ -1,10 +1,10 @@
-// Data of the shared provider picker: a server-side name search over providers (20 at a time,
-// never the whole table). Its keys live under the 'providers' root, so invalidating the providers
-// area refreshes the picker too.
+// Data of the shared provider picker: admin_provider_options searches providers by name on the
+// server (accents and case ignored, 20 at a time, never the whole table) and answers them in
+// Vietnamese order (docs/search.md#contract). Its keys live under the 'providers' root, so
+// invalidating the providers area refreshes the picker too.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { unwrap } from '@/lib/errors.ts';
-import { containsPattern } from '@/lib/search.ts';
 import { supabase } from '@/lib/supabase.ts';
 
 export const PROVIDER_OPTION_LIMIT = 20;
@@ -24,9 +24,8 @@ export function providerOptionsQueryOptions(search: string) {
   return queryOptions({
     queryKey: providerOptionKeys.search(term),
     queryFn: async ({ signal }): Promise<ProviderOption[]> => {
-      let query = supabase.from('profiles').select('id, name, phone').eq('role', 'provider');
-      if (term !== '') query = query.ilike('name', containsPattern(term));
-      const rows: unknown = unwrap(await query.order('name', { ascending: true }).limit(PROVIDER_OPTION_LIMIT).abortSignal(signal));
+      const args = { p_limit: PROVIDER_OPTION_LIMIT, ...(term !== '' ? { p_search: term } : {}) };
+      const rows: unknown = unwrap(await supabase.rpc('admin_provider_options', args).abortSignal(signal));
       return z.array(providerOptionSchema).parse(rows ?? []);
     },
     staleTime: 60_000,

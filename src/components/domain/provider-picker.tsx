@@ -1,9 +1,11 @@
-// The provider filter of the bookings, commissions and deposits lists: a combobox that searches
-// providers by name on the server (20 at a time), never loading all of them; the chosen provider's
-// name is read by id. Arrow keys move, Enter picks, Escape closes.
+// The provider filter of the bookings, commissions and deposits lists: one combobox that searches
+// providers by name on the server as the admin types (accents ignored, Vietnamese order, 20 at a
+// time, never all of them), with a "type to search" hint; the chosen provider's name is read by id.
+// Arrow keys move, Enter picks, Escape closes.
 import clsx from 'clsx';
 import { X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { Highlight } from '@/components/ui/highlight.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { common } from '@/lib/messages/common.ts';
 import { useProviderOption } from './provider-option-query.ts';
@@ -19,6 +21,7 @@ export interface ProviderPickerProps {
 export function ProviderPicker({ value, onChange }: ProviderPickerProps) {
   const inputId = useId();
   const listId = useId();
+  const hintId = useId();
   const [open, setOpen] = useState(false);
   const [text, setText] = useState('');
   const [term, setTerm] = useState('');
@@ -81,6 +84,7 @@ export function ProviderPicker({ value, onChange }: ProviderPickerProps) {
           aria-expanded={open}
           aria-controls={listId}
           aria-autocomplete="list"
+          aria-describedby={hintId}
           aria-activedescendant={open ? optionId(activeIndex) : undefined}
           autoComplete="off"
           value={open ? text : selectedName}
@@ -115,6 +119,9 @@ export function ProviderPicker({ value, onChange }: ProviderPickerProps) {
           </button>
         ) : null}
       </div>
+      <p id={hintId} className="sr-only">
+        {t.hint}
+      </p>
       {open ? (
         <ul
           id={listId}
@@ -138,10 +145,15 @@ export function ProviderPicker({ value, onChange }: ProviderPickerProps) {
               )}
             >
               {choice === null ? (
-                t.all
+                <>
+                  {t.all}
+                  <span className="ml-2 text-xs font-normal text-slate-500" aria-hidden="true">
+                    {t.hint}
+                  </span>
+                </>
               ) : (
                 <>
-                  {choice.name}
+                  <Highlight text={choice.name} term={term} />
                   {choice.phone ? <span className="ml-2 text-xs text-slate-500">{choice.phone}</span> : null}
                 </>
               )}

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DataTable, nextSort, parseSort, type DataTableColumn } from './data-table.tsx';
+import { DataTable, type DataTableColumn } from './data-table.tsx';
 
 afterEach(cleanup);
 
@@ -19,16 +19,6 @@ const rows: Row[] = [
   { id: 'a', name: 'Gói 2 giờ', price: 160000 },
   { id: 'b', name: 'Gói 3 giờ', price: 240000 },
 ];
-
-describe('sort strings', () => {
-  it('parse and toggle', () => {
-    expect(parseSort('created_at.desc')).toEqual({ column: 'created_at', ascending: false });
-    expect(parseSort('bad sort')).toBeNull();
-    expect(nextSort('price.desc', 'price')).toBe('price.asc');
-    expect(nextSort('price.asc', 'price')).toBe('price.desc');
-    expect(nextSort('price.asc', 'name')).toBe('name.desc');
-  });
-});
 
 describe('<DataTable />', () => {
   it('rows with numbers continuing across pages', () => {
@@ -69,6 +59,27 @@ describe('<DataTable />', () => {
     expect(screen.getByRole('columnheader', { name: /Tên/ }).getAttribute('aria-sort')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: /Giá/ }));
     fireEvent.click(screen.getByRole('button', { name: /Tên/ }));
-    expect(onSortChange.mock.calls).toEqual([['price.asc'], ['name.desc']]);
+    expect(onSortChange.mock.calls).toEqual([[''], ['name.asc']]);
+  });
+
+  it('the default order shows on its header until another sort is chosen', () => {
+    const onSortChange = vi.fn();
+    const { rerender } = render(
+      <DataTable caption="Gói" columns={columns} rows={rows} rowKey={(row) => row.id} sort="" defaultSort="price.desc" onSortChange={onSortChange} />,
+    );
+    expect(screen.getByRole('columnheader', { name: /Giá/ }).getAttribute('aria-sort')).toBe('descending');
+    fireEvent.click(screen.getByRole('button', { name: /Giá/ }));
+    expect(onSortChange).toHaveBeenLastCalledWith('price.asc');
+    rerender(<DataTable caption="Gói" columns={columns} rows={rows} rowKey={(row) => row.id} sort="name.asc" defaultSort="price.desc" onSortChange={onSortChange} />);
+    expect(screen.getByRole('columnheader', { name: /Giá/ }).getAttribute('aria-sort')).toBeNull();
+    expect(screen.getByRole('columnheader', { name: /Tên/ }).getAttribute('aria-sort')).toBe('ascending');
+  });
+
+  it('a long unbroken text wraps inside its capped cell', () => {
+    const long = 'X'.repeat(2000);
+    render(<DataTable caption="Gói" columns={columns} rows={[{ id: 'x', name: long, price: 1 }]} rowKey={(row) => row.id} />);
+    const wrapper = screen.getByText(long);
+    expect(wrapper.className).toContain('break-words');
+    expect(wrapper.className).toContain('max-w-xs');
   });
 });

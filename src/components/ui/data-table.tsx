@@ -1,10 +1,14 @@
 // Table with loading / empty / error states, an optional row-number column (continuing across
-// pages) and sortable headers whose sort string ("column.asc" / "column.desc") lives in the URL.
+// pages) and sortable headers whose sort string ("column.asc" / "column.desc", lib/sort.ts) lives in
+// the URL: a click sorts ascending, then descending, then back to the list's default order, and the
+// header of the order shown carries `aria-sort`. Cells never let long unbroken text overflow: it
+// wraps (docs/screens.md#sorting-lists).
 import clsx from 'clsx';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { ErrorContext } from '@/lib/errors.ts';
 import { common } from '@/lib/messages/common.ts';
+import { effectiveSort, nextSort } from '@/lib/sort.ts';
 import { EmptyState, ErrorState, LoadingState } from './states.tsx';
 
 export interface DataTableColumn<Row> {
@@ -16,25 +20,8 @@ export interface DataTableColumn<Row> {
   sortKey?: string;
   align?: 'left' | 'right' | 'center';
   className?: string;
-}
-
-export interface SortState {
-  column: string;
-  ascending: boolean;
-}
-
-/** "created_at.desc" → { column: 'created_at', ascending: false }. */
-export function parseSort(sort: string): SortState | null {
-  const match = /^([A-Za-z0-9_]+)\.(asc|desc)$/.exec(sort);
-  if (!match || match[1] === undefined) return null;
-  return { column: match[1], ascending: match[2] === 'asc' };
-}
-
-/** The next sort string after clicking a header: new column → descending, same → toggle. */
-export function nextSort(current: string, column: string): string {
-  const parsed = parseSort(current);
-  if (parsed && parsed.column === column) return `${column}.${parsed.ascending ? 'desc' : 'asc'}`;
-  return `${column}.desc`;
+  /** Free text (a comment): the cell may grow to 28rem instead of 20rem before it wraps. */
+  wide?: boolean;
 }
 
 export interface DataTableProps<Row> {
@@ -54,7 +41,10 @@ export interface DataTableProps<Row> {
   emptyDescription?: ReactNode;
   /** When set, a first "STT" column numbers rows starting after this offset (e.g. (page−1)×50). */
   rowNumberOffset?: number;
+  /** The URL's sort ('' = the default order). */
   sort?: string;
+  /** The order the server uses when `sort` is '' (its header shows it). */
+  defaultSort?: string;
   onSortChange?: (sort: string) => void;
   rowClassName?: (row: Row) => string | undefined;
   className?: string;
@@ -77,12 +67,13 @@ export function DataTable<Row>({
   emptyDescription,
   rowNumberOffset,
   sort = '',
+  defaultSort = '',
   onSortChange,
   rowClassName,
   className,
 }: DataTableProps<Row>) {
   const showNumbers = rowNumberOffset !== undefined;
-  const parsedSort = parseSort(sort);
+  const parsedSort = effectiveSort(sort, defaultSort);
 
   if (error !== undefined && error !== null) {
     return (
@@ -115,15 +106,16 @@ export function DataTable<Row>({
                   scope="col"
                   aria-sort={ariaSort}
                   className={clsx(
-                    'px-3 py-2 font-semibold whitespace-nowrap text-slate-700',
+                    // Headers wrap between words: a long header must not widen a figure's column.
+                    'px-3 py-2 font-semibold text-slate-700',
                     alignClass[column.align ?? 'left'],
                   )}
                 >
                   {column.sortKey !== undefined && onSortChange ? (
                     <button
                       type="button"
-                      onClick={() => onSortChange(nextSort(sort, column.sortKey as string))}
-                      className="inline-flex items-center gap-1 rounded hover:text-teal-800 focus-visible:outline-2 focus-visible:outline-teal-700"
+                      onClick={() => onSortChange(nextSort(sort, column.sortKey as string, defaultSort))}
+                      className="inline-flex items-center gap-1 rounded text-left hover:text-teal-800 focus-visible:outline-2 focus-visible:outline-teal-700"
                     >
                       {column.header}
                       {active ? (
@@ -165,7 +157,8 @@ export function DataTable<Row>({
                 ) : null}
                 {columns.map((column) => (
                   <td key={column.key} className={clsx('px-3 py-2 align-middle', alignClass[column.align ?? 'left'], column.className)}>
-                    {column.cell(row, index)}
+                    {/* The cap bounds what one cell asks of the table; break-words wraps a long unbroken text inside it. */}
+                    <div className={clsx('break-words', column.wide ? 'max-w-md' : 'max-w-xs')}>{column.cell(row, index)}</div>
                   </td>
                 ))}
               </tr>

@@ -1,10 +1,12 @@
 // A server-paginated list: the DataTable of one page's rows (numbered from the page's offset)
 // and the Pagination under it, both driven by the page's query. `total` undefined (the count not
 // known yet) hides the pagination; `busy` disables it while something else the total depends on
-// loads; `footnote` goes between the two (e.g. "the total is an estimate").
+// loads; `footnote` goes between the two (e.g. "the total is an estimate"). Page numbers open
+// within the numbered window (docs/search.md#deep-pages); past it, "next" / "previous" follow the
+// page's cursors, which the URL keeps with the page number.
 import type { ReactNode } from 'react';
 import { DataTable, type DataTableProps } from './data-table.tsx';
-import { PAGE_SIZE } from '@/lib/paging.ts';
+import { OFFSET_WINDOW, PAGE_SIZE, offsetWindow, pageReachable, type ListPosition } from '@/lib/paging.ts';
 import { useKeepPageInRange, type SetUrlStateOptions } from '@/lib/url-state.ts';
 import { Pagination, pageCount } from './pagination.tsx';
 
@@ -22,12 +24,56 @@ export type PagedTableProps<Row> = Omit<DataTableProps<Row>, 'isLoading' | 'isFe
   pageSize?: number;
   total: number | undefined;
   approximate?: boolean;
-  onPageChange: (page: number) => void;
+  /** Cursors of the page shown (first and last row), for "next" / "previous" past the numbered pages. */
+  cursors?: { first: string | null; last: string | null } | undefined;
+  /** Goes to a page (with the cursor that reaches it, '' when its number suffices). */
+  onNavigate: (position: ListPosition) => void;
+  /** Rows a page number may skip from either end (lib/paging.ts offsetWindow; Infinity: any page). */
+  offsetWindow?: number;
   busy?: boolean;
   footnote?: ReactNode;
 };
 
-export function PagedTable<Row>({ query, page, pageSize = PAGE_SIZE, total, approximate = false, onPageChange, busy = false, footnote, ...table }: PagedTableProps<Row>) {
+/**
+ * How the pager of a list reaches a page: by its number when the server opens it by number, else
+ * the neighbour pages by the shown page's cursors; any other page is not offered.
+ */
+export function pageNavigation(
+  page: number,
+  {
+    total,
+    exact,
+    cursors,
+    pageSize = PAGE_SIZE,
+    window = OFFSET_WINDOW,
+  }: { total: number; exact: boolean; cursors?: { first: string | null; last: string | null } | undefined; pageSize?: number; window?: number },
+): { reachable: (target: number) => boolean; position: (target: number) => ListPosition } {
+  const byNumber = (target: number) => pageReachable(target, total, exact, { pageSize, window });
+  const viaCursor = (target: number): ListPosition | null => {
+    if (target === page + 1 && cursors?.last) return { page: target, after: cursors.last, before: '' };
+    if (target === page - 1 && cursors?.first) return { page: target, after: '', before: cursors.first };
+    return null;
+  };
+  return {
+    reachable: (target) => byNumber(target) || viaCursor(target) !== null,
+    position: (target) => (byNumber(target) ? null : viaCursor(target)) ?? { page: target, after: '', before: '' },
+  };
+}
+
+export function PagedTable<Row>({
+  query,
+  page,
+  pageSize = PAGE_SIZE,
+  total,
+  approximate = false,
+  cursors,
+  onNavigate,
+  offsetWindow = OFFSET_WINDOW,
+  busy = false,
+  footnote,
+  ...table
+}: PagedTableProps<Row>) {
+  const navigation = pageNavigation(page, { total: total ?? 0, exact: !approximate, cursors, pageSize, window: offsetWindow });
   return (
     <>
       <DataTable
@@ -39,8 +85,17 @@ export function PagedTable<Row>({ query, page, pageSize = PAGE_SIZE, total, appr
         rowNumberOffset={(page - 1) * pageSize}
       />
       {footnote}
-      {total !== undefined ? (
-        <Pagination page={page} total={total} pageSize={pageSize} onPageChange={onPageChange} disabled={query.isFetching || busy} approximate={approximate} />
+      {/* Beside an error the range of the previous answer would be stale: no pagination then. */}
+      {total !== undefined && !query.error ? (
+        <Pagination
+          page={page}
+          total={total}
+          pageSize={pageSize}
+          onPageChange={(target) => onNavigate(navigation.position(target))}
+          reachable={navigation.reachable}
+          disabled={query.isFetching || busy}
+          approximate={approximate}
+        />
       ) : null}
     </>
   );
@@ -52,6 +107,8 @@ export interface PagedListData<Row> {
   total: number;
   /** false: `total` is the planner's estimate; absent: the query always counts exactly. */
   totalExact?: boolean;
+  firstCursor?: string | null;
+  lastCursor?: string | null;
 }
 
 export type PagedListQuery<Row> = PagedQuery & { data?: PagedListData<Row> | undefined };
@@ -104,6 +161,7 @@ export function ListTable<Row extends { id: string }>({ list, texts, filtered, a
       errorTitle={texts.loadFailed}
       emptyTitle={filtered ? texts.noMatch : texts.empty}
       query={list}
+      cursors={data ? { first: data.firstCursor ?? null, last: data.lastCursor ?? null } : undefined}
       {...(approximateNote
         ? {
             total: data?.total ?? 0,
@@ -112,4 +170,25 @@ export function ListTable<Row extends { id: string }>({ list, texts, filtered, a
         : { total: data?.total, approximate: estimated })}
     />
   );
+}
+
+/**
+ * The sort and paging props of a list screen's table from its URL state: the sort shown (the
+ * default when the URL names none), the header clicks and page moves written back to the URL, and
+ * the numbered window (narrower when typed text filters the list).
+ */
+export function listViewProps(
+  state: { sort: string; page: number },
+  setState: (patch: Partial<ListPosition & { sort: string }>) => void,
+  defaultSort: string,
+  textFiltered: boolean,
+) {
+  return {
+    sort: state.sort,
+    defaultSort,
+    onSortChange: (sort: string) => setState({ sort }),
+    page: state.page,
+    onNavigate: setState,
+    offsetWindow: offsetWindow(textFiltered),
+  };
 }

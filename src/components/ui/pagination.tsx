@@ -48,6 +48,8 @@ export interface PaginationProps {
   disabled?: boolean;
   /** The total is an estimate (large result sets): the range text says "khoảng". */
   approximate?: boolean;
+  /** Pages the list can open (deep lists: docs/search.md#deep-pages); others are not offered. All by default. */
+  reachable?: (page: number) => boolean;
   className?: string;
 }
 
@@ -76,10 +78,19 @@ function NavButton({
   );
 }
 
-export function Pagination({ page, total, pageSize = PAGE_SIZE, onPageChange, disabled = false, approximate = false, className }: PaginationProps) {
+export function Pagination({
+  page,
+  total,
+  pageSize = PAGE_SIZE,
+  onPageChange,
+  disabled = false,
+  approximate = false,
+  reachable = () => true,
+  className,
+}: PaginationProps) {
   const totalPages = pageCount(total, pageSize);
   const current = Math.min(Math.max(1, page), totalPages);
-  const pages = paginationWindow(current, totalPages);
+  const pages = paginationWindow(current, totalPages).filter((p) => p === current || reachable(p));
   const atStart = current <= 1;
   const atEnd = current >= totalPages;
   const iconClass = 'size-4';
@@ -99,7 +110,7 @@ export function Pagination({ page, total, pageSize = PAGE_SIZE, onPageChange, di
             <NavButton
               label={common.pagination.previous}
               onClick={() => onPageChange(current - 1)}
-              disabled={disabled || atStart}
+              disabled={disabled || atStart || !reachable(current - 1)}
             >
               <ChevronLeft className={iconClass} aria-hidden="true" />
             </NavButton>
@@ -124,12 +135,12 @@ export function Pagination({ page, total, pageSize = PAGE_SIZE, onPageChange, di
             </li>
           ))}
           <li>
-            <NavButton label={common.pagination.next} onClick={() => onPageChange(current + 1)} disabled={disabled || atEnd}>
+            <NavButton label={common.pagination.next} onClick={() => onPageChange(current + 1)} disabled={disabled || atEnd || !reachable(current + 1)}>
               <ChevronRight className={iconClass} aria-hidden="true" />
             </NavButton>
           </li>
           <li>
-            <NavButton label={common.pagination.last} onClick={() => onPageChange(totalPages)} disabled={disabled || atEnd}>
+            <NavButton label={common.pagination.last} onClick={() => onPageChange(totalPages)} disabled={disabled || atEnd || !reachable(totalPages)}>
               <ChevronsRight className={iconClass} aria-hidden="true" />
             </NavButton>
           </li>

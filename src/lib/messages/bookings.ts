@@ -25,6 +25,8 @@ export const bookings = {
       packagePlaceholder: 'Lọc theo tên gói…',
       service: 'Tên dịch vụ',
       servicePlaceholder: 'Lọc theo tên dịch vụ…',
+      customer: 'Tên khách hàng',
+      customerPlaceholder: 'Lọc theo tên khách…',
       time: 'Thời gian',
     },
     approxTotal: (total: string) => `khoảng ${total}`,

@@ -106,6 +106,7 @@ export const common = {
     noMatch: 'Không tìm thấy nhà cung cấp',
     clear: 'Bỏ chọn nhà cung cấp',
     loadFailed: 'Không thể tải danh sách nhà cung cấp',
+    hint: 'Gõ để tìm theo tên (không cần dấu)',
   },
   statuses: {
     booking: {
@@ -133,5 +134,9 @@ export const common = {
     conversation: { active: 'Đang hoạt động', completed: 'Đã kết thúc' },
     visibility: { active: 'Hiển thị', inactive: 'Ẩn' },
     unknown: (value: string) => `Không xác định (${value})`,
+  },
+  lists: {
+    deepPage: (page: number) =>
+      `Trang ${page.toLocaleString('vi-VN')} quá xa để mở trực tiếp. Hãy về trang đầu hoặc trang cuối, đi tiếp bằng "Trang sau" / "Trang trước", hoặc thu hẹp bộ lọc.`,
   },
 } as const;

@@ -1,9 +1,9 @@
-// One page of the audit log (newest first) from admin_list_audit_log, with a total that is exact
+// One page of the audit log (newest first; cursors past the numbered pages) from admin_list_audit_log, with a total that is exact
 // up to 10,000 entries and an estimate beyond.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { fetchListPage, type Page } from '@/lib/paged-list.ts';
-import { pageArgs } from '@/lib/paging.ts';
+import { fetchViewPage, type Page } from '@/lib/paged-list.ts';
+import type { ListView } from '@/lib/paging.ts';
 import { toAuditLogArgs, type AuditLogFilters } from './audit-log-filters.ts';
 import { auditLogKeys } from './keys.ts';
 
@@ -22,15 +22,15 @@ export const auditLogRowSchema = z.object({
 export type AuditLogRow = z.output<typeof auditLogRowSchema>;
 export type AuditLogPage = Page<AuditLogRow>;
 
-export function auditLogQueryOptions(filters: AuditLogFilters, page: number) {
+export function auditLogQueryOptions(filters: AuditLogFilters, view: ListView) {
   return queryOptions({
-    queryKey: auditLogKeys.list(filters, page),
+    queryKey: auditLogKeys.list(filters, view),
     queryFn: ({ signal }): Promise<AuditLogPage> =>
-      fetchListPage('admin_list_audit_log', { ...toAuditLogArgs(filters), ...pageArgs(page) }, auditLogRowSchema, signal),
+      fetchViewPage('admin_list_audit_log', toAuditLogArgs(filters), view, auditLogRowSchema, signal),
     placeholderData: keepPreviousData,
   });
 }
 
-export function useAuditLog(filters: AuditLogFilters, page: number) {
-  return useQuery(auditLogQueryOptions(filters, page));
+export function useAuditLog(filters: AuditLogFilters, view: ListView) {
+  return useQuery(auditLogQueryOptions(filters, view));
 }

@@ -6,17 +6,21 @@
 import { useMemo } from 'react';
 import type { DataTableColumn } from '@/components/ui/data-table.tsx';
 import { DateRangeFilter, FilterBar, SearchInput, SelectFilter } from '@/components/ui/filter-bar.tsx';
-import { ListTable, useListPaging } from '@/components/ui/paged-table.tsx';
+import { ListTable, listViewProps, useListPaging } from '@/components/ui/paged-table.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { RefreshQueryButton } from '@/components/ui/refresh-button.tsx';
 import { formatDateTime } from '@/lib/format.ts';
 import { auditLog as t } from '@/lib/messages/audit-log.ts';
+import { LIST_VIEW_DEFAULTS, listView } from '@/lib/paging.ts';
 import { useUrlState } from '@/lib/url-state.ts';
 import { auditChanges, formatAuditValue, type AuditLogFilters } from '@/features/audit-log/api/audit-log-filters.ts';
 import { useAuditLog, type AuditLogRow } from '@/features/audit-log/api/audit-log-query.ts';
 import { auditLogKeys } from '@/features/audit-log/api/keys.ts';
 
-const DEFAULTS = { table: '', actor: '', record: '', from: '', to: '', page: 1 };
+const DEFAULTS = { table: '', actor: '', record: '', from: '', to: '', ...LIST_VIEW_DEFAULTS };
+/** The audit log is read newest first only. */
+const URL_OPTIONS = { allowed: { sort: [''] } };
+const DEFAULT_SORT = 'created_at.desc';
 const TABLE_OPTIONS = Object.entries(t.tables).map(([value, label]) => ({ value, label }));
 
 function tableLabel(table: string): string {
@@ -47,12 +51,12 @@ function Changes({ row }: { row: AuditLogRow }) {
 }
 
 export default function AuditLogPage() {
-  const [state, setState, reset] = useUrlState(DEFAULTS);
+  const [state, setState, reset] = useUrlState(DEFAULTS, URL_OPTIONS);
   const filters: AuditLogFilters = useMemo(
     () => ({ table: state.table, actor: state.actor, record: state.record, from: state.from, to: state.to }),
     [state.table, state.actor, state.record, state.from, state.to],
   );
-  const list = useAuditLog(filters, state.page);
+  const list = useAuditLog(filters, listView(state));
   useListPaging(list, state.page, setState);
 
   const linkClass = 'text-left text-teal-800 hover:underline focus-visible:outline-2 focus-visible:outline-teal-700';
@@ -106,8 +110,7 @@ export default function AuditLogPage() {
         filtered={anyFilter}
         approximateNote={t.approximateTotal}
         columns={columns}
-        page={state.page}
-        onPageChange={(page) => setState({ page })}
+        {...listViewProps(state, setState, DEFAULT_SORT, false)}
       />
     </div>
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BOOKING_LIST_DEFAULTS, exportChunkArgs, filterArgs, listPageArgs } from './booking-filters.ts';
+import { BOOKING_LIST_DEFAULTS, exportChunkArgs, filterArgs } from './booking-filters.ts';
 
 const NOW = new Date('2026-11-22T10:00:00Z'); // 17:00 in Vietnam
 const PROVIDER = '7B0C1E2D-3F40-4A5B-8C6D-7E8F90A1B2C3';
@@ -11,12 +11,13 @@ describe('filterArgs', () => {
 
   it('maps every filter to its RPC argument, trimming texts and lower-casing the provider id', () => {
     expect(
-      filterArgs({ status: 'completed', provider: PROVIDER, pkg: '  Gói 3 giờ ', service: ' Dọn dẹp ', time: '7d' }, NOW),
+      filterArgs({ status: 'completed', provider: PROVIDER, pkg: '  Gói 3 giờ ', service: ' Dọn dẹp ', customer: ' nguyen ', time: '7d' }, NOW),
     ).toEqual({
       p_status: 'completed',
       p_provider_id: PROVIDER.toLowerCase(),
       p_package: 'Gói 3 giờ',
       p_service: 'Dọn dẹp',
+      p_customer: 'nguyen',
       p_since: '2026-11-15T10:00:00.000Z',
     });
   });
@@ -26,34 +27,20 @@ describe('filterArgs', () => {
   });
 
   it('ignores values that are not filters (bad status, malformed provider, blank texts, unknown time)', () => {
-    expect(filterArgs({ status: 'done', provider: 'abc', pkg: '   ', service: '', time: '365d' }, NOW)).toEqual({});
-  });
-});
-
-describe('listPageArgs', () => {
-  it('asks for 50 rows at the page offset', () => {
-    expect(listPageArgs({ ...BOOKING_LIST_DEFAULTS, page: 3, status: 'pending' }, NOW)).toEqual({
-      p_status: 'pending',
-      p_limit: 50,
-      p_offset: 100,
-    });
-  });
-
-  it('treats page numbers below 1 as page 1', () => {
-    expect(listPageArgs({ ...BOOKING_LIST_DEFAULTS, page: 0 }, NOW).p_offset).toBe(0);
+    expect(filterArgs({ status: 'done', provider: 'abc', pkg: '   ', service: '', customer: ' ', time: '365d' }, NOW)).toEqual({});
   });
 });
 
 describe('exportChunkArgs', () => {
-  it('starts without a cursor and continues after the last row with keyset paging', () => {
-    expect(exportChunkArgs({ ...BOOKING_LIST_DEFAULTS, service: 'x' }, 1000, null, NOW)).toEqual({
+  it('starts without a cursor and continues after the last row in the shown sort', () => {
+    expect(exportChunkArgs({ ...BOOKING_LIST_DEFAULTS, service: 'x' }, '', 1000, null, NOW)).toEqual({
       p_service: 'x',
       p_limit: 1000,
     });
-    expect(exportChunkArgs(BOOKING_LIST_DEFAULTS, 1000, { createdAt: '2026-11-01T00:00:00Z', id: 'b1' }, NOW)).toEqual({
+    expect(exportChunkArgs(BOOKING_LIST_DEFAULTS, 'final_price.asc', 1000, '[150000,"b1"]', NOW)).toEqual({
+      p_sort: 'final_price.asc',
       p_limit: 1000,
-      p_after_created_at: '2026-11-01T00:00:00Z',
-      p_after_id: 'b1',
+      p_after: '[150000,"b1"]',
     });
   });
 });

@@ -1,8 +1,9 @@
-// The bookings list's filters as they live in the URL, and their translation into the arguments
-// of public.admin_list_bookings (pure functions, unit-tested).
+// The bookings list's filters, sort and page as they live in the URL, and their translation into
+// the arguments of public.admin_list_bookings (pure functions, unit-tested).
 import { TIME_RANGES, timeRangeStart, type TimeRange } from '@/lib/format.ts';
 import type { ListRpcArgs } from '@/lib/paged-list.ts';
-import { PAGE_SIZE, pageArgs } from '@/lib/paging.ts';
+import { LIST_VIEW_DEFAULTS } from '@/lib/paging.ts';
+import { sortArg, sortValues } from '@/lib/sort.ts';
 import { isUuid } from '@/lib/search.ts';
 
 export const BOOKING_STATUSES = ['pending', 'confirmed', 'pending_completion', 'completed', 'cancelled'] as const;
@@ -18,12 +19,16 @@ export interface BookingFilterValues {
   provider: string;
   pkg: string;
   service: string;
+  customer: string;
   time: string;
 }
 
 export interface BookingListFilters extends BookingFilterValues {
   [key: string]: string | number;
+  sort: string;
   page: number;
+  after: string;
+  before: string;
 }
 
 /** URL state of the list: '' means "no filter". Keys are short because they show in the URL. */
@@ -32,14 +37,19 @@ export const BOOKING_LIST_DEFAULTS: BookingListFilters = {
   provider: '',
   pkg: '',
   service: '',
+  customer: '',
   time: 'all',
-  page: 1,
+  ...LIST_VIEW_DEFAULTS,
 };
+
+/** The order of the list when the URL names none. */
+export const BOOKING_LIST_DEFAULT_SORT = 'created_at.desc';
 
 export const BOOKING_LIST_ALLOWED = {
   status: ['', ...BOOKING_STATUSES],
   time: [...TIME_RANGES],
-} as const;
+  sort: sortValues(['created_at', 'final_price', 'customer_name']),
+};
 
 export type ListBookingsArgs = ListRpcArgs<'admin_list_bookings'>;
 
@@ -52,28 +62,15 @@ export function filterArgs(filters: BookingFilterValues, now: Date = new Date())
   if (pkg !== '') args.p_package = pkg;
   const service = filters.service.trim();
   if (service !== '') args.p_service = service;
+  const customer = filters.customer.trim();
+  if (customer !== '') args.p_customer = customer;
   const time = (TIME_RANGES as readonly string[]).includes(filters.time) ? (filters.time as TimeRange) : 'all';
   const since = timeRangeStart(time, now);
   if (since !== null) args.p_since = since.toISOString();
   return args;
 }
 
-/** Arguments for one page of the list (50 rows, offset from the 1-based page). */
-export function listPageArgs(filters: BookingListFilters, now: Date = new Date()): ListBookingsArgs {
-  return { ...filterArgs(filters, now), ...pageArgs(filters.page, PAGE_SIZE) };
-}
-
-/** Arguments for the export chunk after the row (createdAt, id), or the first chunk. */
-export function exportChunkArgs(
-  filters: BookingFilterValues,
-  chunkSize: number,
-  after: { createdAt: string; id: string } | null,
-  now: Date,
-): ListBookingsArgs {
-  const args: ListBookingsArgs = { ...filterArgs(filters, now), p_limit: chunkSize };
-  if (after !== null) {
-    args.p_after_created_at = after.createdAt;
-    args.p_after_id = after.id;
-  }
-  return args;
+/** Arguments for the export chunk in the list's sort after the cursor of the previous chunk's last row, or the first chunk. */
+export function exportChunkArgs(filters: BookingFilterValues, sort: string, chunkSize: number, after: string | null, now: Date): ListBookingsArgs {
+  return { ...filterArgs(filters, now), ...sortArg(sort), p_limit: chunkSize, ...(after === null ? {} : { p_after: after }) };
 }

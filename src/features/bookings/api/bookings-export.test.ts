@@ -22,36 +22,36 @@ function row(i: number): BookingRow {
   };
 }
 
-/** A fake server over `total` rows, newest first, honouring limit and the keyset cursor. */
+/** A fake server over `total` rows, newest first, honouring limit and the cursor (here the row's id). */
 function fakeServer(total: number) {
   const all = Array.from({ length: total }, (_, i) => row(i));
   const calls: (ListBookingsArgs & { count: boolean })[] = [];
   const fetchChunk: FetchChunk = async (args, count) => {
     calls.push({ ...args, count });
     let start = 0;
-    if (args.p_after_id !== undefined) start = all.findIndex((r) => r.id === args.p_after_id) + 1;
-    return {
-      rows: all.slice(start, start + (args.p_limit ?? 50)),
-      total: count ? total : null,
-    };
+    if (args.p_after !== undefined) start = all.findIndex((r) => r.id === args.p_after) + 1;
+    const rows = all.slice(start, start + (args.p_limit ?? 50));
+    return { rows, total: count ? total : null, lastCursor: rows.at(-1)?.id ?? null };
   };
   return { all, calls, fetchChunk };
 }
 
 describe('collectBookingsForExport', () => {
-  it('walks every filtered row in chunks with a keyset cursor and reports progress', async () => {
+  it('walks every filtered row in chunks with the cursors, in the shown sort, and reports progress', async () => {
     const server = fakeServer(2350);
     const progress: number[] = [];
     const result = await collectBookingsForExport({ ...BOOKING_LIST_DEFAULTS, status: 'completed' }, server.fetchChunk, {
+      sort: 'final_price.desc',
       chunkSize: 1000,
       onProgress: (p) => progress.push(p.done),
     });
     expect(result.rows.map((r) => r.id)).toEqual(server.all.map((r) => r.id));
     expect(result.capped).toBe(false);
     expect(server.calls).toHaveLength(3);
-    expect(server.calls.every((call) => call.p_status === 'completed')).toBe(true);
+    expect(server.calls.every((call) => call.p_status === 'completed' && call.p_sort === 'final_price.desc')).toBe(true);
     expect(server.calls[0]).toMatchObject({ count: true, p_limit: 1000 });
-    expect(server.calls[1]).toMatchObject({ count: false, p_after_id: 'id-00999', p_after_created_at: server.all[999]!.created_at });
+    expect(server.calls[0]?.p_after).toBeUndefined();
+    expect(server.calls[1]).toMatchObject({ count: false, p_after: 'id-00999' });
     expect(progress).toEqual([1000, 2000, 2350]);
   });
 

@@ -1,6 +1,6 @@
-// CSV export of the FILTERED bookings: walks every matching row newest first in chunks of 1,000
-// with keyset paging (no deep offsets), reports progress, stops at a cap, can be cancelled, and
-// writes UTF-8 CSV with BOM that Excel opens with Vietnamese intact.
+// CSV export of the FILTERED bookings: walks every matching row in the list's sort in chunks of
+// 1,000 with the answers' cursors (no deep offsets), reports progress, stops at a cap, can be
+// cancelled, and writes UTF-8 CSV with BOM that Excel opens with Vietnamese intact.
 import { formatDateTime } from '@/lib/format.ts';
 import { toCsv, type CsvColumn } from '@/lib/csv.ts';
 import { bookings as t } from '@/lib/messages/bookings.ts';
@@ -13,7 +13,7 @@ export const EXPORT_CHUNK_SIZE = 1000;
 export const EXPORT_ROW_CAP = 50_000;
 
 /** Reads one chunk; `count` asks for the filtered total too (the first chunk only). */
-export type FetchChunk = (args: ListBookingsArgs, count: boolean) => Promise<{ rows: BookingRow[]; total: number | null }>;
+export type FetchChunk = (args: ListBookingsArgs, count: boolean) => Promise<{ rows: BookingRow[]; total: number | null; lastCursor: string | null }>;
 
 export interface ExportProgress {
   done: number;
@@ -37,20 +37,20 @@ export class ExportCanceledError extends Error {
 export async function collectBookingsForExport(
   filters: BookingFilterValues,
   fetchChunk: FetchChunk,
-  options: { onProgress?: (progress: ExportProgress) => void; signal?: AbortSignal; chunkSize?: number; cap?: number; now?: Date } = {},
+  options: { sort?: string; onProgress?: (progress: ExportProgress) => void; signal?: AbortSignal; chunkSize?: number; cap?: number; now?: Date } = {},
 ): Promise<ExportResult> {
   const chunkSize = options.chunkSize ?? EXPORT_CHUNK_SIZE;
   const cap = options.cap ?? EXPORT_ROW_CAP;
   // One "now" for the whole export, so a time filter does not move between chunks.
   const now = options.now ?? new Date();
   const rows: BookingRow[] = [];
-  let after: { createdAt: string; id: string } | null = null;
+  let after: string | null = null;
   let expected = cap;
   let capped = false;
   for (;;) {
     if (options.signal?.aborted) throw new ExportCanceledError();
     const size = Math.min(chunkSize, cap - rows.length + 1);
-    const chunk = await fetchChunk(exportChunkArgs(filters, size, after, now), after === null);
+    const chunk = await fetchChunk(exportChunkArgs(filters, options.sort ?? '', size, after, now), after === null);
     if (after === null && chunk.total !== null) expected = Math.min(chunk.total, cap);
     for (const row of chunk.rows) {
       if (rows.length >= cap) {
@@ -60,9 +60,8 @@ export async function collectBookingsForExport(
       rows.push(row);
     }
     options.onProgress?.({ done: rows.length, expected: Math.max(expected, rows.length) });
-    const last = chunk.rows[chunk.rows.length - 1];
-    if (capped || chunk.rows.length < size || last === undefined) break;
-    after = { createdAt: last.created_at, id: last.id };
+    if (capped || chunk.rows.length < size || chunk.lastCursor === null) break;
+    after = chunk.lastCursor;
   }
   if (options.signal?.aborted) throw new ExportCanceledError();
   return { rows, capped };

@@ -1,9 +1,10 @@
-// One page of the bookings list from public.admin_list_bookings: filtered, newest first, 50 rows,
-// with the total (exact, or an estimate flagged `totalExact: false`).
+// One page of the bookings list from public.admin_list_bookings: filtered, newest first or in the
+// chosen sort, 50 rows, with the total (exact, or an estimate flagged `totalExact: false`).
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { fetchListPage, fetchListRows, type Page } from '@/lib/paged-list.ts';
-import { listPageArgs, type BookingListFilters, type ListBookingsArgs } from './booking-filters.ts';
+import { fetchListPage, fetchListRows, fetchViewPage, type Page } from '@/lib/paged-list.ts';
+import { listView } from '@/lib/paging.ts';
+import { filterArgs, type BookingListFilters, type ListBookingsArgs } from './booking-filters.ts';
 import { bookingKeys } from './keys.ts';
 
 export const bookingRowSchema = z.object({
@@ -27,16 +28,21 @@ export type BookingRow = z.infer<typeof bookingRowSchema>;
 
 export type BookingPage = Page<BookingRow>;
 
-/** One chunk of the CSV export: counted (the first, for the progress bar) or not. */
-export async function fetchBookingsChunk(args: ListBookingsArgs, count: boolean, signal?: AbortSignal): Promise<{ rows: BookingRow[]; total: number | null }> {
+/** One chunk of the CSV export: counted (the first, for the progress bar) or not, with the cursor of its last row. */
+export async function fetchBookingsChunk(
+  args: ListBookingsArgs,
+  count: boolean,
+  signal?: AbortSignal,
+): Promise<{ rows: BookingRow[]; total: number | null; lastCursor: string | null }> {
   if (count) return fetchListPage('admin_list_bookings', args, bookingRowSchema, signal);
-  return { rows: await fetchListRows('admin_list_bookings', args, bookingRowSchema, signal), total: null };
+  return fetchListRows('admin_list_bookings', args, bookingRowSchema, signal);
 }
 
 export function bookingsQueryOptions(filters: BookingListFilters) {
   return queryOptions({
     queryKey: bookingKeys.list(filters),
-    queryFn: ({ signal }): Promise<BookingPage> => fetchListPage('admin_list_bookings', listPageArgs(filters), bookingRowSchema, signal),
+    queryFn: ({ signal }): Promise<BookingPage> =>
+      fetchViewPage('admin_list_bookings', filterArgs(filters), listView(filters), bookingRowSchema, signal),
     placeholderData: keepPreviousData,
   });
 }

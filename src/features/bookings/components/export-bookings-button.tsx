@@ -29,6 +29,7 @@ export function ExportBookingsButton({ filters }: { filters: BookingListFilters 
     setProgress({ done: 0, expected: 0 });
     try {
       const result = await collectBookingsForExport(filters, (args, count) => fetchBookingsChunk(args, count, abort.signal), {
+        sort: filters.sort,
         signal: abort.signal,
         onProgress: setProgress,
       });

@@ -1,20 +1,23 @@
-// /admin/bookings — every booking, newest first, 50 a page, filtered on the server by status,
-// provider, package text, service text and time; filters and page live in the URL; CSV export of
-// the filtered rows.
+// /admin/bookings — every booking, newest first or sorted by a header, 50 a page, filtered on the
+// server by status, provider, package / service / customer text (accents ignored, marked in the
+// rows) and time; filters, sort and page live in the URL; CSV export of the filtered rows in the
+// shown order.
 import { RefreshCw } from 'lucide-react';
+import { useMemo } from 'react';
 import { Button } from '@/components/ui/button.tsx';
 import type { DataTableColumn } from '@/components/ui/data-table.tsx';
-import { PagedTable } from '@/components/ui/paged-table.tsx';
+import { Highlight } from '@/components/ui/highlight.tsx';
+import { ListTable, useListPaging } from '@/components/ui/paged-table.tsx';
 import { FilterBar, SearchInput, SelectFilter, TimeRangeFilter } from '@/components/ui/filter-bar.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
-import { pageCount } from '@/components/ui/pagination.tsx';
 import { StatusBadge, statusOptions } from '@/components/ui/status-badge.tsx';
 import { formatDateTime, formatVnd, isTimeRange } from '@/lib/format.ts';
 import { bookings as t } from '@/lib/messages/bookings.ts';
-import { PAGE_SIZE } from '@/lib/paging.ts';
-import { useKeepPageInRange, useUrlState } from '@/lib/url-state.ts';
+import { OFFSET_WINDOW, TEXT_OFFSET_WINDOW } from '@/lib/paging.ts';
+import { useUrlState } from '@/lib/url-state.ts';
 import {
   BOOKING_LIST_ALLOWED,
+  BOOKING_LIST_DEFAULT_SORT,
   BOOKING_LIST_DEFAULTS,
   type BookingListFilters,
 } from '@/features/bookings/api/booking-filters.ts';
@@ -23,51 +26,76 @@ import { ExportBookingsButton } from '@/features/bookings/components/export-book
 import { ProviderPicker } from '@/components/domain/provider-picker.tsx';
 import { BookingLink } from '@/components/domain/booking-link.tsx';
 
-const columns: DataTableColumn<BookingRow>[] = [
-  {
-    key: 'id',
-    header: t.list.columns.id,
-    cell: (row) => <BookingLink id={row.id} />,
-  },
-  { key: 'customer', header: t.list.columns.customer, cell: (row) => row.customer_name },
-  {
-    key: 'provider',
-    header: t.list.columns.provider,
-    cell: (row) => row.provider_name ?? <span className="text-slate-500">{t.list.noProvider}</span>,
-  },
-  { key: 'package', header: t.list.columns.package, cell: (row) => row.service_item_name ?? '—' },
-  { key: 'service', header: t.list.columns.service, cell: (row) => row.service_name },
-  {
-    key: 'price',
-    header: t.list.columns.finalPrice,
-    align: 'right',
-    className: 'tabular-nums whitespace-nowrap',
-    cell: (row) => formatVnd(row.final_price),
-  },
-  { key: 'status', header: t.list.columns.status, cell: (row) => <StatusBadge entity="booking" status={row.status} /> },
-  {
-    key: 'created',
-    header: t.list.columns.createdAt,
-    className: 'whitespace-nowrap',
-    cell: (row) => formatDateTime(row.created_at),
-  },
-];
+/** The searched texts, marked in their columns. */
+interface BookingSearch {
+  pkg: string;
+  service: string;
+  customer: string;
+}
+
+function bookingColumns(search: BookingSearch): DataTableColumn<BookingRow>[] {
+  return [
+    { key: 'id', header: t.list.columns.id, cell: (row) => <BookingLink id={row.id} /> },
+    {
+      key: 'customer',
+      header: t.list.columns.customer,
+      sortKey: 'customer_name',
+      cell: (row) => <Highlight text={row.customer_name} term={search.customer} />,
+    },
+    {
+      key: 'provider',
+      header: t.list.columns.provider,
+      cell: (row) => row.provider_name ?? <span className="text-slate-500">{t.list.noProvider}</span>,
+    },
+    { key: 'package', header: t.list.columns.package, cell: (row) => (row.service_item_name ? <Highlight text={row.service_item_name} term={search.pkg} /> : '—') },
+    { key: 'service', header: t.list.columns.service, cell: (row) => <Highlight text={row.service_name} term={search.service} /> },
+    {
+      key: 'price',
+      header: t.list.columns.finalPrice,
+      align: 'right',
+      className: 'tabular-nums whitespace-nowrap',
+      sortKey: 'final_price',
+      cell: (row) => formatVnd(row.final_price),
+    },
+    { key: 'status', header: t.list.columns.status, cell: (row) => <StatusBadge entity="booking" status={row.status} /> },
+    {
+      key: 'created',
+      header: t.list.columns.createdAt,
+      className: 'whitespace-nowrap',
+      sortKey: 'created_at',
+      cell: (row) => formatDateTime(row.created_at),
+    },
+  ];
+}
+
+/**
+ * Pages a number opens (docs/search.md#deep-pages): any page of the default order filtered at most
+ * by status and time (the daily rollup locates it); 500 rows from either end with typed text;
+ * else 2,000.
+ */
+function bookingsOffsetWindow(filters: BookingListFilters): number {
+  if ([filters.pkg, filters.service, filters.customer].some((text) => text.trim() !== '')) return TEXT_OFFSET_WINDOW;
+  if (filters.provider === '' && (filters.sort === '' || filters.sort === BOOKING_LIST_DEFAULT_SORT)) return Infinity;
+  return OFFSET_WINDOW;
+}
 
 export default function BookingsListPage() {
   const [filters, setFilters, resetFilters] = useUrlState<BookingListFilters>(BOOKING_LIST_DEFAULTS, {
     allowed: BOOKING_LIST_ALLOWED,
   });
   const list = useBookings(filters);
-  const total = list.data?.total ?? 0;
-  const estimated = list.data !== undefined && !list.data.totalExact;
+  useListPaging(list, filters.page, setFilters);
   const filtered =
-    filters.status !== '' || filters.provider !== '' || filters.pkg !== '' || filters.service !== '' || filters.time !== 'all';
-  useKeepPageInRange(setFilters, {
-    page: filters.page,
-    settled: list.data !== undefined && !list.isFetching,
-    empty: list.data?.rows.length === 0,
-    lastPage: pageCount(total, PAGE_SIZE),
-  });
+    filters.status !== '' ||
+    filters.provider !== '' ||
+    filters.pkg !== '' ||
+    filters.service !== '' ||
+    filters.customer !== '' ||
+    filters.time !== 'all';
+  const columns = useMemo(
+    () => bookingColumns({ pkg: filters.pkg, service: filters.service, customer: filters.customer }),
+    [filters.pkg, filters.service, filters.customer],
+  );
 
   return (
     <div>
@@ -109,25 +137,29 @@ export default function BookingsListPage() {
           value={filters.service}
           onChange={(service) => setFilters({ service }, { replace: true })}
         />
+        <SearchInput
+          label={t.list.filters.customer}
+          placeholder={t.list.filters.customerPlaceholder}
+          value={filters.customer}
+          onChange={(customer) => setFilters({ customer }, { replace: true })}
+        />
         <TimeRangeFilter
           label={t.list.filters.time}
           value={isTimeRange(filters.time) ? filters.time : 'all'}
           onChange={(time) => setFilters({ time })}
         />
       </FilterBar>
-      <PagedTable
-        caption={t.list.title}
+      <ListTable
+        list={list}
+        texts={{ title: t.list.title, loadFailed: t.list.loadFailed, noMatch: t.list.empty, empty: t.list.empty }}
+        filtered={filtered}
         columns={columns}
-        rows={list.data?.rows}
-        rowKey={(row) => row.id}
-        errorTitle={t.list.loadFailed}
-        emptyTitle={t.list.empty}
-        query={list}
+        sort={filters.sort}
+        defaultSort={BOOKING_LIST_DEFAULT_SORT}
+        onSortChange={(sort) => setFilters({ sort })}
         page={filters.page}
-        pageSize={PAGE_SIZE}
-        total={list.data ? total : undefined}
-        approximate={estimated}
-        onPageChange={(page) => setFilters({ page })}
+        onNavigate={setFilters}
+        offsetWindow={bookingsOffsetWindow(filters)}
       />
     </div>
   );

@@ -1,10 +1,10 @@
 // Packages (service items) grouped by service. Search on the server over name, description, job
-// details, duration and the service's name.
+// details, duration and the service's name, accents ignored (catalogue-matches.ts).
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { unwrap } from '@/lib/errors.ts';
 import { supabase } from '@/lib/supabase.ts';
 import { catalogueKeys } from './keys.ts';
-import { containsPattern, searchOrFilter } from '@/lib/search.ts';
+import { fetchCatalogueMatches } from './catalogue-matches.ts';
 import { CATEGORY_COLUMNS, PACKAGE_COLUMNS, SERVICE_COLUMNS, type CategoryRow, type PackageRow, type ServiceGroup, type ServiceRow } from './catalogue-types.ts';
 
 export function groupByService(
@@ -40,17 +40,7 @@ export function packagesQueryOptions(search: string) {
       ]);
       const serviceRows = unwrap(services) as ServiceRow[];
       let query = supabase.from('service_items').select(PACKAGE_COLUMNS);
-      if (text !== '') {
-        const matching = unwrap(
-          await supabase.from('subcategories').select('id').ilike('name', containsPattern(text)).abortSignal(signal),
-        );
-        query = query.or(
-          searchOrFilter(['name', 'description', 'job_details', 'duration'], text, {
-            column: 'subcategory_id',
-            ids: matching.map((row) => row.id),
-          }),
-        );
-      }
+      if (text !== '') query = query.in('id', (await fetchCatalogueMatches(text, signal)).package_ids);
       const packages = unwrap(await query.order('sort_order').order('name').abortSignal(signal)) as PackageRow[];
       return { groups: groupByService(unwrap(categories), serviceRows, packages, text !== ''), services: serviceRows };
     },

@@ -1,11 +1,11 @@
 // Services (subcategories) grouped by category. Without search: every category with its services.
-// With search (name, icon or category name, on the server): the categories whose name matches
-// (with all their services) and the services whose name or icon matches.
+// With search (name, icon or category name, on the server, accents ignored: catalogue-matches.ts):
+// the services whose name or icon matches or whose category's name matches, grouped.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { unwrap } from '@/lib/errors.ts';
 import { supabase } from '@/lib/supabase.ts';
 import { catalogueKeys } from './keys.ts';
-import { containsPattern, searchOrFilter } from '@/lib/search.ts';
+import { fetchCatalogueMatches } from './catalogue-matches.ts';
 import { CATEGORY_COLUMNS, SERVICE_COLUMNS, type CategoryGroup, type CategoryRow, type ServiceRow } from './catalogue-types.ts';
 
 export function groupByCategory(categories: readonly CategoryRow[], services: readonly ServiceRow[], searching: boolean): CategoryGroup[] {
@@ -25,12 +25,7 @@ export function servicesQueryOptions(search: string) {
         await supabase.from('categories').select(CATEGORY_COLUMNS).order('sort_order').order('name').abortSignal(signal),
       );
       let query = supabase.from('subcategories').select(SERVICE_COLUMNS);
-      if (text !== '') {
-        const matching = unwrap(
-          await supabase.from('categories').select('id').ilike('name', containsPattern(text)).abortSignal(signal),
-        );
-        query = query.or(searchOrFilter(['name', 'icon'], text, { column: 'category_id', ids: matching.map((row) => row.id) }));
-      }
+      if (text !== '') query = query.in('id', (await fetchCatalogueMatches(text, signal)).service_ids);
       const services = unwrap(await query.order('sort_order').order('name').abortSignal(signal)) as ServiceRow[];
       return { groups: groupByCategory(categories, services, text !== ''), categoryCount: categories.length };
     },

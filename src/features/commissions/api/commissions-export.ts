@@ -1,9 +1,10 @@
-// CSV export of every commission matching the filters (not only the page on screen), read in
-// chunks of 1,000 with keyset paging and capped at EXPORT_MAX rows.
+// CSV export of every commission matching the filters (not only the page on screen), in the order
+// the list shows, read in chunks of 1,000 with the answers' cursors and capped at EXPORT_MAX rows.
+import type { CsvExportResult } from '@/components/ui/csv-export-button.tsx';
 import { toCsv, type CsvColumn } from '@/lib/csv.ts';
 import { formatDateTime } from '@/lib/format.ts';
 import { commissions as t } from '@/lib/messages/commissions.ts';
-import { fetchListRows } from '@/lib/paged-list.ts';
+import { walkListRows } from '@/lib/paged-list.ts';
 import { toCommissionArgs, type CommissionFilters } from './commission-filters.ts';
 import { commissionRowSchema, type CommissionRow } from './commission-types.ts';
 
@@ -22,33 +23,16 @@ export const commissionCsvColumns: readonly CsvColumn<CommissionRow>[] = [
   { header: t.columns.completedAt, value: (row) => formatDateTime(row.booking_completed_at) },
 ];
 
-export interface ExportResult {
-  csv: string;
-  rows: number;
-  truncated: boolean;
-}
-
+/** Every commission matching the filters, in the list's sort, as CSV (at most EXPORT_MAX rows). */
 export async function exportCommissionsCsv(
   filters: CommissionFilters,
+  sort: string,
   onProgress: (rows: number) => void = () => undefined,
-): Promise<ExportResult> {
-  const all: CommissionRow[] = [];
-  let after: { created_at: string; id: string } | null = null;
-  let more: boolean;
-  for (;;) {
-    const chunk: CommissionRow[] = await fetchListRows(
-      'admin_list_commissions',
-      { ...toCommissionArgs(filters), p_limit: EXPORT_CHUNK, ...(after ? { p_after_created_at: after.created_at, p_after_id: after.id } : {}) },
-      commissionRowSchema,
-    );
-    all.push(...chunk);
-    onProgress(all.length);
-    const last: CommissionRow | undefined = chunk.at(-1);
-    more = chunk.length === EXPORT_CHUNK && last !== undefined;
-    if (!more || last === undefined || all.length >= EXPORT_MAX) break;
-    after = { created_at: last.created_at, id: last.id };
-  }
-  const truncated = more && all.length >= EXPORT_MAX;
-  const rows = all.slice(0, EXPORT_MAX);
+): Promise<CsvExportResult> {
+  const { rows, truncated } = await walkListRows('admin_list_commissions', toCommissionArgs(filters), sort, commissionRowSchema, {
+    chunk: EXPORT_CHUNK,
+    cap: EXPORT_MAX,
+    onProgress,
+  });
   return { csv: toCsv(rows, commissionCsvColumns), rows: rows.length, truncated };
 }

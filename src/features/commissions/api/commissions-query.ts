@@ -1,21 +1,20 @@
-// One page (50 rows) of commissions for the current filters, newest first, with the total of
-// every matching row.
+// One page (50 rows) of commissions for the current filters, in the chosen sort (newest first by
+// default), with the total of every matching row.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { fetchListPage } from '@/lib/paged-list.ts';
-import { pageArgs } from '@/lib/paging.ts';
+import { fetchViewPage } from '@/lib/paged-list.ts';
+import type { ListView } from '@/lib/paging.ts';
 import { toCommissionArgs, type CommissionFilters } from './commission-filters.ts';
 import { commissionRowSchema } from './commission-types.ts';
 import { commissionKeys } from './keys.ts';
 
-export function commissionsQueryOptions(filters: CommissionFilters, page: number) {
+export function commissionsQueryOptions(filters: CommissionFilters, view: ListView) {
   return queryOptions({
-    queryKey: commissionKeys.list(filters, page),
-    queryFn: ({ signal }) =>
-      fetchListPage('admin_list_commissions', { ...toCommissionArgs(filters), ...pageArgs(page) }, commissionRowSchema, signal),
+    queryKey: commissionKeys.list(filters, view),
+    queryFn: ({ signal }) => fetchViewPage('admin_list_commissions', toCommissionArgs(filters), view, commissionRowSchema, signal),
     placeholderData: keepPreviousData,
   });
 }
 
-export function useCommissions(filters: CommissionFilters, page: number) {
-  return useQuery(commissionsQueryOptions(filters, page));
+export function useCommissions(filters: CommissionFilters, view: ListView) {
+  return useQuery(commissionsQueryOptions(filters, view));
 }

@@ -1,17 +1,20 @@
-// /admin/manage-commissions: stat cards for the current filters, filters in the URL, one page of
-// 50 commissions read on the server, CSV export of every filtered row.
+// /admin/manage-commissions: stat cards for the current filters, filters and sort in the URL, one
+// page of 50 commissions read on the server, CSV export of every filtered row in the shown order.
 import { useMemo } from 'react';
-import { Link } from 'react-router-dom';
 import type { DataTableColumn } from '@/components/ui/data-table.tsx';
-import { ListTable, useListPaging } from '@/components/ui/paged-table.tsx';
+import { Highlight } from '@/components/ui/highlight.tsx';
+import { ListTable, listViewProps, useListPaging } from '@/components/ui/paged-table.tsx';
 import { DateRangeFilter, SearchFilterBar, SelectFilter } from '@/components/ui/filter-bar.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { StatCard } from '@/components/ui/stat-card.tsx';
 import { InlineQueryError } from '@/components/ui/states.tsx';
 import { RefreshAndExportActions } from '@/components/ui/csv-export-button.tsx';
+import { BookingLink } from '@/components/domain/booking-link.tsx';
 import { ProviderPicker } from '@/components/domain/provider-picker.tsx';
 import { formatDateTime, formatPercent, formatVnd } from '@/lib/format.ts';
 import { commissions as t } from '@/lib/messages/commissions.ts';
+import { LIST_VIEW_DEFAULTS, listView } from '@/lib/paging.ts';
+import { sortKeysOf, sortValues } from '@/lib/sort.ts';
 import { useUrlState } from '@/lib/url-state.ts';
 import { exportCommissionsCsv } from '@/features/commissions/api/commissions-export.ts';
 import type { CommissionFilters } from '@/features/commissions/api/commission-filters.ts';
@@ -21,47 +24,44 @@ import { useCommissionStats } from '@/features/commissions/api/commission-stats-
 import type { CommissionRow } from '@/features/commissions/api/commission-types.ts';
 import { useCommissions } from '@/features/commissions/api/commissions-query.ts';
 
+const DEFAULTS = { q: '', provider: '', service: '', from: '', to: '', ...LIST_VIEW_DEFAULTS };
+const DEFAULT_SORT = 'created_at.desc';
+/** Money stays on one line; dates may break between the time and the day. */
+const FIGURE = 'tabular-nums whitespace-nowrap';
+const DATE = 'tabular-nums';
 
-const DEFAULTS = { q: '', provider: '', service: '', from: '', to: '', page: 1 };
-
-const columns: readonly DataTableColumn<CommissionRow>[] = [
-  {
-    key: 'booking',
-    header: t.columns.bookingId,
-    cell: (row) => (
-      <Link to={`/admin/bookings/${row.booking_id}`} className="font-mono text-xs text-teal-800 hover:underline">
-        {row.booking_id}
-      </Link>
-    ),
-  },
-  { key: 'provider', header: t.columns.provider, cell: (row) => row.provider_name ?? t.unknown },
-  { key: 'service', header: t.columns.service, cell: (row) => row.service_name ?? t.unknown },
-  { key: 'price', header: t.columns.servicePrice, align: 'right', cell: (row) => formatVnd(row.service_price) },
-  { key: 'rate', header: t.columns.rate, align: 'right', cell: (row) => formatPercent(row.commission_rate) },
-  {
-    key: 'provider_amount',
-    header: t.columns.providerAmount,
-    align: 'right',
-    cell: (row) => formatVnd(row.provider_amount),
-  },
-  {
-    key: 'platform_fee',
-    header: t.columns.platformFee,
-    align: 'right',
-    cell: (row) => <span className="font-medium text-teal-800">{formatVnd(row.platform_fee)}</span>,
-  },
-  { key: 'created', header: t.columns.createdAt, cell: (row) => formatDateTime(row.created_at) },
-  { key: 'completed', header: t.columns.completedAt, cell: (row) => formatDateTime(row.booking_completed_at) },
-];
+function commissionColumns(search: string): readonly DataTableColumn<CommissionRow>[] {
+  return [
+    { key: 'booking', header: t.columns.bookingId, cell: (row) => <BookingLink id={row.booking_id} /> },
+    { key: 'provider', header: t.columns.provider, cell: (row) => <Highlight text={row.provider_name ?? t.unknown} term={search} /> },
+    { key: 'service', header: t.columns.service, cell: (row) => <Highlight text={row.service_name ?? t.unknown} term={search} /> },
+    { key: 'price', header: t.columns.servicePrice, align: 'right', className: FIGURE, sortKey: 'final_price', cell: (row) => formatVnd(row.service_price) },
+    { key: 'rate', header: t.columns.rate, align: 'right', className: FIGURE, cell: (row) => formatPercent(row.commission_rate) },
+    { key: 'provider_amount', header: t.columns.providerAmount, align: 'right', className: FIGURE, cell: (row) => formatVnd(row.provider_amount) },
+    {
+      key: 'platform_fee',
+      header: t.columns.platformFee,
+      align: 'right',
+      className: FIGURE,
+      sortKey: 'platform_fee',
+      cell: (row) => <span className="font-medium text-teal-800">{formatVnd(row.platform_fee)}</span>,
+    },
+    { key: 'created', header: t.columns.createdAt, className: DATE, sortKey: 'created_at', cell: (row) => formatDateTime(row.created_at) },
+    { key: 'completed', header: t.columns.completedAt, className: DATE, cell: (row) => formatDateTime(row.booking_completed_at) },
+  ];
+}
+const URL_OPTIONS = { allowed: { sort: sortValues(sortKeysOf(commissionColumns(''))) } };
 
 export default function CommissionsPage() {
-  const [state, setState, reset] = useUrlState(DEFAULTS);
+  const [state, setState, reset] = useUrlState(DEFAULTS, URL_OPTIONS);
+  const view = listView(state);
+  const columns = useMemo(() => commissionColumns(state.q), [state.q]);
   const filters: CommissionFilters = useMemo(
     () => ({ search: state.q, providerId: state.provider, serviceId: state.service, from: state.from, to: state.to }),
     [state.q, state.provider, state.service, state.from, state.to],
   );
   const stats = useCommissionStats(filters);
-  const list = useCommissions(filters, state.page);
+  const list = useCommissions(filters, view);
   const services = useServiceOptions();
   const { total } = useListPaging(list, state.page, setState);
 
@@ -72,7 +72,7 @@ export default function CommissionsPage() {
         title={t.title}
         description={t.description}
         actions={
-          <RefreshAndExportActions queryKey={commissionKeys.all} total={total} run={(onProgress) => exportCommissionsCsv(filters, onProgress)} fileStem={t.csvFilename} texts={t} />
+          <RefreshAndExportActions queryKey={commissionKeys.all} total={total} run={(onProgress) => exportCommissionsCsv(filters, state.sort, onProgress)} fileStem={t.csvFilename} texts={t} />
         }
       />
 
@@ -105,7 +105,7 @@ export default function CommissionsPage() {
         <DateRangeFilter labels={t.filters} from={state.from} to={state.to} onChange={setState} />
       </SearchFilterBar>
 
-      <ListTable list={list} texts={t} filtered={anyFilter} columns={columns} page={state.page} onPageChange={(page) => setState({ page })} />
+      <ListTable list={list} texts={t} filtered={anyFilter} columns={columns} {...listViewProps(state, setState, DEFAULT_SORT, state.q.trim() !== '')} />
     </div>
   );
 }

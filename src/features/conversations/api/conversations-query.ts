@@ -1,9 +1,9 @@
-// One page of conversations (latest message first) from admin_list_conversations, with the total
+// One page of conversations (latest message first, or the chosen sort) from admin_list_conversations, with the total
 // (exact, or the planner's estimate flagged `totalExact: false`).
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { fetchListPage } from '@/lib/paged-list.ts';
-import { pageArgs } from '@/lib/paging.ts';
+import { fetchViewPage } from '@/lib/paged-list.ts';
+import type { ListView } from '@/lib/paging.ts';
 import { toConversationArgs, type ConversationFilters } from './conversation-filters.ts';
 import { conversationKeys } from './keys.ts';
 
@@ -22,15 +22,14 @@ export const conversationRowSchema = z.object({
 
 export type ConversationRow = z.infer<typeof conversationRowSchema>;
 
-export function conversationsQueryOptions(filters: ConversationFilters, page: number) {
+export function conversationsQueryOptions(filters: ConversationFilters, view: ListView) {
   return queryOptions({
-    queryKey: conversationKeys.list(filters, page),
-    queryFn: ({ signal }) =>
-      fetchListPage('admin_list_conversations', { ...toConversationArgs(filters), ...pageArgs(page) }, conversationRowSchema, signal),
+    queryKey: conversationKeys.list(filters, view),
+    queryFn: ({ signal }) => fetchViewPage('admin_list_conversations', toConversationArgs(filters), view, conversationRowSchema, signal),
     placeholderData: keepPreviousData,
   });
 }
 
-export function useConversations(filters: ConversationFilters, page: number) {
-  return useQuery(conversationsQueryOptions(filters, page));
+export function useConversations(filters: ConversationFilters, view: ListView) {
+  return useQuery(conversationsQueryOptions(filters, view));
 }

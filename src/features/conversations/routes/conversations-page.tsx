@@ -1,29 +1,34 @@
 // /admin/manage-conversations: provider / customer name, status and time filters in the URL; one
-// page of conversations from the server, latest message first; the booking id opens the messages.
+// page of conversations from the server, latest message first or sorted by a header (in the URL);
+// the booking id opens the messages; the searched names are marked.
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import type { DataTableColumn } from '@/components/ui/data-table.tsx';
-import { ListTable, useListPaging } from '@/components/ui/paged-table.tsx';
+import { Highlight } from '@/components/ui/highlight.tsx';
+import { ListTable, listViewProps, useListPaging } from '@/components/ui/paged-table.tsx';
 import { FilterBar, SearchInput, SelectFilter, TimeRangeFilter } from '@/components/ui/filter-bar.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { RefreshQueryButton } from '@/components/ui/refresh-button.tsx';
 import { StatusBadge } from '@/components/ui/status-badge.tsx';
 import { formatDateTime, isTimeRange, shortBookingId, TIME_RANGES } from '@/lib/format.ts';
 import { conversations as t } from '@/lib/messages/conversations.ts';
+import { LIST_VIEW_DEFAULTS, listView } from '@/lib/paging.ts';
+import { sortValues } from '@/lib/sort.ts';
 import { useUrlState } from '@/lib/url-state.ts';
 import type { ConversationFilters } from '@/features/conversations/api/conversation-filters.ts';
 import { conversationKeys } from '@/features/conversations/api/keys.ts';
 import { useConversations, type ConversationRow } from '@/features/conversations/api/conversations-query.ts';
 import { previewLastMessage } from '@/features/conversations/api/message-preview.ts';
 
-const DEFAULTS = { provider: '', customer: '', status: '', time: 'all', page: 1 };
-const URL_OPTIONS = { allowed: { time: TIME_RANGES as readonly string[] } };
+const DEFAULTS = { provider: '', customer: '', status: '', time: 'all', ...LIST_VIEW_DEFAULTS };
+const DEFAULT_SORT = 'last_message_at.desc';
+const URL_OPTIONS = { allowed: { time: TIME_RANGES as readonly string[], sort: sortValues(['last_message_at']) } };
 const STATUS_OPTIONS = [
   { value: 'active', label: t.status.active },
   { value: 'completed', label: t.status.completed },
 ];
 
-const columns: readonly DataTableColumn<ConversationRow>[] = [
+const columns = (search: { provider: string; customer: string }): readonly DataTableColumn<ConversationRow>[] => [
   {
     key: 'booking',
     header: t.columns.bookingId,
@@ -38,8 +43,8 @@ const columns: readonly DataTableColumn<ConversationRow>[] = [
       </Link>
     ),
   },
-  { key: 'provider', header: t.columns.provider, cell: (row) => row.provider_name ?? t.unknown },
-  { key: 'customer', header: t.columns.customer, cell: (row) => row.customer_name ?? t.unknown },
+  { key: 'provider', header: t.columns.provider, cell: (row) => <Highlight text={row.provider_name ?? t.unknown} term={search.provider} /> },
+  { key: 'customer', header: t.columns.customer, cell: (row) => <Highlight text={row.customer_name ?? t.unknown} term={search.customer} /> },
   {
     key: 'status',
     header: t.columns.status,
@@ -54,7 +59,13 @@ const columns: readonly DataTableColumn<ConversationRow>[] = [
       </span>
     ),
   },
-  { key: 'time', header: t.columns.time, cell: (row) => formatDateTime(row.last_message_at ?? row.created_at) },
+  {
+    key: 'time',
+    header: t.columns.time,
+    className: 'whitespace-nowrap',
+    sortKey: 'last_message_at',
+    cell: (row) => formatDateTime(row.last_message_at ?? row.created_at),
+  },
 ];
 
 export default function ConversationsPage() {
@@ -63,7 +74,7 @@ export default function ConversationsPage() {
     () => ({ provider: state.provider, customer: state.customer, status: state.status, time: state.time }),
     [state.provider, state.customer, state.status, state.time],
   );
-  const list = useConversations(filters, state.page);
+  const list = useConversations(filters, listView(state));
   useListPaging(list, state.page, setState);
 
   const anyFilter = Boolean(filters.provider || filters.customer || filters.status || filters.time !== 'all');
@@ -95,9 +106,8 @@ export default function ConversationsPage() {
         texts={t}
         filtered={anyFilter}
         approximateNote={t.approximateTotal}
-        columns={columns}
-        page={state.page}
-        onPageChange={(page) => setState({ page })}
+        columns={columns(filters)}
+        {...listViewProps(state, setState, DEFAULT_SORT, (state.provider + state.customer).trim() !== '')}
       />
     </div>
   );

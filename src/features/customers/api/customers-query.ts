@@ -1,10 +1,11 @@
-// The customers list from admin_list_customers: name-or-email search and status, newest first, 50 a
+// The customers list from admin_list_customers: name-or-email search and status, newest first (or
+// the chosen sort), 50 a
 // page, each customer's total bookings (kept on the profile by the database); the total is exact up
 // to 1,000 rows and the planner's estimate beyond (`totalExact` false: the screen says "khoảng").
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { fetchListPage } from '@/lib/paged-list.ts';
-import { pageArgs } from '@/lib/paging.ts';
+import { fetchViewPage } from '@/lib/paged-list.ts';
+import { listView } from '@/lib/paging.ts';
 import { toCustomerArgs, type CustomerListFilters } from './customer-filters.ts';
 import { customerKeys } from './keys.ts';
 
@@ -23,8 +24,7 @@ export type CustomerListRow = z.infer<typeof customerRowSchema>;
 export function customersQueryOptions(filters: CustomerListFilters) {
   return queryOptions({
     queryKey: customerKeys.list(filters),
-    queryFn: ({ signal }) =>
-      fetchListPage('admin_list_customers', { ...toCustomerArgs(filters), ...pageArgs(filters.page) }, customerRowSchema, signal),
+    queryFn: ({ signal }) => fetchViewPage('admin_list_customers', toCustomerArgs(filters), listView(filters), customerRowSchema, signal),
     placeholderData: keepPreviousData,
   });
 }

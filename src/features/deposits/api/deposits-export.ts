@@ -1,10 +1,11 @@
-// CSV export of every deposit row matching the filters, read in chunks of 1,000 with keyset
-// paging, capped at EXPORT_MAX rows.
+// CSV export of every deposit row matching the filters, in the order the list shows, read in
+// chunks of 1,000 with the answers' cursors, capped at EXPORT_MAX rows.
+import type { CsvExportResult } from '@/components/ui/csv-export-button.tsx';
 import { statusLabel } from '@/components/ui/status-badge.tsx';
 import { toCsv, type CsvColumn } from '@/lib/csv.ts';
 import { formatDateTime } from '@/lib/format.ts';
 import { deposits as t } from '@/lib/messages/deposits.ts';
-import { fetchListRows } from '@/lib/paged-list.ts';
+import { walkListRows } from '@/lib/paged-list.ts';
 import { toDepositArgs, type DepositFilters } from './deposit-filters.ts';
 import { depositRowSchema, type DepositRow } from './deposit-types.ts';
 
@@ -23,26 +24,16 @@ export const depositCsvColumns: readonly CsvColumn<DepositRow>[] = [
   { header: t.columns.updatedAt, value: (row) => formatDateTime(row.updated_at) },
 ];
 
+/** Every deposit row matching the filters, in the list's sort, as CSV (at most EXPORT_MAX rows). */
 export async function exportDepositsCsv(
   filters: DepositFilters,
+  sort: string,
   onProgress: (rows: number) => void = () => undefined,
-): Promise<{ csv: string; rows: number; truncated: boolean }> {
-  const all: DepositRow[] = [];
-  let after: { created_at: string; id: string } | null = null;
-  let more: boolean;
-  for (;;) {
-    const chunk: DepositRow[] = await fetchListRows(
-      'admin_list_deposits',
-      { ...toDepositArgs(filters), p_limit: EXPORT_CHUNK, ...(after ? { p_after_created_at: after.created_at, p_after_id: after.id } : {}) },
-      depositRowSchema,
-    );
-    all.push(...chunk);
-    onProgress(all.length);
-    const last: DepositRow | undefined = chunk.at(-1);
-    more = chunk.length === EXPORT_CHUNK;
-    if (!more || last === undefined || all.length >= EXPORT_MAX) break;
-    after = { created_at: last.created_at, id: last.id };
-  }
-  const rows = all.slice(0, EXPORT_MAX);
-  return { csv: toCsv(rows, depositCsvColumns), rows: rows.length, truncated: more && all.length >= EXPORT_MAX };
+): Promise<CsvExportResult> {
+  const { rows, truncated } = await walkListRows('admin_list_deposits', toDepositArgs(filters), sort, depositRowSchema, {
+    chunk: EXPORT_CHUNK,
+    cap: EXPORT_MAX,
+    onProgress,
+  });
+  return { csv: toCsv(rows, depositCsvColumns), rows: rows.length, truncated };
 }

@@ -1,11 +1,12 @@
 // /admin/manage-deposit-history: stat cards for the current filters, filters in the URL, 50 rows
 // a page from the server, inline edits of amount / old balance / new balance / status (a status
 // change runs the database transition; the row then shows the provider's new balance and status),
-// CSV export of every filtered row.
+// CSV export of every filtered row in the shown order; sort in the URL.
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import type { DataTableColumn } from '@/components/ui/data-table.tsx';
-import { ListTable, useListPaging } from '@/components/ui/paged-table.tsx';
+import { Highlight } from '@/components/ui/highlight.tsx';
+import { ListTable, listViewProps, useListPaging } from '@/components/ui/paged-table.tsx';
 import { DateRangeFilter, SearchFilterBar, SelectFilter } from '@/components/ui/filter-bar.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { StatCard } from '@/components/ui/stat-card.tsx';
@@ -17,6 +18,8 @@ import { saveUnlessConflict } from '@/lib/errors.ts';
 import { formatDateTime, formatVnd } from '@/lib/format.ts';
 import { deposits as t } from '@/lib/messages/deposits.ts';
 import { ledger } from '@/lib/messages/ledger.ts';
+import { LIST_VIEW_DEFAULTS, listView } from '@/lib/paging.ts';
+import { sortValues } from '@/lib/sort.ts';
 import { useUrlState } from '@/lib/url-state.ts';
 import { exportDepositsCsv } from '@/features/deposits/api/deposits-export.ts';
 import type { DepositFilters } from '@/features/deposits/api/deposit-filters.ts';
@@ -28,7 +31,9 @@ import { DepositConflictError, useUpdateDeposit, type DepositPatch } from '@/fea
 import { AmountCellEditor } from '@/features/deposits/components/amount-cell-editor.tsx';
 import { DepositStatusEditor } from '@/features/deposits/components/deposit-status-editor.tsx';
 
-const DEFAULTS = { q: '', provider: '', status: '', from: '', to: '', page: 1 };
+const DEFAULTS = { q: '', provider: '', status: '', from: '', to: '', ...LIST_VIEW_DEFAULTS };
+const DEFAULT_SORT = 'created_at.desc';
+const URL_OPTIONS = { allowed: { sort: sortValues(['created_at', 'amount']) } };
 
 /** Names a row for screen readers: when and whose deposit. */
 function rowLabel(row: DepositRow): string {
@@ -37,13 +42,14 @@ function rowLabel(row: DepositRow): string {
 const STATUS_OPTIONS = statusOptions('deposit');
 
 export default function DepositsPage() {
-  const [state, setState, reset] = useUrlState(DEFAULTS);
+  const [state, setState, reset] = useUrlState(DEFAULTS, URL_OPTIONS);
+  const view = listView(state);
   const filters: DepositFilters = useMemo(
     () => ({ search: state.q, providerId: state.provider, status: state.status, from: state.from, to: state.to }),
     [state.q, state.provider, state.status, state.from, state.to],
   );
   const stats = useDepositStats(filters);
-  const list = useDeposits(filters, state.page);
+  const list = useDeposits(filters, view);
   const update = useUpdateDeposit();
 
   // A conflict has been reported by a toast and the list reloads: close the editor quietly.
@@ -55,10 +61,13 @@ export default function DepositsPage() {
     header: string,
     value: (row: DepositRow) => number | null,
     patch: (amount: number) => DepositPatch,
+    sortKey?: string,
   ): DataTableColumn<DepositRow> => ({
     key,
     header,
     align: 'right',
+    className: 'whitespace-nowrap',
+    ...(sortKey ? { sortKey } : {}),
     cell: (row) => (
       <AmountCellEditor label={t.amountLabel(header, rowLabel(row))} value={value(row)} onSave={(amount) => save(row, patch(amount))} />
     ),
@@ -71,9 +80,13 @@ export default function DepositsPage() {
       cell: (row) => (
         <div className="min-w-40">
           <Link to={`/admin/providers/${row.provider_id}`} className="font-medium text-teal-800 hover:underline">
-            {row.provider_name ?? t.unknownProvider(row.provider_id)}
+            <Highlight text={row.provider_name ?? t.unknownProvider(row.provider_id)} term={state.q} />
           </Link>
-          {row.provider_email ? <div className="text-xs text-slate-500">{row.provider_email}</div> : null}
+          {row.provider_email ? (
+            <div className="text-xs text-slate-500">
+              <Highlight text={row.provider_email} term={state.q} />
+            </div>
+          ) : null}
           {row.note ? (
             <div className="text-xs break-words text-slate-600" data-testid="deposit-note">
               {row.kind === 'adjustment' ? ledger.balance.adjustmentNote(row.note) : row.note}
@@ -82,7 +95,7 @@ export default function DepositsPage() {
         </div>
       ),
     },
-    amountColumn('amount', t.columns.amount, (row) => row.amount, (amount) => ({ amount })),
+    amountColumn('amount', t.columns.amount, (row) => row.amount, (amount) => ({ amount }), 'amount'),
     amountColumn('old', t.columns.oldBalance, (row) => row.old_balance, (old_balance) => ({ old_balance })),
     amountColumn('new', t.columns.newBalance, (row) => row.new_balance, (new_balance) => ({ new_balance })),
     {
@@ -96,6 +109,7 @@ export default function DepositsPage() {
       key: 'balance',
       header: t.columns.currentBalance,
       align: 'right',
+      className: 'whitespace-nowrap',
       cell: (row) => (
         <span className="tabular-nums" data-testid="provider-balance">
           {row.provider_balance === null ? '—' : formatVnd(row.provider_balance)}
@@ -107,7 +121,7 @@ export default function DepositsPage() {
       header: t.columns.providerStatus,
       cell: (row) => (row.provider_status ? <StatusBadge entity="provider" status={row.provider_status} /> : '—'),
     },
-    { key: 'created', header: t.columns.createdAt, cell: (row) => formatDateTime(row.created_at) },
+    { key: 'created', header: t.columns.createdAt, className: 'tabular-nums', sortKey: 'created_at', cell: (row) => formatDateTime(row.created_at) },
   ];
 
   const s = stats.data;
@@ -121,7 +135,7 @@ export default function DepositsPage() {
         title={t.title}
         description={t.description}
         actions={
-          <RefreshAndExportActions queryKey={depositKeys.all} total={total} run={(onProgress) => exportDepositsCsv(filters, onProgress)} fileStem={t.csvFilename} texts={t} />
+          <RefreshAndExportActions queryKey={depositKeys.all} total={total} run={(onProgress) => exportDepositsCsv(filters, state.sort, onProgress)} fileStem={t.csvFilename} texts={t} />
         }
       />
 
@@ -161,7 +175,7 @@ export default function DepositsPage() {
         <DateRangeFilter labels={t.filters} from={state.from} to={state.to} onChange={setState} />
       </SearchFilterBar>
 
-      <ListTable list={list} texts={t} filtered={anyFilter} columns={columns} page={state.page} onPageChange={(page) => setState({ page })} />
+      <ListTable list={list} texts={t} filtered={anyFilter} columns={columns} {...listViewProps(state, setState, DEFAULT_SORT, state.q.trim() !== '')} />
     </div>
   );
 }

@@ -1,4 +1,6 @@
-// Query keys of the promotion codes feature.
+// Query keys of the promotion codes feature (lists by filters and view: sort, page).
+import type { ListView } from '@/lib/paging.ts';
+
 export interface PromotionListFilters {
   search: string;
   type: string;
@@ -8,7 +10,7 @@ export interface PromotionListFilters {
 export const promotionKeys = {
   all: ['promotions'] as const,
   lists: () => [...promotionKeys.all, 'list'] as const,
-  list: (filters: PromotionListFilters, page: number) => [...promotionKeys.lists(), filters, page] as const,
+  list: (filters: PromotionListFilters, view: ListView) => [...promotionKeys.lists(), filters, view] as const,
   stats: () => [...promotionKeys.all, 'stats'] as const,
   details: () => [...promotionKeys.all, 'detail'] as const,
   detail: (id: string) => [...promotionKeys.details(), id] as const,

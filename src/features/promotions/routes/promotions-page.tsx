@@ -1,10 +1,11 @@
 // /admin/manage-discount-codes: stat cards, add form, filters in the URL, one page of codes from
 // the server with remaining uses and expiry, inline edits of code / value / max uses / expiry /
-// status; the code opens the detail page.
+// status; the code opens the detail page; sortable by code, uses, expiry and date (sort in the URL).
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import type { DataTableColumn } from '@/components/ui/data-table.tsx';
-import { ListTable, useListPaging } from '@/components/ui/paged-table.tsx';
+import { Highlight } from '@/components/ui/highlight.tsx';
+import { ListTable, listViewProps, useListPaging } from '@/components/ui/paged-table.tsx';
 import { SearchFilterBar, SelectFilter } from '@/components/ui/filter-bar.tsx';
 import { InlineEdit } from '@/components/ui/inline-edit.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
@@ -14,6 +15,8 @@ import { StatusBadge, statusOptions } from '@/components/ui/status-badge.tsx';
 import { saveUnlessConflict } from '@/lib/errors.ts';
 import { formatDateTime, formatNumber } from '@/lib/format.ts';
 import { promotions as t } from '@/lib/messages/promotions.ts';
+import { LIST_VIEW_DEFAULTS, listView } from '@/lib/paging.ts';
+import { sortValues } from '@/lib/sort.ts';
 import { useUrlState } from '@/lib/url-state.ts';
 import { promotionKeys, type PromotionListFilters } from '@/features/promotions/api/keys.ts';
 import {
@@ -36,7 +39,9 @@ import { PromotionConflictError, useUpdatePromotion, type PromotionPatch } from 
 import { CreatePromotionFormCard } from '@/features/promotions/components/create-promotion-form.tsx';
 import { formatDiscountValue } from '@/features/promotions/components/format-discount.ts';
 
-const DEFAULTS = { q: '', type: '', status: '', page: 1 };
+const DEFAULTS = { q: '', type: '', status: '', ...LIST_VIEW_DEFAULTS };
+const DEFAULT_SORT = 'created_at.desc';
+const URL_OPTIONS = { allowed: { sort: sortValues(['created_at', 'code', 'uses_count', 'expires_at']) } };
 const TYPE_OPTIONS = [
   { value: 'percentage', label: t.type.percentage },
   { value: 'fixed_amount', label: t.type.fixed_amount },
@@ -44,13 +49,13 @@ const TYPE_OPTIONS = [
 const STATUS_OPTIONS = statusOptions('discountCode');
 
 export default function PromotionsPage() {
-  const [state, setState, reset] = useUrlState(DEFAULTS);
+  const [state, setState, reset] = useUrlState(DEFAULTS, URL_OPTIONS);
   const filters: PromotionListFilters = useMemo(
     () => ({ search: state.q, type: state.type, status: state.status }),
     [state.q, state.type, state.status],
   );
   const stats = usePromotionStats();
-  const list = usePromotions(filters, state.page);
+  const list = usePromotions(filters, listView(state));
   const update = useUpdatePromotion();
 
   const save = (row: PromotionRow, patch: PromotionPatch) => saveUnlessConflict(() => update.mutateAsync({ row, patch }), PromotionConflictError);
@@ -61,6 +66,7 @@ export default function PromotionsPage() {
     {
       key: 'code',
       header: t.columns.code,
+      sortKey: 'code',
       cell: (row) => (
         <span className="inline-flex items-center gap-1">
           <Link
@@ -68,7 +74,7 @@ export default function PromotionsPage() {
             className="font-mono font-semibold text-teal-800 hover:underline"
             aria-label={t.openDetail(row.code)}
           >
-            {row.code}
+            <Highlight text={row.code} term={state.q} />
           </Link>
           <InlineEdit
             label={`${t.columns.code} ${row.code}`}
@@ -115,7 +121,7 @@ export default function PromotionsPage() {
         />
       ),
     },
-    { key: 'used', header: t.columns.used, align: 'right', cell: (row) => formatNumber(row.uses_count) },
+    { key: 'used', header: t.columns.used, align: 'right', sortKey: 'uses_count', cell: (row) => formatNumber(row.uses_count) },
     {
       key: 'remaining',
       header: t.columns.remaining,
@@ -125,6 +131,7 @@ export default function PromotionsPage() {
     {
       key: 'expires',
       header: t.columns.expiresAt,
+      sortKey: 'expires_at',
       cell: (row) => (
         <InlineEdit
           label={`${t.columns.expiresAt} ${row.code}`}
@@ -146,7 +153,7 @@ export default function PromotionsPage() {
         />
       ),
     },
-    { key: 'created', header: t.columns.createdAt, cell: (row) => formatDateTime(row.created_at) },
+    { key: 'created', header: t.columns.createdAt, className: 'whitespace-nowrap', sortKey: 'created_at', cell: (row) => formatDateTime(row.created_at) },
     {
       key: 'status',
       header: t.columns.status,
@@ -192,7 +199,7 @@ export default function PromotionsPage() {
         />
       </SearchFilterBar>
 
-      <ListTable list={list} texts={t} filtered={anyFilter} columns={columns} page={state.page} onPageChange={(page) => setState({ page })} />
+      <ListTable list={list} texts={t} filtered={anyFilter} columns={columns} {...listViewProps(state, setState, DEFAULT_SORT, state.q.trim() !== '')} />
     </div>
   );
 }

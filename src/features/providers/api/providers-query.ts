@@ -1,11 +1,10 @@
-// The providers list: name text and status filters, newest first, 50 a page, counted exactly
-// (providers are a small share of profiles; the (role, status) and trigram indexes serve it).
+// The providers list from admin_list_providers: name-or-e-mail search (accents ignored) and status,
+// newest first or the chosen sort, 50 a page, with the total (docs/search.md#contract).
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { unwrapList } from '@/lib/errors.ts';
-import { PAGE_SIZE } from '@/lib/paging.ts';
-import { supabase } from '@/lib/supabase.ts';
-import { containsPattern } from '@/lib/search.ts';
-import { pageRange } from '@/lib/url-state.ts';
+import { z } from 'zod';
+import { fetchViewPage } from '@/lib/paged-list.ts';
+import { LIST_VIEW_DEFAULTS, listView } from '@/lib/paging.ts';
+import { sortValues } from '@/lib/sort.ts';
 import { providerKeys } from './keys.ts';
 import { PROVIDER_FILTER_STATUSES } from './profile-rules.ts';
 
@@ -13,39 +12,42 @@ export interface ProviderListFilters {
   [key: string]: string | number;
   q: string;
   status: string;
+  sort: string;
   page: number;
+  after: string;
+  before: string;
 }
 
-export const PROVIDER_LIST_DEFAULTS: ProviderListFilters = { q: '', status: '', page: 1 };
-export const PROVIDER_LIST_ALLOWED = { status: ['', ...PROVIDER_FILTER_STATUSES] };
+export const PROVIDER_LIST_DEFAULTS: ProviderListFilters = { q: '', status: '', ...LIST_VIEW_DEFAULTS };
+export const PROVIDER_LIST_DEFAULT_SORT = 'created_at.desc';
+export const PROVIDER_LIST_ALLOWED = {
+  status: ['', ...PROVIDER_FILTER_STATUSES],
+  sort: sortValues(['created_at', 'name', 'deposit', 'total_earnings']),
+};
 
-export interface ProviderListRow {
-  id: string;
-  name: string;
-  phone: string | null;
-  email: string | null;
-  status: string;
-  deposit: number;
-  total_earnings: number;
-  created_at: string;
+export const providerListRowSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  status: z.string(),
+  deposit: z.number(),
+  total_earnings: z.number(),
+  created_at: z.string(),
+});
+
+export type ProviderListRow = z.infer<typeof providerListRowSchema>;
+
+function toProviderArgs(filters: ProviderListFilters): { p_search?: string; p_status?: string } {
+  const search = filters.q.trim();
+  const status = (PROVIDER_FILTER_STATUSES as readonly string[]).includes(filters.status) ? filters.status : '';
+  return { ...(search !== '' ? { p_search: search } : {}), ...(status !== '' ? { p_status: status } : {}) };
 }
 
 export function providersQueryOptions(filters: ProviderListFilters) {
   return queryOptions({
     queryKey: providerKeys.list(filters),
-    queryFn: async () => {
-      const { from, to } = pageRange(filters.page, PAGE_SIZE);
-      let query = supabase
-        .from('profiles')
-        .select('id, name, phone, email, status, deposit, total_earnings, created_at', { count: 'exact' })
-        .eq('role', 'provider');
-      if (filters.q.trim() !== '') query = query.ilike('name', containsPattern(filters.q));
-      if ((PROVIDER_FILTER_STATUSES as readonly string[]).includes(filters.status)) query = query.eq('status', filters.status);
-      const result = await query.order('created_at', { ascending: false }).order('id', { ascending: false }).range(from, to);
-      // An offset past the end (a stale page in the URL) answers 416: show it as an empty page.
-      if (result.error && result.status === 416) return { rows: [] as ProviderListRow[], total: 0 };
-      return unwrapList<ProviderListRow>(result);
-    },
+    queryFn: ({ signal }) => fetchViewPage('admin_list_providers', toProviderArgs(filters), listView(filters), providerListRowSchema, signal),
     placeholderData: keepPreviousData,
   });
 }

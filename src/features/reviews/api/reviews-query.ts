@@ -1,9 +1,9 @@
-// One page of reviews (newest first) from admin_list_reviews, with a total that is exact up to
+// One page of reviews (newest first, or the chosen sort) from admin_list_reviews, with a total that is exact up to
 // 10,000 rows and an estimate beyond (`totalExact` false: the screen writes "khoảng").
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { fetchListPage, type Page } from '@/lib/paged-list.ts';
-import { pageArgs } from '@/lib/paging.ts';
+import { fetchViewPage, type Page } from '@/lib/paged-list.ts';
+import type { ListView } from '@/lib/paging.ts';
 import { toReviewArgs, type ReviewFilters } from './review-filters.ts';
 import { reviewKeys } from './keys.ts';
 
@@ -27,15 +27,14 @@ export const reviewRowSchema = z.object({
 export type ReviewRow = z.infer<typeof reviewRowSchema>;
 export type ReviewPage = Page<ReviewRow>;
 
-export function reviewsQueryOptions(filters: ReviewFilters, page: number) {
+export function reviewsQueryOptions(filters: ReviewFilters, view: ListView) {
   return queryOptions({
-    queryKey: reviewKeys.list(filters, page),
-    queryFn: ({ signal }): Promise<ReviewPage> =>
-      fetchListPage('admin_list_reviews', { ...toReviewArgs(filters), ...pageArgs(page) }, reviewRowSchema, signal),
+    queryKey: reviewKeys.list(filters, view),
+    queryFn: ({ signal }): Promise<ReviewPage> => fetchViewPage('admin_list_reviews', toReviewArgs(filters), view, reviewRowSchema, signal),
     placeholderData: keepPreviousData,
   });
 }
 
-export function useReviews(filters: ReviewFilters, page: number) {
-  return useQuery(reviewsQueryOptions(filters, page));
+export function useReviews(filters: ReviewFilters, view: ListView) {
+  return useQuery(reviewsQueryOptions(filters, view));
 }

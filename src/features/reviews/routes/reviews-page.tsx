@@ -1,8 +1,10 @@
 // /admin/manage-reviews: search (customer name or comment), stars, status, all in the URL; one
-// page of 50 reviews from the server; inline status edit; 1-star rows highlighted as danger.
+// page of 50 reviews from the server, sortable by time and stars (sort in the URL); inline status
+// edit; 1-star rows highlighted as danger; the searched text marked in names and comments.
 import { useMemo } from 'react';
 import type { DataTableColumn } from '@/components/ui/data-table.tsx';
-import { ListTable, useListPaging } from '@/components/ui/paged-table.tsx';
+import { Highlight } from '@/components/ui/highlight.tsx';
+import { ListTable, listViewProps, useListPaging } from '@/components/ui/paged-table.tsx';
 import { SearchFilterBar, SelectFilter } from '@/components/ui/filter-bar.tsx';
 import { InlineEdit } from '@/components/ui/inline-edit.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
@@ -12,6 +14,8 @@ import { StatusBadge, statusOptions } from '@/components/ui/status-badge.tsx';
 import { saveUnlessConflict } from '@/lib/errors.ts';
 import { formatDateTime } from '@/lib/format.ts';
 import { reviews as t } from '@/lib/messages/reviews.ts';
+import { LIST_VIEW_DEFAULTS, listView } from '@/lib/paging.ts';
+import { sortValues } from '@/lib/sort.ts';
 import { useUrlState } from '@/lib/url-state.ts';
 import type { ReviewFilters } from '@/features/reviews/api/review-filters.ts';
 import { reviewKeys } from '@/features/reviews/api/keys.ts';
@@ -19,34 +23,38 @@ import { useReviews, type ReviewRow } from '@/features/reviews/api/reviews-query
 import { ReviewConflictError, useUpdateReviewStatus } from '@/features/reviews/api/review-status-update-mutation.ts';
 import { BookingLink } from '@/components/domain/booking-link.tsx';
 
-const DEFAULTS = { q: '', rating: '', status: '', page: 1 };
+const DEFAULTS = { q: '', rating: '', status: '', ...LIST_VIEW_DEFAULTS };
+const DEFAULT_SORT = 'created_at.desc';
+const URL_OPTIONS = { allowed: { sort: sortValues(['created_at', 'rating']) } };
 const RATING_OPTIONS = [5, 4, 3, 2, 1].map((n) => ({ value: String(n), label: t.filters.ratingOption(n) }));
 const STATUS_OPTIONS = statusOptions('review');
 
 export default function ReviewsPage() {
-  const [state, setState, reset] = useUrlState(DEFAULTS);
+  const [state, setState, reset] = useUrlState(DEFAULTS, URL_OPTIONS);
   const filters: ReviewFilters = useMemo(
     () => ({ search: state.q, rating: state.rating, status: state.status }),
     [state.q, state.rating, state.status],
   );
-  const list = useReviews(filters, state.page);
+  const list = useReviews(filters, listView(state));
   const update = useUpdateReviewStatus();
 
   const columns: readonly DataTableColumn<ReviewRow>[] = [
-    { key: 'customer', header: t.columns.customer, cell: (row) => row.customer_name ?? t.unknown },
+    { key: 'customer', header: t.columns.customer, cell: (row) => <Highlight text={row.customer_name ?? t.unknown} term={state.q} /> },
     { key: 'provider', header: t.columns.provider, cell: (row) => row.provider_name ?? t.unknown },
     {
       key: 'rating',
       header: t.columns.rating,
+      sortKey: 'rating',
       cell: (row) => <Stars rating={row.rating} />,
     },
     {
       key: 'comment',
       header: t.columns.comment,
-      className: 'max-w-md whitespace-pre-line break-words',
-      cell: (row) => (row.comment && row.comment.trim() !== '' ? row.comment : <span className="italic">{t.noComment}</span>),
+      wide: true,
+      className: 'whitespace-pre-line',
+      cell: (row) => (row.comment && row.comment.trim() !== '' ? <Highlight text={row.comment} term={state.q} /> : <span className="italic">{t.noComment}</span>),
     },
-    { key: 'time', header: t.columns.time, cell: (row) => formatDateTime(row.created_at) },
+    { key: 'time', header: t.columns.time, className: 'whitespace-nowrap', sortKey: 'created_at', cell: (row) => formatDateTime(row.created_at) },
     {
       key: 'booking',
       header: t.columns.bookingId,
@@ -92,8 +100,7 @@ export default function ReviewsPage() {
         approximateNote={t.approximateTotal}
         columns={columns}
         rowClassName={(row) => (row.rating === 1 ? 'bg-red-50 hover:bg-red-100 border-l-4 border-l-red-600 [&>td]:text-red-950' : undefined)}
-        page={state.page}
-        onPageChange={(page) => setState({ page })}
+        {...listViewProps(state, setState, DEFAULT_SORT, state.q.trim() !== '')}
       />
     </div>
   );

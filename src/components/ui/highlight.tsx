@@ -1,0 +1,21 @@
+// The text of a list cell with the searched term marked, ignoring accents and case (lib/search.ts):
+// "nguyen" marks "Nguyễn".
+import { Fragment } from 'react';
+import { highlightParts } from '@/lib/search.ts';
+
+export function Highlight({ text, term }: { text: string; term: string }) {
+  if (term.trim() === '') return <>{text}</>;
+  return (
+    <>
+      {highlightParts(text, term).map((part, index) =>
+        part.match ? (
+          <mark key={index} className="rounded-sm bg-amber-100 px-0.5 text-inherit">
+            {part.text}
+          </mark>
+        ) : (
+          <Fragment key={index}>{part.text}</Fragment>
+        ),
+      )}
+    </>
+  );
+}

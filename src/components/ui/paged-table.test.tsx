@@ -1,0 +1,66 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { PagedTable, pageNavigation } from './paged-table.tsx';
+import { Highlight } from './highlight.tsx';
+
+afterEach(cleanup);
+
+const columns = [{ key: 'name', header: 'Tên', cell: (row: { id: string; name: string }) => <Highlight text={row.name} term="nguyen" /> }];
+const rows = [{ id: 'a', name: 'Nguyễn Văn An' }];
+
+function table(error: unknown) {
+  return (
+    <PagedTable
+      caption="Khách hàng"
+      columns={columns}
+      rows={rows}
+      rowKey={(row) => row.id}
+      query={{ isPending: false, isFetching: false, error, refetch: () => undefined }}
+      page={1}
+      total={105}
+      onNavigate={() => undefined}
+    />
+  );
+}
+
+describe('<PagedTable />', () => {
+  it('shows the range of the answer, and no stale range beside an error', () => {
+    const { rerender } = render(table(null));
+    expect(screen.getByText('Hiển thị 1–50 trên 105')).toBeTruthy();
+    rerender(table({ code: '57014', message: 'canceling statement due to statement timeout' }));
+    expect(screen.getByRole('alert')).toBeTruthy();
+    expect(screen.queryByText(/Hiển thị/)).toBeNull();
+    expect(screen.queryByRole('navigation', { name: 'Phân trang' })).toBeNull();
+  });
+
+  it('marks the searched term in a cell, accents ignored', () => {
+    render(table(null));
+    expect(screen.getByText('Nguyễn').tagName).toBe('MARK');
+  });
+});
+
+describe('pageNavigation (docs/search.md#deep-pages)', () => {
+  it('opens pages by number within 2,000 rows of either end of an exact total (500 with typed text)', () => {
+    const nav = pageNavigation(1, { total: 30_000, exact: true });
+    expect(nav.reachable(41)).toBe(true); // offset 2,000
+    expect(nav.reachable(42)).toBe(false);
+    expect(nav.reachable(600)).toBe(true); // the last page
+    expect(nav.reachable(560)).toBe(true); // rows 27,950–27,999: 2,000 from the end
+    expect(nav.reachable(559)).toBe(false);
+    expect(nav.position(600)).toEqual({ page: 600, after: '', before: '' });
+    const text = pageNavigation(1, { total: 30_000, exact: true, window: 500 });
+    expect(text.reachable(11)).toBe(true);
+    expect(text.reachable(12)).toBe(false);
+    expect(pageNavigation(1, { total: 1_000_000, exact: true, window: Infinity }).reachable(12_345)).toBe(true);
+  });
+
+  it('past the window, next and previous follow the shown page\'s cursors; other pages are not offered', () => {
+    const nav = pageNavigation(250, { total: 900_000, exact: false, cursors: { first: 'f', last: 'l' } });
+    expect(nav.position(251)).toEqual({ page: 251, after: 'l', before: '' });
+    expect(nav.position(249)).toEqual({ page: 249, after: '', before: 'f' });
+    expect(nav.reachable(252)).toBe(false);
+    expect(nav.reachable(18_000)).toBe(false); // an estimated total has no reachable end
+    expect(nav.position(1)).toEqual({ page: 1, after: '', before: '' });
+  });
+});
