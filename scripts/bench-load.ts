@@ -516,7 +516,9 @@ async function main(): Promise<void> {
       const pid = Number(process.env.API_PID ?? NaN);
       if (Number.isInteger(pid)) memory = () => Promise.resolve({ rss: rssOf(pid), heapUsed: Number.NaN });
     } else {
-      api = await spawnApi({ DATABASE_URL: dbUrl, API_PORT: String(config.apiPort), SDV_DATA_DIR: config.dataDir });
+      // The 50 sessions share the demo admin's identity: the per-caller fair share (local-stack/rest/README.md)
+      // would measure one caller's quota, not the server. A server given by API_URL needs the same setting.
+      api = await spawnApi({ DATABASE_URL: dbUrl, API_PORT: String(config.apiPort), SDV_DATA_DIR: config.dataDir, SDV_REST_FAIR_SHARE: 'relaxed' });
       apiUrl = api.url;
       const child = api;
       memory = () => child.memory();

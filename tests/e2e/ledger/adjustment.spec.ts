@@ -73,8 +73,11 @@ test.describe('điều chỉnh số dư', () => {
     await expect(page).toHaveURL(new RegExp(`/admin/manage-deposit-history\\?provider=${providerId}`));
     const historyRow = page.getByRole('row').filter({ has: page.getByRole('link', { name }) });
     await expect(historyRow).toHaveCount(1);
-    await expect(historyRow.getByTestId('deposit-note')).toContainText(reason);
+    await expect(historyRow.getByTestId('deposit-note')).toContainText(`Điều chỉnh: ${reason}`);
     await expect(historyRow).toContainText('250.000');
+    // A ledger entry is never edited: its amount and status are shown, not offered as editors.
+    await expect(historyRow.getByRole('button')).toHaveCount(0);
+    await expect(historyRow.getByRole('combobox')).toHaveCount(0);
   });
 
   test('cơ sở dữ liệu từ chối ghi thẳng số dư, kể cả service role', async () => {

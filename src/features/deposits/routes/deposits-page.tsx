@@ -69,7 +69,12 @@ export default function DepositsPage() {
     className: 'whitespace-nowrap',
     ...(sortKey ? { sortKey } : {}),
     cell: (row) => (
-      <AmountCellEditor label={t.amountLabel(header, rowLabel(row))} value={value(row)} onSave={(amount) => save(row, patch(amount))} />
+      row.kind === 'adjustment' ? (
+        // An adjustment is a ledger entry: written once, never edited (docs/decisions.md#money-only-through-the-ledger).
+        <span className="tabular-nums">{formatVnd(value(row))}</span>
+      ) : (
+        <AmountCellEditor label={t.amountLabel(header, rowLabel(row))} value={value(row)} onSave={(amount) => save(row, patch(amount))} />
+      )
     ),
   });
 
@@ -102,7 +107,11 @@ export default function DepositsPage() {
       key: 'status',
       header: t.columns.status,
       cell: (row) => (
-        <DepositStatusEditor row={row} label={t.amountLabel(t.columns.status, rowLabel(row))} onSave={(status) => save(row, { status })} />
+        row.kind === 'adjustment' ? (
+          <StatusBadge entity="deposit" status={row.status} />
+        ) : (
+          <DepositStatusEditor row={row} label={t.amountLabel(t.columns.status, rowLabel(row))} onSave={(status) => save(row, { status })} />
+        )
       ),
     },
     {
