@@ -173,16 +173,19 @@ function listRpcs(p: Record<string, string>): ListRpc[] {
 }
 
 /**
- * The sorts each list offers, as `p_sort` values (the lists' sort parameter); BENCH_SORTS (JSON,
+ * The sorts each list offers (docs/search.md#sorting), as `p_sort` values; BENCH_SORTS (JSON,
  * {"admin_list_bookings": ["final_price.desc", …]}) overrides them. A database whose function has
  * no `p_sort` yet reports them as not offered instead of failing.
  */
 const DEFAULT_SORTS: Record<string, string[]> = {
-  admin_list_bookings: ['created_at.asc', 'final_price.desc', 'scheduled_at.desc', 'customer_name.asc'],
-  admin_list_customers: ['name.asc', 'total_bookings.desc'],
-  admin_list_reviews: ['rating.asc'],
-  admin_list_commissions: ['platform_fee.desc'],
-  admin_list_deposits: ['amount.desc'],
+  admin_list_bookings: ['created_at.asc', 'final_price.desc', 'customer_name.asc'],
+  admin_list_customers: ['name.asc', 'total_bookings.desc', 'created_at.asc'],
+  admin_list_providers: ['name.asc', 'deposit.desc', 'total_earnings.desc'],
+  admin_list_reviews: ['rating.asc', 'created_at.asc'],
+  admin_list_commissions: ['final_price.desc', 'platform_fee.desc'],
+  admin_list_deposits: ['amount.desc', 'created_at.asc'],
+  admin_list_conversations: ['created_at.desc'],
+  admin_list_promotions: ['code.asc', 'uses_count.desc', 'expires_at.asc'],
 };
 const SORTS: Record<string, string[]> = process.env.BENCH_SORTS ? (JSON.parse(process.env.BENCH_SORTS) as Record<string, string[]>) : DEFAULT_SORTS;
 
