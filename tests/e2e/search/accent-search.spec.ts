@@ -70,7 +70,7 @@ test('providers', async () => {
 
 test('bookings: package, service and customer names', async () => {
   for (const label of ['Tên gói dịch vụ', 'Tên dịch vụ', 'Tên khách hàng']) {
-    await expectFound('/admin/bookings', 'Quản lý booking', label);
+    await expectFound('/admin/bookings', 'Quản lý đơn đặt lịch', label);
   }
 });
 

@@ -56,7 +56,7 @@ test('customers: name ascending, descending, then the default order; kept across
 });
 
 test('bookings: price ascending survives a reload; the CSV follows the shown order', async () => {
-  const table = 'Quản lý booking';
+  const table = 'Quản lý đơn đặt lịch';
   await page.goto('/admin/bookings');
   await page.getByRole('button', { name: 'Giá cuối' }).click();
   await expect(header('Giá cuối')).toHaveAttribute('aria-sort', 'ascending');
@@ -80,7 +80,7 @@ test('a deep ?page= link opens that page; past the window "next" follows the cur
        from generate_series(1, 4000) i`,
     [sub!.id],
   );
-  const table = 'Quản lý booking';
+  const table = 'Quản lý đơn đặt lịch';
   const shortId = (id: string) => `#${id.slice(-8).toUpperCase()}`;
 
   // The default order serves every page number (the daily rollup locates it).
