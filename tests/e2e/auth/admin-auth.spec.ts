@@ -181,11 +181,12 @@ test('a deep link while signed out comes back to the same page after signing in'
 
 test('a revoked session returns to the login screen and back to the same page after signing in', async ({ page }) => {
   await signInAsAdmin(page, DEMO_ACCOUNTS.admin, '/admin/change-password');
-  // Sign this session out on the server (as another tab or a password reset would).
+  // Sign this session out on the server (as another tab would). Only this session: the other e2e
+  // workers are signed in as the same seeded admin at the same time.
   const revoked = await page.evaluate(async () => {
     const stored = JSON.parse(window.localStorage.getItem('sdv-admin-auth') ?? '{}') as { access_token?: string };
     const config = window.__SDV_CONFIG__ ?? {};
-    const response = await fetch(`${config.supabaseUrl}/auth/v1/logout?scope=global`, {
+    const response = await fetch(`${config.supabaseUrl}/auth/v1/logout?scope=local`, {
       method: 'POST',
       headers: { apikey: config.supabaseAnonKey ?? '', Authorization: `Bearer ${stored.access_token ?? ''}` },
     });
