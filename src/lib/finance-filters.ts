@@ -5,6 +5,20 @@
 import { vietnamDayBoundary } from './format.ts';
 import { isUuid } from './search.ts';
 
+/**
+ * A period of Vietnam calendar days (yyyy-mm-dd or '') as the list functions' arguments: `p_from` the
+ * first instant of the first day, `p_to` the first instant of the day after the last (the end day
+ * inclusive); a side that is not a day is left out. Also the audit log's period.
+ */
+export function vietnamPeriodArgs(from: string, to: string): { p_from?: string; p_to?: string } {
+  const args: { p_from?: string; p_to?: string } = {};
+  const start = vietnamDayBoundary(from);
+  const end = vietnamDayBoundary(to, true);
+  if (start !== null) args.p_from = start.toISOString();
+  if (end !== null) args.p_to = end.toISOString();
+  return args;
+}
+
 export interface ProviderPeriodFilters {
   search: string;
   providerId: string;
@@ -26,9 +40,5 @@ export function toProviderPeriodArgs(filters: ProviderPeriodFilters): ProviderPe
   const search = filters.search.trim();
   if (search !== '') args.p_search = search;
   if (isUuid(filters.providerId)) args.p_provider_id = filters.providerId;
-  const from = vietnamDayBoundary(filters.from);
-  if (from !== null) args.p_from = from.toISOString();
-  const to = vietnamDayBoundary(filters.to, true);
-  if (to !== null) args.p_to = to.toISOString();
-  return args;
+  return { ...args, ...vietnamPeriodArgs(filters.from, filters.to) };
 }

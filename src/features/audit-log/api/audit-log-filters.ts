@@ -1,7 +1,7 @@
 // The audit log's URL filters and their translation into admin_list_audit_log arguments: table,
 // actor (e-mail or user id), record id and a period of Vietnam calendar days (the end day
 // inclusive: "to" is the first instant of the day after).
-import { vietnamDayBoundary } from '@/lib/format.ts';
+import { vietnamPeriodArgs } from '@/lib/finance-filters.ts';
 
 export interface AuditLogFilters {
   table: string;
@@ -30,11 +30,7 @@ export function toAuditLogArgs(filters: AuditLogFilters): AuditLogArgs {
   if (record !== '') args.p_record = record;
   // A period given backwards (yyyy-mm-dd compares as text) is read the right way round.
   const [first, last] = filters.from !== '' && filters.to !== '' && filters.from > filters.to ? [filters.to, filters.from] : [filters.from, filters.to];
-  const start = vietnamDayBoundary(first);
-  const end = vietnamDayBoundary(last, true);
-  if (start !== null) args.p_from = start.toISOString();
-  if (end !== null) args.p_to = end.toISOString();
-  return args;
+  return { ...args, ...vietnamPeriodArgs(first, last) };
 }
 
 /** A value of the diff as the screen shows it: text as is, null as "(trống)", anything else as JSON. */
