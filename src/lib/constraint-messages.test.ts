@@ -16,8 +16,14 @@ describe('constraintMessage (docs/product.md#input-rules)', () => {
     );
     expect(constraintMessage(refusal('discount_codes_code_format').message)).toContain('3–32 ký tự');
     expect(constraintMessage(refusal('profiles_phone_format').message)).toContain('Số điện thoại không hợp lệ');
-    expect(constraintMessage(refusal('service_items_description_length').message)).toBe('Nội dung tối đa 2.000 ký tự');
-    expect(constraintMessage(refusal('service_items_price_range').message)).toBe('Giá trị phải là số nguyên từ 0 đến 1.000.000.000');
+    expect(constraintMessage(refusal('service_items_description_length').message)).toBe('Mô tả tối đa 2.000 ký tự');
+    expect(constraintMessage(refusal('profiles_name_length').message)).toBe('Họ tên tối đa 100 ký tự');
+    expect(constraintMessage(refusal('service_items_price_range').message)?.replace(/\u00a0/g, ' ')).toBe(
+      'Giá phải từ 1 ₫ đến 1.000.000.000 ₫',
+    );
+    expect(constraintMessage(refusal('discount_codes_max_uses_range').message)).toBe(
+      'Số lượt dùng tối đa phải là số nguyên từ 0 đến 1.000.000',
+    );
     expect(constraintMessage('profiles.email is the sign-in e-mail and changes only with it')).toContain('Email đăng nhập');
   });
   it('leaves other constraints to the generic mapping', () => {

@@ -3,8 +3,8 @@
 // constraint ('… violates check constraint "categories_name_length"'). A form checks the same rules
 // first; this is what a user sees when the database is the one to say no (a duplicate name, a value
 // changed elsewhere, a crafted request).
-import { NUMBER_MAX, TEXT_MAX, type NumberColumn, type TextColumn } from './input-bounds.ts';
-import { bounds } from './messages/bounds.ts';
+import { MONEY_MAX, NUMBER_MAX, PRICE_MIN, TEXT_MAX, type NumberColumn, type TextColumn } from './input-bounds.ts';
+import { boundedFields, bounds } from './messages/bounds.ts';
 
 const NAMED: Record<string, string> = {
   categories_name_folded_key: bounds.nameTaken('Tên ngành nghề'),
@@ -39,6 +39,13 @@ function columnOf(constraint: string, kind: 'length' | 'range'): string | undefi
   return table === undefined ? undefined : `${table}.${base.slice(table.length + 1)}`;
 }
 
+/** "<field> phải từ … đến …", in VND for money columns (a package price starts at PRICE_MIN). */
+function rangeMessage(column: NumberColumn): string {
+  const max = NUMBER_MAX[column];
+  if (max !== MONEY_MAX) return bounds.numberRange(boundedFields[column], 0, max);
+  return bounds.moneyRange(boundedFields[column], column === 'service_items.price' ? PRICE_MIN : 0, max);
+}
+
 /** The message for the constraint named in a database error's text; undefined when it is not one of ours. */
 export function constraintMessage(text: string): string | undefined {
   if (/sign-in e-mail/.test(text)) return bounds.emailReadOnly;
@@ -47,8 +54,8 @@ export function constraintMessage(text: string): string | undefined {
   const named = NAMED[name];
   if (named !== undefined) return named;
   const text_ = columnOf(name, 'length');
-  if (text_ !== undefined && isTextColumn(text_)) return bounds.tooLong('Nội dung', TEXT_MAX[text_]);
+  if (text_ !== undefined && isTextColumn(text_)) return bounds.tooLong(boundedFields[text_], TEXT_MAX[text_]);
   const number = columnOf(name, 'range');
-  if (number !== undefined && isNumberColumn(number)) return bounds.numberRange('Giá trị', 0, NUMBER_MAX[number]);
+  if (number !== undefined && isNumberColumn(number)) return rangeMessage(number);
   return undefined;
 }
