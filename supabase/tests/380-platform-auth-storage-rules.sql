@@ -3,7 +3,7 @@
 -- storage rows Supabase would refuse fails locally too.
 begin;
 set search_path = public, extensions;
-select plan(10);
+select plan(13);
 
 select tests.create_user('platform.rules@pgtap.test');
 select set_config('tests.u', tests.user_id('platform.rules@pgtap.test')::text, true);
@@ -31,6 +31,20 @@ select throws_ok(format($$ insert into auth.sessions (id, user_id, created_at, u
 select lives_ok(format($$ insert into auth.sessions (id, user_id, created_at, updated_at, aal, scopes, refresh_token_counter)
                           values (gen_random_uuid(), %L, now(), now(), 'aal2', 'email', 1) $$, current_setting('tests.u')),
   'a session with Auth''s current columns (scopes, refresh_token_counter) is stored');
+
+-- ------------------------------------------------------------------ auth: one-time tokens, phone factors
+select tests.create_user('platform.rules.2@pgtap.test');
+update auth.users set recovery_token = 'pgtap-recovery-hash' where id = current_setting('tests.u')::uuid;
+select throws_ok($$ update auth.users set recovery_token = 'pgtap-recovery-hash' where email = 'platform.rules.2@pgtap.test' $$,
+  '23505', null, 'two users cannot hold the same pending recovery token');
+select lives_ok($$ update auth.users set recovery_token = '', confirmation_token = '' where email like 'platform.rules%@pgtap.test' $$,
+  'the empty token (no pending link) is shared by any number of users');
+insert into auth.mfa_factors (id, user_id, friendly_name, factor_type, status, created_at, updated_at, phone)
+values (gen_random_uuid(), current_setting('tests.u')::uuid, 'điện thoại', 'phone', 'verified', now(), now(), '+84901000001');
+select throws_ok(format($$ insert into auth.mfa_factors (id, user_id, friendly_name, factor_type, status, created_at, updated_at, phone)
+                           values (gen_random_uuid(), %L, 'điện thoại 2', 'phone', 'unverified', now(), now(), '+84901000001') $$,
+                        current_setting('tests.u')),
+  '23505', null, 'a user cannot enrol the same phone number twice');
 
 -- ------------------------------------------------------------------ storage: bucket names, updated_at
 select throws_ok($$ insert into storage.buckets (id, name) values ('pgtap-long', repeat('b', 101)) $$,
