@@ -23,7 +23,8 @@ $$;
 -- reserved roles; plain SQL cannot fence it (on PostgreSQL 15 CREATEROLE may grant itself any
 -- platform role), and no migration needs it, so it is left out.
 -- anon / authenticated / service_role: INHERIT since 2023; authenticator: NOINHERIT login of the
--- Data API; the admin roles of Auth and Storage own their schemas' tables.
+-- Data API; the admin roles of Auth and Storage (NOINHERIT CREATEROLE, as the image creates both)
+-- own their schemas' tables.
 do $$
 declare
   r record;
@@ -35,7 +36,7 @@ begin
       ('authenticated', 'nologin inherit nobypassrls'),
       ('service_role', 'nologin inherit bypassrls'),
       ('authenticator', 'login noinherit nosuperuser nobypassrls'),
-      ('supabase_auth_admin', 'login noinherit nocreaterole noreplication'),
+      ('supabase_auth_admin', 'login noinherit createrole noreplication'),
       ('supabase_storage_admin', 'login noinherit createrole noreplication'),
       ('supabase_realtime_admin', 'nologin noinherit'),
       ('dashboard_user', 'nologin createrole createdb replication')
