@@ -488,12 +488,7 @@ create or replace trigger enforce_bucket_name_length_trigger before insert or up
 
 create or replace function storage.update_updated_at_column() returns trigger
 language plpgsql
-as $$
-begin
-  new.updated_at := now();
-  return new;
-end
-$$;
+as $$ begin new.updated_at = now(); return new; end $$;
 create or replace trigger update_objects_updated_at before update on storage.objects
   for each row execute function storage.update_updated_at_column();
 
