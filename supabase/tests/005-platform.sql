@@ -13,7 +13,7 @@ select exists (select 1 from pg_class c join pg_namespace n on n.oid = c.relname
        as fenced \gset
 begin;
 set search_path = public, extensions;
-select plan(30);
+select plan(31);
 
 -- ------------------------------------------------------------------ the role that runs migrations and tests
 select is(session_user::text, 'postgres', 'the suite runs as postgres');
@@ -108,6 +108,9 @@ select ok(not has_schema_privilege('anon', 'public', 'CREATE') and not has_schem
 select ok((select rolconfig @> array['lock_timeout=8s', 'statement_timeout=8s'] and not rolinherit
              from pg_roles where rolname = 'authenticator'),
   'authenticator is NOINHERIT with lock_timeout and statement_timeout of 8 s');
+select is((select count(*)::int from pg_roles where rolname in ('supabase_auth_admin', 'supabase_storage_admin')
+             and rolcanlogin and rolcreaterole and not rolinherit and not rolsuper and not rolbypassrls), 2,
+  'the Auth and Storage admins are NOINHERIT CREATEROLE logins, neither superuser nor BYPASSRLS');
 
 select * from finish();
 rollback;
