@@ -3,10 +3,11 @@
 -- superuser; Auth's and Storage's tables belong to their admin roles; Storage refuses direct
 -- deletes; the Data API's roles have Supabase's settings. What our migrations may do there, and
 -- what they may not, is asserted here so that a test passing locally also passes on Supabase.
--- The same file passes on Supabase's platform built from its own sources. Images that still
--- grant `postgres` the Auth and Storage admin roles (a 2022 grant, revoked since) let it create in
--- `auth` and `storage`; there the permissive branch asserts that, while our mirror (recognised by
--- its supautils stand-in, supautils.policy_grants) and every fenced platform take the strict one.
+-- The same file passes on Supabase's platform built from its own sources. Images that grant
+-- `postgres` the Auth and Storage admin roles (a 2022 migration of the image; the mirror follows
+-- the platform without that grant) let it create in `auth` and `storage`: there the permissive
+-- branch asserts that, while our mirror (recognised by its supautils stand-in,
+-- supautils.policy_grants) and every platform without the grant take the strict one.
 select exists (select 1 from pg_class c join pg_namespace n on n.oid = c.relnamespace
                 where n.nspname = 'supautils' and c.relname = 'policy_grants')
        or not (pg_has_role('postgres', 'supabase_auth_admin', 'MEMBER') or pg_has_role('postgres', 'supabase_storage_admin', 'MEMBER'))
