@@ -23,7 +23,8 @@ $$;
 -- reserved roles; plain SQL cannot fence it (on PostgreSQL 15 CREATEROLE may grant itself any
 -- platform role), and no migration needs it, so it is left out.
 -- anon / authenticated / service_role: INHERIT since 2023; authenticator: NOINHERIT login of the
--- Data API; the admin roles of Auth and Storage own their schemas' tables.
+-- Data API; the admin roles of Auth and Storage (NOINHERIT CREATEROLE, as the image creates both)
+-- own their schemas' tables.
 do $$
 declare
   r record;
@@ -35,7 +36,7 @@ begin
       ('authenticated', 'nologin inherit nobypassrls'),
       ('service_role', 'nologin inherit bypassrls'),
       ('authenticator', 'login noinherit nosuperuser nobypassrls'),
-      ('supabase_auth_admin', 'login noinherit nocreaterole noreplication'),
+      ('supabase_auth_admin', 'login noinherit createrole noreplication'),
       ('supabase_storage_admin', 'login noinherit createrole noreplication'),
       ('supabase_realtime_admin', 'nologin noinherit'),
       ('dashboard_user', 'nologin createrole createdb replication')
@@ -171,6 +172,13 @@ create table if not exists auth.users (
 );
 create unique index if not exists users_email_partial_key on auth.users (email) where is_sso_user = false;
 create index if not exists users_instance_id_email_idx on auth.users (instance_id, lower(email));
+-- Auth keeps every one-time token unique among users, except the empty and all-digit values it
+-- stores for "none" (two users holding the same pending link token are refused).
+create unique index if not exists confirmation_token_idx on auth.users (confirmation_token) where confirmation_token !~ '^[0-9 ]*$';
+create unique index if not exists recovery_token_idx on auth.users (recovery_token) where recovery_token !~ '^[0-9 ]*$';
+create unique index if not exists email_change_token_current_idx on auth.users (email_change_token_current) where email_change_token_current !~ '^[0-9 ]*$';
+create unique index if not exists email_change_token_new_idx on auth.users (email_change_token_new) where email_change_token_new !~ '^[0-9 ]*$';
+create unique index if not exists reauthentication_token_idx on auth.users (reauthentication_token) where reauthentication_token !~ '^[0-9 ]*$';
 
 create table if not exists auth.identities (
   provider_id text not null,
@@ -220,8 +228,8 @@ create table if not exists auth.mfa_factors (
   id uuid primary key,
   user_id uuid not null references auth.users (id) on delete cascade,
   friendly_name text,
-  factor_type text not null check (factor_type in ('totp', 'phone', 'webauthn')),
-  status text not null check (status in ('unverified', 'verified')),
+  factor_type text not null,
+  status text not null,
   created_at timestamptz not null,
   updated_at timestamptz not null,
   secret text,
@@ -231,6 +239,7 @@ create table if not exists auth.mfa_factors (
 create index if not exists mfa_factors_user_id_idx on auth.mfa_factors (user_id);
 create unique index if not exists mfa_factors_user_friendly_name_unique on auth.mfa_factors (friendly_name, user_id)
   where trim(friendly_name) <> '';
+create unique index if not exists unique_phone_factor_per_user on auth.mfa_factors (user_id, phone);
 
 create table if not exists auth.mfa_challenges (
   id uuid primary key,
@@ -250,6 +259,50 @@ create table if not exists auth.mfa_amr_claims (
   id uuid primary key,
   constraint mfa_amr_claims_session_id_authentication_method_pkey unique (session_id, authentication_method)
 );
+
+-- Columns and rules Auth's later migrations added to these tables (WebAuthn, OAuth server, refresh
+-- token rotation), and its enum types in place of free text: a value outside them is refused with
+-- 22P02, as on Supabase, not accepted or refused by a check of ours.
+alter table auth.sessions add column if not exists oauth_client_id uuid;
+alter table auth.sessions add column if not exists refresh_token_hmac_key text;
+alter table auth.sessions add column if not exists refresh_token_counter bigint;
+alter table auth.sessions add column if not exists scopes text;
+alter table auth.mfa_factors add column if not exists web_authn_credential jsonb;
+alter table auth.mfa_factors add column if not exists web_authn_aaguid uuid;
+alter table auth.mfa_factors add column if not exists last_webauthn_challenge_data jsonb;
+alter table auth.mfa_challenges add column if not exists web_authn_session_data jsonb;
+do $$
+begin
+  if to_regtype('auth.factor_type') is null then
+    create type auth.factor_type as enum ('totp', 'webauthn', 'phone');
+  end if;
+  if to_regtype('auth.factor_status') is null then
+    create type auth.factor_status as enum ('unverified', 'verified');
+  end if;
+  if to_regtype('auth.aal_level') is null then
+    create type auth.aal_level as enum ('aal1', 'aal2', 'aal3');
+  end if;
+  if not exists (select 1 from pg_constraint where conrelid = 'auth.sessions'::regclass and conname = 'sessions_scopes_length') then
+    alter table auth.sessions add constraint sessions_scopes_length check (char_length(scopes) <= 4096);
+  end if;
+  -- Auth keeps last_challenged_at unique (two challenges of the same instant are refused).
+  if not exists (select 1 from pg_constraint where conrelid = 'auth.mfa_factors'::regclass and conname = 'mfa_factors_last_challenged_at_key') then
+    alter table auth.mfa_factors add constraint mfa_factors_last_challenged_at_key unique (last_challenged_at);
+  end if;
+  -- Data folders made before the enums: their text columns (and the checks standing in for the
+  -- enums) are converted once.
+  if (select atttypid from pg_attribute where attrelid = 'auth.mfa_factors'::regclass and attname = 'factor_type') = 'text'::regtype then
+    alter table auth.mfa_factors drop constraint if exists mfa_factors_factor_type_check;
+    alter table auth.mfa_factors drop constraint if exists mfa_factors_status_check;
+    alter table auth.mfa_factors
+      alter column factor_type type auth.factor_type using factor_type::auth.factor_type,
+      alter column status type auth.factor_status using status::auth.factor_status;
+  end if;
+  if (select atttypid from pg_attribute where attrelid = 'auth.sessions'::regclass and attname = 'aal') = 'text'::regtype then
+    alter table auth.sessions alter column aal type auth.aal_level using aal::auth.aal_level;
+  end if;
+end
+$$;
 
 create table if not exists auth.audit_log_entries (
   instance_id uuid,
@@ -418,6 +471,27 @@ create or replace trigger protect_buckets_delete before delete on storage.bucket
 create or replace trigger protect_objects_delete before delete on storage.objects
   for each statement execute function storage.protect_delete();
 
+-- Storage's row triggers: a bucket name longer than 100 characters is refused, and an object's
+-- updated_at follows every UPDATE.
+create or replace function storage.enforce_bucket_name_length() returns trigger
+language plpgsql
+as $$
+begin
+  if length(new.name) > 100 then
+    raise exception 'bucket name "%" is too long (% characters). Max is 100.', new.name, length(new.name);
+  end if;
+  return new;
+end
+$$;
+create or replace trigger enforce_bucket_name_length_trigger before insert or update of name on storage.buckets
+  for each row execute function storage.enforce_bucket_name_length();
+
+create or replace function storage.update_updated_at_column() returns trigger
+language plpgsql
+as $$ begin new.updated_at = now(); return new; end $$;
+create or replace trigger update_objects_updated_at before update on storage.objects
+  for each row execute function storage.update_updated_at_column();
+
 -- As Auth's and Storage's migrations leave them: every table, sequence and function of auth owned
 -- by supabase_auth_admin, of storage by supabase_storage_admin, every table with row-level security
 -- enabled (auth's with no policy: only their owner and BYPASSRLS roles read them).
@@ -445,6 +519,9 @@ begin
 end
 $$;
 alter type storage.buckettype owner to supabase_storage_admin;
+alter type auth.factor_type owner to supabase_auth_admin;
+alter type auth.factor_status owner to supabase_auth_admin;
+alter type auth.aal_level owner to supabase_auth_admin;
 -- Every verb is granted and row-level security decides (no policy here: the app's migrations add them).
 grant all on storage.buckets, storage.objects to anon, authenticated, service_role;
 grant all on storage.buckets, storage.objects to postgres with grant option;
