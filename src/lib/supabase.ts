@@ -97,16 +97,22 @@ export class AdminSupabaseClient {
     }
   }
 
-  /** Realtime, loaded on first use; it asks the Auth client for the token when it connects. */
+  /**
+   * Realtime, loaded on first use. Before any channel joins it is given the token supabase-js
+   * would have handed it at the last sign-in (else the session's, read from the Auth client), so
+   * that channels join as the admin and RLS lets the admin's rows through.
+   */
   realtime(): Promise<RealtimeClient> {
-    this.realtimeClient ??= import('@supabase/realtime-js').then(({ RealtimeClient }) => {
+    this.realtimeClient ??= import('@supabase/realtime-js').then(async ({ RealtimeClient }) => {
       const endpoint = new URL('realtime/v1', this.url);
       endpoint.protocol = endpoint.protocol.replace('http', 'ws');
-      return new RealtimeClient(endpoint.href, {
+      const realtime = new RealtimeClient(endpoint.href, {
         accessToken: () => this.accessToken(),
         fetch: this.fetch,
         params: { apikey: this.anonKey },
       });
+      await realtime.setAuth(this.changedAccessToken ?? null);
+      return realtime;
     });
     return this.realtimeClient;
   }
