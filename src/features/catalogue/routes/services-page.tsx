@@ -21,7 +21,6 @@ import { OrderVisibilityCells } from '@/features/catalogue/components/order-visi
 const t = catalogue.services;
 const DEFAULTS = { q: '' };
 
-
 // The add form (react-hook-form) is loaded when the admin opens it (docs/architecture.md#admin-loading).
 const AddServiceForm = lazyPart(() => import('@/features/catalogue/components/add-service-form.tsx').then((module) => module.AddServiceForm), <InlineLoading />);
 
