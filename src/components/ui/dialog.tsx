@@ -31,6 +31,8 @@ export interface ConfirmDialogProps {
   onConfirm: () => void;
 }
 
+const loadDialogs = () => import('./dialog-radix.tsx');
+
 /** True from the first render with `open` on: once loaded, the dialog stays mounted so it can close itself. */
 function useOpenedOnce(open: boolean): boolean {
   const [opened, setOpened] = useState(open);
@@ -40,17 +42,15 @@ function useOpenedOnce(open: boolean): boolean {
 
 /**
  * A dialog (props with `open`) whose implementation is imported the first time it opens; closed
- * until then, it renders nothing.
+ * until then, it renders nothing. The Radix implementation is fetched at the same time, not after.
  */
 export function lazyDialog<P extends { open: boolean }>(load: () => Promise<ComponentType<P>>): (props: P) => ReactNode {
-  const Part = lazyPart(load, <DialogLoading />);
+  const Part = lazyPart(() => Promise.all([load(), loadDialogs()]).then(([component]) => component), <DialogLoading />);
   return function LazyDialog(props: P) {
     if (!useOpenedOnce(props.open)) return null;
     return createElement(Part, props);
   };
 }
-
-const loadDialogs = () => import('./dialog-radix.tsx');
 
 export const Modal = lazyDialog<ModalProps>(() => loadDialogs().then((module) => module.Modal));
 
