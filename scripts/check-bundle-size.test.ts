@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { adminRouteModules, adminScreenChunks, HOME_ROUTE_MODULE, homePageChunks, staticClosure, type Manifest } from './check-bundle-size.ts';
+import {
+  adminRouteModules,
+  adminScreenChunks,
+  HOME_ROUTE_MODULE,
+  homePageChunks,
+  lazyPartsInScreen,
+  staticClosure,
+  type Manifest,
+} from './check-bundle-size.ts';
 
 const manifest: Manifest = {
   'index.html': { file: 'assets/index.js', isEntry: true, imports: ['_vendor.js'], dynamicImports: [HOME_ROUTE_MODULE, 'src/app/admin-root.tsx'] },
@@ -38,5 +46,21 @@ describe('admin screens', () => {
     expect(adminScreenChunks(admin, 'src/features/bookings/routes/bookings-list-page.tsx').sort()).toEqual(
       ['_supabase.js', '_table.js', '_vendor.js', 'index.html', 'src/app/admin-root.tsx', 'src/features/bookings/routes/bookings-list-page.tsx'].sort(),
     );
+  });
+  it('fails a screen whose first download carries Realtime or Storage, not one that imports them dynamically', () => {
+    const lazy: Manifest = {
+      ...admin,
+      'src/features/conversations/routes/messages-page.tsx': {
+        file: 'assets/messages.js',
+        isDynamicEntry: true,
+        imports: ['index.html'],
+        dynamicImports: ['_realtime.js'],
+      },
+      '_realtime.js': { file: 'assets/realtime.js' },
+    };
+    const texts: Record<string, string> = { 'assets/table.js': 'push("phx_join")', 'assets/realtime.js': 'phx_join' };
+    const read = (file: string) => texts[file] ?? '';
+    expect(lazyPartsInScreen(lazy, 'src/features/bookings/routes/bookings-list-page.tsx', read)).toEqual(['assets/table.js: phx_join']);
+    expect(lazyPartsInScreen(lazy, 'src/features/conversations/routes/messages-page.tsx', read)).toEqual([]);
   });
 });

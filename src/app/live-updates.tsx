@@ -67,14 +67,17 @@ export function LiveUpdates(): null {
   const queryClient = useQueryClient();
   useEffect(() => {
     const batcher = createInvalidationBatcher(queryClient);
-    let channel = supabase.channel('admin-live-updates');
-    for (const table of Object.keys(LIVE_TABLES) as LiveTable[]) {
-      channel = channel.on('postgres_changes', { event: '*', schema: 'public', table }, () => batcher.add(table));
-    }
-    channel.subscribe();
+    // Realtime is loaded here, after the screen's first rows were asked for (docs/architecture.md#admin-loading).
+    const close = supabase.openChannel('admin-live-updates', (channel) => {
+      let listening = channel;
+      for (const table of Object.keys(LIVE_TABLES) as LiveTable[]) {
+        listening = listening.on('postgres_changes', { event: '*', schema: 'public', table }, () => batcher.add(table));
+      }
+      return listening;
+    });
     return () => {
       batcher.stop();
-      void supabase.removeChannel(channel);
+      close();
     };
   }, [queryClient]);
   return null;

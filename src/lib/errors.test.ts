@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { ApiError, isNetworkError, isRetryableError, isSessionError, saveUnlessConflict, toApiError, toVietnameseMessage, unwrap, unwrapList } from './errors.ts';
 
 // Shapes as supabase-js 2.x produces them.

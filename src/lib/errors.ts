@@ -211,7 +211,8 @@ export function toVietnameseMessage(error: unknown, context: ErrorContext = {}):
 
   if (isNetworkError(error)) return common.errors.network;
   // An answer refused by its zod schema (docs/architecture.md#paged-list-rpcs): never shown raw.
-  if (f.name === 'ZodError') return common.errors.unexpectedAnswer;
+  // zod's classic build names its error ZodError, zod/mini (the browser's) $ZodError.
+  if (f.name === 'ZodError' || f.name === '$ZodError') return common.errors.unexpectedAnswer;
   if (f.status === 429 || f.code === 'over_request_rate_limit' || f.code === 'over_email_send_rate_limit') {
     return action === 'password' ? auth.changePassword.tooManyAttempts : common.errors.rateLimited;
   }

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 const rpc = vi.hoisted(() => vi.fn());
 vi.mock('./supabase.ts', () => ({ supabase: { rpc } }));

@@ -5,7 +5,7 @@
 // cursors of its first and last row, which page on in the same sort (docs/search.md#contract).
 // The answer is JSON built by SQL, so it is validated with zod against the caller's row schema
 // before any screen sees it.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { Database } from '@/types/database.ts';
 import { ApiError, unwrap } from './errors.ts';
 import { common } from './messages/common.ts';
@@ -31,13 +31,13 @@ export interface Page<Row> {
   lastCursor: string | null;
 }
 
-const cursors = { first_cursor: z.string().nullish(), last_cursor: z.string().nullish() };
+const cursors = { first_cursor: z.nullish(z.string()), last_cursor: z.nullish(z.string()) };
 
-function countedSchema<Row>(row: z.ZodType<Row>) {
+function countedSchema<Row>(row: z.ZodMiniType<Row>) {
   return z.object({ rows: z.array(row), total: z.number(), total_exact: z.boolean(), ...cursors });
 }
 
-function uncountedSchema<Row>(row: z.ZodType<Row>) {
+function uncountedSchema<Row>(row: z.ZodMiniType<Row>) {
   return z.object({ rows: z.array(row), total: z.null(), total_exact: z.null(), ...cursors });
 }
 
@@ -52,7 +52,7 @@ async function callList<F extends ListRpc>(fn: F, args: ListRpcArgs<F>, count: b
 export async function fetchListPage<F extends ListRpc, Row>(
   fn: F,
   args: ListRpcArgs<F>,
-  row: z.ZodType<Row>,
+  row: z.ZodMiniType<Row>,
   signal?: AbortSignal,
 ): Promise<Page<Row>> {
   const data = countedSchema(row).parse(await callList(fn, args, true, signal));
@@ -69,7 +69,7 @@ export async function fetchListPage<F extends ListRpc, Row>(
 export async function fetchListRows<F extends ListRpc, Row>(
   fn: F,
   args: ListRpcArgs<F>,
-  row: z.ZodType<Row>,
+  row: z.ZodMiniType<Row>,
   signal?: AbortSignal,
 ): Promise<{ rows: Row[]; total: null; lastCursor: string | null }> {
   const data = uncountedSchema(row).parse(await callList(fn, args, false, signal));
@@ -99,7 +99,7 @@ export async function fetchViewPage<F extends ListRpc, Row>(
   fn: F,
   args: ListRpcArgs<F>,
   view: ListView,
-  row: z.ZodType<Row>,
+  row: z.ZodMiniType<Row>,
   signal?: AbortSignal,
   pageSize: number = PAGE_SIZE,
 ): Promise<Page<Row>> {
@@ -135,7 +135,7 @@ export async function walkListRows<F extends ListRpc, Row>(
   fn: F,
   args: ListRpcArgs<F>,
   sort: string,
-  row: z.ZodType<Row>,
+  row: z.ZodMiniType<Row>,
   options: { chunk: number; cap: number; onProgress?: (rows: number) => void; signal?: AbortSignal },
 ): Promise<{ rows: Row[]; truncated: boolean }> {
   const rows: Row[] = [];

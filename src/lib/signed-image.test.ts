@@ -2,7 +2,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 const createSignedUrl = vi.hoisted(() => vi.fn());
 const from = vi.hoisted(() => vi.fn(() => ({ createSignedUrl })));
-vi.mock('./supabase.ts', () => ({ supabase: { storage: { from } } }));
+// Storage is loaded on first use: supabase.storage() resolves to the Storage client.
+vi.mock('./supabase.ts', () => ({ supabase: { storage: () => Promise.resolve({ from }) } }));
 
 const { signImage } = await import('./signed-image.ts');
 

@@ -1,5 +1,6 @@
 // The provider currently chosen in the picker (its id is in the URL), read by id.
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod/mini';
 import { unwrap } from '@/lib/errors.ts';
 import { isUuid } from '@/lib/search.ts';
 import { supabase } from '@/lib/supabase.ts';
@@ -10,7 +11,7 @@ export function providerOptionQueryOptions(id: string) {
     queryKey: providerOptionKeys.one(id),
     queryFn: async ({ signal }): Promise<ProviderOption | null> => {
       const row: unknown = unwrap(await supabase.from('profiles').select('id, name, phone').eq('id', id).abortSignal(signal).maybeSingle());
-      return providerOptionSchema.nullable().parse(row ?? null);
+      return z.nullable(providerOptionSchema).parse(row ?? null);
     },
     staleTime: 5 * 60_000,
   });

@@ -3,13 +3,13 @@
 // Vietnamese order (docs/search.md#contract). Its keys live under the 'providers' root, so
 // invalidating the providers area refreshes the picker too.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { unwrap } from '@/lib/errors.ts';
 import { supabase } from '@/lib/supabase.ts';
 
 export const PROVIDER_OPTION_LIMIT = 20;
 
-export const providerOptionSchema = z.object({ id: z.string(), name: z.string(), phone: z.string().nullable() });
+export const providerOptionSchema = z.object({ id: z.string(), name: z.string(), phone: z.nullable(z.string()) });
 
 export type ProviderOption = z.infer<typeof providerOptionSchema>;
 

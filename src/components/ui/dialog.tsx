@@ -1,10 +1,10 @@
-// Modal (forms) and ConfirmDialog, both on Radix Dialog: focus trap, Escape, aria wiring.
-import * as RadixDialog from '@radix-ui/react-dialog';
-import clsx from 'clsx';
-import { X } from 'lucide-react';
-import type { ReactNode } from 'react';
-import { common } from '@/lib/messages/common.ts';
-import { Button } from './button.tsx';
+// Modal (forms) and ConfirmDialog. Their Radix implementation (dialog-radix.tsx: focus trap,
+// Escape, aria wiring, scroll lock; ~13 kB gzip) is loaded the first time a dialog of the screen
+// opens, not with the screen (docs/architecture.md#admin-loading): until then a closed dialog
+// renders nothing, and while the code arrives a loading overlay stands in for it. `lazyDialog`
+// does the same for a screen's own dialogs and their forms.
+import { createElement, useState, type ComponentType, type ReactNode } from 'react';
+import { DialogLoading, lazyPart } from './lazy-part.tsx';
 
 export interface ModalProps {
   open: boolean;
@@ -15,41 +15,6 @@ export interface ModalProps {
   /** Buttons at the bottom (put the form's submit here with form="id", or inside children). */
   footer?: ReactNode;
   size?: 'sm' | 'md' | 'lg';
-}
-
-const sizeClass = { sm: 'max-w-md', md: 'max-w-lg', lg: 'max-w-3xl' } as const;
-
-export function Modal({ open, onOpenChange, title, description, children, footer, size = 'md' }: ModalProps) {
-  return (
-    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
-      <RadixDialog.Portal>
-        <RadixDialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
-        <RadixDialog.Content
-          className={clsx(
-            'fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto',
-            'rounded-lg bg-white p-5 shadow-xl focus:outline-none',
-            sizeClass[size],
-          )}
-          {...(description ? {} : { 'aria-describedby': undefined })}
-        >
-          <div className="mb-4 flex items-start justify-between gap-4">
-            <RadixDialog.Title className="text-lg font-semibold text-slate-900">{title}</RadixDialog.Title>
-            <RadixDialog.Close
-              className="rounded p-1 text-slate-500 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-teal-700"
-              aria-label={common.actions.close}
-            >
-              <X className="size-5" aria-hidden="true" />
-            </RadixDialog.Close>
-          </div>
-          {description ? (
-            <RadixDialog.Description className="mb-4 text-sm text-slate-600">{description}</RadixDialog.Description>
-          ) : null}
-          {children}
-          {footer ? <div className="mt-5 flex justify-end gap-2">{footer}</div> : null}
-        </RadixDialog.Content>
-      </RadixDialog.Portal>
-    </RadixDialog.Root>
-  );
 }
 
 export interface ConfirmDialogProps {
@@ -66,42 +31,27 @@ export interface ConfirmDialogProps {
   onConfirm: () => void;
 }
 
-export function ConfirmDialog({
-  open,
-  onOpenChange,
-  title,
-  description,
-  confirmLabel = common.actions.confirm,
-  cancelLabel = common.actions.cancel,
-  destructive = false,
-  pending = false,
-  onConfirm,
-}: ConfirmDialogProps) {
-  return (
-    <RadixDialog.Root open={open} onOpenChange={(next) => (pending ? undefined : onOpenChange(next))}>
-      <RadixDialog.Portal>
-        <RadixDialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
-        <RadixDialog.Content
-          role="alertdialog"
-          className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-5 shadow-xl focus:outline-none"
-          {...(description ? {} : { 'aria-describedby': undefined })}
-        >
-          <RadixDialog.Title className="text-lg font-semibold text-slate-900">{title}</RadixDialog.Title>
-          {description ? (
-            <RadixDialog.Description className="mt-2 text-sm text-slate-600">{description}</RadixDialog.Description>
-          ) : null}
-          <div className="mt-5 flex justify-end gap-2">
-            <RadixDialog.Close asChild>
-              <Button variant="secondary" disabled={pending}>
-                {cancelLabel}
-              </Button>
-            </RadixDialog.Close>
-            <Button variant={destructive ? 'danger' : 'primary'} loading={pending} onClick={onConfirm}>
-              {confirmLabel}
-            </Button>
-          </div>
-        </RadixDialog.Content>
-      </RadixDialog.Portal>
-    </RadixDialog.Root>
-  );
+const loadDialogs = () => import('./dialog-radix.tsx');
+
+/** True from the first render with `open` on: once loaded, the dialog stays mounted so it can close itself. */
+function useOpenedOnce(open: boolean): boolean {
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
+  return opened || open;
 }
+
+/**
+ * A dialog (props with `open`) whose implementation is imported the first time it opens; closed
+ * until then, it renders nothing. The Radix implementation is fetched at the same time, not after.
+ */
+export function lazyDialog<P extends { open: boolean }>(load: () => Promise<ComponentType<P>>): (props: P) => ReactNode {
+  const Part = lazyPart(() => Promise.all([load(), loadDialogs()]).then(([component]) => component), <DialogLoading />);
+  return function LazyDialog(props: P) {
+    if (!useOpenedOnce(props.open)) return null;
+    return createElement(Part, props);
+  };
+}
+
+export const Modal = lazyDialog<ModalProps>(() => loadDialogs().then((module) => module.Modal));
+
+export const ConfirmDialog = lazyDialog<ConfirmDialogProps>(() => loadDialogs().then((module) => module.ConfirmDialog));

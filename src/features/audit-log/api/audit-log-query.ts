@@ -1,22 +1,22 @@
 // One page of the audit log (newest first; cursors past the numbered pages) from admin_list_audit_log, with a total that is exact
 // up to 10,000 entries and an estimate beyond.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { fetchViewPage, type Page } from '@/lib/paged-list.ts';
 import type { ListView } from '@/lib/paging.ts';
 import { toAuditLogArgs, type AuditLogFilters } from './audit-log-filters.ts';
 import { auditLogKeys } from './keys.ts';
 
 export const auditLogRowSchema = z.object({
-  id: z.union([z.number(), z.string()]).transform(String),
+  id: z.pipe(z.union([z.number(), z.string()]), z.transform(String)),
   created_at: z.string(),
   table_name: z.string(),
   row_id: z.string(),
   action: z.string(),
   changes: z.record(z.string(), z.unknown()),
-  actor_id: z.string().nullable(),
-  actor_email: z.string().nullable(),
-  actor_name: z.string().nullable(),
+  actor_id: z.nullable(z.string()),
+  actor_email: z.nullable(z.string()),
+  actor_name: z.nullable(z.string()),
 });
 
 export type AuditLogRow = z.output<typeof auditLogRowSchema>;

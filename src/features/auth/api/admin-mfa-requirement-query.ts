@@ -2,7 +2,7 @@
 // docs/decisions.md#admin-second-factor). Every signed-in user may read the settings row, so an
 // admin whose session is not yet aal2 still learns that they must enrol.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { unwrap } from '@/lib/errors.ts';
 import { supabase } from '@/lib/supabase.ts';
 import { mfaKeys } from './mfa-keys.ts';

@@ -2,7 +2,7 @@
 // password is not only spaces, has no space at either end, has at least MIN_PASSWORD_LENGTH
 // characters and at most 72 bytes in UTF-8 (bcrypt's limit, which the Auth server enforces too),
 // each with its own message.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { auth } from '@/lib/messages/auth.ts';
 
 const t = auth.changePassword;
@@ -21,16 +21,20 @@ export function newPasswordProblem(password: string): string | undefined {
 
 export const changePasswordSchema = z
   .object({
-    currentPassword: z.string().min(1, t.currentRequired),
-    newPassword: z.string().superRefine((value, ctx) => {
-      const problem = newPasswordProblem(value);
-      if (problem !== undefined) ctx.addIssue({ code: 'custom', message: problem });
-    }),
-    confirmPassword: z.string().min(1, t.confirmRequired),
+    currentPassword: z.string().check(z.minLength(1, t.currentRequired)),
+    newPassword: z.string().check(
+      z.superRefine((value, ctx) => {
+        const problem = newPasswordProblem(value);
+        if (problem !== undefined) ctx.addIssue({ code: 'custom', message: problem });
+      }),
+    ),
+    confirmPassword: z.string().check(z.minLength(1, t.confirmRequired)),
   })
-  .refine((form) => form.confirmPassword === '' || form.newPassword === form.confirmPassword, {
-    path: ['confirmPassword'],
-    message: t.mismatch,
-  });
+  .check(
+    z.refine((form) => form.confirmPassword === '' || form.newPassword === form.confirmPassword, {
+      path: ['confirmPassword'],
+      message: t.mismatch,
+    }),
+  );
 
 export type ChangePasswordForm = z.infer<typeof changePasswordSchema>;

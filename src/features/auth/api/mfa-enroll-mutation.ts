@@ -2,7 +2,7 @@
 // factor, its QR code (SVG) and the secret to type by hand. It becomes a factor once a code is
 // verified (mfa-verify-mutation.ts).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { supabase } from '@/lib/supabase.ts';
 import { mfaKeys } from './mfa-keys.ts';
 

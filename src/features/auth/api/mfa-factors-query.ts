@@ -1,13 +1,13 @@
 // The signed-in admin's authenticator apps (supabase.auth.mfa.listFactors: the user's factors,
 // verified or not), oldest first.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { supabase } from '@/lib/supabase.ts';
 import { mfaKeys } from './mfa-keys.ts';
 
 export const factorSchema = z.object({
   id: z.string(),
-  friendly_name: z.string().nullish(),
+  friendly_name: z.nullish(z.string()),
   factor_type: z.string(),
   status: z.enum(['verified', 'unverified']),
   created_at: z.string(),

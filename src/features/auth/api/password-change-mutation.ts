@@ -2,10 +2,9 @@
 // the new one. Validation rules sit next to the call. A two-factor (aal2) session checks the password
 // on a throwaway client that stores nothing instead: signing in again on the admin's own client would
 // replace it by a password-only session, whose password change Supabase Auth refuses (insufficient_aal).
-import { createClient } from '@supabase/supabase-js';
 import { runtimeConfig } from '@/lib/config.ts';
 import { auth } from '@/lib/messages/auth.ts';
-import { supabase } from '@/lib/supabase.ts';
+import { createAuthClient, supabase } from '@/lib/supabase.ts';
 import type { ChangePasswordForm } from './change-password-schema.ts';
 
 const t = auth.changePassword;
@@ -25,13 +24,11 @@ export async function changePassword(form: ChangePasswordForm): Promise<void> {
 
   const { data: level } = await supabase.auth.mfa.getAuthenticatorAssuranceLevel();
   if (level?.currentLevel === 'aal2') {
-    const check = createClient(runtimeConfig.supabaseUrl, runtimeConfig.supabaseAnonKey, {
-      auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false, storageKey: 'sdv-password-check' },
-    });
-    const reauth = await check.auth.signInWithPassword({ email, password: form.currentPassword });
+    const check = createAuthClient(runtimeConfig.supabaseUrl, runtimeConfig.supabaseAnonKey, { persistSession: false, storageKey: 'sdv-password-check' });
+    const reauth = await check.signInWithPassword({ email, password: form.currentPassword });
     if (reauth.error) throw reauth.error;
     // The check's own session is ended at once; the admin's two-factor session is untouched.
-    await check.auth.signOut({ scope: 'local' });
+    await check.signOut({ scope: 'local' });
   } else {
     const reauth = await supabase.auth.signInWithPassword({ email, password: form.currentPassword });
     if (reauth.error) throw reauth.error;

@@ -4,7 +4,7 @@
 // to the login screen when the session expires or is revoked (a refresh that fails, a 401 from the
 // API, or a revoked session found on restore). The login screen is shown at the same URL, so the
 // admin comes back to the page they were on after signing in again.
-import type { AuthChangeEvent, Session } from '@supabase/supabase-js';
+import type { AuthChangeEvent, Session } from '@supabase/auth-js';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { toast } from '@/components/ui/toast.tsx';

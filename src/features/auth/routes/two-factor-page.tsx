@@ -5,6 +5,7 @@ import { Plus, ShieldCheck, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button.tsx';
 import { ConfirmDialog } from '@/components/ui/dialog.tsx';
+import { InlineLoading, lazyPart } from '@/components/ui/lazy-part.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { ErrorState, LoadingState } from '@/components/ui/states.tsx';
 import { useToast } from '@/components/ui/toast.tsx';
@@ -13,9 +14,11 @@ import { mfa } from '@/lib/messages/mfa.ts';
 import { useFactors, type Factor } from '@/features/auth/api/mfa-factors-query.ts';
 import { mfaErrorMessage } from '@/features/auth/api/mfa-errors.ts';
 import { useUnenrollFactor } from '@/features/auth/api/mfa-unenroll-mutation.ts';
-import { MfaEnrolForm } from '@/features/auth/components/mfa-enrol-form.tsx';
 
 const t = mfa.page;
+
+// The enrolment form (react-hook-form) is loaded when the admin starts adding an app (docs/architecture.md#admin-loading).
+const MfaEnrolForm = lazyPart(() => import('@/features/auth/components/mfa-enrol-form.tsx').then((module) => module.MfaEnrolForm), <InlineLoading />);
 
 function factorName(factor: Factor): string {
   return factor.friendly_name && factor.friendly_name.trim() !== '' ? factor.friendly_name : t.unnamed;

@@ -1,13 +1,13 @@
 // Reads what bookingStatusEffect needs, fresh, when the admin picks a status that moves money:
 // the service's rate, the settings default, the booking's commission row and the provider's
 // earnings now.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { unwrap } from '@/lib/errors.ts';
 import { supabase } from '@/lib/supabase.ts';
 import type { BookingRecord } from './booking-query.ts';
 import type { BookingStatusEffectInputs } from './booking-status-effect.ts';
 
-const rateSchema = z.object({ commission_rate: z.coerce.number().nullable() });
+const rateSchema = z.object({ commission_rate: z.nullable(z.coerce.number()) });
 const commissionSchema = z.object({ platform_fee: z.number(), provider_amount: z.number() });
 const providerSchema = z.object({ name: z.string(), total_earnings: z.number() });
 

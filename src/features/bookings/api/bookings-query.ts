@@ -1,7 +1,7 @@
 // One page of the bookings list from public.admin_list_bookings: filtered, newest first or in the
 // chosen sort, 50 rows, with the total (exact, or an estimate flagged `totalExact: false`).
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { fetchListPage, fetchListRows, fetchViewPage, type Page } from '@/lib/paged-list.ts';
 import { listView } from '@/lib/paging.ts';
 import { filterArgs, type BookingListFilters, type ListBookingsArgs } from './booking-filters.ts';
@@ -11,16 +11,16 @@ export const bookingRowSchema = z.object({
   id: z.string(),
   created_at: z.string(),
   status: z.string(),
-  customer_id: z.string().nullable(),
+  customer_id: z.nullable(z.string()),
   customer_name: z.string(),
-  customer_phone: z.string().nullable(),
-  provider_id: z.string().nullable(),
-  provider_name: z.string().nullable(),
-  category_name: z.string().nullable(),
+  customer_phone: z.nullable(z.string()),
+  provider_id: z.nullable(z.string()),
+  provider_name: z.nullable(z.string()),
+  category_name: z.nullable(z.string()),
   service_name: z.string(),
-  service_item_name: z.string().nullable(),
+  service_item_name: z.nullable(z.string()),
   final_price: z.number(),
-  scheduled_at: z.string().nullable(),
+  scheduled_at: z.nullable(z.string()),
   payment_method: z.string(),
 });
 

@@ -1,7 +1,7 @@
 // The catalogue's search (docs/search.md#catalogue): admin_catalogue_matches answers the ids of
 // the professions, services and packages whose texts match the typed text, accents and case
 // ignored; the screens then read those rows through REST with `.in('id', ids)`.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { unwrap } from '@/lib/errors.ts';
 import { supabase } from '@/lib/supabase.ts';
 

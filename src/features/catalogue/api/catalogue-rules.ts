@@ -1,6 +1,6 @@
 // Validation of services (subcategories) and packages (service items), docs/product.md#input-rules. The database
 // enforces the same rules with check constraints; the limits come from src/lib/input-bounds.ts.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { MONEY_MAX, parseDecimalInput, parseWholeNumber, PRICE_MIN, SORT_ORDER_MAX, TEXT_MAX } from '@/lib/input-bounds.ts';
 import { bounds } from '@/lib/messages/bounds.ts';
 import { catalogue } from '@/lib/messages/catalogue.ts';
@@ -66,34 +66,34 @@ export const newServiceSchema = z
     icon: z.string(),
     commissionRate: z.string(),
   })
-  .superRefine((form, ctx) => {
+  .check(z.superRefine((form, ctx) => {
     const name = validateServiceName(form.name);
     if (name !== null) ctx.addIssue({ code: 'custom', path: ['name'], message: name });
     const icon = validateServiceIcon(form.icon);
     if (icon !== null) ctx.addIssue({ code: 'custom', path: ['icon'], message: icon });
     const rate = validateCommission(form.commissionRate);
     if (rate !== null) ctx.addIssue({ code: 'custom', path: ['commissionRate'], message: rate });
-  });
+  }));
 
 export type NewServiceForm = z.infer<typeof newServiceSchema>;
 
-const required = (field: string, max: number) => z.string().trim().min(1, p.allRequired).max(max, bounds.tooLong(field, max));
+const required = (field: string, max: number) => z.string().check(z.trim(), z.minLength(1, p.allRequired), z.maxLength(max, bounds.tooLong(field, max)));
 
 /** Package add/edit form: every field non-blank and bounded, price whole VND from 1 to 1,000,000,000. */
 export const packageSchema = z
   .object({
-    subcategoryId: z.string().min(1, p.allRequired),
+    subcategoryId: z.string().check(z.minLength(1, p.allRequired)),
     name: required(p.nameLabel, CATALOGUE_MAX.packageName),
-    price: z.string().trim().min(1, p.allRequired),
+    price: z.string().check(z.trim(), z.minLength(1, p.allRequired)),
     duration: required(p.durationLabel, CATALOGUE_MAX.duration),
     description: required(p.descriptionLabel, CATALOGUE_MAX.description),
     jobDetails: required(p.jobDetailsLabel, CATALOGUE_MAX.jobDetails),
   })
-  .superRefine((form, ctx) => {
+  .check(z.superRefine((form, ctx) => {
     if (form.price.trim() === '') return;
     const message = validatePrice(form.price);
     if (message !== null) ctx.addIssue({ code: 'custom', path: ['price'], message });
-  });
+  }));
 
 export type PackageForm = z.infer<typeof packageSchema>;
 

@@ -3,7 +3,7 @@
 // case and accents: the database's unique index answers that one); an icon at most 64 characters; the
 // order a whole number from 0 to 100,000 — a blank or "abc" box is refused, never read as 0. The
 // create form's schema (zod) sits next to its mutation.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { parseWholeNumber, SORT_ORDER_MAX, TEXT_MAX } from '@/lib/input-bounds.ts';
 import { bounds } from '@/lib/messages/bounds.ts';
 import { professions as t } from '@/lib/messages/professions.ts';
@@ -32,12 +32,8 @@ export function parseProfessionOrder(raw: string): ParsedOrder {
 }
 
 export const professionCreateSchema = z.object({
-  name: z
-    .string()
-    .trim()
-    .min(1, t.nameRequired)
-    .max(PROFESSION_NAME_MAX, bounds.tooLong(t.columns.name, PROFESSION_NAME_MAX)),
-  icon: z.string().trim().max(PROFESSION_ICON_MAX, bounds.tooLong(t.columns.icon, PROFESSION_ICON_MAX)),
+  name: z.string().check(z.trim(), z.minLength(1, t.nameRequired), z.maxLength(PROFESSION_NAME_MAX, bounds.tooLong(t.columns.name, PROFESSION_NAME_MAX))),
+  icon: z.string().check(z.trim(), z.maxLength(PROFESSION_ICON_MAX, bounds.tooLong(t.columns.icon, PROFESSION_ICON_MAX))),
 });
 
 export type ProfessionCreateInput = z.infer<typeof professionCreateSchema>;

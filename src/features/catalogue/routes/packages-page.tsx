@@ -4,6 +4,7 @@
 import { Pencil } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button.tsx';
+import { DialogLoading, lazyPart } from '@/components/ui/lazy-part.tsx';
 import { EmptyState } from '@/components/ui/states.tsx';
 import { saveUnlessConflict } from '@/lib/errors.ts';
 import { formatVnd } from '@/lib/format.ts';
@@ -16,7 +17,7 @@ import { PackageConflictError, useUpdatePackage, type PackagePatch } from '@/fea
 import { usePackages } from '@/features/catalogue/api/packages-query.ts';
 import { CollapsibleGroup, useCollapsedGroups } from '@/features/catalogue/components/collapsible-group.tsx';
 import { GroupedCataloguePage } from '@/features/catalogue/components/grouped-catalogue-page.tsx';
-import { PackageDialog, type PackageDialogState } from '@/features/catalogue/components/package-dialog.tsx';
+import type { PackageDialogState } from '@/features/catalogue/components/package-dialog.tsx';
 import { OrderVisibilityCells } from '@/features/catalogue/components/order-visibility-cells.tsx';
 
 const t = catalogue.packages;
@@ -100,6 +101,9 @@ function Group({
     </CollapsibleGroup>
   );
 }
+
+// The add / edit form (react-hook-form) is loaded when first opened (docs/architecture.md#admin-loading).
+const PackageDialog = lazyPart(() => import('@/features/catalogue/components/package-dialog.tsx').then((module) => module.PackageDialog), <DialogLoading />);
 
 export default function PackagesPage() {
   const [state, setState] = useUrlState(DEFAULTS);

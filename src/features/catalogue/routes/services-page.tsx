@@ -3,6 +3,7 @@
 // inline edits (name, icon, commission %, order), visibility switch and a per-group add form.
 import { useState } from 'react';
 import { RequiredInlineText } from '@/components/ui/required-inline-text.tsx';
+import { InlineLoading, lazyPart } from '@/components/ui/lazy-part.tsx';
 import { EmptyState } from '@/components/ui/states.tsx';
 import { saveUnlessConflict } from '@/lib/errors.ts';
 import { formatPercent } from '@/lib/format.ts';
@@ -13,13 +14,15 @@ import { CATALOGUE_MAX, parseDecimal, validateCommission, validateServiceIcon, v
 import type { CategoryGroup, ServiceRow } from '@/features/catalogue/api/catalogue-types.ts';
 import { ServiceConflictError, useUpdateService, type ServicePatch } from '@/features/catalogue/api/service-update-mutation.ts';
 import { useServices } from '@/features/catalogue/api/services-query.ts';
-import { AddServiceForm } from '@/features/catalogue/components/add-service-form.tsx';
 import { CollapsibleGroup, useCollapsedGroups } from '@/features/catalogue/components/collapsible-group.tsx';
 import { GroupedCataloguePage } from '@/features/catalogue/components/grouped-catalogue-page.tsx';
 import { OrderVisibilityCells } from '@/features/catalogue/components/order-visibility-cells.tsx';
 
 const t = catalogue.services;
 const DEFAULTS = { q: '' };
+
+// The add form (react-hook-form) is loaded when the admin opens it (docs/architecture.md#admin-loading).
+const AddServiceForm = lazyPart(() => import('@/features/catalogue/components/add-service-form.tsx').then((module) => module.AddServiceForm), <InlineLoading />);
 
 function ServiceTable({ services, save }: { services: readonly ServiceRow[]; save: (row: ServiceRow, patch: ServicePatch) => Promise<void> }) {
   return (

@@ -1,21 +1,21 @@
 // Row and stats shapes answered by admin_list_commissions / admin_commission_stats (jsonb),
 // validated with zod. platform_fee = platform income, provider_amount = provider earnings
 // (docs/decisions.md#commission-amounts).
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 export const commissionRowSchema = z.object({
   id: z.string(),
   booking_id: z.string(),
-  provider_id: z.string().nullable(),
-  provider_name: z.string().nullable(),
-  subcategory_id: z.string().nullable(),
-  service_name: z.string().nullable(),
+  provider_id: z.nullable(z.string()),
+  provider_name: z.nullable(z.string()),
+  subcategory_id: z.nullable(z.string()),
+  service_name: z.nullable(z.string()),
   commission_rate: z.number(),
   service_price: z.number(),
   platform_fee: z.number(),
   provider_amount: z.number(),
   final_price: z.number(),
-  booking_completed_at: z.string().nullable(),
+  booking_completed_at: z.nullable(z.string()),
   created_at: z.string(),
 });
 

@@ -1,7 +1,7 @@
 // One page of conversations (latest message first, or the chosen sort) from admin_list_conversations, with the total
 // (exact, or the planner's estimate flagged `totalExact: false`).
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { fetchViewPage } from '@/lib/paged-list.ts';
 import type { ListView } from '@/lib/paging.ts';
 import { toConversationArgs, type ConversationFilters } from './conversation-filters.ts';
@@ -10,13 +10,13 @@ import { conversationKeys } from './keys.ts';
 export const conversationRowSchema = z.object({
   id: z.string(),
   booking_id: z.string(),
-  provider_id: z.string().nullable(),
-  provider_name: z.string().nullable(),
-  customer_id: z.string().nullable(),
-  customer_name: z.string().nullable(),
+  provider_id: z.nullable(z.string()),
+  provider_name: z.nullable(z.string()),
+  customer_id: z.nullable(z.string()),
+  customer_name: z.nullable(z.string()),
   is_active: z.boolean(),
-  last_message: z.string().nullable(),
-  last_message_at: z.string().nullable(),
+  last_message: z.nullable(z.string()),
+  last_message_at: z.nullable(z.string()),
   created_at: z.string(),
 });
 

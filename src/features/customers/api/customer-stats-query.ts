@@ -1,6 +1,6 @@
 // A customer's booking statistics (public.customer_stats).
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { unwrap } from '@/lib/errors.ts';
 import { supabase } from '@/lib/supabase.ts';
 import { customerKeys } from './keys.ts';

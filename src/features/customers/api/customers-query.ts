@@ -3,7 +3,7 @@
 // page, each customer's total bookings (kept on the profile by the database); the total is exact up
 // to 1,000 rows and the planner's estimate beyond (`totalExact` false: the screen says "khoảng").
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { fetchViewPage } from '@/lib/paged-list.ts';
 import { listView } from '@/lib/paging.ts';
 import { toCustomerArgs, type CustomerListFilters } from './customer-filters.ts';
@@ -12,8 +12,8 @@ import { customerKeys } from './keys.ts';
 export const customerRowSchema = z.object({
   id: z.string(),
   name: z.string(),
-  phone: z.string().nullable(),
-  email: z.string().nullable(),
+  phone: z.nullable(z.string()),
+  email: z.nullable(z.string()),
   status: z.string(),
   total_bookings: z.number(),
   created_at: z.string(),

@@ -1,7 +1,7 @@
 // Every dashboard figure from the one database call public.admin_dashboard() (rollup tables, no
 // scan of bookings), validated before the screen reads it.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { unwrap } from '@/lib/errors.ts';
 import { supabase } from '@/lib/supabase.ts';
 import { dashboardKeys } from './keys.ts';
@@ -34,8 +34,8 @@ export const dashboardSummarySchema = z.object({
     pending_count: count,
   }),
   service_items: count,
-  bookings_per_day: z.array(bookingsPerDaySchema).nullable().transform((v) => v ?? []),
-  revenue_per_day: z.array(revenuePerDaySchema).nullable().transform((v) => v ?? []),
+  bookings_per_day: z.pipe(z.nullable(z.array(bookingsPerDaySchema)), z.transform((v) => v ?? [])),
+  revenue_per_day: z.pipe(z.nullable(z.array(revenuePerDaySchema)), z.transform((v) => v ?? [])),
 });
 
 export type DashboardSummary = z.infer<typeof dashboardSummarySchema>;

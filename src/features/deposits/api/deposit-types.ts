@@ -1,22 +1,22 @@
 // Shapes answered by admin_list_deposits / admin_deposit_stats (jsonb), validated with zod.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { DEPOSIT_STATUSES } from './deposit-rules.ts';
 
 export const depositRowSchema = z.object({
   id: z.string(),
   provider_id: z.string(),
-  provider_name: z.string().nullable(),
-  provider_email: z.string().nullable(),
+  provider_name: z.nullable(z.string()),
+  provider_email: z.nullable(z.string()),
   /** The provider's balance now (profiles.deposit). */
-  provider_balance: z.number().nullable(),
-  provider_status: z.string().nullable(),
+  provider_balance: z.nullable(z.number()),
+  provider_status: z.nullable(z.string()),
   amount: z.number(),
   status: z.enum(DEPOSIT_STATUSES),
-  old_balance: z.number().nullable(),
-  new_balance: z.number().nullable(),
-  note: z.string().nullable(),
+  old_balance: z.nullable(z.number()),
+  new_balance: z.nullable(z.number()),
+  note: z.nullable(z.string()),
   /** 'adjustment' for a manual adjustment (docs/decisions.md#money-only-through-the-ledger); absent from older answers. */
-  kind: z.enum(['deposit', 'adjustment']).optional(),
+  kind: z.optional(z.enum(['deposit', 'adjustment'])),
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -1,5 +1,6 @@
 // One promotion code by id; null when it does not exist (the screen says "not found").
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod/mini';
 import { unwrap } from '@/lib/errors.ts';
 import { isUuid } from '@/lib/search.ts';
 import { supabase } from '@/lib/supabase.ts';
@@ -14,7 +15,7 @@ export function promotionQueryOptions(id: string) {
       const row: unknown = unwrap(
         await supabase.from('discount_codes').select(PROMOTION_COLUMNS).eq('id', id).abortSignal(signal).maybeSingle(),
       );
-      return promotionRowSchema.nullable().parse(row ?? null);
+      return z.nullable(promotionRowSchema).parse(row ?? null);
     },
   });
 }

@@ -1,7 +1,7 @@
 // Rules of promotion codes shared by the list and detail screens (docs/product.md#promotion-codes, docs/decisions.md#promotion-code-normalisation).
 // The database enforces the same rules (constraints and the normalisation trigger); the bounds are
 // those of docs/product.md#input-rules (src/lib/input-bounds.ts).
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { MONEY_MAX, NUMBER_MAX, parseDecimalInput, parseWholeNumber, PERCENT_MAX, PROMOTION_CODE_MAX, PROMOTION_CODE_PATTERN } from '@/lib/input-bounds.ts';
 import { bounds } from '@/lib/messages/bounds.ts';
 import { promotions as t } from '@/lib/messages/promotions.ts';
@@ -103,16 +103,18 @@ export function toVietnamDateTimeInput(iso: string): string {
 
 export const createPromotionSchema = z
   .object({
-    code: z.string().superRefine((code, ctx) => {
-      const message = validateCode(code);
-      if (message !== undefined) ctx.addIssue({ code: 'custom', message });
-    }),
+    code: z.string().check(
+      z.superRefine((code, ctx) => {
+        const message = validateCode(code);
+        if (message !== undefined) ctx.addIssue({ code: 'custom', message });
+      }),
+    ),
     discountType: z.enum(DISCOUNT_TYPES),
     discountValue: z.string(),
     maxUses: z.string(),
-    expiresAt: z.string().trim().min(1, t.expiryRequired),
+    expiresAt: z.string().check(z.trim(), z.minLength(1, t.expiryRequired)),
   })
-  .superRefine((form, ctx) => {
+  .check(z.superRefine((form, ctx) => {
     const valueError = validateDiscountValue(form.discountValue, form.discountType);
     if (valueError !== null) ctx.addIssue({ code: 'custom', path: ['discountValue'], message: valueError });
     const usesError = validateMaxUses(form.maxUses);
@@ -120,7 +122,7 @@ export const createPromotionSchema = z
     if (form.expiresAt.trim() !== '' && parseVietnamDateTime(form.expiresAt) === null) {
       ctx.addIssue({ code: 'custom', path: ['expiresAt'], message: t.expiryInvalid });
     }
-  });
+  }));
 
 export type CreatePromotionForm = z.infer<typeof createPromotionSchema>;
 

@@ -1,6 +1,6 @@
 // Stat cards of the promotion codes screen: total, active, inactive codes and total uses.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { unwrap } from '@/lib/errors.ts';
 import { supabase } from '@/lib/supabase.ts';
 import { promotionKeys } from './keys.ts';

@@ -1,6 +1,6 @@
 // A promotion code row as the screens read it, validated with zod (the generated table types know
 // discount_type and status only as text).
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { DISCOUNT_TYPES, PROMOTION_STATUSES } from './promotion-rules.ts';
 
 export const promotionRowSchema = z.object({

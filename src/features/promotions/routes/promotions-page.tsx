@@ -8,6 +8,7 @@ import { Highlight } from '@/components/ui/highlight.tsx';
 import { ListTable, listViewProps, useListPaging } from '@/components/ui/paged-table.tsx';
 import { SearchFilterBar, SelectFilter } from '@/components/ui/filter-bar.tsx';
 import { InlineEdit } from '@/components/ui/inline-edit.tsx';
+import { InlineLoading, lazyPart } from '@/components/ui/lazy-part.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { RefreshQueryButton } from '@/components/ui/refresh-button.tsx';
 import { StatCard } from '@/components/ui/stat-card.tsx';
@@ -36,7 +37,6 @@ import { usePromotionStats } from '@/features/promotions/api/promotion-stats-que
 import type { PromotionRow } from '@/features/promotions/api/promotion-types.ts';
 import { usePromotions } from '@/features/promotions/api/promotions-query.ts';
 import { PromotionConflictError, useUpdatePromotion, type PromotionPatch } from '@/features/promotions/api/promotion-update-mutation.ts';
-import { CreatePromotionFormCard } from '@/features/promotions/components/create-promotion-form.tsx';
 import { formatDiscountValue } from '@/features/promotions/components/format-discount.ts';
 
 const DEFAULTS = { q: '', type: '', status: '', ...LIST_VIEW_DEFAULTS };
@@ -47,6 +47,12 @@ const TYPE_OPTIONS = [
   { value: 'fixed_amount', label: t.type.fixed_amount },
 ];
 const STATUS_OPTIONS = statusOptions('discountCode');
+
+// The add form (react-hook-form) arrives after the list's code: the codes show first (docs/architecture.md#admin-loading).
+const CreatePromotionFormCard = lazyPart(
+  () => import('@/features/promotions/components/create-promotion-form.tsx').then((module) => module.CreatePromotionFormCard),
+  <InlineLoading />,
+);
 
 export default function PromotionsPage() {
   const [state, setState, reset] = useUrlState(DEFAULTS, URL_OPTIONS);

@@ -1,7 +1,7 @@
 // A manual balance adjustment through admin_adjust_balance (one ledger row, the balance moved by
 // the database in the same transaction); the provider's page reloads its balance and history.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { unwrap } from '@/lib/errors.ts';
 import { supabase } from '@/lib/supabase.ts';
 import { providerKeys } from './keys.ts';

@@ -2,7 +2,7 @@
 // amount of VND (spaces and dots as thousands separators allowed), never 0, at most 1 000 000 000
 // either way, not taking the balance below 0; a reason of 1–500 characters. The database checks
 // the same rules (admin_adjust_balance).
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { formatVnd } from '@/lib/format.ts';
 import { ledger } from '@/lib/messages/ledger.ts';
 
@@ -19,10 +19,9 @@ export function parseAdjustmentAmount(text: string): number | null {
 
 export function adjustBalanceSchema(balance: number) {
   return z.object({
-    amount: z
-      .string()
-      .trim()
-      .superRefine((text, ctx) => {
+    amount: z.string().check(
+      z.trim(),
+      z.superRefine((text, ctx) => {
         if (text === '') {
           ctx.addIssue({ code: 'custom', message: t.amountRequired });
           return;
@@ -32,7 +31,8 @@ export function adjustBalanceSchema(balance: number) {
         else if (Math.abs(amount) > MAX_ADJUSTMENT) ctx.addIssue({ code: 'custom', message: t.amountTooLarge });
         else if (balance + amount < 0) ctx.addIssue({ code: 'custom', message: t.belowZero(formatVnd(balance)) });
       }),
-    reason: z.string().trim().min(1, t.reasonRequired).max(MAX_REASON, t.reasonTooLong),
+    ),
+    reason: z.string().check(z.trim(), z.minLength(1, t.reasonRequired), z.maxLength(MAX_REASON, t.reasonTooLong)),
   });
 }
 

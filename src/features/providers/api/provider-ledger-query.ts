@@ -1,7 +1,7 @@
 // A provider's 10 latest ledger rows (deposits and adjustments, docs/decisions.md#money-only-through-the-ledger),
 // newest first; the whole history is the deposit history screen filtered on the provider.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { unwrap } from '@/lib/errors.ts';
 import { supabase } from '@/lib/supabase.ts';
 import { providerKeys } from './keys.ts';
@@ -13,9 +13,9 @@ const ledgerRowSchema = z.object({
   kind: z.string(),
   amount: z.number(),
   status: z.string(),
-  old_balance: z.number().nullable(),
-  new_balance: z.number().nullable(),
-  note: z.string().nullable(),
+  old_balance: z.nullable(z.number()),
+  new_balance: z.nullable(z.number()),
+  note: z.nullable(z.string()),
   created_at: z.string(),
 });
 

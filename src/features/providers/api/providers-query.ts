@@ -1,7 +1,7 @@
 // The providers list from admin_list_providers: name-or-e-mail search (accents ignored) and status,
 // newest first or the chosen sort, 50 a page, with the total (docs/search.md#contract).
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { fetchViewPage } from '@/lib/paged-list.ts';
 import { LIST_VIEW_DEFAULTS, listView } from '@/lib/paging.ts';
 import { sortValues } from '@/lib/sort.ts';
@@ -28,8 +28,8 @@ export const PROVIDER_LIST_ALLOWED = {
 export const providerListRowSchema = z.object({
   id: z.string(),
   name: z.string(),
-  phone: z.string().nullable(),
-  email: z.string().nullable(),
+  phone: z.nullable(z.string()),
+  email: z.nullable(z.string()),
   status: z.string(),
   deposit: z.number(),
   total_earnings: z.number(),

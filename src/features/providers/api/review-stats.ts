@@ -1,6 +1,6 @@
 // A provider's review summary as returned by public.provider_review_summary, and its star bars
 // (pure, unit-tested).
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 export const summarySchema = z.object({
   count: z.coerce.number(),

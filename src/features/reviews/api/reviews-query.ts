@@ -1,7 +1,7 @@
 // One page of reviews (newest first, or the chosen sort) from admin_list_reviews, with a total that is exact up to
 // 10,000 rows and an estimate beyond (`totalExact` false: the screen writes "khoảng").
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { fetchViewPage, type Page } from '@/lib/paged-list.ts';
 import type { ListView } from '@/lib/paging.ts';
 import { toReviewArgs, type ReviewFilters } from './review-filters.ts';
@@ -13,12 +13,12 @@ export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
 export const reviewRowSchema = z.object({
   id: z.string(),
   booking_id: z.string(),
-  customer_id: z.string().nullable(),
-  customer_name: z.string().nullable(),
-  provider_id: z.string().nullable(),
-  provider_name: z.string().nullable(),
+  customer_id: z.nullable(z.string()),
+  customer_name: z.nullable(z.string()),
+  provider_id: z.nullable(z.string()),
+  provider_name: z.nullable(z.string()),
   rating: z.number(),
-  comment: z.string().nullable(),
+  comment: z.nullable(z.string()),
   status: z.enum(REVIEW_STATUSES),
   created_at: z.string(),
   updated_at: z.string(),

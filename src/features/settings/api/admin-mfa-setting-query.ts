@@ -2,7 +2,7 @@
 // docs/decisions.md#admin-second-factor) and whether this admin's own session already verified a
 // second factor (so the screen can warn before it locks them out of data until they enrol).
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { unwrap } from '@/lib/errors.ts';
 import { supabase } from '@/lib/supabase.ts';
 import { settingsKeys } from './keys.ts';

@@ -16,13 +16,14 @@ export async function uploadBanner(kind: BannerKind, file: File, previousUrl: st
   if (invalid !== null) throw new ApiError({ message: invalid, code: 'invalid_file', status: 0 });
   const path = bannerPath(kind, file.name);
   await uploadWithProgress(BANNER_BUCKET, path, file, onProgress);
-  const publicUrl = supabase.storage.from(BANNER_BUCKET).getPublicUrl(path).data.publicUrl;
+  const banners = (await supabase.storage()).from(BANNER_BUCKET);
+  const publicUrl = banners.getPublicUrl(path).data.publicUrl;
   let row: SettingsRow;
   try {
     row = await setBannerUrl(kind, publicUrl);
   } catch (error) {
     // Keep storage and settings consistent: the new file is not referenced, remove it.
-    await supabase.storage.from(BANNER_BUCKET).remove([path]);
+    await banners.remove([path]);
     throw error;
   }
   if (previousUrl !== null && previousUrl !== publicUrl) {

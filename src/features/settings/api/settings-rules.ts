@@ -1,6 +1,6 @@
 // The settings form (docs/screens.md#settings-and-banners, docs/product.md#input-rules) and the banner upload rules. The database enforces the same
 // ranges and lengths (check constraints, bounds of src/lib/input-bounds.ts) and the bucket enforces type and size.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { safeFileName } from '@/lib/file-names.ts';
 import { isContactPhone, isEmail, MONEY_MAX, parseWholeNumber, TEXT_MAX } from '@/lib/input-bounds.ts';
 import { bounds } from '@/lib/messages/bounds.ts';
@@ -15,7 +15,7 @@ export const SETTINGS_MAX = {
   siteDescription: TEXT_MAX['settings.site_description'],
 } as const;
 
-const bounded = (field: string, max: number) => z.string().refine((value) => [...value.trim()].length <= max, bounds.tooLong(field, max));
+const bounded = (field: string, max: number) => z.string().check(z.refine((value) => [...value.trim()].length <= max, bounds.tooLong(field, max)));
 
 export const BANNER_MAX_BYTES = 5 * 1024 * 1024;
 export const BANNER_KINDS = ['featured', 'voucher'] as const;
@@ -42,18 +42,17 @@ function storeUrlIssue(raw: string, field: string): string | null {
 
 export const settingsSchema = z
   .object({
-    adminEmail: z
-      .string()
-      .trim()
-      .min(1, t.required)
-      .max(SETTINGS_MAX.adminEmail, bounds.tooLong(t.fields.adminEmail, SETTINGS_MAX.adminEmail))
-      .refine((value) => value === '' || isEmail(value), t.emailInvalid),
-    contactPhone: bounded(t.fields.contactPhone, SETTINGS_MAX.contactPhone).refine(
-      (value) => value.trim() === '' || isContactPhone(value),
-      bounds.contactPhoneInvalid,
+    adminEmail: z.string().check(
+      z.trim(),
+      z.minLength(1, t.required),
+      z.maxLength(SETTINGS_MAX.adminEmail, bounds.tooLong(t.fields.adminEmail, SETTINGS_MAX.adminEmail)),
+      z.refine((value) => value === '' || isEmail(value), t.emailInvalid),
+    ),
+    contactPhone: bounded(t.fields.contactPhone, SETTINGS_MAX.contactPhone).check(
+      z.refine((value) => value.trim() === '' || isContactPhone(value), bounds.contactPhoneInvalid),
     ),
     contactAddress: bounded(t.fields.contactAddress, SETTINGS_MAX.contactAddress),
-    siteName: z.string().trim().min(1, t.required).max(SETTINGS_MAX.siteName, bounds.tooLong('Tên website', SETTINGS_MAX.siteName)),
+    siteName: z.string().check(z.trim(), z.minLength(1, t.required), z.maxLength(SETTINGS_MAX.siteName, bounds.tooLong('Tên website', SETTINGS_MAX.siteName))),
     siteDescription: bounded('Mô tả website', SETTINGS_MAX.siteDescription),
     commissionRate: z.string(),
     minDepositAmount: z.string(),
@@ -61,7 +60,7 @@ export const settingsSchema = z
     appStoreUrl: z.string(),
     googlePlayUrl: z.string(),
   })
-  .superRefine((form, ctx) => {
+  .check(z.superRefine((form, ctx) => {
     for (const [path, field] of [
       ['appStoreUrl', t.stores.appStoreUrl],
       ['googlePlayUrl', t.stores.googlePlayUrl],
@@ -83,7 +82,7 @@ export const settingsSchema = z
     } else if (deposit % 1000 !== 0) {
       ctx.addIssue({ code: 'custom', path: ['minDepositAmount'], message: t.minDepositStep });
     }
-  });
+  }));
 
 export type SettingsForm = z.infer<typeof settingsSchema>;
 
