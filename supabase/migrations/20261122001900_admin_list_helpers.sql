@@ -2,7 +2,7 @@
 -- docs/search.md): the total (private.count_matches, private.plan_rows), the answer
 -- (private.list_answer), the whitelisted sort (private.list_sort), the exports' legacy keyset
 -- (private.keyset_after, private.admin_default_order_keyset), and one page of a list in its sort
--- (private.admin_sorted_page; private.admin_list_page is its older form, in created_at order).
+-- with its answer (private.admin_sorted_page).
 -- Every function here is security invoker and executable by no API role: only the security
 -- definer list functions, running as the owner, call them (they run SQL text, and EXPLAIN makes
 -- them volatile).
@@ -115,64 +115,12 @@ begin
 end
 $$;
 
--- One page of an admin list and its answer {rows, total, total_exact}: the rows of p_table
--- (aliased p_alias) that match p_filter, counted by private.count_matches when p_count; the page
--- also matches p_after (the export's keyset, private.keyset_after; the offset is then 0); ordered
--- by p_order (unqualified columns of the table, also in the answer), p_limit clamped to 1–1000;
--- each row is p_columns over the page joined with p_joins. Every text argument is SQL with the
--- values inlined as quoted literals, written by the list function that calls it.
-create function private.admin_list_page(
-  p_table text,
-  p_alias text,
-  p_filter text,
-  p_order text,
-  p_columns text,
-  p_joins text,
-  p_limit integer,
-  p_offset integer,
-  p_count boolean,
-  p_after text default null
-)
-returns jsonb
-language plpgsql
-volatile
-security invoker
-set search_path = ''
-as $$
-declare
-  v_limit integer := least(greatest(coalesce(p_limit, 50), 1), 1000);
-  v_offset integer := greatest(coalesce(p_offset, 0), 0);
-  v_total bigint;
-  v_exact boolean;
-  v_rows jsonb;
-begin
-  if p_count then
-    select m.total, m.total_exact into v_total, v_exact
-      from private.count_matches(p_table || ' ' || p_alias || ' where ' || p_filter) m;
-  end if;
-  if p_after is not null then
-    v_offset := 0;
-  end if;
-  execute
-    'select coalesce(jsonb_agg(to_jsonb(page_rows) order by ' || p_order || '), ''[]''::jsonb)
-       from (
-         select ' || p_columns || '
-           from (select * from ' || p_table || ' ' || p_alias || ' where ' || p_filter || coalesce(p_after, '')
-             || ' order by ' || p_order || ' limit ' || v_limit || ' offset ' || v_offset || ') ' || p_alias
-             || ' ' || p_joins || '
-       ) page_rows'
-    into v_rows;
-  return private.list_answer(v_rows, v_total, v_exact, v_offset);
-end
-$$;
-
 -- Only the list functions (security definer, running as the owner) call these: no API role may run
 -- SQL text through them.
 revoke all on function private.count_matches(text, boolean) from public, anon, authenticated, service_role;
 revoke all on function private.plan_rows(text) from public, anon, authenticated, service_role;
 revoke all on function private.list_answer(jsonb, bigint, boolean, integer) from public, anon, authenticated, service_role;
 revoke all on function private.keyset_after(text, timestamptz, uuid) from public, anon, authenticated, service_role;
-revoke all on function private.admin_list_page(text, text, text, text, text, text, integer, integer, boolean, text) from public, anon, authenticated, service_role;
 
 -- The sort of a list: p_keys maps each offered key to [SQL expression over the aliased table, SQL
 -- type of its value]; p_sort is 'key.asc' or 'key.desc' (null or '' = p_default). 22023 otherwise.
