@@ -4,8 +4,8 @@
 -- (private.keyset_after, private.admin_default_order_keyset), and one page of a list in its sort
 -- with its answer (private.admin_sorted_page).
 -- Every function here is security invoker and executable by no API role: only the security
--- definer list functions, running as the owner, call them (they run SQL text, and EXPLAIN makes
--- them volatile).
+-- definer list functions, running as the owner, call them (most of them build or run SQL text
+-- given by those functions; EXPLAIN makes count_matches and plan_rows volatile).
 
 -- The total of an admin list: the matching rows counted up to 10,000 (the count stops at the
 -- 10,001st row), above that the planner's estimate, never below 10,001, with total_exact = false.
