@@ -65,7 +65,7 @@ import { todayInVietnamIso } from '../src/lib/format.ts';
 import { PAGE_SIZE, pageOffset } from '../src/lib/paging.ts';
 import { foldVietnamese } from '../src/lib/search.ts';
 import type { Database } from '../src/types/database.ts';
-import { growthKey, planPages, screenWindow, type PageRequest } from './lib/bench-pages.ts';
+import { growthKey, growthOrder, planPages, screenWindow, type PageRequest } from './lib/bench-pages.ts';
 
 type Functions = Database['public']['Functions'];
 type FunctionName = keyof Functions;
@@ -917,7 +917,7 @@ async function main(): Promise<number> {
   }
   if (measured.length > 1) {
     // Pages are compared by their role (page 1, deepest numbered, middle, last), whatever their number at each size.
-    const names = [...new Set(measured.flatMap((m) => m.results.map((r) => growthKey(r.query))))];
+    const names = growthOrder(measured.map((m) => m.results.map((r) => growthKey(r.query))));
     const width = Math.max(...names.map((n) => n.length));
     console.log(`SQL p50 (ms) theo cỡ dữ liệu — ${measured.map((m) => `${m.label} = ${m.bookings} bookings`).join(' · ')}`);
     console.log(`${'truy vấn'.padEnd(width)}  ${measured.map((m) => m.label.padStart(9)).join('  ')}  ${'tăng'.padStart(7)}`);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deepestNumberedPage, growthKey, planPages, screenWindow, viewPageFallback } from './bench-pages.ts';
+import { deepestNumberedPage, growthKey, growthOrder, planPages, screenWindow, viewPageFallback } from './bench-pages.ts';
 
 describe('screenWindow: the numbered window each screen uses', () => {
   it('bookings in the default order: every page, with status or since too', () => {
@@ -114,5 +114,20 @@ describe('helpers', () => {
     expect(growthKey('reviews: last page (p. ~5500 via p_last)')).toBe('reviews: last page');
     expect(growthKey('reviews, "tệ" (2 letters): page 1')).toBe('reviews, "tệ" (2 letters): page 1');
     expect(growthKey('provider detail: reviews, last page (p. 4)')).toBe('provider detail: reviews, last page');
+  });
+
+  it('growthOrder keeps each size’s order, a row of one size only after its predecessor there', () => {
+    const seed = ['reviews: page 1', 'reviews: middle page', 'reviews: last page', 'audit log: page 1', 'audit log: last page'];
+    const large = ['reviews: page 1', 'reviews: deepest numbered page', 'reviews: middle page', 'reviews: previous page', 'reviews: last page', 'audit log: page 1'];
+    expect(growthOrder([seed, large])).toEqual([
+      'reviews: page 1',
+      'reviews: deepest numbered page',
+      'reviews: middle page',
+      'reviews: previous page',
+      'reviews: last page',
+      'audit log: page 1',
+      'audit log: last page',
+    ]);
+    expect(growthOrder([['a', 'b'], ['a', 'b']])).toEqual(['a', 'b']);
   });
 });

@@ -116,3 +116,24 @@ export function planPages(total: number, exact: boolean, window: number, pageSiz
 export function growthKey(name: string): string {
   return name.replace(/ \(p\. [^)]*\)$/, '');
 }
+
+/**
+ * The growth table's rows: every size's keys once, each size's order kept — a row measured at one
+ * size only (a deep page exists only in a large list) stands after the row that precedes it there.
+ */
+export function growthOrder(sizes: readonly (readonly string[])[]): string[] {
+  const order: string[] = [];
+  for (const keys of sizes) {
+    let previous = -1;
+    for (const key of keys) {
+      const at = order.indexOf(key);
+      if (at >= 0) {
+        previous = at;
+        continue;
+      }
+      order.splice(previous + 1, 0, key);
+      previous += 1;
+    }
+  }
+  return order;
+}
