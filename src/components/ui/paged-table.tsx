@@ -142,8 +142,9 @@ export type ListTableProps<Row extends { id: string }> = Omit<
   /** A filter is set: an empty list says "no match" rather than "nothing yet". */
   filtered: boolean;
   /**
-   * With it, an estimated total is said by this line under the table (and the pagination shows
-   * from the start); without it, the pagination appears once the total is known and says "khoảng".
+   * With it, an estimated total is also explained by this line under the table (and the pagination
+   * shows from the start); either way the pagination says "khoảng" and offers only the pages the
+   * server opens for an estimated total (docs/search.md#deep-pages).
    */
   approximateNote?: (total: number) => string;
 };
@@ -162,12 +163,13 @@ export function ListTable<Row extends { id: string }>({ list, texts, filtered, a
       emptyTitle={filtered ? texts.noMatch : texts.empty}
       query={list}
       cursors={data ? { first: data.firstCursor ?? null, last: data.lastCursor ?? null } : undefined}
+      approximate={estimated}
       {...(approximateNote
         ? {
             total: data?.total ?? 0,
             footnote: estimated ? <p className="mt-2 text-xs text-slate-500">{approximateNote(data.total)}</p> : null,
           }
-        : { total: data?.total, approximate: estimated })}
+        : { total: data?.total })}
     />
   );
 }
