@@ -293,13 +293,14 @@ begin
       v_sort.sort_expr, p_alias, case when v_walk_desc then '<' else '>' end, v_value, v_sort.sort_type, v_id, p_id_type);
   end if;
 
+  -- Each row is built once as the record of p_columns (to_jsonb of a row without the sort helpers:
+  -- deleting three keys from every row's jsonb cost a third of the page's time).
   execute
-    'select coalesce(jsonb_agg(to_jsonb(r) - ''_cursor'' - ''_sort_key'' - ''_sort_id'' order by r._sort_key '
-      || v_out_dir || ', r._sort_id ' || v_out_dir || '), ''[]''::jsonb),
+    'select coalesce(jsonb_agg(to_jsonb(r.o) order by r._sort_key ' || v_out_dir || ', r._sort_id ' || v_out_dir || '), ''[]''::jsonb),
             (array_agg(r._cursor order by r._sort_key ' || v_out_dir || ', r._sort_id ' || v_out_dir || '))[1],
             (array_agg(r._cursor order by r._sort_key ' || v_back_dir || ', r._sort_id ' || v_back_dir || '))[1]
        from (
-         select ' || p_columns || ', ' || p_alias || '._sort_key, ' || p_alias || '.id as _sort_id,
+         select (select o from (select ' || p_columns || ') o) as o, ' || p_alias || '._sort_key, ' || p_alias || '.id as _sort_id,
                 jsonb_build_array(' || p_alias || '._sort_key, ' || p_alias || '.id)::text as _cursor
            from (select ' || p_alias || '.*, ' || v_sort.sort_expr || ' as _sort_key
                    from ' || p_table || ' ' || p_alias || ' where ' || v_filter
