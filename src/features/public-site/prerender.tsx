@@ -91,11 +91,14 @@ export async function prerender({ url }: { url: string }) {
   const context = await handler.query(new Request(new URL(pathname, 'http://localhost')));
   if (context instanceof Response) throw new Error(`[prerender] ${pathname} trả về ${context.status}`);
   const router = createStaticRouter(handler.dataRoutes, context);
-  const html = renderToString(
+  const rendered = renderToString(
     <StrictMode>
       <StaticRouterProvider router={router} context={context} hydrate={false} />
     </StrictMode>,
   );
+  // React puts a preload of the first images before the page's markup; the head already preloads
+  // the page's largest image (headElements), and #root keeps only what hydration adopts.
+  const html = rendered.replace(/^(?:<link rel="preload" as="image"[^>]*>)+/, '');
   const head = pageHead(pathname, { settings: data.settings, catalogue: undefined }, SITE_URL);
   if (pathname === '/') console.log(`[prerender] dữ liệu danh mục và cài đặt: ${data.source}`);
   return {

@@ -83,7 +83,7 @@ export default function ServiceAreaPage({ area }: { area: ServiceAreaSlug }) {
             <h1 className="text-3xl font-bold sm:text-4xl">{content.heading}</h1>
             <p className="text-teal-50 sm:text-lg">{content.intro}</p>
           </div>
-          <img src={publicAsset(content.heroImage)} alt={content.heroAlt} width={320} height={200} className="mx-auto w-48 rounded-xl bg-white/95 p-4 md:w-64" />
+          <img src={publicAsset(content.heroImage)} alt={content.heroAlt} width={400} height={240} className="mx-auto w-48 rounded-xl bg-white/95 p-4 md:w-64" />
         </div>
       </section>
 
