@@ -1,6 +1,5 @@
 import { formatLongDate } from '@/lib/format.ts';
-import type { LegalSection } from '@/lib/messages/public-legal.ts';
-import { publicSite } from '@/lib/messages/public-site.ts';
+import { legalPage, type LegalSection } from '@/lib/messages/public-legal.ts';
 import { useSyncExternalStore } from 'react';
 import { pageBuiltAt } from '@/features/public-site/api/use-public-resource.ts';
 
@@ -33,14 +32,14 @@ export function LegalPage({ heading, intro, sections, showLastUpdated = false }:
         <h1 className="text-3xl font-bold text-slate-900">{heading}</h1>
         {showLastUpdated ? (
           <p className="text-sm text-slate-600" data-testid="last-updated">
-            {publicSite.legal.lastUpdated(lastUpdated)}
+            {legalPage.lastUpdated(lastUpdated)}
           </p>
         ) : null}
         <p className="leading-relaxed text-slate-700">{intro}</p>
       </header>
       <nav aria-labelledby="toc-heading" className="mt-8 rounded-xl bg-slate-50 p-5">
         <h2 id="toc-heading" className="font-semibold text-slate-900">
-          {publicSite.legal.toc}
+          {legalPage.toc}
         </h2>
         <ol className="mt-3 list-inside list-decimal space-y-1 text-sm">
           {sections.map((section, index) => (

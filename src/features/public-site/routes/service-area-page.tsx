@@ -4,13 +4,14 @@
 import { Link } from 'react-router-dom';
 import { formatVnd } from '@/lib/format.ts';
 import { publicSite } from '@/lib/messages/public-site.ts';
-import { publicServices, type ServiceAreaSlug } from '@/lib/messages/public-services.ts';
+import { publicServices, serviceAreaPage, type ServiceAreaSlug } from '@/lib/messages/public-services.ts';
 import type { PublicCatalogueArea } from '@/lib/public-api.ts';
-import { useCatalogueArea } from '@/features/public-site/api/use-public-resource.ts';
+import { fetchCatalogueArea } from '@/features/public-site/api/catalogue-api.ts';
+import { catalogueKey, usePublicResource } from '@/features/public-site/api/use-public-resource.ts';
 import { StoreBadges } from '@/features/public-site/components/store-badges.tsx';
 import { publicAsset } from '@/features/public-site/public-asset.ts';
 
-const t = publicSite.services;
+const t = serviceAreaPage;
 
 interface ViewPackage {
   key: string;
@@ -71,7 +72,7 @@ function fromFallback(slug: ServiceAreaSlug): ViewModel {
 
 export default function ServiceAreaPage({ area }: { area: ServiceAreaSlug }) {
   const content = publicServices[area];
-  const catalogue = useCatalogueArea(area);
+  const catalogue = usePublicResource<PublicCatalogueArea | null>(catalogueKey(area), () => fetchCatalogueArea(area));
   const view =
     catalogue.data && catalogue.data.services.length > 0 ? fromCatalogue(catalogue.data, area) : fromFallback(area);
 
