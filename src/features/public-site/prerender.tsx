@@ -71,8 +71,10 @@ function headElements(pathname: string, data: BuildData, snapshot: PublicDataSna
   const extra: HeadTag[] = [];
   // The largest paint of the page: its main image, fetched with the HTML instead of after the CSS.
   if (page?.image) extra.push({ type: 'link', props: { rel: 'preload', as: 'image', href: publicAsset(page.image), fetchpriority: 'high' } });
+  // The API the page asks for its data, for a static host; a server that injects the runtime
+  // configuration (local-stack/static-server.ts) replaces it with the API it serves (data-api).
   const apiUrl = import.meta.env.VITE_SUPABASE_URL as string | undefined;
-  if (apiUrl) extra.push({ type: 'link', props: { rel: 'preconnect', href: new URL(apiUrl).origin, crossorigin: '' } });
+  if (apiUrl) extra.push({ type: 'link', props: { rel: 'preconnect', href: new URL(apiUrl).origin, crossorigin: '', 'data-api': '' } });
   return [
     ...extra,
     ...head.tags,

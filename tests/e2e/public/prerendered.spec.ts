@@ -226,7 +226,9 @@ test.describe('without JavaScript', () => {
       await page.goto(info.path);
       const preloads = await page.locator('link[rel="modulepreload"]').evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
       expect(preloads.some((href) => new RegExp(`^/assets/${info.chunk}-[\\w-]+\\.js$`).test(href)), `${info.path}: ${preloads.join(', ')}`).toBe(true);
-      await expect(page.locator(`link[rel="preconnect"][href="${api}"]`), info.path).toHaveCount(1);
+      // One preconnect, to the API the page is served with (not the one of the build's environment).
+      await expect(page.locator('link[rel="preconnect"]'), info.path).toHaveCount(1);
+      await expect(page.locator('link[rel="preconnect"]'), info.path).toHaveAttribute('href', api);
       // React's own image preloads are not left inside #root: the head has the page's one.
       await expect(page.locator('#root link'), info.path).toHaveCount(0);
       if (info.image) {
