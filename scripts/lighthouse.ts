@@ -100,10 +100,11 @@ async function main(): Promise<void> {
     // place among the medians; with no valid run at all, the worst one is judged.
     const valid = filterToValidRuns(lhrs);
     const median = valid.length > 0 ? computeMedianRun(valid) : lowestPerformance(lhrs);
+
     version = median.lighthouseVersion;
     const scores: Record<string, number> = {};
     for (const name of CATEGORIES) scores[name] = Math.round((median.categories[name]?.score ?? 0) * 100);
-    const performance = lhrs.map((lhr) => Math.round((lhr.categories.performance?.score ?? 0) * 100));
+    const performance = (valid.length > 0 ? valid : lhrs).map((lhr) => Math.round((lhr.categories.performance?.score ?? 0) * 100));
     if (reportDir) {
       mkdirSync(reportDir, { recursive: true });
       writeFileSync(path.join(reportDir, `${page.path === '/' ? 'home' : page.path.slice(1)}.json`), JSON.stringify(median));
