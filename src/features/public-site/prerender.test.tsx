@@ -45,7 +45,8 @@ afterEach(() => {
   delete (globalThis as { __SDV_BUILD_API__?: unknown }).__SDV_BUILD_API__;
 });
 
-describe('prerender', () => {
+// The first import transforms React's server renderer and the router: slow on a busy machine.
+describe('prerender', { timeout: 30_000 }, () => {
   it("bakes the API's settings and catalogue into the page and its head", async () => {
     const requests: { url: string; apikey: string | null }[] = [];
     vi.stubGlobal(
