@@ -1,20 +1,20 @@
 import { useSyncExternalStore } from 'react';
-import { formatLongDate } from '@/lib/format.ts';
 import { legalPage, privacyContact, privacyPolicy } from '@/lib/messages/public-legal.ts';
 import { publicSite } from '@/lib/messages/public-site.ts';
 import { pageBuiltAt, usePublicSettings } from '@/features/public-site/api/use-public-resource.ts';
 import { LegalPage } from '@/features/public-site/components/legal-page.tsx';
+import { formatDay } from '@/features/public-site/public-format.ts';
 
 const noSubscription = () => () => undefined;
 
 /**
  * Today in Vietnam; while hydrating a prerendered page, the day it was built (what its HTML says),
- * so hydration matches and the text turns to today right after. Only this page formats a date (a
- * page's first Intl formatter costs tens of milliseconds of main thread).
+ * so hydration matches and the text turns to today right after.
  */
 function useLastUpdated(): string {
-  const today = () => formatLongDate(new Date());
-  return useSyncExternalStore(noSubscription, today, () => formatLongDate(pageBuiltAt() ?? new Date()));
+  const today = () => formatDay(new Date());
+  const built = pageBuiltAt();
+  return useSyncExternalStore(noSubscription, today, () => formatDay(built ? new Date(built) : new Date()));
 }
 
 function LastUpdated() {

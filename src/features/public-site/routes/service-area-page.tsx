@@ -8,7 +8,7 @@ import type { PublicCatalogueArea } from '@/lib/public-api.ts';
 import { fetchCatalogueArea } from '@/features/public-site/api/catalogue-api.ts';
 import { catalogueKey, usePublicResource } from '@/features/public-site/api/use-public-resource.ts';
 import { StoreBadges } from '@/features/public-site/components/store-badges.tsx';
-import { formatPrice } from '@/features/public-site/format-price.ts';
+import { formatPrice } from '@/features/public-site/public-format.ts';
 import { publicAsset } from '@/features/public-site/public-asset.ts';
 
 const t = serviceAreaPage;
