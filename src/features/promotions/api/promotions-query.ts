@@ -1,7 +1,7 @@
 // One page of promotion codes from admin_list_promotions (newest first, or the chosen sort), with
 // the total; code search ignores case and accents on the server (docs/search.md#contract).
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { fetchViewPage } from '@/lib/paged-list.ts';
+import { useQuery } from '@tanstack/react-query';
+import { listPageQueryOptions } from '@/lib/list-query.ts';
 import type { ListView } from '@/lib/paging.ts';
 import { DISCOUNT_TYPES, PROMOTION_STATUSES } from './promotion-rules.ts';
 import { promotionKeys, type PromotionListFilters } from './keys.ts';
@@ -17,11 +17,7 @@ function toPromotionArgs(filters: PromotionListFilters): { p_search?: string; p_
 }
 
 export function promotionsQueryOptions(filters: PromotionListFilters, view: ListView) {
-  return queryOptions({
-    queryKey: promotionKeys.list(filters, view),
-    queryFn: ({ signal }) => fetchViewPage('admin_list_promotions', toPromotionArgs(filters), view, promotionRowSchema, signal),
-    placeholderData: keepPreviousData,
-  });
+  return listPageQueryOptions(promotionKeys.list(filters, view), 'admin_list_promotions', toPromotionArgs(filters), view, promotionRowSchema);
 }
 
 export function usePromotions(filters: PromotionListFilters, view: ListView) {
