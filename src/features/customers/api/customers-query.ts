@@ -2,11 +2,12 @@
 // the chosen sort), 50 a
 // page, each customer's total bookings (kept on the profile by the database); the total is exact up
 // to 1,000 rows and the planner's estimate beyond (`totalExact` false: the screen says "khoảng").
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod/mini';
-import { fetchViewPage } from '@/lib/paged-list.ts';
+import { listPageQueryOptions } from '@/lib/list-query.ts';
 import { listView } from '@/lib/paging.ts';
-import { toCustomerArgs, type CustomerListFilters } from './customer-filters.ts';
+import type { ProfilesListFilters } from '@/lib/profiles-list-filters.ts';
+import { toCustomerArgs } from './customer-filters.ts';
 import { customerKeys } from './keys.ts';
 
 export const customerRowSchema = z.object({
@@ -21,14 +22,10 @@ export const customerRowSchema = z.object({
 
 export type CustomerListRow = z.infer<typeof customerRowSchema>;
 
-export function customersQueryOptions(filters: CustomerListFilters) {
-  return queryOptions({
-    queryKey: customerKeys.list(filters),
-    queryFn: ({ signal }) => fetchViewPage('admin_list_customers', toCustomerArgs(filters), listView(filters), customerRowSchema, signal),
-    placeholderData: keepPreviousData,
-  });
+export function customersQueryOptions(filters: ProfilesListFilters) {
+  return listPageQueryOptions(customerKeys.list(filters), 'admin_list_customers', toCustomerArgs(filters), listView(filters), customerRowSchema);
 }
 
-export function useCustomers(filters: CustomerListFilters) {
+export function useCustomers(filters: ProfilesListFilters) {
   return useQuery(customersQueryOptions(filters));
 }

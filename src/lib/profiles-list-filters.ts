@@ -1,0 +1,31 @@
+// The URL state of the customers and providers lists (docs/screens.md#customers,
+// docs/screens.md#providers): name-or-e-mail search, status, sort and position, newest first by
+// default; and its arguments of admin_list_customers / admin_list_providers. Each list names its
+// own statuses and sortable columns.
+import { LIST_VIEW_DEFAULTS } from './paging.ts';
+import { sortValues } from './sort.ts';
+
+export interface ProfilesListFilters {
+  [key: string]: string | number;
+  q: string;
+  status: string;
+  sort: string;
+  page: number;
+  after: string;
+  before: string;
+}
+
+export const PROFILES_LIST_DEFAULTS: ProfilesListFilters = { q: '', status: '', ...LIST_VIEW_DEFAULTS };
+export const PROFILES_LIST_DEFAULT_SORT = 'created_at.desc';
+
+/** What the URL of a list may hold: one of `statuses` ('' for all) and a sort by one of `sortKeys`. */
+export function profilesListAllowed(statuses: readonly string[], sortKeys: readonly string[]) {
+  return { status: ['', ...statuses], sort: sortValues(sortKeys) };
+}
+
+/** Name-or-email search and status; a status not in `statuses` is no filter. */
+export function toProfilesListArgs(filters: ProfilesListFilters, statuses: readonly string[]): { p_search?: string; p_status?: string } {
+  const search = filters.q.trim();
+  const status = statuses.includes(filters.status) ? filters.status : '';
+  return { ...(search !== '' ? { p_search: search } : {}), ...(status !== '' ? { p_status: status } : {}) };
+}
