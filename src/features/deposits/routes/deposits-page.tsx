@@ -7,13 +7,11 @@ import { Link } from 'react-router-dom';
 import type { DataTableColumn } from '@/components/ui/data-table.tsx';
 import { Highlight } from '@/components/ui/highlight.tsx';
 import { ListTable, listViewProps, useListPaging } from '@/components/ui/paged-table.tsx';
-import { DateRangeFilter, SearchFilterBar, SelectFilter } from '@/components/ui/filter-bar.tsx';
-import { PageHeader } from '@/components/ui/page-header.tsx';
+import { SelectFilter } from '@/components/ui/filter-bar.tsx';
 import { StatCard } from '@/components/ui/stat-card.tsx';
 import { InlineQueryError } from '@/components/ui/states.tsx';
 import { StatusBadge, statusOptions } from '@/components/ui/status-badge.tsx';
-import { RefreshAndExportActions } from '@/components/ui/csv-export-button.tsx';
-import { ProviderPicker } from '@/components/domain/provider-picker.tsx';
+import { FinanceFilterBar, FinanceListHeader } from '@/components/domain/finance-list.tsx';
 import { saveUnlessConflict } from '@/lib/errors.ts';
 import { formatDateTime, formatVnd } from '@/lib/format.ts';
 import { deposits as t } from '@/lib/messages/deposits.ts';
@@ -140,13 +138,7 @@ export default function DepositsPage() {
 
   return (
     <div>
-      <PageHeader
-        title={t.title}
-        description={t.description}
-        actions={
-          <RefreshAndExportActions queryKey={depositKeys.all} total={total} run={(onProgress) => exportDepositsCsv(filters, state.sort, onProgress)} fileStem={t.csvFilename} texts={t} />
-        }
-      />
+      <FinanceListHeader texts={t} queryKey={depositKeys.all} total={total} exportCsv={(onProgress) => exportDepositsCsv(filters, state.sort, onProgress)} />
 
       <div className="mb-4 grid gap-3 sm:grid-cols-2 xl:grid-cols-5" aria-busy={stats.isFetching || undefined}>
         <StatCard label={t.stats.total} value={s ? formatVnd(s.total_amount) : '…'} hint={s ? t.stats.count(s.count) : undefined} />
@@ -172,8 +164,7 @@ export default function DepositsPage() {
       </div>
       <InlineQueryError title={t.statsFailed} error={stats.error} />
 
-      <SearchFilterBar filtered={anyFilter} onClear={reset} texts={t.filters} search={state.q} onSearch={(q, options) => setState({ q }, options)}>
-        <ProviderPicker value={state.provider} onChange={(provider) => setState({ provider })} />
+      <FinanceFilterBar state={state} setState={setState} filtered={anyFilter} onClear={reset} texts={t.filters}>
         <SelectFilter
           label={t.filters.status}
           value={state.status}
@@ -181,8 +172,7 @@ export default function DepositsPage() {
           options={STATUS_OPTIONS}
           onChange={(status) => setState({ status })}
         />
-        <DateRangeFilter labels={t.filters} from={state.from} to={state.to} onChange={setState} />
-      </SearchFilterBar>
+      </FinanceFilterBar>
 
       <ListTable list={list} texts={t} filtered={anyFilter} columns={columns} {...listViewProps(state, setState, DEFAULT_SORT, state.q.trim() !== '')} />
     </div>
