@@ -7,10 +7,10 @@ import { Link } from 'react-router-dom';
 import type { DataTableColumn } from '@/components/ui/data-table.tsx';
 import { Highlight } from '@/components/ui/highlight.tsx';
 import { ListTable, listViewProps, useListPaging } from '@/components/ui/paged-table.tsx';
-import { SelectFilter } from '@/components/ui/filter-bar.tsx';
+import { StatusFilter } from '@/components/ui/filter-bar.tsx';
 import { StatCard } from '@/components/ui/stat-card.tsx';
 import { InlineQueryError } from '@/components/ui/states.tsx';
-import { StatusBadge, statusOptions } from '@/components/ui/status-badge.tsx';
+import { StatusBadge } from '@/components/ui/status-badge.tsx';
 import { FinanceFilterBar, FinanceListHeader } from '@/components/domain/finance-list.tsx';
 import { saveUnlessConflict } from '@/lib/errors.ts';
 import { formatDateTime, formatVnd } from '@/lib/format.ts';
@@ -37,7 +37,6 @@ const URL_OPTIONS = { allowed: { sort: sortValues(['created_at', 'amount']) } };
 function rowLabel(row: DepositRow): string {
   return `${formatDateTime(row.created_at)} – ${row.provider_name ?? t.unknownProvider(row.provider_id)}`;
 }
-const STATUS_OPTIONS = statusOptions('deposit');
 
 export default function DepositsPage() {
   const [state, setState, reset] = useUrlState(DEFAULTS, URL_OPTIONS);
@@ -165,13 +164,7 @@ export default function DepositsPage() {
       <InlineQueryError title={t.statsFailed} error={stats.error} />
 
       <FinanceFilterBar state={state} setState={setState} filtered={anyFilter} onClear={reset} texts={t.filters}>
-        <SelectFilter
-          label={t.filters.status}
-          value={state.status}
-          allLabel={t.filters.allStatuses}
-          options={STATUS_OPTIONS}
-          onChange={(status) => setState({ status })}
-        />
+        <StatusFilter entity="deposit" texts={t.filters} value={state.status} onChange={(status) => setState({ status })} />
       </FinanceFilterBar>
 
       <ListTable list={list} texts={t} filtered={anyFilter} columns={columns} {...listViewProps(state, setState, DEFAULT_SORT, state.q.trim() !== '')} />

@@ -6,7 +6,7 @@ import { Link } from 'react-router-dom';
 import type { DataTableColumn } from '@/components/ui/data-table.tsx';
 import { Highlight } from '@/components/ui/highlight.tsx';
 import { ListTable, listViewProps, useListPaging } from '@/components/ui/paged-table.tsx';
-import { SearchFilterBar, SelectFilter } from '@/components/ui/filter-bar.tsx';
+import { SearchFilterBar, SelectFilter, StatusFilter } from '@/components/ui/filter-bar.tsx';
 import { InlineEdit } from '@/components/ui/inline-edit.tsx';
 import { InlineLoading, lazyPart } from '@/components/ui/lazy-part.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
@@ -196,13 +196,7 @@ export default function PromotionsPage() {
 
       <SearchFilterBar filtered={anyFilter} onClear={reset} texts={t.filters} search={state.q} onSearch={(q, options) => setState({ q }, options)}>
         <SelectFilter label={t.filters.type} value={state.type} allLabel={t.filters.allTypes} options={TYPE_OPTIONS} onChange={(type) => setState({ type })} />
-        <SelectFilter
-          label={t.filters.status}
-          value={state.status}
-          allLabel={t.filters.allStatuses}
-          options={STATUS_OPTIONS}
-          onChange={(status) => setState({ status })}
-        />
+        <StatusFilter entity="discountCode" texts={t.filters} value={state.status} onChange={(status) => setState({ status })} />
       </SearchFilterBar>
 
       <ListTable list={list} texts={t} filtered={anyFilter} columns={columns} {...listViewProps(state, setState, DEFAULT_SORT, state.q.trim() !== '')} />

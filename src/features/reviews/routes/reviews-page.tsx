@@ -5,7 +5,7 @@ import { useMemo } from 'react';
 import type { DataTableColumn } from '@/components/ui/data-table.tsx';
 import { Highlight } from '@/components/ui/highlight.tsx';
 import { ListTable, listViewProps, useListPaging } from '@/components/ui/paged-table.tsx';
-import { SearchFilterBar, SelectFilter } from '@/components/ui/filter-bar.tsx';
+import { SearchFilterBar, SelectFilter, StatusFilter } from '@/components/ui/filter-bar.tsx';
 import { InlineEdit } from '@/components/ui/inline-edit.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { RefreshQueryButton } from '@/components/ui/refresh-button.tsx';
@@ -91,7 +91,7 @@ export default function ReviewsPage() {
       />
       <SearchFilterBar filtered={anyFilter} onClear={reset} texts={t.filters} search={state.q} onSearch={(q, options) => setState({ q }, options)}>
         <SelectFilter label={t.filters.rating} value={state.rating} allLabel={t.filters.allRatings} options={RATING_OPTIONS} onChange={(rating) => setState({ rating })} />
-        <SelectFilter label={t.filters.status} value={state.status} allLabel={t.filters.allStatuses} options={STATUS_OPTIONS} onChange={(status) => setState({ status })} />
+        <StatusFilter entity="review" texts={t.filters} value={state.status} onChange={(status) => setState({ status })} />
       </SearchFilterBar>
       <ListTable
         list={list}
