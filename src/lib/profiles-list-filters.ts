@@ -3,6 +3,7 @@
 // default; and its arguments of admin_list_customers / admin_list_providers. Each list names its
 // own statuses and sortable columns.
 import { LIST_VIEW_DEFAULTS } from './paging.ts';
+import { textArg } from './search.ts';
 import { sortValues } from './sort.ts';
 
 export interface ProfilesListFilters {
@@ -25,7 +26,5 @@ export function profilesListAllowed(statuses: readonly string[], sortKeys: reado
 
 /** Name-or-email search and status; a status not in `statuses` is no filter. */
 export function toProfilesListArgs(filters: ProfilesListFilters, statuses: readonly string[]): { p_search?: string; p_status?: string } {
-  const search = filters.q.trim();
-  const status = statuses.includes(filters.status) ? filters.status : '';
-  return { ...(search !== '' ? { p_search: search } : {}), ...(status !== '' ? { p_status: status } : {}) };
+  return { ...textArg('p_search', filters.q), ...(statuses.includes(filters.status) ? { p_status: filters.status } : {}) };
 }

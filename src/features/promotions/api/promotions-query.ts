@@ -2,15 +2,15 @@
 // the total; code search ignores case and accents on the server (docs/search.md#contract).
 import { useQuery } from '@tanstack/react-query';
 import { listPageQueryOptions } from '@/lib/list-query.ts';
+import { textArg } from '@/lib/search.ts';
 import type { ListView } from '@/lib/paging.ts';
 import { DISCOUNT_TYPES, PROMOTION_STATUSES } from './promotion-rules.ts';
 import { promotionKeys, type PromotionListFilters } from './keys.ts';
 import { promotionRowSchema } from './promotion-types.ts';
 
 function toPromotionArgs(filters: PromotionListFilters): { p_search?: string; p_type?: string; p_status?: string } {
-  const search = filters.search.trim();
   return {
-    ...(search !== '' ? { p_search: search } : {}),
+    ...textArg('p_search', filters.search),
     ...((DISCOUNT_TYPES as readonly string[]).includes(filters.type) ? { p_type: filters.type } : {}),
     ...((PROMOTION_STATUSES as readonly string[]).includes(filters.status) ? { p_status: filters.status } : {}),
   };
