@@ -15,6 +15,7 @@ import { parseDecimalInput, parseWholeNumber } from '@/lib/input-bounds.ts';
 import { bounds } from '@/lib/messages/bounds.ts';
 import { common } from '@/lib/messages/common.ts';
 import type { SelectOption } from './form-controls.tsx';
+import { InlineError } from './inline-error.tsx';
 import { Spinner } from './spinner.tsx';
 
 type SaveResult = Promise<unknown> | unknown;
@@ -317,11 +318,7 @@ export function InlineEdit(props: InlineEditProps) {
           {common.actions.saving}
         </span>
       ) : null}
-      {error ? (
-        <span id={errorId} role="alert" className="text-xs text-red-700">
-          {error}
-        </span>
-      ) : null}
+      <InlineError id={errorId} error={error} />
     </div>
   );
 }
