@@ -138,19 +138,25 @@ export type ListTableProps<Row extends { id: string }> = Omit<
   'query' | 'rows' | 'rowKey' | 'total' | 'approximate' | 'caption' | 'errorTitle' | 'emptyTitle' | 'footnote'
 > & {
   list: PagedListQuery<Row>;
-  texts: { title: string; loadFailed: string; noMatch: string; empty: string };
+  texts: {
+    title: string;
+    loadFailed: string;
+    noMatch: string;
+    empty: string;
+    /**
+     * With it, an estimated total is said by this line under the table (and the pagination shows
+     * from the start); without it, the pagination appears once the total is known and says "khoảng".
+     */
+    approximateTotal?: (total: number) => string;
+  };
   /** A filter is set: an empty list says "no match" rather than "nothing yet". */
   filtered: boolean;
-  /**
-   * With it, an estimated total is said by this line under the table (and the pagination shows
-   * from the start); without it, the pagination appears once the total is known and says "khoảng".
-   */
-  approximateNote?: (total: number) => string;
 };
 
 /** The server-paginated table of an admin list screen, its rows keyed by id and captioned by the screen's title. */
-export function ListTable<Row extends { id: string }>({ list, texts, filtered, approximateNote, ...table }: ListTableProps<Row>) {
+export function ListTable<Row extends { id: string }>({ list, texts, filtered, ...table }: ListTableProps<Row>) {
   const data = list.data;
+  const approximateNote = texts.approximateTotal;
   const estimated = data?.totalExact === false;
   return (
     <PagedTable

@@ -108,7 +108,6 @@ export default function AuditLogPage() {
         list={list}
         texts={t}
         filtered={anyFilter}
-        approximateNote={t.approximateTotal}
         columns={columns}
         {...listViewProps(state, setState, DEFAULT_SORT, false)}
       />

@@ -105,7 +105,6 @@ export default function ConversationsPage() {
         list={list}
         texts={t}
         filtered={anyFilter}
-        approximateNote={t.approximateTotal}
         columns={columns(filters)}
         {...listViewProps(state, setState, DEFAULT_SORT, (state.provider + state.customer).trim() !== '')}
       />

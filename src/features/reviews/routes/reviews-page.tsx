@@ -97,7 +97,6 @@ export default function ReviewsPage() {
         list={list}
         texts={t}
         filtered={anyFilter}
-        approximateNote={t.approximateTotal}
         columns={columns}
         rowClassName={(row) => (row.rating === 1 ? 'bg-red-50 hover:bg-red-100 border-l-4 border-l-red-600 [&>td]:text-red-950' : undefined)}
         {...listViewProps(state, setState, DEFAULT_SORT, state.q.trim() !== '')}
