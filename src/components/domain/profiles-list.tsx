@@ -1,22 +1,24 @@
 // The customers and providers lists (docs/screens.md#customers, docs/screens.md#providers): a search and a status filter,
 // a refresh button and "Xóa bộ lọc" once a filter is set, then the page of rows with its
-// pagination. Filters, sort and page live in the URL (the page's useUrlState,
-// lib/profiles-list-filters.ts); a page past the end goes back to the first page. The columns both
+// pagination. Filters, sort and page live in the URL (lib/profiles-list-filters.ts), read here with
+// the list's own allowed values and page query; a page past the end goes back to the first page. The columns both
 // lists show (name linking to the profile, phone, e-mail, status, registration date) are built here,
 // the searched text marked in names and e-mails; each list adds its own figures before the date.
+import { useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { FilterBar, SearchInput, SelectFilter } from '@/components/ui/filter-bar.tsx';
 import type { DataTableColumn } from '@/components/ui/data-table.tsx';
 import { Highlight } from '@/components/ui/highlight.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
-import { PagedTable, type PagedListData, type PagedQuery } from '@/components/ui/paged-table.tsx';
+import { PagedTable } from '@/components/ui/paged-table.tsx';
 import { RefreshButton } from '@/components/ui/refresh-button.tsx';
 import { StatusBadge, type StatusEntity } from '@/components/ui/status-badge.tsx';
 import { formatDate } from '@/lib/format.ts';
 import { profiles } from '@/lib/messages/profiles.ts';
 import { offsetWindow } from '@/lib/paging.ts';
-import { PROFILES_LIST_DEFAULT_SORT, type ProfilesListFilters } from '@/lib/profiles-list-filters.ts';
-import { useKeepPageInRange, type SetUrlStateOptions } from '@/lib/url-state.ts';
+import type { Page } from '@/lib/paged-list.ts';
+import { PROFILES_LIST_DEFAULT_SORT, PROFILES_LIST_DEFAULTS, type profilesListAllowed, type ProfilesListFilters } from '@/lib/profiles-list-filters.ts';
+import { useKeepPageInRange, useUrlState } from '@/lib/url-state.ts';
 
 export interface ProfilesListTexts {
   title: string;
@@ -65,16 +67,14 @@ function profileColumns<Row extends ProfilesListRow>(
   ];
 }
 
-export function ProfilesList<Row extends ProfilesListRow>({
+export function ProfilesList<Row extends ProfilesListRow, Key extends QueryKey>({
   texts,
   entity,
   detailPath,
   figures,
   statusOptions,
-  filters,
-  setFilters,
-  resetFilters,
-  list,
+  allowed,
+  query,
 }: {
   texts: ProfilesListTexts;
   /** Whose statuses the badges show. */
@@ -84,11 +84,13 @@ export function ProfilesList<Row extends ProfilesListRow>({
   /** The list's own columns, between the status and the registration date. */
   figures: readonly DataTableColumn<Row>[];
   statusOptions: readonly { value: string; label: string }[];
-  filters: ProfilesListFilters;
-  setFilters: (patch: Partial<ProfilesListFilters>, setOptions?: SetUrlStateOptions) => void;
-  resetFilters: () => void;
-  list: PagedQuery & { isLoading: boolean; data?: PagedListData<Row> | undefined };
+  /** The statuses and sorts the URL may hold (profilesListAllowed). */
+  allowed: ReturnType<typeof profilesListAllowed>;
+  /** The list's page query (its `<resource>QueryOptions`) for the URL's filters. */
+  query: (filters: ProfilesListFilters) => UseQueryOptions<Page<Row>, Error, Page<Row>, Key>;
 }) {
+  const [filters, setFilters, resetFilters] = useUrlState(PROFILES_LIST_DEFAULTS, { allowed });
+  const list = useQuery(query(filters));
   const filtered = filters.q !== '' || filters.status !== '';
   useKeepPageInRange(setFilters, {
     page: filters.page,

@@ -6,10 +6,8 @@ import type { DataTableColumn } from '@/components/ui/data-table.tsx';
 import { statusOptions } from '@/components/ui/status-badge.tsx';
 import { formatNumber } from '@/lib/format.ts';
 import { customers as t } from '@/lib/messages/customers.ts';
-import { PROFILES_LIST_DEFAULTS } from '@/lib/profiles-list-filters.ts';
-import { useUrlState } from '@/lib/url-state.ts';
 import { CUSTOMER_LIST_ALLOWED } from '@/features/customers/api/customer-filters.ts';
-import { useCustomers, type CustomerListRow } from '@/features/customers/api/customers-query.ts';
+import { customersQueryOptions, type CustomerListRow } from '@/features/customers/api/customers-query.ts';
 
 const FIGURES: DataTableColumn<CustomerListRow>[] = [
   {
@@ -21,22 +19,17 @@ const FIGURES: DataTableColumn<CustomerListRow>[] = [
     cell: (row) => formatNumber(row.total_bookings),
   },
 ];
-const STATUS_OPTIONS = statusOptions('customer');
 
 export default function CustomersListPage() {
-  const [filters, setFilters, resetFilters] = useUrlState(PROFILES_LIST_DEFAULTS, { allowed: CUSTOMER_LIST_ALLOWED });
-  const list = useCustomers(filters);
   return (
     <ProfilesList
       texts={t.list}
       entity="customer"
       detailPath="/admin/customers"
       figures={FIGURES}
-      statusOptions={STATUS_OPTIONS}
-      filters={filters}
-      setFilters={setFilters}
-      resetFilters={resetFilters}
-      list={list}
+      statusOptions={statusOptions('customer')}
+      allowed={CUSTOMER_LIST_ALLOWED}
+      query={customersQueryOptions}
     />
   );
 }

@@ -1,6 +1,6 @@
 // The providers list from admin_list_providers: name-or-e-mail search (accents ignored) and status,
-// newest first or the chosen sort, 50 a page, with the total (docs/search.md#contract).
-import { useQuery } from '@tanstack/react-query';
+// newest first or the chosen sort, 50 a page, with the total (docs/search.md#contract). The shared
+// list screen (components/domain/profiles-list.tsx) runs it.
 import { z } from 'zod/mini';
 import { listPageQueryOptions } from '@/lib/list-query.ts';
 import { listView } from '@/lib/paging.ts';
@@ -23,8 +23,4 @@ export type ProviderListRow = z.infer<typeof providerListRowSchema>;
 
 export function providersQueryOptions(filters: ProfilesListFilters) {
   return listPageQueryOptions(providerKeys.list(filters), 'admin_list_providers', toProviderArgs(filters), listView(filters), providerListRowSchema);
-}
-
-export function useProviders(filters: ProfilesListFilters) {
-  return useQuery(providersQueryOptions(filters));
 }

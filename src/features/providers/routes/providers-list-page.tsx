@@ -6,10 +6,8 @@ import type { DataTableColumn } from '@/components/ui/data-table.tsx';
 import { statusLabel } from '@/components/ui/status-badge.tsx';
 import { formatVnd } from '@/lib/format.ts';
 import { providers as t } from '@/lib/messages/providers.ts';
-import { PROFILES_LIST_DEFAULTS } from '@/lib/profiles-list-filters.ts';
-import { useUrlState } from '@/lib/url-state.ts';
 import { PROVIDER_LIST_ALLOWED } from '@/features/providers/api/provider-filters.ts';
-import { useProviders, type ProviderListRow } from '@/features/providers/api/providers-query.ts';
+import { providersQueryOptions, type ProviderListRow } from '@/features/providers/api/providers-query.ts';
 import { PROVIDER_FILTER_STATUSES } from '@/features/providers/api/profile-rules.ts';
 
 const MONEY = 'tabular-nums whitespace-nowrap';
@@ -20,8 +18,6 @@ const FIGURES: DataTableColumn<ProviderListRow>[] = [
 const STATUS_OPTIONS = PROVIDER_FILTER_STATUSES.map((status) => ({ value: status, label: statusLabel('provider', status) }));
 
 export default function ProvidersListPage() {
-  const [filters, setFilters, resetFilters] = useUrlState(PROFILES_LIST_DEFAULTS, { allowed: PROVIDER_LIST_ALLOWED });
-  const list = useProviders(filters);
   return (
     <ProfilesList
       texts={t.list}
@@ -29,10 +25,8 @@ export default function ProvidersListPage() {
       detailPath="/admin/providers"
       figures={FIGURES}
       statusOptions={STATUS_OPTIONS}
-      filters={filters}
-      setFilters={setFilters}
-      resetFilters={resetFilters}
-      list={list}
+      allowed={PROVIDER_LIST_ALLOWED}
+      query={providersQueryOptions}
     />
   );
 }
