@@ -8,12 +8,11 @@ import { buttonClassName } from '@/components/ui/button.tsx';
 import { InlineEdit } from '@/components/ui/inline-edit.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { StatCard } from '@/components/ui/stat-card.tsx';
-import { ErrorState, LoadingState } from '@/components/ui/states.tsx';
+import { ErrorState, LoadingState, NotFoundState } from '@/components/ui/states.tsx';
 import { StatusBadge, statusOptions } from '@/components/ui/status-badge.tsx';
 import { saveUnlessConflict } from '@/lib/errors.ts';
 import { formatDateTime, formatNumber } from '@/lib/format.ts';
 import { promotions as t } from '@/lib/messages/promotions.ts';
-import { useDocumentTitle } from '@/lib/use-document-title.ts';
 import {
   CODE_INPUT_MAX,
   daysLeft,
@@ -35,15 +34,13 @@ import { formatDiscountValue } from '@/features/promotions/components/format-dis
 const LIST_PATH = '/admin/manage-discount-codes';
 
 function NotFound() {
-  useDocumentTitle(t.detail.notFound);
   return (
-    <div role="alert" className="mx-auto max-w-md rounded-lg border border-slate-200 bg-white p-8 text-center">
-      <h1 className="mb-4 text-xl font-semibold text-slate-900">{t.detail.notFound}</h1>
+    <NotFoundState title={t.detail.notFound}>
       <Link to={LIST_PATH} className={buttonClassName('primary')}>
         <ArrowLeft className="size-4" aria-hidden="true" />
         {t.detail.back}
       </Link>
-    </div>
+    </NotFoundState>
   );
 }
 
