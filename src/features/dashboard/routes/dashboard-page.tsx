@@ -9,9 +9,9 @@ import { formatNumber, formatVnd } from '@/lib/format.ts';
 import { common } from '@/lib/messages/common.ts';
 import { dashboard as t } from '@/lib/messages/dashboard.ts';
 import { useDashboardSummary, type DashboardSummary } from '@/features/dashboard/api/dashboard-summary-query.ts';
-import { BookingsPerDayChart } from '@/features/dashboard/components/bookings-per-day-chart.tsx';
+import { DayBarChart } from '@/features/dashboard/components/day-bar-chart.tsx';
+import { bookingsChart, revenueChart } from '@/features/dashboard/components/day-charts.ts';
 import { RecentBookingsTable } from '@/features/dashboard/components/recent-bookings-table.tsx';
-import { RevenuePerDayChart } from '@/features/dashboard/components/revenue-per-day-chart.tsx';
 
 const BOOKING_STATUS_ORDER = ['completed', 'confirmed', 'pending', 'pending_completion', 'cancelled'] as const;
 
@@ -80,8 +80,8 @@ export default function DashboardPage() {
         <>
           <SummaryCards data={summary.data} />
           <div className="grid grid-cols-1 gap-4 xl:grid-cols-2">
-            <BookingsPerDayChart days={summary.data.bookings_per_day} />
-            <RevenuePerDayChart days={summary.data.revenue_per_day} />
+            <DayBarChart {...bookingsChart} days={summary.data.bookings_per_day} />
+            <DayBarChart {...revenueChart} days={summary.data.revenue_per_day} />
           </div>
         </>
       ) : null}
