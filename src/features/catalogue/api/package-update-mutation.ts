@@ -2,7 +2,7 @@
 // admin saw (same updated_at) is changed (optimistic concurrency); otherwise the admin is told.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useToast } from '@/components/ui/toast.tsx';
-import { toVietnameseMessage, unwrap } from '@/lib/errors.ts';
+import { ConflictError, savedRow, toVietnameseMessage, unwrap } from '@/lib/errors.ts';
 import { catalogue } from '@/lib/messages/catalogue.ts';
 import { supabase } from '@/lib/supabase.ts';
 import { catalogueKeys } from './keys.ts';
@@ -11,22 +11,11 @@ import { PACKAGE_COLUMNS, type PackageRow, type ServiceGroup, type ServiceRow } 
 
 const t = catalogue.packages;
 
-export class PackageConflictError extends Error {
-  constructor() {
-    super(t.conflict);
-    this.name = 'PackageConflictError';
-  }
-}
-
 export type PackagePatch = PackageValues | { sort_order: number } | { active: boolean };
 
 export async function updatePackage(row: Pick<PackageRow, 'id' | 'updated_at'>, patch: PackagePatch): Promise<PackageRow> {
-  const rows = unwrap(
-    await supabase.from('service_items').update(patch).eq('id', row.id).eq('updated_at', row.updated_at).select(PACKAGE_COLUMNS),
-  ) as PackageRow[];
-  const saved = rows[0];
-  if (saved === undefined) throw new PackageConflictError();
-  return saved;
+  const rows = unwrap(await supabase.from('service_items').update(patch).eq('id', row.id).eq('updated_at', row.updated_at).select(PACKAGE_COLUMNS));
+  return savedRow(rows as PackageRow[], t.conflict);
 }
 
 /** Puts the saved row (and its new updated_at) into every cached package list at once, so that a
@@ -61,7 +50,7 @@ export function useUpdatePackage() {
     },
     onError: (error, { patch }) =>
       toast.error(
-        error instanceof PackageConflictError
+        error instanceof ConflictError
           ? t.conflict
           : `${failureMessage(patch)}. ${toVietnameseMessage(error, { action: 'save' })}`,
       ),

@@ -3,20 +3,13 @@
 // reloads and the admin is told. Each failure is toasted with the catalogue's message.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useToast } from '@/components/ui/toast.tsx';
-import { toVietnameseMessage, unwrap } from '@/lib/errors.ts';
+import { ConflictError, savedRow, toVietnameseMessage, unwrap } from '@/lib/errors.ts';
 import { catalogue } from '@/lib/messages/catalogue.ts';
 import { supabase } from '@/lib/supabase.ts';
 import { catalogueKeys } from './keys.ts';
 import { SERVICE_COLUMNS, type CategoryGroup, type ServiceRow } from './catalogue-types.ts';
 
 const t = catalogue.services;
-
-export class ServiceConflictError extends Error {
-  constructor() {
-    super(t.conflict);
-    this.name = 'ServiceConflictError';
-  }
-}
 
 export type ServicePatch =
   | { name: string }
@@ -32,12 +25,8 @@ function failureMessage(patch: ServicePatch): string {
 }
 
 export async function updateService(row: Pick<ServiceRow, 'id' | 'updated_at'>, patch: ServicePatch): Promise<ServiceRow> {
-  const rows = unwrap(
-    await supabase.from('subcategories').update(patch).eq('id', row.id).eq('updated_at', row.updated_at).select(SERVICE_COLUMNS),
-  ) as ServiceRow[];
-  const saved = rows[0];
-  if (saved === undefined) throw new ServiceConflictError();
-  return saved;
+  const rows = unwrap(await supabase.from('subcategories').update(patch).eq('id', row.id).eq('updated_at', row.updated_at).select(SERVICE_COLUMNS));
+  return savedRow(rows as ServiceRow[], t.conflict);
 }
 
 type ServicesData = { groups: CategoryGroup[]; categoryCount: number };
@@ -65,7 +54,7 @@ export function useUpdateService() {
     },
     onError: (error, { patch }) =>
       toast.error(
-        error instanceof ServiceConflictError
+        error instanceof ConflictError
           ? t.conflict
           : `${failureMessage(patch)}. ${toVietnameseMessage(error, { action: 'save' })}`,
       ),

@@ -13,7 +13,7 @@ import { common } from '@/lib/messages/common.ts';
 import { useUrlState } from '@/lib/url-state.ts';
 import { catalogueKeys } from '@/features/catalogue/api/keys.ts';
 import type { PackageRow, ServiceGroup } from '@/features/catalogue/api/catalogue-types.ts';
-import { PackageConflictError, useUpdatePackage, type PackagePatch } from '@/features/catalogue/api/package-update-mutation.ts';
+import { useUpdatePackage, type PackagePatch } from '@/features/catalogue/api/package-update-mutation.ts';
 import { usePackages } from '@/features/catalogue/api/packages-query.ts';
 import { CatalogueTable } from '@/features/catalogue/components/catalogue-table.tsx';
 import { CollapsibleGroup, useCollapsedGroups } from '@/features/catalogue/components/collapsible-group.tsx';
@@ -99,7 +99,7 @@ export default function PackagesPage() {
   const [collapsed, toggle] = useCollapsedGroups();
   const [dialog, setDialog] = useState<PackageDialogState>(null);
 
-  const save = (row: PackageRow, patch: PackagePatch) => saveUnlessConflict(() => update.mutateAsync({ row, patch }), PackageConflictError);
+  const save = (row: PackageRow, patch: PackagePatch) => saveUnlessConflict(() => update.mutateAsync({ row, patch }));
 
   return (
     <GroupedCataloguePage

@@ -12,7 +12,7 @@ import { useUrlState } from '@/lib/url-state.ts';
 import { catalogueKeys } from '@/features/catalogue/api/keys.ts';
 import { CATALOGUE_MAX, parseDecimal, validateCommission, validateServiceIcon, validateServiceName } from '@/features/catalogue/api/catalogue-rules.ts';
 import type { CategoryGroup, ServiceRow } from '@/features/catalogue/api/catalogue-types.ts';
-import { ServiceConflictError, useUpdateService, type ServicePatch } from '@/features/catalogue/api/service-update-mutation.ts';
+import { useUpdateService, type ServicePatch } from '@/features/catalogue/api/service-update-mutation.ts';
 import { useServices } from '@/features/catalogue/api/services-query.ts';
 import { CatalogueTable } from '@/features/catalogue/components/catalogue-table.tsx';
 import { CollapsibleGroup, useCollapsedGroups } from '@/features/catalogue/components/collapsible-group.tsx';
@@ -111,7 +111,7 @@ export default function ServicesPage() {
   const update = useUpdateService();
   const [collapsed, toggle] = useCollapsedGroups();
 
-  const save = (row: ServiceRow, patch: ServicePatch) => saveUnlessConflict(() => update.mutateAsync({ row, patch }), ServiceConflictError);
+  const save = (row: ServiceRow, patch: ServicePatch) => saveUnlessConflict(() => update.mutateAsync({ row, patch }));
 
   return (
     <GroupedCataloguePage

@@ -25,7 +25,7 @@ import { depositKeys } from '@/features/deposits/api/keys.ts';
 import { useDepositStats } from '@/features/deposits/api/deposit-stats-query.ts';
 import type { DepositRow } from '@/features/deposits/api/deposit-types.ts';
 import { useDeposits } from '@/features/deposits/api/deposits-query.ts';
-import { DepositConflictError, useUpdateDeposit, type DepositPatch } from '@/features/deposits/api/deposit-update-mutation.ts';
+import { useUpdateDeposit, type DepositPatch } from '@/features/deposits/api/deposit-update-mutation.ts';
 import { AmountCellEditor } from '@/features/deposits/components/amount-cell-editor.tsx';
 import { DepositStatusEditor } from '@/features/deposits/components/deposit-status-editor.tsx';
 
@@ -50,7 +50,7 @@ export default function DepositsPage() {
   const update = useUpdateDeposit();
 
   // A conflict has been reported by a toast and the list reloads: close the editor quietly.
-  const save = (row: DepositRow, patch: DepositPatch) => saveUnlessConflict(() => update.mutateAsync({ row, patch }), DepositConflictError);
+  const save = (row: DepositRow, patch: DepositPatch) => saveUnlessConflict(() => update.mutateAsync({ row, patch }));
 
   /** An amount the admin edits in place (amount, old or new balance), labelled with its row. */
   const amountColumn = (

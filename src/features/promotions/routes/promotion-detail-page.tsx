@@ -16,7 +16,7 @@ import { daysLeft, remainingUses } from '@/features/promotions/api/promotion-rul
 import { usePromotion } from '@/features/promotions/api/promotion-query.ts';
 import { usePromotionServices } from '@/features/promotions/api/promotion-services-query.ts';
 import type { PromotionRow } from '@/features/promotions/api/promotion-types.ts';
-import { PromotionConflictError, useUpdatePromotion, type PromotionPatch } from '@/features/promotions/api/promotion-update-mutation.ts';
+import { useUpdatePromotion, type PromotionPatch } from '@/features/promotions/api/promotion-update-mutation.ts';
 import { ApplicableServices } from '@/features/promotions/components/applicable-services.tsx';
 import { CodeEditor, DiscountValueEditor, ExpiryEditor, StatusEditor } from '@/features/promotions/components/promotion-field-editors.tsx';
 
@@ -46,7 +46,7 @@ function Detail({ row }: { row: PromotionRow }) {
   const update = useUpdatePromotion();
   const services = usePromotionServices(row.id);
 
-  const save = (patch: PromotionPatch) => saveUnlessConflict(() => update.mutateAsync({ row, patch }), PromotionConflictError);
+  const save = (patch: PromotionPatch) => saveUnlessConflict(() => update.mutateAsync({ row, patch }));
 
   return (
     <div>

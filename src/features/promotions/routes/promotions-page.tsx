@@ -24,7 +24,7 @@ import { parseWholeNumber } from '@/lib/input-bounds.ts';
 import { usePromotionStats } from '@/features/promotions/api/promotion-stats-query.ts';
 import type { PromotionRow } from '@/features/promotions/api/promotion-types.ts';
 import { usePromotions } from '@/features/promotions/api/promotions-query.ts';
-import { PromotionConflictError, useUpdatePromotion, type PromotionPatch } from '@/features/promotions/api/promotion-update-mutation.ts';
+import { useUpdatePromotion, type PromotionPatch } from '@/features/promotions/api/promotion-update-mutation.ts';
 import { CodeEditor, DiscountValueEditor, ExpiryEditor, StatusEditor } from '@/features/promotions/components/promotion-field-editors.tsx';
 
 const DEFAULTS = { q: '', type: '', status: '', ...LIST_VIEW_DEFAULTS };
@@ -51,7 +51,7 @@ export default function PromotionsPage() {
   const list = usePromotions(filters, listView(state));
   const update = useUpdatePromotion();
 
-  const save = (row: PromotionRow, patch: PromotionPatch) => saveUnlessConflict(() => update.mutateAsync({ row, patch }), PromotionConflictError);
+  const save = (row: PromotionRow, patch: PromotionPatch) => saveUnlessConflict(() => update.mutateAsync({ row, patch }));
   /** What every editor of a row gets: the row, its field's label followed by the code, and its save. */
   const edit = (row: PromotionRow, column: string) => ({ row, label: `${column} ${row.code}`, save: (patch: PromotionPatch) => save(row, patch) });
 

@@ -20,7 +20,7 @@ import { useUrlState } from '@/lib/url-state.ts';
 import type { ReviewFilters } from '@/features/reviews/api/review-filters.ts';
 import { reviewKeys } from '@/features/reviews/api/keys.ts';
 import { useReviews, type ReviewRow } from '@/features/reviews/api/reviews-query.ts';
-import { ReviewConflictError, useUpdateReviewStatus } from '@/features/reviews/api/review-status-update-mutation.ts';
+import { useUpdateReviewStatus } from '@/features/reviews/api/review-status-update-mutation.ts';
 import { BookingLink } from '@/components/domain/booking-link.tsx';
 
 const DEFAULTS = { q: '', rating: '', status: '', ...LIST_VIEW_DEFAULTS };
@@ -72,7 +72,7 @@ export default function ReviewsPage() {
           display={<StatusBadge entity="review" status={row.status} />}
           inputClassName="w-32"
           onSave={(value) =>
-            saveUnlessConflict(() => update.mutateAsync({ row, status: value === 'inactive' ? 'inactive' : 'active' }), ReviewConflictError)
+            saveUnlessConflict(() => update.mutateAsync({ row, status: value === 'inactive' ? 'inactive' : 'active' }))
           }
         />
       ),
