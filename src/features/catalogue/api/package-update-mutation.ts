@@ -2,10 +2,11 @@
 // admin saw (same updated_at) is changed (optimistic concurrency); otherwise the admin is told.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useToast } from '@/components/ui/toast.tsx';
-import { ConflictError, savedRow, toVietnameseMessage, unwrap } from '@/lib/errors.ts';
+import { savedRow, unwrap } from '@/lib/errors.ts';
 import { catalogue } from '@/lib/messages/catalogue.ts';
 import { supabase } from '@/lib/supabase.ts';
 import { catalogueKeys } from './keys.ts';
+import { catalogueSaveError } from './catalogue-save-error.ts';
 import type { PackageValues } from './catalogue-rules.ts';
 import { PACKAGE_COLUMNS, type PackageRow, type ServiceGroup, type ServiceRow } from './catalogue-types.ts';
 
@@ -31,12 +32,6 @@ function replaceInLists(lists: { groups: ServiceGroup[]; services: ServiceRow[] 
   };
 }
 
-function failureMessage(patch: PackagePatch): string {
-  if ('sort_order' in patch) return t.orderFailed;
-  if ('active' in patch) return t.visibilityFailed;
-  return t.updateFailed;
-}
-
 export function useUpdatePackage() {
   const queryClient = useQueryClient();
   const toast = useToast();
@@ -48,12 +43,7 @@ export function useUpdatePackage() {
       );
       toast.success(t.updated);
     },
-    onError: (error, { patch }) =>
-      toast.error(
-        error instanceof ConflictError
-          ? t.conflict
-          : `${failureMessage(patch)}. ${toVietnameseMessage(error, { action: 'save' })}`,
-      ),
+    onError: (error, { patch }) => toast.error(catalogueSaveError(t, patch, error)),
     onSettled: () => queryClient.invalidateQueries({ queryKey: catalogueKeys.all }),
   });
 }

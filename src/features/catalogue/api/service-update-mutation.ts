@@ -3,10 +3,11 @@
 // reloads and the admin is told. Each failure is toasted with the catalogue's message.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useToast } from '@/components/ui/toast.tsx';
-import { ConflictError, savedRow, toVietnameseMessage, unwrap } from '@/lib/errors.ts';
+import { savedRow, unwrap } from '@/lib/errors.ts';
 import { catalogue } from '@/lib/messages/catalogue.ts';
 import { supabase } from '@/lib/supabase.ts';
 import { catalogueKeys } from './keys.ts';
+import { catalogueSaveError } from './catalogue-save-error.ts';
 import { SERVICE_COLUMNS, type CategoryGroup, type ServiceRow } from './catalogue-types.ts';
 
 const t = catalogue.services;
@@ -17,12 +18,6 @@ export type ServicePatch =
   | { commission_rate: number }
   | { sort_order: number }
   | { active: boolean };
-
-function failureMessage(patch: ServicePatch): string {
-  if ('sort_order' in patch) return t.orderFailed;
-  if ('active' in patch) return t.visibilityFailed;
-  return t.updateFailed;
-}
 
 export async function updateService(row: Pick<ServiceRow, 'id' | 'updated_at'>, patch: ServicePatch): Promise<ServiceRow> {
   const rows = unwrap(await supabase.from('subcategories').update(patch).eq('id', row.id).eq('updated_at', row.updated_at).select(SERVICE_COLUMNS));
@@ -52,12 +47,7 @@ export function useUpdateService() {
       queryClient.setQueriesData<ServicesData>({ queryKey: catalogueKeys.servicesAll() }, (lists) => replaceInLists(lists, saved));
       toast.success(t.updated);
     },
-    onError: (error, { patch }) =>
-      toast.error(
-        error instanceof ConflictError
-          ? t.conflict
-          : `${failureMessage(patch)}. ${toVietnameseMessage(error, { action: 'save' })}`,
-      ),
+    onError: (error, { patch }) => toast.error(catalogueSaveError(t, patch, error)),
     onSettled: () => queryClient.invalidateQueries({ queryKey: catalogueKeys.all }),
   });
 }
