@@ -8,10 +8,9 @@ import { Fragment, type ReactNode } from 'react';
 import { contactValue, NAME_MAX, validateContactField, type ContactField, type ContactPatch } from '@/lib/profile-rules.ts';
 import { formatDateTime } from '@/lib/format.ts';
 import { profiles as t } from '@/lib/messages/profiles.ts';
-import { InlineEdit } from '@/components/ui/inline-edit.tsx';
 import { RequiredInlineText } from '@/components/ui/required-inline-text.tsx';
 import { SectionCard } from '@/components/ui/section-card.tsx';
-import { StatusBadge, statusOptions } from '@/components/ui/status-badge.tsx';
+import { StatusInlineEdit } from '@/components/ui/status-inline-edit.tsx';
 
 export interface ContactValues {
   name: string;
@@ -75,14 +74,7 @@ export function ContactFields({
       {editable(phoneField)}
       <dt className="pt-1 text-slate-500">{t.fields.status}</dt>
       <dd>
-        <InlineEdit
-          variant="select"
-          label={t.fields.status}
-          value={profile.status}
-          options={statusOptions(entity)}
-          display={<StatusBadge entity={entity} status={profile.status} />}
-          onSave={(status) => onSave({ status })}
-        />
+        <StatusInlineEdit entity={entity} label={t.fields.status} status={profile.status} onSave={(status) => onSave({ status })} />
       </dd>
     </>
   );

@@ -5,7 +5,7 @@
 // label, what is shown while not editing and the input's width.
 import type { ReactNode } from 'react';
 import { InlineEdit } from '@/components/ui/inline-edit.tsx';
-import { StatusBadge, statusOptions } from '@/components/ui/status-badge.tsx';
+import { StatusInlineEdit } from '@/components/ui/status-inline-edit.tsx';
 import {
   CODE_INPUT_MAX,
   normalizeCode,
@@ -25,8 +25,6 @@ interface FieldEditorProps {
   save: (patch: PromotionPatch) => Promise<void>;
   inputClassName?: string;
 }
-
-const STATUS_OPTIONS = statusOptions('discountCode');
 
 /** `inputClassName` only when given (InlineEdit's own default otherwise). */
 const width = (inputClassName: string | undefined) => (inputClassName ? { inputClassName } : {});
@@ -81,12 +79,10 @@ export function ExpiryEditor({ row, label, save, inputClassName, display, invali
 
 export function StatusEditor({ row, label, save, inputClassName }: FieldEditorProps) {
   return (
-    <InlineEdit
-      variant="select"
+    <StatusInlineEdit
+      entity="discountCode"
       label={label}
-      value={row.status}
-      options={STATUS_OPTIONS}
-      display={<StatusBadge entity="discountCode" status={row.status} />}
+      status={row.status}
       {...width(inputClassName)}
       onSave={(value) => save({ status: value === 'inactive' ? 'inactive' : 'active' })}
     />

@@ -6,11 +6,10 @@ import type { DataTableColumn } from '@/components/ui/data-table.tsx';
 import { Highlight } from '@/components/ui/highlight.tsx';
 import { ListTable, listViewProps, useListPaging } from '@/components/ui/paged-table.tsx';
 import { SearchFilterBar, SelectFilter, StatusFilter } from '@/components/ui/filter-bar.tsx';
-import { InlineEdit } from '@/components/ui/inline-edit.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { RefreshQueryButton } from '@/components/ui/refresh-button.tsx';
 import { Stars } from '@/components/ui/stars.tsx';
-import { StatusBadge, statusOptions } from '@/components/ui/status-badge.tsx';
+import { StatusInlineEdit } from '@/components/ui/status-inline-edit.tsx';
 import { saveUnlessConflict } from '@/lib/errors.ts';
 import { formatDateTime } from '@/lib/format.ts';
 import { reviews as t } from '@/lib/messages/reviews.ts';
@@ -27,7 +26,6 @@ const DEFAULTS = { q: '', rating: '', status: '', ...LIST_VIEW_DEFAULTS };
 const DEFAULT_SORT = 'created_at.desc';
 const URL_OPTIONS = { allowed: { sort: sortValues(['created_at', 'rating']) } };
 const RATING_OPTIONS = [5, 4, 3, 2, 1].map((n) => ({ value: String(n), label: t.filters.ratingOption(n) }));
-const STATUS_OPTIONS = statusOptions('review');
 
 export default function ReviewsPage() {
   const [state, setState, reset] = useUrlState(DEFAULTS, URL_OPTIONS);
@@ -64,16 +62,12 @@ export default function ReviewsPage() {
       key: 'status',
       header: t.columns.status,
       cell: (row) => (
-        <InlineEdit
-          variant="select"
+        <StatusInlineEdit
+          entity="review"
           label={t.statusLabel(row.customer_name ?? t.unknown)}
-          value={row.status}
-          options={STATUS_OPTIONS}
-          display={<StatusBadge entity="review" status={row.status} />}
+          status={row.status}
           inputClassName="w-32"
-          onSave={(value) =>
-            saveUnlessConflict(() => update.mutateAsync({ row, status: value === 'inactive' ? 'inactive' : 'active' }))
-          }
+          onSave={(value) => saveUnlessConflict(() => update.mutateAsync({ row, status: value === 'inactive' ? 'inactive' : 'active' }))}
         />
       ),
     },
