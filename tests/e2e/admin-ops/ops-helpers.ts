@@ -1,7 +1,7 @@
 // Helpers of the admin operations specs: one signed-in admin page per file (signed in through the
 // login screen), direct SQL on the e2e database for test data and for expected figures, and the
 // Auth admin API to create accounts of our own.
-import { expect, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import pg from 'pg';
 import { DEMO_ACCOUNTS } from '../../../local-stack/config.ts';
 import { e2eApiUrl, e2eBaseUrl } from '../stack-env.ts';
@@ -81,6 +81,24 @@ export async function adminPage(browser: Browser): Promise<Page> {
   const page = await context.newPage();
   await signInAsAdmin(page);
   return page;
+}
+
+/**
+ * The hooks of a serial file whose tests share one signed-in admin page: opened before the first
+ * test and handed to `onOpen` (which keeps it, and may open the screen), closed with the database
+ * pool after the last.
+ */
+export function shareAdminPage(onOpen: (page: Page) => void | Promise<void>): void {
+  let shared: Page | undefined;
+  test.describe.configure({ mode: 'serial' });
+  test.beforeAll(async ({ browser }) => {
+    shared = await adminPage(browser);
+    await onOpen(shared);
+  });
+  test.afterAll(async () => {
+    await shared?.context().close();
+    await closeDb();
+  });
 }
 
 /** The body rows of the main data table (the one captioned `caption`). */
