@@ -6,7 +6,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button.tsx';
 import { ConfirmDialog } from '@/components/ui/dialog.tsx';
 import { Field } from '@/components/ui/form-controls.tsx';
-import { ErrorState, LoadingState } from '@/components/ui/states.tsx';
+import { QueryStates } from '@/components/ui/states.tsx';
 import { toast } from '@/components/ui/toast.tsx';
 import { EditToggleButton, SectionCard } from '@/components/ui/section-card.tsx';
 import { toVietnameseMessage } from '@/lib/errors.ts';
@@ -192,19 +192,15 @@ export function DocumentsCard({ providerId }: { providerId: string }) {
       title={t.detail.documents.title}
       action={<EditToggleButton editing={editing} texts={t.detail.documents} onToggle={() => setEditing(!editing)} />}
     >
-      {documents.isLoading ? (
-        <LoadingState />
-      ) : documents.isError ? (
-        <ErrorState title={t.detail.documents.loadFailed} error={documents.error} onRetry={() => void documents.refetch()} />
-      ) : (documents.data ?? []).length === 0 ? (
-        <p className="text-sm text-slate-600">{t.detail.documents.empty}</p>
-      ) : (
-        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4" aria-label={t.detail.documents.title}>
-          {(documents.data ?? []).map((document) => (
-            <DocumentTile key={document.id} document={document} editing={editing} onRemove={() => setPendingRemoval(document)} />
-          ))}
-        </ul>
-      )}
+      <QueryStates query={documents} loadFailed={t.detail.documents.loadFailed} empty={<p className="text-sm text-slate-600">{t.detail.documents.empty}</p>}>
+        {(list) => (
+          <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4" aria-label={t.detail.documents.title}>
+            {list.map((document) => (
+              <DocumentTile key={document.id} document={document} editing={editing} onRemove={() => setPendingRemoval(document)} />
+            ))}
+          </ul>
+        )}
+      </QueryStates>
       {editing ? <UploadForm providerId={providerId} /> : null}
       <ConfirmDialog
         open={pendingRemoval !== null}
