@@ -3,12 +3,10 @@
 import { useMemo } from 'react';
 import type { DataTableColumn } from '@/components/ui/data-table.tsx';
 import { Highlight } from '@/components/ui/highlight.tsx';
-import { ListTable, listViewProps, useListPaging } from '@/components/ui/paged-table.tsx';
 import { SelectFilter } from '@/components/ui/filter-bar.tsx';
 import { StatCard } from '@/components/ui/stat-card.tsx';
-import { InlineQueryError } from '@/components/ui/states.tsx';
 import { BookingLink } from '@/components/domain/booking-link.tsx';
-import { FinanceFilterBar, FinanceListHeader } from '@/components/domain/finance-list.tsx';
+import { FinanceListPage } from '@/components/domain/finance-list.tsx';
 import { formatDateTime, formatPercent, formatVnd } from '@/lib/format.ts';
 import { commissions as t } from '@/lib/messages/commissions.ts';
 import { LIST_VIEW_DEFAULTS, listView } from '@/lib/paging.ts';
@@ -61,31 +59,38 @@ export default function CommissionsPage() {
   const stats = useCommissionStats(filters);
   const list = useCommissions(filters, view);
   const services = useServiceOptions();
-  const { total } = useListPaging(list, state.page, setState);
-
   const anyFilter = Boolean(filters.search || filters.providerId || filters.serviceId || filters.from || filters.to);
   return (
-    <div>
-      <FinanceListHeader texts={t} queryKey={commissionKeys.all} total={total} exportCsv={(onProgress) => exportCommissionsCsv(filters, state.sort, onProgress)} />
-
-      <div className="mb-4 grid gap-3 sm:grid-cols-2 xl:grid-cols-4" aria-busy={stats.isFetching || undefined}>
-        <StatCard
-          label={t.stats.providerEarnings}
-          value={stats.data ? formatVnd(stats.data.provider_amount) : '…'}
-          hint={stats.data ? t.stats.count(stats.data.count) : undefined}
-          tone="info"
-        />
-        <StatCard label={t.stats.serviceValue} value={stats.data ? formatVnd(stats.data.service_value) : '…'} />
-        <StatCard
-          label={t.stats.platformIncome}
-          value={stats.data ? formatVnd(stats.data.platform_fee) : '…'}
-          tone="success"
-        />
-        <StatCard label={t.stats.averageRate} value={stats.data ? formatPercent(stats.data.average_rate) : '…'} />
-      </div>
-      <InlineQueryError title={t.statsFailed} error={stats.error} />
-
-      <FinanceFilterBar state={state} setState={setState} filtered={anyFilter} onClear={reset} texts={t.filters}>
+    <FinanceListPage
+      texts={t}
+      queryKey={commissionKeys.all}
+      exportCsv={(onProgress) => exportCommissionsCsv(filters, state.sort, onProgress)}
+      state={state}
+      setState={setState}
+      reset={reset}
+      filtered={anyFilter}
+      list={list}
+      columns={columns}
+      defaultSort={DEFAULT_SORT}
+      stats={{
+        gridClassName: 'xl:grid-cols-4',
+        isFetching: stats.isFetching,
+        error: stats.error,
+        cards: (
+          <>
+            <StatCard
+              label={t.stats.providerEarnings}
+              value={stats.data ? formatVnd(stats.data.provider_amount) : '…'}
+              hint={stats.data ? t.stats.count(stats.data.count) : undefined}
+              tone="info"
+            />
+            <StatCard label={t.stats.serviceValue} value={stats.data ? formatVnd(stats.data.service_value) : '…'} />
+            <StatCard label={t.stats.platformIncome} value={stats.data ? formatVnd(stats.data.platform_fee) : '…'} tone="success" />
+            <StatCard label={t.stats.averageRate} value={stats.data ? formatPercent(stats.data.average_rate) : '…'} />
+          </>
+        ),
+      }}
+      ownFilter={
         <SelectFilter
           label={t.filters.service}
           value={state.service}
@@ -93,9 +98,7 @@ export default function CommissionsPage() {
           onChange={(service) => setState({ service })}
           options={(services.data ?? []).map((service) => ({ value: service.id, label: service.name }))}
         />
-      </FinanceFilterBar>
-
-      <ListTable list={list} texts={t} filtered={anyFilter} columns={columns} {...listViewProps(state, setState, DEFAULT_SORT, state.q.trim() !== '')} />
-    </div>
+      }
+    />
   );
 }

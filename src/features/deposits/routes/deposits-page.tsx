@@ -6,12 +6,10 @@ import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import type { DataTableColumn } from '@/components/ui/data-table.tsx';
 import { Highlight } from '@/components/ui/highlight.tsx';
-import { ListTable, listViewProps, useListPaging } from '@/components/ui/paged-table.tsx';
 import { StatusFilter } from '@/components/ui/filter-bar.tsx';
 import { StatCard } from '@/components/ui/stat-card.tsx';
-import { InlineQueryError } from '@/components/ui/states.tsx';
 import { StatusBadge } from '@/components/ui/status-badge.tsx';
-import { FinanceFilterBar, FinanceListHeader } from '@/components/domain/finance-list.tsx';
+import { FinanceListPage } from '@/components/domain/finance-list.tsx';
 import { saveUnlessConflict } from '@/lib/errors.ts';
 import { formatDateTime, formatVnd } from '@/lib/format.ts';
 import { deposits as t } from '@/lib/messages/deposits.ts';
@@ -131,43 +129,34 @@ export default function DepositsPage() {
   ];
 
   const s = stats.data;
-
-  const { total } = useListPaging(list, state.page, setState);
   const anyFilter = Boolean(filters.search || filters.providerId || filters.status || filters.from || filters.to);
-
   return (
-    <div>
-      <FinanceListHeader texts={t} queryKey={depositKeys.all} total={total} exportCsv={(onProgress) => exportDepositsCsv(filters, state.sort, onProgress)} />
-
-      <div className="mb-4 grid gap-3 sm:grid-cols-2 xl:grid-cols-5" aria-busy={stats.isFetching || undefined}>
-        <StatCard label={t.stats.total} value={s ? formatVnd(s.total_amount) : '…'} hint={s ? t.stats.count(s.count) : undefined} />
-        <StatCard
-          label={t.stats.pending}
-          tone="warning"
-          value={s ? formatVnd(s.pending_amount) : '…'}
-          hint={s ? t.stats.count(s.pending_count) : undefined}
-        />
-        <StatCard
-          label={t.stats.completed}
-          tone="success"
-          value={s ? formatVnd(s.completed_amount) : '…'}
-          hint={s ? t.stats.count(s.completed_count) : undefined}
-        />
-        <StatCard
-          label={t.stats.canceled}
-          tone="danger"
-          value={s ? formatVnd(s.canceled_amount) : '…'}
-          hint={s ? t.stats.count(s.canceled_count) : undefined}
-        />
-        <StatCard label={t.stats.transactions} tone="info" value={s ? s.count.toLocaleString('vi-VN') : '…'} />
-      </div>
-      <InlineQueryError title={t.statsFailed} error={stats.error} />
-
-      <FinanceFilterBar state={state} setState={setState} filtered={anyFilter} onClear={reset} texts={t.filters}>
-        <StatusFilter entity="deposit" texts={t.filters} value={state.status} onChange={(status) => setState({ status })} />
-      </FinanceFilterBar>
-
-      <ListTable list={list} texts={t} filtered={anyFilter} columns={columns} {...listViewProps(state, setState, DEFAULT_SORT, state.q.trim() !== '')} />
-    </div>
+    <FinanceListPage
+      texts={t}
+      queryKey={depositKeys.all}
+      exportCsv={(onProgress) => exportDepositsCsv(filters, state.sort, onProgress)}
+      state={state}
+      setState={setState}
+      reset={reset}
+      filtered={anyFilter}
+      list={list}
+      columns={columns}
+      defaultSort={DEFAULT_SORT}
+      stats={{
+        gridClassName: 'xl:grid-cols-5',
+        isFetching: stats.isFetching,
+        error: stats.error,
+        cards: (
+          <>
+            <StatCard label={t.stats.total} value={s ? formatVnd(s.total_amount) : '…'} hint={s ? t.stats.count(s.count) : undefined} />
+            <StatCard label={t.stats.pending} tone="warning" value={s ? formatVnd(s.pending_amount) : '…'} hint={s ? t.stats.count(s.pending_count) : undefined} />
+            <StatCard label={t.stats.completed} tone="success" value={s ? formatVnd(s.completed_amount) : '…'} hint={s ? t.stats.count(s.completed_count) : undefined} />
+            <StatCard label={t.stats.canceled} tone="danger" value={s ? formatVnd(s.canceled_amount) : '…'} hint={s ? t.stats.count(s.canceled_count) : undefined} />
+            <StatCard label={t.stats.transactions} tone="info" value={s ? s.count.toLocaleString('vi-VN') : '…'} />
+          </>
+        ),
+      }}
+      ownFilter={<StatusFilter entity="deposit" texts={t.filters} value={state.status} onChange={(status) => setState({ status })} />}
+    />
   );
 }
