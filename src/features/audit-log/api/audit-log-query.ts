@@ -3,7 +3,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { listPageQueryOptions } from '@/lib/list-query.ts';
-import type { Page } from '@/lib/paged-list.ts';
 import type { ListView } from '@/lib/paging.ts';
 import { toAuditLogArgs, type AuditLogFilters } from './audit-log-filters.ts';
 import { auditLogKeys } from './keys.ts';
@@ -21,7 +20,6 @@ export const auditLogRowSchema = z.object({
 });
 
 export type AuditLogRow = z.output<typeof auditLogRowSchema>;
-export type AuditLogPage = Page<AuditLogRow>;
 
 export function auditLogQueryOptions(filters: AuditLogFilters, view: ListView) {
   return listPageQueryOptions(auditLogKeys.list(filters, view), 'admin_list_audit_log', toAuditLogArgs(filters), view, auditLogRowSchema);

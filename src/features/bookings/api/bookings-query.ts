@@ -3,7 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { listPageQueryOptions } from '@/lib/list-query.ts';
-import { fetchListPage, fetchListRows, type Page } from '@/lib/paged-list.ts';
+import { fetchListPage, fetchListRows } from '@/lib/paged-list.ts';
 import { listView } from '@/lib/paging.ts';
 import { filterArgs, type BookingListFilters, type ListBookingsArgs } from './booking-filters.ts';
 import { bookingKeys } from './keys.ts';
@@ -26,8 +26,6 @@ export const bookingRowSchema = z.object({
 });
 
 export type BookingRow = z.infer<typeof bookingRowSchema>;
-
-export type BookingPage = Page<BookingRow>;
 
 /** One chunk of the CSV export: counted (the first, for the progress bar) or not, with the cursor of its last row. */
 export async function fetchBookingsChunk(
