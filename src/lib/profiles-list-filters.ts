@@ -1,7 +1,8 @@
 // The URL state of the customers and providers lists (docs/screens.md#customers,
 // docs/screens.md#providers): name-or-e-mail search, status, sort and position, newest first by
-// default; and its arguments of admin_list_customers / admin_list_providers. Each list names its
-// own statuses and sortable columns.
+// default; its arguments of admin_list_customers / admin_list_providers; and what both answer of a
+// person. Each list names its own statuses, sortable columns and figures.
+import { z } from 'zod/mini';
 import { LIST_VIEW_DEFAULTS } from './paging.ts';
 import { textArg } from './search.ts';
 import { sortValues } from './sort.ts';
@@ -28,3 +29,15 @@ export function profilesListAllowed(statuses: readonly string[], sortKeys: reado
 export function toProfilesListArgs(filters: ProfilesListFilters, statuses: readonly string[]): { p_search?: string; p_status?: string } {
   return { ...textArg('p_search', filters.q), ...(statuses.includes(filters.status) ? { p_status: filters.status } : {}) };
 }
+
+/** A row of either list: the person; each list extends it with its own figures (z.extend). */
+export const profilesListRowSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  phone: z.nullable(z.string()),
+  email: z.nullable(z.string()),
+  status: z.string(),
+  created_at: z.string(),
+});
+
+export type ProfilesListRow = z.infer<typeof profilesListRowSchema>;

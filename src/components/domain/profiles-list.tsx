@@ -17,7 +17,7 @@ import { formatDate } from '@/lib/format.ts';
 import { profiles } from '@/lib/messages/profiles.ts';
 import { offsetWindow } from '@/lib/paging.ts';
 import type { Page } from '@/lib/paged-list.ts';
-import { PROFILES_LIST_DEFAULT_SORT, PROFILES_LIST_DEFAULTS, type profilesListAllowed, type ProfilesListFilters } from '@/lib/profiles-list-filters.ts';
+import { PROFILES_LIST_DEFAULT_SORT, PROFILES_LIST_DEFAULTS, type profilesListAllowed, type ProfilesListFilters, type ProfilesListRow } from '@/lib/profiles-list-filters.ts';
 import { useKeepPageInRange, useUrlState } from '@/lib/url-state.ts';
 
 export interface ProfilesListTexts {
@@ -30,16 +30,6 @@ export interface ProfilesListTexts {
   statusLabel: string;
   allStatuses: string;
   columns: { createdAt: string };
-}
-
-/** What both lists answer of a person. */
-export interface ProfilesListRow {
-  id: string;
-  name: string;
-  phone: string | null;
-  email: string | null;
-  status: string;
-  created_at: string;
 }
 
 function profileColumns<Row extends ProfilesListRow>(

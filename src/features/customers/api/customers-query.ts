@@ -5,19 +5,11 @@
 import { z } from 'zod/mini';
 import { listPageQueryOptions } from '@/lib/list-query.ts';
 import { listView } from '@/lib/paging.ts';
-import type { ProfilesListFilters } from '@/lib/profiles-list-filters.ts';
+import { profilesListRowSchema, type ProfilesListFilters } from '@/lib/profiles-list-filters.ts';
 import { toCustomerArgs } from './customer-filters.ts';
 import { customerKeys } from './keys.ts';
 
-export const customerRowSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  phone: z.nullable(z.string()),
-  email: z.nullable(z.string()),
-  status: z.string(),
-  total_bookings: z.number(),
-  created_at: z.string(),
-});
+export const customerRowSchema = z.extend(profilesListRowSchema, { total_bookings: z.number() });
 
 export type CustomerListRow = z.infer<typeof customerRowSchema>;
 

@@ -4,20 +4,11 @@
 import { z } from 'zod/mini';
 import { listPageQueryOptions } from '@/lib/list-query.ts';
 import { listView } from '@/lib/paging.ts';
-import type { ProfilesListFilters } from '@/lib/profiles-list-filters.ts';
+import { profilesListRowSchema, type ProfilesListFilters } from '@/lib/profiles-list-filters.ts';
 import { providerKeys } from './keys.ts';
 import { toProviderArgs } from './provider-filters.ts';
 
-export const providerListRowSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  phone: z.nullable(z.string()),
-  email: z.nullable(z.string()),
-  status: z.string(),
-  deposit: z.number(),
-  total_earnings: z.number(),
-  created_at: z.string(),
-});
+export const providerListRowSchema = z.extend(profilesListRowSchema, { deposit: z.number(), total_earnings: z.number() });
 
 export type ProviderListRow = z.infer<typeof providerListRowSchema>;
 
