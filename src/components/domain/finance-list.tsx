@@ -45,6 +45,8 @@ export function FinanceListPage<Row extends { id: string }>({
   columns,
   defaultSort,
   stats,
+  statsGrid,
+  cards,
   ownFilter,
 }: {
   texts: FinanceListTexts;
@@ -59,8 +61,11 @@ export function FinanceListPage<Row extends { id: string }>({
   list: PagedListQuery<Row>;
   columns: readonly DataTableColumn<Row>[];
   defaultSort: string;
-  /** The stat cards (over every row matching the filters), the grid's columns at xl, and their query. */
-  stats: { cards: ReactNode; gridClassName: string; isFetching: boolean; error: unknown };
+  /** The query of the stat cards (over every row matching the filters). */
+  stats: { isFetching: boolean; error: unknown };
+  /** The grid's columns at xl, e.g. `xl:grid-cols-4`. */
+  statsGrid: string;
+  cards: ReactNode;
   /** The list's own filter, between the provider and the period. */
   ownFilter: ReactNode;
 }) {
@@ -73,8 +78,8 @@ export function FinanceListPage<Row extends { id: string }>({
         actions={<RefreshAndExportActions queryKey={queryKey} total={total} run={exportCsv} fileStem={texts.csvFilename} texts={texts} />}
       />
 
-      <div className={clsx('mb-4 grid gap-3 sm:grid-cols-2', stats.gridClassName)} aria-busy={stats.isFetching || undefined}>
-        {stats.cards}
+      <div className={clsx('mb-4 grid gap-3 sm:grid-cols-2', statsGrid)} aria-busy={stats.isFetching || undefined}>
+        {cards}
       </div>
       <InlineQueryError title={texts.statsFailed} error={stats.error} />
 

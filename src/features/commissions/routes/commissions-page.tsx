@@ -61,35 +61,24 @@ export default function CommissionsPage() {
   const services = useServiceOptions();
   const anyFilter = Boolean(filters.search || filters.providerId || filters.serviceId || filters.from || filters.to);
   return (
-    <FinanceListPage
-      texts={t}
+    <FinanceListPage texts={t} state={state} setState={setState} reset={reset} list={list} columns={columns} filtered={anyFilter} defaultSort={DEFAULT_SORT}
       queryKey={commissionKeys.all}
       exportCsv={(onProgress) => exportCommissionsCsv(filters, state.sort, onProgress)}
-      state={state}
-      setState={setState}
-      reset={reset}
-      filtered={anyFilter}
-      list={list}
-      columns={columns}
-      defaultSort={DEFAULT_SORT}
-      stats={{
-        gridClassName: 'xl:grid-cols-4',
-        isFetching: stats.isFetching,
-        error: stats.error,
-        cards: (
-          <>
-            <StatCard
-              label={t.stats.providerEarnings}
-              value={stats.data ? formatVnd(stats.data.provider_amount) : '…'}
-              hint={stats.data ? t.stats.count(stats.data.count) : undefined}
-              tone="info"
-            />
-            <StatCard label={t.stats.serviceValue} value={stats.data ? formatVnd(stats.data.service_value) : '…'} />
-            <StatCard label={t.stats.platformIncome} value={stats.data ? formatVnd(stats.data.platform_fee) : '…'} tone="success" />
-            <StatCard label={t.stats.averageRate} value={stats.data ? formatPercent(stats.data.average_rate) : '…'} />
-          </>
-        ),
-      }}
+      stats={stats}
+      statsGrid="xl:grid-cols-4"
+      cards={
+        <>
+          <StatCard
+            label={t.stats.providerEarnings}
+            value={stats.data ? formatVnd(stats.data.provider_amount) : '…'}
+            hint={stats.data ? t.stats.count(stats.data.count) : undefined}
+            tone="info"
+          />
+          <StatCard label={t.stats.serviceValue} value={stats.data ? formatVnd(stats.data.service_value) : '…'} />
+          <StatCard label={t.stats.platformIncome} value={stats.data ? formatVnd(stats.data.platform_fee) : '…'} tone="success" />
+          <StatCard label={t.stats.averageRate} value={stats.data ? formatPercent(stats.data.average_rate) : '…'} />
+        </>
+      }
       ownFilter={
         <SelectFilter
           label={t.filters.service}

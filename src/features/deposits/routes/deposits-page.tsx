@@ -131,31 +131,20 @@ export default function DepositsPage() {
   const s = stats.data;
   const anyFilter = Boolean(filters.search || filters.providerId || filters.status || filters.from || filters.to);
   return (
-    <FinanceListPage
-      texts={t}
+    <FinanceListPage texts={t} state={state} setState={setState} reset={reset} list={list} columns={columns} filtered={anyFilter} defaultSort={DEFAULT_SORT}
       queryKey={depositKeys.all}
       exportCsv={(onProgress) => exportDepositsCsv(filters, state.sort, onProgress)}
-      state={state}
-      setState={setState}
-      reset={reset}
-      filtered={anyFilter}
-      list={list}
-      columns={columns}
-      defaultSort={DEFAULT_SORT}
-      stats={{
-        gridClassName: 'xl:grid-cols-5',
-        isFetching: stats.isFetching,
-        error: stats.error,
-        cards: (
-          <>
-            <StatCard label={t.stats.total} value={s ? formatVnd(s.total_amount) : '…'} hint={s ? t.stats.count(s.count) : undefined} />
-            <StatCard label={t.stats.pending} tone="warning" value={s ? formatVnd(s.pending_amount) : '…'} hint={s ? t.stats.count(s.pending_count) : undefined} />
-            <StatCard label={t.stats.completed} tone="success" value={s ? formatVnd(s.completed_amount) : '…'} hint={s ? t.stats.count(s.completed_count) : undefined} />
-            <StatCard label={t.stats.canceled} tone="danger" value={s ? formatVnd(s.canceled_amount) : '…'} hint={s ? t.stats.count(s.canceled_count) : undefined} />
-            <StatCard label={t.stats.transactions} tone="info" value={s ? s.count.toLocaleString('vi-VN') : '…'} />
-          </>
-        ),
-      }}
+      stats={stats}
+      statsGrid="xl:grid-cols-5"
+      cards={
+        <>
+          <StatCard label={t.stats.total} value={s ? formatVnd(s.total_amount) : '…'} hint={s ? t.stats.count(s.count) : undefined} />
+          <StatCard label={t.stats.pending} tone="warning" value={s ? formatVnd(s.pending_amount) : '…'} hint={s ? t.stats.count(s.pending_count) : undefined} />
+          <StatCard label={t.stats.completed} tone="success" value={s ? formatVnd(s.completed_amount) : '…'} hint={s ? t.stats.count(s.completed_count) : undefined} />
+          <StatCard label={t.stats.canceled} tone="danger" value={s ? formatVnd(s.canceled_amount) : '…'} hint={s ? t.stats.count(s.canceled_count) : undefined} />
+          <StatCard label={t.stats.transactions} tone="info" value={s ? s.count.toLocaleString('vi-VN') : '…'} />
+        </>
+      }
       ownFilter={<StatusFilter entity="deposit" texts={t.filters} value={state.status} onChange={(status) => setState({ status })} />}
     />
   );
