@@ -1,14 +1,12 @@
 // Updates of a package: the dialog's fields, its order and its visibility. Only the version the
 // admin saw (same updated_at) is changed (optimistic concurrency); otherwise the admin is told.
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useToast } from '@/components/ui/toast.tsx';
 import { savedRow, unwrap } from '@/lib/errors.ts';
 import { catalogue } from '@/lib/messages/catalogue.ts';
 import { supabase } from '@/lib/supabase.ts';
 import { catalogueKeys } from './keys.ts';
-import { catalogueSaveError } from './catalogue-save-error.ts';
+import { useCatalogueRowUpdate } from './catalogue-row-update.ts';
 import type { PackageValues } from './catalogue-rules.ts';
-import { PACKAGE_COLUMNS, type PackageRow, type ServiceGroup, type ServiceRow } from './catalogue-types.ts';
+import { PACKAGE_COLUMNS, type PackageRow } from './catalogue-types.ts';
 
 const t = catalogue.packages;
 
@@ -19,31 +17,6 @@ export async function updatePackage(row: Pick<PackageRow, 'id' | 'updated_at'>, 
   return savedRow(rows as PackageRow[], t.conflict);
 }
 
-/** Puts the saved row (and its new updated_at) into every cached package list at once, so that a
- * second edit of the same row right after the first is not mistaken for a conflict. */
-function replaceInLists(lists: { groups: ServiceGroup[]; services: ServiceRow[] } | undefined, saved: PackageRow) {
-  if (lists === undefined) return lists;
-  return {
-    ...lists,
-    groups: lists.groups.map((group) => ({
-      ...group,
-      packages: group.packages.map((item) => (item.id === saved.id ? saved : item)),
-    })),
-  };
-}
-
 export function useUpdatePackage() {
-  const queryClient = useQueryClient();
-  const toast = useToast();
-  return useMutation({
-    mutationFn: ({ row, patch }: { row: PackageRow; patch: PackagePatch }) => updatePackage(row, patch),
-    onSuccess: (saved) => {
-      queryClient.setQueriesData<{ groups: ServiceGroup[]; services: ServiceRow[] }>({ queryKey: catalogueKeys.packagesAll() }, (lists) =>
-        replaceInLists(lists, saved),
-      );
-      toast.success(t.updated);
-    },
-    onError: (error, { patch }) => toast.error(catalogueSaveError(t, patch, error)),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: catalogueKeys.all }),
-  });
+  return useCatalogueRowUpdate({ update: updatePackage, lists: catalogueKeys.packagesAll(), rows: 'packages', texts: t });
 }

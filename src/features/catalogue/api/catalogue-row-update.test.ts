@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ConflictError } from '@/lib/errors.ts';
-import { catalogueSaveError } from './catalogue-save-error.ts';
+import { catalogueSaveError } from './catalogue-row-update.ts';
 
-const texts = { conflict: 'changed', orderFailed: 'order', visibilityFailed: 'visibility', updateFailed: 'update' };
+const texts = { updated: 'saved', conflict: 'changed', orderFailed: 'order', visibilityFailed: 'visibility', updateFailed: 'update' };
 
 describe('catalogue save errors', () => {
   it('says a conflict as such, whatever was edited', () => {
