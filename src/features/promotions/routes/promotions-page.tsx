@@ -9,8 +9,7 @@ import { ListTable, listViewProps, useListPaging } from '@/components/ui/paged-t
 import { SearchFilterBar, SelectFilter, StatusFilter } from '@/components/ui/filter-bar.tsx';
 import { InlineEdit } from '@/components/ui/inline-edit.tsx';
 import { InlineLoading, lazyPart } from '@/components/ui/lazy-part.tsx';
-import { PageHeader } from '@/components/ui/page-header.tsx';
-import { RefreshQueryButton } from '@/components/ui/refresh-button.tsx';
+import { ListPageHeader } from '@/components/ui/page-header.tsx';
 import { StatCard } from '@/components/ui/stat-card.tsx';
 import { saveUnlessConflict } from '@/lib/errors.ts';
 import { formatDateTime, formatNumber } from '@/lib/format.ts';
@@ -133,11 +132,7 @@ export default function PromotionsPage() {
   const anyFilter = Boolean(filters.search || filters.type || filters.status);
   return (
     <div>
-      <PageHeader
-        title={t.title}
-        description={t.description}
-        actions={<RefreshQueryButton queryKey={promotionKeys.all} />}
-      />
+      <ListPageHeader texts={t} queryKey={promotionKeys.all} />
       <div className="mb-4 grid gap-3 sm:grid-cols-2 xl:grid-cols-4">
         <StatCard label={t.stats.total} value={stats.data ? formatNumber(stats.data.total) : '…'} />
         <StatCard label={t.stats.active} tone="success" value={stats.data ? formatNumber(stats.data.active) : '…'} />

@@ -6,8 +6,7 @@ import type { DataTableColumn } from '@/components/ui/data-table.tsx';
 import { Highlight } from '@/components/ui/highlight.tsx';
 import { ListTable, listViewProps, useListPaging } from '@/components/ui/paged-table.tsx';
 import { SearchFilterBar, SelectFilter, StatusFilter } from '@/components/ui/filter-bar.tsx';
-import { PageHeader } from '@/components/ui/page-header.tsx';
-import { RefreshQueryButton } from '@/components/ui/refresh-button.tsx';
+import { ListPageHeader } from '@/components/ui/page-header.tsx';
 import { Stars } from '@/components/ui/stars.tsx';
 import { StatusInlineEdit } from '@/components/ui/status-inline-edit.tsx';
 import { saveUnlessConflict } from '@/lib/errors.ts';
@@ -78,11 +77,7 @@ export default function ReviewsPage() {
   const anyFilter = Boolean(filters.search || filters.rating || filters.status);
   return (
     <div>
-      <PageHeader
-        title={t.title}
-        description={t.description}
-        actions={<RefreshQueryButton queryKey={reviewKeys.all} />}
-      />
+      <ListPageHeader texts={t} queryKey={reviewKeys.all} />
       <SearchFilterBar filtered={anyFilter} onClear={reset} texts={t.filters} search={state.q} onSearch={(q, options) => setState({ q }, options)}>
         <SelectFilter label={t.filters.rating} value={state.rating} allLabel={t.filters.allRatings} options={RATING_OPTIONS} onChange={(rating) => setState({ rating })} />
         <StatusFilter entity="review" texts={t.filters} value={state.status} onChange={(status) => setState({ status })} />
