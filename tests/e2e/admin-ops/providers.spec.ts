@@ -7,9 +7,7 @@ import { createClient, type SupabaseClientOptions } from '@supabase/supabase-js'
 import ws from 'ws';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_ACCOUNTS, expectNoSeriousA11yViolations } from '../helpers.ts';
-import { adminPage, anonKey, apiUrl, checkContactEdits, closeDb, createAccount, sectionCard, sql, tableRows, unique } from './ops-helpers.ts';
-
-test.describe.configure({ mode: 'serial' });
+import { anonKey, apiUrl, checkContactEdits, createAccount, sectionCard, shareAdminPage, sql, tableRows, unique } from './ops-helpers.ts';
 
 const tag = unique('pro');
 const NAME = `Thợ Kiểm Thử ${tag}`;
@@ -21,7 +19,8 @@ const PNG_1X1 = Buffer.from(
 let page: Page;
 let providerId: string;
 
-test.beforeAll(async ({ browser }) => {
+shareAdminPage(async (opened) => {
+  page = opened;
   providerId = await createAccount({ email: EMAIL, password: 'Tho@e2e123456', name: NAME, role: 'provider' });
   await sql(
     `update public.profiles set saved_addresses = $2::jsonb where id = $1`,
@@ -47,12 +46,6 @@ test.beforeAll(async ({ browser }) => {
             ($3, $4, $5, 'Khách C', 1, 'Nhận xét đã ẩn', 'inactive')`,
     [bookings[0]!.id, bookings[1]!.id, bookings[2]!.id, providerId, customer!.id],
   );
-  page = await adminPage(browser);
-});
-
-test.afterAll(async () => {
-  await page.context().close();
-  await closeDb();
 });
 
 const card = (title: string) => sectionCard(page, title);
