@@ -7,7 +7,6 @@
 // before any screen sees it.
 import { z } from 'zod/mini';
 import type { Database } from '@/types/database.ts';
-import { toCsv, type CsvColumn } from './csv.ts';
 import { ApiError, unwrap } from './errors.ts';
 import { common } from './messages/common.ts';
 import { PAGE_SIZE, pageOffset, type ListView } from './paging.ts';
@@ -151,24 +150,4 @@ export async function walkListRows<F extends ListRpc, Row>(
     if (chunk.rows.length < size || chunk.lastCursor === null) return { rows, truncated: false };
     after = chunk.lastCursor;
   }
-}
-
-/** Rows an export reads per call, and at most (about 10 MB of CSV). */
-export const EXPORT_CHUNK = 1000;
-export const EXPORT_MAX = 50_000;
-
-/**
- * The CSV export of a list: every row matching `args`, in the list's `sort`, written with `columns`;
- * at most EXPORT_MAX rows (`truncated` when more matched).
- */
-export async function exportListCsv<F extends ListRpc, Row>(
-  fn: F,
-  args: ListRpcArgs<F>,
-  sort: string,
-  row: z.ZodMiniType<Row>,
-  columns: readonly CsvColumn<Row>[],
-  onProgress: (rows: number) => void = () => undefined,
-): Promise<{ csv: string; rows: number; truncated: boolean }> {
-  const { rows, truncated } = await walkListRows(fn, args, sort, row, { chunk: EXPORT_CHUNK, cap: EXPORT_MAX, onProgress });
-  return { csv: toCsv(rows, columns), rows: rows.length, truncated };
 }

@@ -30,14 +30,14 @@ export function toProfilesListArgs(filters: ProfilesListFilters, statuses: reado
   return { ...textArg('p_search', filters.q), ...(statuses.includes(filters.status) ? { p_status: filters.status } : {}) };
 }
 
-/** A row of either list: the person; each list extends it with its own figures (z.extend). */
-export const profilesListRowSchema = z.object({
+/** The fields of a row of either list: the person; each list's row schema adds its own figures. */
+export const PROFILES_LIST_ROW_SHAPE = {
   id: z.string(),
   name: z.string(),
   phone: z.nullable(z.string()),
   email: z.nullable(z.string()),
   status: z.string(),
   created_at: z.string(),
-});
+};
 
-export type ProfilesListRow = z.infer<typeof profilesListRowSchema>;
+export type ProfilesListRow = { [K in keyof typeof PROFILES_LIST_ROW_SHAPE]: z.infer<(typeof PROFILES_LIST_ROW_SHAPE)[K]> };

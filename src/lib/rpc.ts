@@ -1,6 +1,7 @@
 // One call of a database function whose answer is JSON built by SQL: the answer is validated with
 // a zod schema before any screen sees it (docs/architecture.md#data-layer), so an answer of another
-// shape fails loudly instead of showing wrong figures.
+// shape fails loudly instead of showing wrong figures. Apart from the list helpers, so that a
+// detail screen's stat cards do not load them.
 import type { z } from 'zod/mini';
 import type { Database } from '@/types/database.ts';
 import { unwrap } from './errors.ts';

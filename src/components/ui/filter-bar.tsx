@@ -7,7 +7,6 @@ import { TIME_RANGES, isTimeRange, type TimeRange } from '@/lib/format.ts';
 import { common } from '@/lib/messages/common.ts';
 import { Button } from './button.tsx';
 import type { SelectOption } from './form-controls.tsx';
-import { statusOptions, type StatusEntity } from './status-badge.tsx';
 
 const controlClass =
   'h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-sm focus:outline-2 focus:outline-teal-600';
@@ -159,19 +158,6 @@ export function SelectFilter({ label, value, onChange, options, allLabel = commo
       </select>
     </div>
   );
-}
-
-export interface StatusFilterProps {
-  /** Whose statuses are offered (every one of the catalogue, in its order). */
-  entity: StatusEntity;
-  texts: { status: string; allStatuses: string };
-  value: string;
-  onChange: (value: string) => void;
-}
-
-/** "Trạng thái": a SelectFilter of the statuses of `entity`, first "all". */
-export function StatusFilter({ entity, texts, value, onChange }: StatusFilterProps) {
-  return <SelectFilter label={texts.status} value={value} allLabel={texts.allStatuses} options={statusOptions(entity)} onChange={onChange} />;
 }
 
 export interface DateFilterProps {

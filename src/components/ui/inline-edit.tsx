@@ -15,7 +15,6 @@ import { parseDecimalInput, parseWholeNumber } from '@/lib/input-bounds.ts';
 import { bounds } from '@/lib/messages/bounds.ts';
 import { common } from '@/lib/messages/common.ts';
 import type { SelectOption } from './form-controls.tsx';
-import { InlineError } from './inline-error.tsx';
 import { Spinner } from './spinner.tsx';
 
 type SaveResult = Promise<unknown> | unknown;
@@ -320,5 +319,19 @@ export function InlineEdit(props: InlineEditProps) {
       ) : null}
       <InlineError id={errorId} error={error} />
     </div>
+  );
+}
+
+/**
+ * The message under an input edited in place (InlineEdit, the profession order and name, a deposit
+ * amount): small red text, announced at once (role="alert"), nothing while there is no error. Give
+ * the input `aria-describedby={id}` to tie the two.
+ */
+export function InlineError({ id, error, className }: { id?: string; error: string | null | undefined; className?: string }) {
+  if (!error) return null;
+  return (
+    <span id={id} role="alert" className={clsx('text-xs text-red-700', className)}>
+      {error}
+    </span>
   );
 }

@@ -1,11 +1,9 @@
-import type { QueryKey } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { ArrowLeft } from 'lucide-react';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 import { common } from '@/lib/messages/common.ts';
 import { listReturnHref } from '@/lib/list-return.ts';
-import { RefreshQueryButton } from './refresh-button.tsx';
 
 export interface PageHeaderProps {
   title: string;
@@ -38,9 +36,4 @@ export function PageHeader({ title, description, actions, back, documentTitle }:
       </div>
     </header>
   );
-}
-
-/** The heading of a list screen: the title and description of its texts, and "Làm mới" of every query under `queryKey`. */
-export function ListPageHeader({ texts, queryKey }: { texts: { title: string; description: string }; queryKey: QueryKey }) {
-  return <PageHeader title={texts.title} description={texts.description} actions={<RefreshQueryButton queryKey={queryKey} />} />;
 }

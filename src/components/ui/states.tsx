@@ -4,7 +4,6 @@ import clsx from 'clsx';
 import type { ReactNode } from 'react';
 import { toVietnameseMessage, type ErrorContext } from '@/lib/errors.ts';
 import { common } from '@/lib/messages/common.ts';
-import { useDocumentTitle } from '@/lib/use-document-title.ts';
 import { Button } from './button.tsx';
 import { Spinner } from './spinner.tsx';
 
@@ -79,17 +78,6 @@ export function ErrorState({
 export function InlineQueryError({ title, error }: { title: string; error: unknown }) {
   if (!error) return null;
   return <p role="alert" className="mb-3 text-sm text-red-700">{`${title}: ${toVietnameseMessage(error)}`}</p>;
-}
-
-/** A record that does not exist, in place of its page: the title (the browser tab's too) and a way back. */
-export function NotFoundState({ title, children }: { title: string; children: ReactNode }) {
-  useDocumentTitle(title);
-  return (
-    <div role="alert" className="mx-auto max-w-md rounded-lg border border-slate-200 bg-white p-8 text-center">
-      <h1 className="mb-4 text-xl font-semibold text-slate-900">{title}</h1>
-      {children}
-    </div>
-  );
 }
 
 export interface QueryStatesProps<T> {

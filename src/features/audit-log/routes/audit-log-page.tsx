@@ -6,8 +6,7 @@
 import { useMemo } from 'react';
 import type { DataTableColumn } from '@/components/ui/data-table.tsx';
 import { DateRangeFilter, FilterBar, SearchInput, SelectFilter } from '@/components/ui/filter-bar.tsx';
-import { ListTable, listViewProps, useListPaging } from '@/components/ui/paged-table.tsx';
-import { ListPageHeader } from '@/components/ui/page-header.tsx';
+import { ListPageHeader, ListTable, listViewProps, useListPaging } from '@/components/ui/paged-table.tsx';
 import { formatDateTime } from '@/lib/format.ts';
 import { auditLog as t } from '@/lib/messages/audit-log.ts';
 import { LIST_VIEW_DEFAULTS, listView } from '@/lib/paging.ts';

@@ -5,7 +5,7 @@
 // sent again (the blur that follows Enter would otherwise send it with the old version and meet a
 // false "changed by someone else" conflict).
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
-import { InlineError } from '@/components/ui/inline-error.tsx';
+import { InlineError } from '@/components/ui/inline-edit.tsx';
 import { professions as t } from '@/lib/messages/professions.ts';
 import { parseProfessionOrder } from '@/features/catalogue/api/professions-rules.ts';
 

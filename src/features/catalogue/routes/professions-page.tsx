@@ -6,8 +6,7 @@
 import { useState } from 'react';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table.tsx';
 import { FilterBar, SearchInput } from '@/components/ui/filter-bar.tsx';
-import { InlineEdit } from '@/components/ui/inline-edit.tsx';
-import { InlineError } from '@/components/ui/inline-error.tsx';
+import { InlineEdit, InlineError } from '@/components/ui/inline-edit.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { RefreshButton } from '@/components/ui/refresh-button.tsx';
 import { professions as t } from '@/lib/messages/professions.ts';

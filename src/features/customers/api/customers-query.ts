@@ -5,11 +5,11 @@
 import { z } from 'zod/mini';
 import { listPageQueryOptions } from '@/lib/list-query.ts';
 import { listView } from '@/lib/paging.ts';
-import { profilesListRowSchema, type ProfilesListFilters } from '@/lib/profiles-list-filters.ts';
+import { PROFILES_LIST_ROW_SHAPE, type ProfilesListFilters } from '@/lib/profiles-list-filters.ts';
 import { toCustomerArgs } from './customer-filters.ts';
 import { customerKeys } from './keys.ts';
 
-export const customerRowSchema = z.extend(profilesListRowSchema, { total_bookings: z.number() });
+export const customerRowSchema = z.object({ ...PROFILES_LIST_ROW_SHAPE, total_bookings: z.number() });
 
 export type CustomerListRow = z.infer<typeof customerRowSchema>;
 

@@ -4,7 +4,7 @@
 // catalogue's message in place. Amounts may be typed with Vietnamese thousand separators (1.500.000).
 import { Pencil } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { InlineError } from '@/components/ui/inline-error.tsx';
+import { InlineError } from '@/components/ui/inline-edit.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { toVietnameseMessage } from '@/lib/errors.ts';
 import { formatVnd } from '@/lib/format.ts';

@@ -6,7 +6,7 @@ import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import type { DataTableColumn } from '@/components/ui/data-table.tsx';
 import { Highlight } from '@/components/ui/highlight.tsx';
-import { StatusFilter } from '@/components/ui/filter-bar.tsx';
+import { StatusFilter } from '@/components/ui/status-filter.tsx';
 import { StatCard } from '@/components/ui/stat-card.tsx';
 import { StatusBadge } from '@/components/ui/status-badge.tsx';
 import { FinanceListPage } from '@/components/domain/finance-list.tsx';

@@ -4,11 +4,11 @@
 import { z } from 'zod/mini';
 import { listPageQueryOptions } from '@/lib/list-query.ts';
 import { listView } from '@/lib/paging.ts';
-import { profilesListRowSchema, type ProfilesListFilters } from '@/lib/profiles-list-filters.ts';
+import { PROFILES_LIST_ROW_SHAPE, type ProfilesListFilters } from '@/lib/profiles-list-filters.ts';
 import { providerKeys } from './keys.ts';
 import { toProviderArgs } from './provider-filters.ts';
 
-export const providerListRowSchema = z.extend(profilesListRowSchema, { deposit: z.number(), total_earnings: z.number() });
+export const providerListRowSchema = z.object({ ...PROFILES_LIST_ROW_SHAPE, deposit: z.number(), total_earnings: z.number() });
 
 export type ProviderListRow = z.infer<typeof providerListRowSchema>;
 

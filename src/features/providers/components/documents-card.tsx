@@ -2,10 +2,9 @@
 // before sending, progress shown, name defaulting to the file name), view it through a signed URL,
 // remove it (the row and the stored file).
 import { ExternalLink, Trash2, Upload } from 'lucide-react';
-import { useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button.tsx';
 import { ConfirmDialog } from '@/components/ui/dialog.tsx';
-import { Field } from '@/components/ui/form-controls.tsx';
 import { QueryStates } from '@/components/ui/states.tsx';
 import { toast } from '@/components/ui/toast.tsx';
 import { EditToggleButton, SectionCard } from '@/components/ui/section-card.tsx';
@@ -66,7 +65,21 @@ function DocumentTile({ document, editing, onRemove }: { document: ProviderDocum
   );
 }
 
+/** A field of the upload form: its label over its control (`id`). */
+function Labelled({ id, label, children }: { id: string; label: string; children: ReactNode }) {
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      {children}
+    </div>
+  );
+}
+
 function UploadForm({ providerId }: { providerId: string }) {
+  const fileId = useId();
+  const nameId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
   const [name, setName] = useState('');
@@ -118,30 +131,26 @@ function UploadForm({ providerId }: { providerId: string }) {
   return (
     <form onSubmit={(event) => void submit(event)} className="mt-4 space-y-3 rounded-md border border-dashed border-slate-300 p-3" noValidate>
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-        <Field label={t.detail.documents.fileLabel}>
-          {({ id }) => (
-            <input
-              ref={inputRef}
-              id={id}
-              type="file"
-              accept="image/*"
-              onChange={(event) => void choose(event.target.files?.[0] ?? null)}
-              className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-teal-50 file:px-3 file:py-2 file:text-teal-800"
-            />
-          )}
-        </Field>
-        <Field label={t.detail.documents.nameLabel}>
-          {({ id }) => (
-            <input
-              id={id}
-              type="text"
-              value={name}
-              placeholder={file ? defaultDocumentName(file.name) : t.detail.documents.namePlaceholder}
-              onChange={(event) => setName(event.target.value)}
-              className="h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-sm focus:outline-2 focus:outline-teal-600"
-            />
-          )}
-        </Field>
+        <Labelled id={fileId} label={t.detail.documents.fileLabel}>
+          <input
+            ref={inputRef}
+            id={fileId}
+            type="file"
+            accept="image/*"
+            onChange={(event) => void choose(event.target.files?.[0] ?? null)}
+            className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-teal-50 file:px-3 file:py-2 file:text-teal-800"
+          />
+        </Labelled>
+        <Labelled id={nameId} label={t.detail.documents.nameLabel}>
+          <input
+            id={nameId}
+            type="text"
+            value={name}
+            placeholder={file ? defaultDocumentName(file.name) : t.detail.documents.namePlaceholder}
+            onChange={(event) => setName(event.target.value)}
+            className="h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-sm focus:outline-2 focus:outline-teal-600"
+          />
+        </Labelled>
       </div>
       {percent !== null ? (
         <div className="flex items-center gap-3">

@@ -4,9 +4,9 @@
 import { useMemo } from 'react';
 import type { DataTableColumn } from '@/components/ui/data-table.tsx';
 import { Highlight } from '@/components/ui/highlight.tsx';
-import { ListTable, listViewProps, useListPaging } from '@/components/ui/paged-table.tsx';
-import { SearchFilterBar, SelectFilter, StatusFilter } from '@/components/ui/filter-bar.tsx';
-import { ListPageHeader } from '@/components/ui/page-header.tsx';
+import { ListPageHeader, ListTable, listViewProps, useListPaging } from '@/components/ui/paged-table.tsx';
+import { SearchFilterBar, SelectFilter } from '@/components/ui/filter-bar.tsx';
+import { StatusFilter } from '@/components/ui/status-filter.tsx';
 import { Stars } from '@/components/ui/stars.tsx';
 import { StatusInlineEdit } from '@/components/ui/status-inline-edit.tsx';
 import { saveUnlessConflict } from '@/lib/errors.ts';
