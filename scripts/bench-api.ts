@@ -1,13 +1,49 @@
-// npm run bench:api — latency of every call the admin screens make (list RPCs on page 1, a middle
-// page and the last page, with short and accent-less searches and each offered sort; every stats
-// and detail call; the dashboard) through the local API server, next to the very same SQL run directly (the statement the REST module builds, in the same kind
-// of transaction: the admin's role and claims via withRoleTransaction). Prints a table and ENDS
-// with a JSON array, one object per query: {"query","rows","api_median_ms","api_p95_ms","sql_median_ms"}.
+// npm run bench:api — latency of every call the admin screens make, through the local API server,
+// next to the very same SQL run directly (the statement the REST module builds, in the same kind of
+// transaction: the admin's role and claims via withRoleTransaction). Prints a table and ENDS with a
+// JSON array, one object per row: {"query","rows","api_median_ms","api_p95_ms","sql_median_ms"}.
+// Exit code 1 when any row could not be measured (its error is printed).
 //
-// Uses API_URL (and DATABASE_URL) when set; otherwise the stack of the current profile when it is
-// already running, else starts it (local-stack/stack.ts, without the SPA) and stops it afterwards.
-// --sizes=label:dir,… measures several data folders in turn and prints the growth (sizesOption).
-// BENCH_RUNS (default 30) measured runs per query after BENCH_WARMUP (default 5) warm-up runs.
+// What is measured (docs/benchmarks.md describes the method), the request of each row built as the
+// screen builds it — the list filters by the screens' own translators (booking-filters.ts …), the
+// pages by scripts/lib/bench-pages.ts after lib/paged-list.ts fetchViewPage:
+//
+// - List RPCs (listVariants), each with its filters, short and accent-less searches, on page 1, the
+//   deepest numbered page (41, or 11 with typed text), a middle page as the pager reaches it (by
+//   number, or "next" past the window with p_after; "previous" with p_before) and the last page (by
+//   number, or p_last) — docs/search.md#deep-pages:
+//   /admin/bookings admin_list_bookings · /admin/customers admin_list_customers · /admin/providers
+//   admin_list_providers · /admin/manage-reviews admin_list_reviews · /admin/manage-conversations
+//   admin_list_conversations · /admin/manage-commissions admin_list_commissions ·
+//   /admin/manage-deposit-history admin_list_deposits · /admin/manage-discount-codes
+//   admin_list_promotions · /admin/audit-log admin_list_audit_log (and the deposits list of a provider).
+// - Each sort a list screen offers (SCREEN_SORTS: a header click, asc and desc), with the same pages.
+// - Every other read of the screens (screenCalls), by screen: sign-in (settings.require_admin_mfa);
+//   /admin (admin_dashboard, recent bookings); the provider picker of the bookings / commissions /
+//   deposits filters (admin_provider_options: no text, "do", "nguyen"; the chosen provider); the CSV
+//   exports of bookings / commissions / deposits (chunks of 1,000 by cursor); the stat cards
+//   (admin_commission_stats, admin_deposit_stats, admin_discount_code_stats with the lists' filters);
+//   /admin/bookings/:id (booking, people, review, conversation, history; the reads before a status
+//   change that moves money); /admin/customers/:id (profile, customer_stats, recent bookings);
+//   /admin/providers/:id (profile, provider_stats, provider_review_summary, recent bookings, ledger,
+//   reviews first and last page, documents, service types, services to choose); /admin/messages/:id
+//   (conversation, participants, messages); /admin/manage-deposit-history (the reads around a status
+//   change); /admin/manage-discount-codes/:id (code, services, catalogue); /admin/manage-services,
+//   manage-subcategories, manage-service-items (admin_catalogue_matches and the REST reads, with and
+//   without search); /admin/settings (settings, second-factor setting); the service filter of
+//   /admin/manage-commissions. Marketplace: create_booking (customer) and list_open_bookings (provider).
+// - Not here: the writes (status changes, inline edits: `npm run bench:load`; admin_adjust_balance,
+//   admin_set_all_discount_code_services, catalogue / promotion / settings / document edits), Storage
+//   (signed URLs, uploads), Auth and Realtime.
+//
+// Stack: API_URL (and DATABASE_URL) when set — run that API with SDV_REST_FAIR_SHARE=relaxed (README.md:
+// one admin token sends hundreds of quick requests, which config.toml's per-caller fair share answers
+// with 429 SDV002, local-stack/rest/README.md); otherwise the stack of the current profile when it
+// already answers (same remark), else a stack it starts itself (local-stack/stack.ts, without the SPA,
+// fair share relaxed) and stops afterwards. --sizes=label:dir,… measures several data folders in turn
+// (each its own stack) and prints the growth (sizesOption). BENCH_RUNS (default 30) measured runs per
+// row after BENCH_WARMUP (default 5) warm-up runs.
+import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { loadConfig } from '../local-stack/config.ts';
 import { createPool, withRoleTransaction } from '../local-stack/db-session.ts';
@@ -17,8 +53,25 @@ import { loadSchemaCache, type SchemaCache } from '../local-stack/rest/schema-ca
 import { buildScalarCall, chooseRoutine } from '../local-stack/rest/sql-rpc.ts';
 import { buildPlannedCount, buildReadStatement, ESTIMATE_THRESHOLD, planRead, relationSource, type CountKind } from '../local-stack/rest/sql-read.ts';
 import { startStack, type Stack } from '../local-stack/stack.ts';
+import { toAuditLogArgs, type AuditLogFilters } from '../src/features/audit-log/api/audit-log-filters.ts';
+import { BOOKING_LIST_DEFAULTS, filterArgs, type BookingFilterValues } from '../src/features/bookings/api/booking-filters.ts';
+import { CATEGORY_COLUMNS, PACKAGE_COLUMNS, PROFESSION_COLUMNS, SERVICE_COLUMNS } from '../src/features/catalogue/api/catalogue-types.ts';
+import { toCommissionArgs, type CommissionFilters } from '../src/features/commissions/api/commission-filters.ts';
+import { toConversationArgs, type ConversationFilters } from '../src/features/conversations/api/conversation-filters.ts';
+import { CUSTOMER_LIST_DEFAULTS, toCustomerArgs } from '../src/features/customers/api/customer-filters.ts';
+import { toDepositArgs, type DepositFilters } from '../src/features/deposits/api/deposit-filters.ts';
+import { toReviewArgs, type ReviewFilters } from '../src/features/reviews/api/review-filters.ts';
+import { todayInVietnamIso } from '../src/lib/format.ts';
+import { PAGE_SIZE, pageOffset } from '../src/lib/paging.ts';
+import { foldVietnamese } from '../src/lib/search.ts';
+import type { Database } from '../src/types/database.ts';
+import { growthKey, growthOrder, planPages, screenWindow, type PageRequest } from './lib/bench-pages.ts';
 
-interface BenchQuery {
+type Functions = Database['public']['Functions'];
+type FunctionName = keyof Functions;
+export type ListFn = Extract<FunctionName, `admin_list_${string}`>;
+
+export interface BenchQuery {
   name: string;
   /** Path under /rest/v1 with its query string. */
   path: string;
@@ -45,6 +98,14 @@ interface Result {
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 5);
+/** Rows of a CSV export chunk (bookings-export.ts, commissions-export.ts, deposits-export.ts). */
+const EXPORT_CHUNK = 1000;
+/** The provider picker's page (components/domain/provider-options-query.ts). */
+const PROVIDER_OPTION_LIMIT = 20;
+/** The provider detail's reviews page (providers/api/provider-reviews-query.ts). */
+const PROVIDER_REVIEWS_PAGE = 10;
+/** The catalogue screens' measured search. */
+export const CATALOGUE_SEARCH = 've sinh';
 
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return 0;
@@ -111,112 +172,417 @@ const providerToken = (dbUrl: string, secret: string): Promise<Identity> =>
     'Không có nhà cung cấp đang hoạt động đủ ký quỹ.',
   );
 
-/** Picks realistic parameters (a busy provider, a booking, words of service and package names). */
-async function pickParameters(dbUrl: string): Promise<Record<string, string>> {
+/** Real rows the screens would open: a busy provider, a booking with a review and a conversation, … */
+export interface BenchParameters {
+  /** The provider of the newest booking (a busy one): provider filters and the provider detail. */
+  provider: string;
+  /** The booking opened on its detail page, with its people, service and provider. */
+  booking: string;
+  bookingSubcategory: string;
+  bookingProvider: string;
+  /** Customer, provider and queue of that booking, as the detail screen reads them. */
+  bookingPeople: string[];
+  /** The first word of the newest booking's package name (the package filter). */
+  item: string;
+  /** The first two words of the newest booking's service name, without accents (the service filter). */
+  service: string;
+  /** The customer of the newest booking: the customer detail. */
+  customer: string;
+  /** A service with commissions (the commissions' service filter). */
+  subcategory: string;
+  /** A conversation with messages, by its booking (the messages page), and its participants. */
+  conversationBooking: string;
+  conversation: string;
+  conversationPeople: string[];
+  /** The provider of the newest deposit (the reads around a deposit status change). */
+  depositProvider: string;
+  /** A promotion code (its detail page). */
+  promotion: string;
+  /** The admin's e-mail (the audit log's actor filter). */
+  adminEmail: string;
+  /** A service item customers can book (create_booking) and when. */
+  package: string;
+  scheduled: string;
+  /** The finance screens' period, as yyyy-mm-dd: the last 30 days. */
+  from: string;
+  to: string;
+}
+
+/** Picks realistic parameters (cheap queries on indexed columns, even at 1M bookings). */
+async function pickParameters(dbUrl: string, adminEmail: string): Promise<BenchParameters> {
   const client = new pg.Client({ connectionString: dbUrl });
   await client.connect();
   try {
-    const one = async (text: string): Promise<string> => {
-      const result = await client.query<{ v: string | null }>(text);
-      return result.rows[0]?.v ?? '';
-    };
+    const row = async <R extends Record<string, unknown>>(text: string): Promise<R | undefined> => (await client.query<R>(text)).rows[0];
+    const one = async (text: string): Promise<string> => (await row<{ v: string | null }>(text))?.v ?? '';
+    type BookingPick = { id: string; subcategory_id: string | null; provider_id: string | null; people: string[] };
+    const bookingColumns = `b.id::text, b.subcategory_id::text, b.provider_id::text,
+        array(select distinct x::text from unnest(array[b.customer_id, b.provider_id] || b.provider_queue) x where x is not null) as people`;
+    const booking =
+      (await row<BookingPick>(`select ${bookingColumns} from public.bookings b
+          where b.provider_id is not null and b.subcategory_id is not null
+            and exists (select 1 from public.reviews r where r.booking_id = b.id)
+            and exists (select 1 from public.conversations c where c.booking_id = b.id)
+          order by b.created_at desc limit 1`)) ?? (await row<BookingPick>(`select ${bookingColumns} from public.bookings b order by b.created_at desc limit 1`));
+    const conversation = await row<{ id: string; booking_id: string; people: string[] }>(
+      `select c.id::text, c.booking_id::text,
+              array(select x::text from unnest(array[c.provider_id, c.customer_id]) x where x is not null) as people
+         from public.conversations c
+        where exists (select 1 from public.messages m where m.conversation_id = c.id)
+        order by c.created_at desc limit 1`,
+    );
+    const now = Date.now();
     return {
       provider: await one('select provider_id::text as v from public.bookings where provider_id is not null order by created_at desc limit 1'),
-      booking: await one('select id::text as v from public.bookings order by created_at desc limit 1'),
-      service: await one("select split_part(service_name, ' ', 1) as v from public.bookings order by created_at desc limit 1"),
+      booking: booking?.id ?? '',
+      bookingSubcategory: booking?.subcategory_id ?? '',
+      bookingProvider: booking?.provider_id ?? '',
+      bookingPeople: booking?.people ?? [],
       item: await one("select split_part(service_item_name, ' ', 1) as v from public.bookings where service_item_name is not null order by created_at desc limit 1"),
-      since: new Date(Date.now() - 7 * 24 * 3600 * 1000).toISOString(),
-      package: await one('select si.id::text as v from public.service_items si join public.subcategories s on s.id = si.subcategory_id where si.active and s.active order by si.price limit 1'),
-      scheduled: new Date(Date.now() + 3 * 24 * 3600 * 1000).toISOString(),
+      service: foldVietnamese(await one('select service_name as v from public.bookings order by created_at desc limit 1'))
+        .split(/\s+/)
+        .slice(0, 2)
+        .join(' '),
       customer: await one('select customer_id::text as v from public.bookings where customer_id is not null order by created_at desc limit 1'),
       subcategory: await one('select subcategory_id::text as v from public.commissions where subcategory_id is not null order by created_at desc limit 1'),
-      // The finance screens' periods are whole Vietnam days (00:00 +07:00).
-      monthAgo: new Date(`${new Date(Date.now() - 30 * 24 * 3600 * 1000 + 7 * 3600 * 1000).toISOString().slice(0, 10)}T00:00:00+07:00`).toISOString(),
-      tomorrow: new Date(`${new Date(Date.now() + 31 * 3600 * 1000).toISOString().slice(0, 10)}T00:00:00+07:00`).toISOString(),
+      conversationBooking: conversation?.booking_id ?? '',
+      conversation: conversation?.id ?? '',
+      conversationPeople: conversation?.people ?? [],
+      depositProvider: await one('select provider_id::text as v from public.deposit_history order by created_at desc limit 1'),
+      promotion: await one(
+        'select d.id::text as v from public.discount_codes d order by (select count(*) from public.discount_code_services s where s.discount_code_id = d.id) desc, d.created_at desc limit 1',
+      ),
+      adminEmail,
+      package: await one('select si.id::text as v from public.service_items si join public.subcategories s on s.id = si.subcategory_id where si.active and s.active order by si.price limit 1'),
+      scheduled: new Date(now + 3 * 24 * 3600 * 1000).toISOString(),
+      from: todayInVietnamIso(new Date(now - 30 * 24 * 3600 * 1000)),
+      to: todayInVietnamIso(new Date(now)),
     };
   } finally {
     await client.end();
   }
 }
 
-/**
- * The admin screens' list RPCs (src/features/…/api): each is measured on page 1, a middle page and
- * the last page (offsets from its total), with the searches the screens send, short and without
- * accents as Vietnamese users type them.
- */
-interface ListRpc {
+// ---- the list RPCs ---------------------------------------------------------------------------
+
+/** A list screen's filters as its RPC receives them (no paging, no sort). */
+type FilterArgs<F extends ListFn> = Omit<Functions[F]['Args'], 'p_count' | 'p_limit' | 'p_offset' | 'p_sort' | 'p_after' | 'p_before' | 'p_last'>;
+
+export interface ListVariant {
   name: string;
-  fn: string;
+  fn: ListFn;
   args: Record<string, unknown>;
+  /** `p_sort` ('' = the list's default order: not sent, lib/sort.ts sortArg). */
+  sort: string;
 }
 
-function listRpcs(p: Record<string, string>): ListRpc[] {
+function list<F extends ListFn>(name: string, fn: F, args: FilterArgs<F>, sort = ''): ListVariant {
+  return { name, fn, args: args as Record<string, unknown>, sort };
+}
+
+/**
+ * The filters of each list screen, translated by the screen's own functions: `filterArgs` of
+ * /admin/bookings (the URL's status, provider, package, service, customer and time), `toCustomerArgs`,
+ * `toReviewArgs`, `toConversationArgs`, `toCommissionArgs`, `toDepositArgs`, `toAuditLogArgs`; the
+ * providers' and promotions' (private to their query files) are written as they build them.
+ */
+export function listVariants(p: BenchParameters, now: Date = new Date()): ListVariant[] {
+  const bookings = (name: string, filters: Partial<BookingFilterValues>) =>
+    list(`bookings${name}`, 'admin_list_bookings', filterArgs({ ...BOOKING_LIST_DEFAULTS, ...filters }, now));
+  const customers = (name: string, q: string, status = '') => list(`customers${name}`, 'admin_list_customers', toCustomerArgs({ ...CUSTOMER_LIST_DEFAULTS, q, status }));
+  // providers-query.ts toProviderArgs: p_search (trimmed), p_status ('inactive', 'pending_approval', 'active').
+  const providers = (name: string, args: FilterArgs<'admin_list_providers'>) => list(`providers${name}`, 'admin_list_providers', args);
+  const reviews = (name: string, filters: Partial<ReviewFilters>) => list(`reviews${name}`, 'admin_list_reviews', toReviewArgs({ search: '', rating: '', status: '', ...filters }));
+  const conversations = (name: string, filters: Partial<ConversationFilters>) =>
+    list(`conversations${name}`, 'admin_list_conversations', toConversationArgs({ provider: '', customer: '', status: '', time: 'all', ...filters }, now));
+  const commissions = (name: string, filters: Partial<CommissionFilters>) =>
+    list(`commissions${name}`, 'admin_list_commissions', toCommissionArgs({ search: '', providerId: '', from: '', to: '', serviceId: '', ...filters }));
+  const deposits = (name: string, filters: Partial<DepositFilters>) =>
+    list(`deposits${name}`, 'admin_list_deposits', toDepositArgs({ search: '', providerId: '', from: '', to: '', status: '', ...filters }));
+  // promotions-query.ts toPromotionArgs: p_search (trimmed), p_type ('percentage', 'fixed_amount'), p_status ('active', 'inactive').
+  const promotions = (name: string, args: FilterArgs<'admin_list_promotions'>) => list(`promotions${name}`, 'admin_list_promotions', args);
+  const audit = (name: string, filters: Partial<AuditLogFilters>) => list(`audit log${name}`, 'admin_list_audit_log', toAuditLogArgs({ table: '', actor: '', record: '', from: '', to: '', ...filters }));
+  const period = { from: p.from, to: p.to };
   return [
-    { name: 'bookings', fn: 'admin_list_bookings', args: {} },
-    { name: 'bookings, status', fn: 'admin_list_bookings', args: { p_status: 'completed' } },
-    { name: 'bookings, provider', fn: 'admin_list_bookings', args: { p_provider_id: p.provider } },
-    { name: 'bookings, package text', fn: 'admin_list_bookings', args: { p_package: p.item } },
-    { name: 'bookings, service "ve sinh" (no accents)', fn: 'admin_list_bookings', args: { p_service: 've sinh' } },
-    { name: 'bookings, last 7 days', fn: 'admin_list_bookings', args: { p_since: p.since } },
-    { name: 'customers', fn: 'admin_list_customers', args: {} },
-    { name: 'customers, "Nguyễn"', fn: 'admin_list_customers', args: { p_search: 'Nguyễn' } },
-    { name: 'customers, "nguyen" (no accents)', fn: 'admin_list_customers', args: { p_search: 'nguyen' } },
-    { name: 'customers, "an" (2 letters)', fn: 'admin_list_customers', args: { p_search: 'an' } },
-    { name: 'reviews', fn: 'admin_list_reviews', args: {} },
-    { name: 'reviews, "tệ" (2 letters)', fn: 'admin_list_reviews', args: { p_search: 'tệ' } },
-    { name: 'commissions', fn: 'admin_list_commissions', args: {} },
-    { name: 'commissions, provider name "do" (no accents)', fn: 'admin_list_commissions', args: { p_search: 'do' } },
-    { name: 'deposits', fn: 'admin_list_deposits', args: {} },
-    { name: 'deposits, status pending', fn: 'admin_list_deposits', args: { p_status: 'pending' } },
-    { name: 'conversations', fn: 'admin_list_conversations', args: {} },
+    bookings('', {}),
+    bookings(', status completed', { status: 'completed' }),
+    bookings(', status pending', { status: 'pending' }),
+    bookings(', provider', { provider: p.provider }),
+    bookings(', package word', { pkg: p.item }),
+    bookings(', service words without accents', { service: p.service }),
+    bookings(', customer "nguyen" (no accents)', { customer: 'nguyen' }),
+    bookings(', customer "do" (2 letters)', { customer: 'do' }),
+    bookings(', last 7 days', { time: '7d' }),
+    customers('', ''),
+    customers(', "Nguyễn"', 'Nguyễn'),
+    customers(', "nguyen" (no accents)', 'nguyen'),
+    customers(', "an" (2 letters)', 'an'),
+    customers(', status active', '', 'active'),
+    providers('', {}),
+    providers(', "nguyen" (no accents)', { p_search: 'nguyen' }),
+    providers(', "do" (2 letters)', { p_search: 'do' }),
+    providers(', status active', { p_status: 'active' }),
+    reviews('', {}),
+    reviews(', "tệ" (2 letters)', { search: 'tệ' }),
+    reviews(', "hai long" (no accents)', { search: 'hai long' }),
+    reviews(', "nguyen" (no accents)', { search: 'nguyen' }),
+    reviews(', one star', { rating: '1' }),
+    reviews(', hidden', { status: 'inactive' }),
+    conversations('', {}),
+    conversations(', customer "nguyen"', { customer: 'nguyen' }),
+    conversations(', provider "do"', { provider: 'do' }),
+    conversations(', open', { status: 'active' }),
+    conversations(', last 7 days', { time: '7d' }),
+    commissions('', {}),
+    commissions(', "do" (2 letters)', { search: 'do' }),
+    commissions(', "nguyen" (no accents)', { search: 'nguyen' }),
+    commissions(', provider', { providerId: p.provider }),
+    commissions(', one service', { serviceId: p.subcategory }),
+    commissions(', 30 days', period),
+    deposits('', {}),
+    deposits(', status pending', { status: 'pending' }),
+    deposits(', "nguyen" (no accents)', { search: 'nguyen' }),
+    // The ledger's "whole history" link of a provider's detail page.
+    deposits(', provider', { providerId: p.depositProvider }),
+    deposits(', 30 days', period),
+    promotions('', {}),
+    promotions(', code "te"', { p_search: 'te' }),
+    promotions(', percentage', { p_type: 'percentage' }),
+    promotions(', active', { p_status: 'active' }),
+    audit('', {}),
+    audit(', table bookings', { table: 'bookings' }),
+    audit(', actor (admin e-mail)', { actor: p.adminEmail }),
+    // The "this record" link of an entry: its table and row.
+    audit(', one booking', { table: 'bookings', record: p.booking }),
+    audit(', 30 days', period),
   ];
 }
 
 /**
- * The sorts each list offers (docs/search.md#sorting), as `p_sort` values; BENCH_SORTS (JSON,
- * {"admin_list_bookings": ["final_price.desc", …]}) overrides them. A database whose function has
- * no `p_sort` yet reports them as not offered instead of failing.
+ * The sort keys each list screen offers (a header click: asc, then desc; the default order is the
+ * list's own), after the screens: bookings-list-page.tsx, customers-list-page.tsx,
+ * providers-list-page.tsx, reviews-page.tsx, conversations-page.tsx, commissions-page.tsx,
+ * deposits-page.tsx, promotions-page.tsx (the audit log offers none). bench-api.test.ts checks them
+ * against the screens' `sortKey`s. BENCH_SORTS (JSON, {"admin_list_bookings": ["final_price.desc", …]})
+ * replaces the measured `p_sort` values.
  */
-const DEFAULT_SORTS: Record<string, string[]> = {
-  admin_list_bookings: ['created_at.asc', 'final_price.desc', 'customer_name.asc'],
-  admin_list_customers: ['name.asc', 'total_bookings.desc', 'created_at.asc'],
-  admin_list_providers: ['name.asc', 'deposit.desc', 'total_earnings.desc'],
-  admin_list_reviews: ['rating.asc', 'created_at.asc'],
-  admin_list_commissions: ['final_price.desc', 'platform_fee.desc'],
-  admin_list_deposits: ['amount.desc', 'created_at.asc'],
-  admin_list_conversations: ['created_at.desc'],
-  admin_list_promotions: ['code.asc', 'uses_count.desc', 'expires_at.asc'],
+export const SCREEN_SORTS: Record<Exclude<ListFn, 'admin_list_audit_log'>, { keys: string[]; defaultSort: string }> = {
+  admin_list_bookings: { keys: ['created_at', 'final_price', 'customer_name'], defaultSort: 'created_at.desc' },
+  admin_list_customers: { keys: ['created_at', 'name', 'total_bookings'], defaultSort: 'created_at.desc' },
+  admin_list_providers: { keys: ['created_at', 'name', 'deposit', 'total_earnings'], defaultSort: 'created_at.desc' },
+  admin_list_reviews: { keys: ['created_at', 'rating'], defaultSort: 'created_at.desc' },
+  admin_list_conversations: { keys: ['last_message_at'], defaultSort: 'last_message_at.desc' },
+  admin_list_commissions: { keys: ['created_at', 'final_price', 'platform_fee'], defaultSort: 'created_at.desc' },
+  admin_list_deposits: { keys: ['created_at', 'amount'], defaultSort: 'created_at.desc' },
+  admin_list_promotions: { keys: ['created_at', 'code', 'uses_count', 'expires_at'], defaultSort: 'created_at.desc' },
 };
-const SORTS: Record<string, string[]> = process.env.BENCH_SORTS ? (JSON.parse(process.env.BENCH_SORTS) as Record<string, string[]>) : DEFAULT_SORTS;
 
-/** Every other call of the screens: stats and dashboard RPCs, detail reads, the marketplace's two writes/reads. */
-function queries(p: Record<string, string>): BenchQuery[] {
-  const recent = `select=${encodeURIComponent('id,created_at,status,customer_name,service_name,service_item_name,final_price')}&order=created_at.desc,id.desc&limit=10`;
-  const rpc = (name: string, fn: string, body: Record<string, unknown> = {}): BenchQuery => ({ name, method: 'POST', path: `/rpc/${fn}`, body });
+const LIST_LABELS: Record<ListFn, string> = {
+  admin_list_bookings: 'bookings',
+  admin_list_customers: 'customers',
+  admin_list_providers: 'providers',
+  admin_list_reviews: 'reviews',
+  admin_list_conversations: 'conversations',
+  admin_list_commissions: 'commissions',
+  admin_list_deposits: 'deposits',
+  admin_list_promotions: 'promotions',
+  admin_list_audit_log: 'audit log',
+};
+
+/** Every offered sort other than the default order, without filters. */
+export function sortVariants(override: Record<string, string[]> | undefined = process.env.BENCH_SORTS ? (JSON.parse(process.env.BENCH_SORTS) as Record<string, string[]>) : undefined): ListVariant[] {
+  return Object.entries(SCREEN_SORTS).flatMap(([fn, { keys, defaultSort }]) => {
+    const sorts = override?.[fn] ?? keys.flatMap((key) => [`${key}.asc`, `${key}.desc`]).filter((sort) => sort !== defaultSort);
+    return sorts.map((sort) => ({ name: `${LIST_LABELS[fn as ListFn]}, sort ${sort}`, fn: fn as ListFn, args: {}, sort }));
+  });
+}
+
+// ---- every other call of the screens ---------------------------------------------------------
+
+/** Column lists as postgrest-js sends them (whitespace removed). */
+const columns = (list: string): string => list.replace(/\s+/g, '');
+
+/** A REST read as postgrest-js writes it: `select`, the filters, `order`, `offset` / `limit`, in call order. */
+function get(name: string, table: string, params: [string, string][], options: { single?: boolean; count?: 'exact' } = {}): BenchQuery {
+  return { name, method: 'GET', path: `/${table}?${new URLSearchParams(params).toString()}`, ...options };
+}
+
+function rpc<F extends FunctionName>(name: string, fn: F, body: Functions[F]['Args']): BenchQuery {
+  return { name, method: 'POST', path: `/rpc/${fn}`, body: body as Record<string, unknown> };
+}
+
+/** components/domain/recent-bookings-query.ts: the 10 newest bookings, of everyone or of one person. */
+function recentBookings(name: string, filter: [string, string] | null): BenchQuery {
+  return get(name, 'bookings', [
+    ['select', columns('id, created_at, status, customer_name, service_name, service_item_name, final_price')],
+    ...(filter ? [filter] : []),
+    ['order', 'created_at.desc,id.desc'],
+    ['limit', '10'],
+  ]);
+}
+
+/** A page of a provider's active reviews, counted (providers/api/provider-reviews-query.ts). */
+function providerReviewsPath(provider: string, page: number): string {
+  return get('', 'reviews', [
+    ['select', columns('id, booking_id, customer_name, rating, comment, created_at')],
+    ['provider_id', `eq.${provider}`],
+    ['status', 'eq.active'],
+    ['order', 'created_at.desc,id.desc'],
+    ['offset', String((page - 1) * PROVIDER_REVIEWS_PAGE)],
+    ['limit', String(PROVIDER_REVIEWS_PAGE)],
+  ]).path;
+}
+
+/** What a screen reads once a search found the catalogue rows' ids (`.in('id', ids)`). */
+export interface CatalogueIds {
+  profession_ids: string[];
+  service_ids: string[];
+  package_ids: string[];
+}
+
+/**
+ * Every call of the screens besides the list pages, by screen (see the header). `catalogue` is the
+ * answer of admin_catalogue_matches for CATALOGUE_SEARCH; `exportCursors` the last cursors of the
+ * exports' first chunks (null: one chunk holds every row, the export stops there); `providerReviews`
+ * the exact count of the provider's active reviews (its detail page's last page).
+ */
+export function screenCalls(
+  p: BenchParameters,
+  context: { catalogue: CatalogueIds; exportCursors: Record<'bookings' | 'commissions' | 'deposits', string | null>; providerReviews: number },
+): BenchQuery[] {
+  const app: [string, string] = ['id', 'eq.app'];
+  const inIds = (ids: string[]): [string, string] => ['id', `in.(${ids.join(',')})`];
+  // The stat cards take the list's filters (commission-stats-query.ts, deposit-stats-query.ts).
+  const period = { from: p.from, to: p.to };
+  const commissionArgs = (filters: Partial<CommissionFilters>) => toCommissionArgs({ search: '', providerId: '', from: '', to: '', serviceId: '', ...filters });
+  const depositArgs = (filters: Partial<DepositFilters>) => toDepositArgs({ search: '', providerId: '', from: '', to: '', status: '', ...filters });
+  const providerReviews = (name: string, page: number): BenchQuery => ({ name, method: 'GET', path: providerReviewsPath(p.provider, page), count: 'exact' });
+  const reviewPages = Math.max(1, Math.ceil(context.providerReviews / PROVIDER_REVIEWS_PAGE));
+  const exportChunks = (label: string, fn: 'admin_list_bookings' | 'admin_list_commissions' | 'admin_list_deposits', firstCounted: boolean): BenchQuery[] => {
+    const cursor = context.exportCursors[label as 'bookings' | 'commissions' | 'deposits'];
+    const first = rpc(`${label} export: chunk 1 (1,000 rows${firstCounted ? ', counted' : ''})`, fn, { p_limit: EXPORT_CHUNK, ...(firstCounted ? {} : { p_count: false }) });
+    return cursor === null ? [first] : [first, rpc(`${label} export: chunk 2 (p_after)`, fn, { p_limit: EXPORT_CHUNK, p_after: cursor, p_count: false })];
+  };
   return [
-    rpc('dashboard: admin_dashboard', 'admin_dashboard'),
-    { name: 'dashboard: recent bookings', method: 'GET', path: `/bookings?${recent}` },
-    rpc('stats: commissions, no filter', 'admin_commission_stats'),
-    rpc('stats: commissions, one service', 'admin_commission_stats', { p_subcategory_id: p.subcategory }),
-    rpc('stats: commissions, 30 days', 'admin_commission_stats', { p_from: p.monthAgo, p_to: p.tomorrow }),
-    rpc('stats: commissions, service + 30 days', 'admin_commission_stats', { p_subcategory_id: p.subcategory, p_from: p.monthAgo, p_to: p.tomorrow }),
-    rpc('stats: commissions, provider', 'admin_commission_stats', { p_provider_id: p.provider }),
-    rpc('stats: commissions, search "do"', 'admin_commission_stats', { p_search: 'do' }),
-    rpc('stats: deposits, no filter', 'admin_deposit_stats'),
-    rpc('stats: deposits, pending + 30 days', 'admin_deposit_stats', { p_status: 'pending', p_from: p.monthAgo, p_to: p.tomorrow }),
-    rpc('stats: deposits, provider', 'admin_deposit_stats', { p_provider_id: p.provider }),
-    rpc('stats: promotion codes', 'admin_discount_code_stats'),
-    { name: 'providers list (count=exact)', method: 'GET', count: 'exact', path: '/profiles?select=id,name,phone,email,status,deposit,total_earnings,created_at&role=eq.provider&order=created_at.desc,id.desc&offset=0&limit=50' },
-    { name: 'promotion codes list (count=exact)', method: 'GET', count: 'exact', path: '/discount_codes?select=*&order=created_at.desc,id.desc&offset=0&limit=50' },
-    { name: 'detail: booking', method: 'GET', single: true, path: `/bookings?select=*&id=eq.${p.booking}` },
-    { name: 'detail: booking history (audit log)', method: 'GET', path: `/audit_log?select=id,created_at,actor_email,action,changes&table_name=eq.bookings&row_id=eq.${p.booking}&order=created_at.desc,id.desc` },
-    { name: 'detail: provider', method: 'GET', single: true, path: `/profiles?select=*&id=eq.${p.provider}&role=eq.provider` },
-    rpc('detail: provider_stats', 'provider_stats', { p_provider_id: p.provider }),
-    rpc('detail: provider_review_summary', 'provider_review_summary', { p_provider_id: p.provider }),
-    { name: 'detail: provider recent bookings', method: 'GET', path: `/bookings?${recent}&provider_id=eq.${p.provider}` },
-    { name: 'detail: customer', method: 'GET', single: true, path: `/profiles?select=*&id=eq.${p.customer}&role=eq.customer` },
-    rpc('detail: customer_stats', 'customer_stats', { p_customer_id: p.customer }),
-    { name: 'detail: customer recent bookings', method: 'GET', path: `/bookings?${recent}&customer_id=eq.${p.customer}` },
+    // Every admin page after sign-in (auth/api/admin-mfa-requirement-query.ts).
+    get('sign-in: second-factor requirement (settings)', 'settings', [['select', 'require_admin_mfa'], app], { single: true }),
+    // /admin
+    rpc('dashboard: admin_dashboard', 'admin_dashboard', {}),
+    recentBookings('dashboard: recent bookings', null),
+    // The provider picker of the bookings, commissions and deposits filters.
+    rpc('provider picker: no text', 'admin_provider_options', { p_limit: PROVIDER_OPTION_LIMIT }),
+    rpc('provider picker: "do" (2 letters)', 'admin_provider_options', { p_limit: PROVIDER_OPTION_LIMIT, p_search: 'do' }),
+    rpc('provider picker: "nguyen" (no accents)', 'admin_provider_options', { p_limit: PROVIDER_OPTION_LIMIT, p_search: 'nguyen' }),
+    get('provider picker: chosen provider', 'profiles', [['select', 'id,name,phone'], ['id', `eq.${p.provider}`]]),
+    // CSV exports: bookings count their first chunk (the progress bar), the finance walks do not.
+    ...exportChunks('bookings', 'admin_list_bookings', true),
+    ...exportChunks('commissions', 'admin_list_commissions', false),
+    ...exportChunks('deposits', 'admin_list_deposits', false),
+    // Stat cards of /admin/manage-commissions, /admin/manage-deposit-history, /admin/manage-discount-codes.
+    rpc('stats: commissions, no filter', 'admin_commission_stats', commissionArgs({})),
+    rpc('stats: commissions, one service', 'admin_commission_stats', commissionArgs({ serviceId: p.subcategory })),
+    rpc('stats: commissions, 30 days', 'admin_commission_stats', commissionArgs(period)),
+    rpc('stats: commissions, service + 30 days', 'admin_commission_stats', commissionArgs({ serviceId: p.subcategory, ...period })),
+    rpc('stats: commissions, provider', 'admin_commission_stats', commissionArgs({ providerId: p.provider })),
+    rpc('stats: commissions, search "do"', 'admin_commission_stats', commissionArgs({ search: 'do' })),
+    rpc('stats: commissions, search "nguyen"', 'admin_commission_stats', commissionArgs({ search: 'nguyen' })),
+    rpc('stats: deposits, no filter', 'admin_deposit_stats', depositArgs({})),
+    rpc('stats: deposits, pending + 30 days', 'admin_deposit_stats', depositArgs({ status: 'pending', ...period })),
+    rpc('stats: deposits, provider', 'admin_deposit_stats', depositArgs({ providerId: p.depositProvider })),
+    rpc('stats: deposits, search "nguyen"', 'admin_deposit_stats', depositArgs({ search: 'nguyen' })),
+    rpc('stats: promotion codes', 'admin_discount_code_stats', {}),
+    // The service filter of /admin/manage-commissions (commissions/api/service-options-query.ts).
+    get('commissions: service options', 'subcategories', [['select', 'id,name'], ['order', 'name.asc']]),
+    // /admin/bookings/:id (bookings/api/booking-query.ts, booking-conversation-query.ts, booking-history-query.ts).
+    get('booking detail: booking', 'bookings', [['select', '*'], ['id', `eq.${p.booking}`]]),
+    get('booking detail: people (customer, provider, queue)', 'profiles', [['select', columns('id, name, email, phone, avatar_url, status')], inIds(p.bookingPeople)]),
+    get('booking detail: review', 'reviews', [['select', columns('id, rating, comment, status, customer_name, created_at')], ['booking_id', `eq.${p.booking}`]]),
+    get('booking detail: conversation link', 'conversations', [['select', 'id'], ['booking_id', `eq.${p.booking}`]]),
+    get('booking detail: history (audit log, 100)', 'audit_log', [
+      ['select', columns('id, created_at, actor_email, action, changes')],
+      ['table_name', 'eq.bookings'],
+      ['row_id', `eq.${p.booking}`],
+      ['order', 'created_at.desc,id.desc'],
+      ['limit', '100'],
+    ]),
+    // What a status change that moves money shows before it is confirmed (booking-status-effect-query.ts).
+    get('booking status change: service rate', 'subcategories', [['select', 'commission_rate'], ['id', `eq.${p.bookingSubcategory}`]]),
+    get('booking status change: default rate', 'settings', [['select', 'commission_rate'], app]),
+    get('booking status change: commission', 'commissions', [['select', columns('platform_fee, provider_amount')], ['booking_id', `eq.${p.booking}`]]),
+    get('booking status change: provider earnings', 'profiles', [['select', columns('name, total_earnings')], ['id', `eq.${p.bookingProvider}`]]),
+    // /admin/customers/:id (customers/api/customer-query.ts, customer-stats-query.ts).
+    get('customer detail: profile', 'profiles', [
+      ['select', columns('id, name, email, phone, avatar_url, status, total_bookings, last_login_at, created_at, updated_at')],
+      ['id', `eq.${p.customer}`],
+      ['role', 'eq.customer'],
+    ]),
+    rpc('customer detail: customer_stats', 'customer_stats', { p_customer_id: p.customer }),
+    recentBookings('customer detail: recent bookings', ['customer_id', `eq.${p.customer}`]),
+    // /admin/providers/:id (providers/api/*-query.ts).
+    get('provider detail: profile', 'profiles', [
+      ['select', columns('id, role, name, email, phone, avatar_url, status, deposit, total_earnings, saved_addresses, last_login_at, created_at, updated_at')],
+      ['id', `eq.${p.provider}`],
+      ['role', 'eq.provider'],
+    ]),
+    rpc('provider detail: provider_stats', 'provider_stats', { p_provider_id: p.provider }),
+    rpc('provider detail: provider_review_summary', 'provider_review_summary', { p_provider_id: p.provider }),
+    recentBookings('provider detail: recent bookings', ['provider_id', `eq.${p.provider}`]),
+    get('provider detail: ledger (10)', 'deposit_history', [
+      ['select', columns('id, kind, amount, status, old_balance, new_balance, note, created_at')],
+      ['provider_id', `eq.${p.provider}`],
+      ['order', 'created_at.desc,id.desc'],
+      ['limit', '10'],
+    ]),
+    providerReviews('provider detail: reviews, page 1 (count=exact)', 1),
+    ...(reviewPages > 1 ? [providerReviews(`provider detail: reviews, last page (p. ${reviewPages})`, reviewPages)] : []),
+    get('provider detail: documents', 'provider_documents', [
+      ['select', columns('id, name, type, storage_path, uploaded_at')],
+      ['provider_id', `eq.${p.provider}`],
+      ['order', 'uploaded_at.desc'],
+    ]),
+    get('provider detail: service types', 'provider_service_types', [['select', columns('subcategory_id, created_at')], ['provider_id', `eq.${p.provider}`], ['order', 'created_at.asc']]),
+    get('provider detail: services to choose', 'subcategories', [['select', columns('id, name, active, category_id, sort_order')], ['order', 'sort_order.asc']]),
+    get('provider detail: professions of the services', 'categories', [['select', columns('id, name, sort_order')], ['order', 'sort_order.asc']]),
+    // /admin/messages/:bookingId (conversations/api/conversation-query.ts, messages-query.ts).
+    get('conversation: by booking', 'conversations', [['select', columns('id, booking_id, provider_id, customer_id, is_active')], ['booking_id', `eq.${p.conversationBooking}`]]),
+    get('conversation: participants', 'profiles', [['select', 'id,name'], inIds(p.conversationPeople)]),
+    get('conversation: messages (500 newest)', 'messages', [
+      ['select', columns('id, conversation_id, booking_id, sender_id, type, content, created_at, is_read, read_at')],
+      ['conversation_id', `eq.${p.conversation}`],
+      ['order', 'created_at.desc,id.desc'],
+      ['limit', '500'],
+    ]),
+    // /admin/manage-deposit-history: before a status change (deposit-status-effect-query.ts) and after it (deposit-update-mutation.ts).
+    get('deposit status change: provider balance', 'profiles', [['select', columns('name, deposit, status')], ['id', `eq.${p.depositProvider}`]], { single: true }),
+    get('deposit status change: minimum deposit', 'settings', [['select', 'min_deposit_amount'], app]),
+    get('deposit status change: balance after', 'profiles', [['select', columns('deposit, status')], ['id', `eq.${p.depositProvider}`]], { single: true }),
+    // /admin/manage-discount-codes/:id (promotions/api/promotion-query.ts, promotion-services-query.ts, active-catalogue-query.ts).
+    get('promotion detail: code', 'discount_codes', [
+      ['select', columns('id, code, discount_type, discount_value, max_uses, uses_count, expires_at, status, created_at, updated_at')],
+      ['id', `eq.${p.promotion}`],
+    ]),
+    get('promotion detail: services', 'discount_code_services', [['select', 'subcategory_id'], ['discount_code_id', `eq.${p.promotion}`]]),
+    get('promotion detail: professions', 'categories', [['select', 'id,name'], ['order', 'sort_order.asc']]),
+    get('promotion detail: active services', 'subcategories', [['select', columns('id, name, category_id')], ['active', 'eq.true'], ['order', 'sort_order.asc']]),
+    // The catalogue screens (catalogue/api/professions-query.ts, services-query.ts, packages-query.ts, catalogue-matches.ts).
+    rpc(`catalogue search: "${CATALOGUE_SEARCH}" (no accents)`, 'admin_catalogue_matches', { p_search: CATALOGUE_SEARCH }),
+    rpc('catalogue search: "do" (2 letters)', 'admin_catalogue_matches', { p_search: 'do' }),
+    get('professions', 'categories', [['select', columns(PROFESSION_COLUMNS)], ['order', 'sort_order.asc,name.asc']]),
+    get('professions: search matches', 'categories', [['select', columns(PROFESSION_COLUMNS)], inIds(context.catalogue.profession_ids), ['order', 'sort_order.asc,name.asc']]),
+    get('services: professions', 'categories', [['select', columns(CATEGORY_COLUMNS)], ['order', 'sort_order.asc,name.asc']]),
+    get('services', 'subcategories', [['select', columns(SERVICE_COLUMNS)], ['order', 'sort_order.asc,name.asc']]),
+    get('services: search matches', 'subcategories', [['select', columns(SERVICE_COLUMNS)], inIds(context.catalogue.service_ids), ['order', 'sort_order.asc,name.asc']]),
+    get('packages: professions', 'categories', [['select', columns(CATEGORY_COLUMNS)], ['order', 'sort_order.asc']]),
+    get('packages: services', 'subcategories', [['select', columns(SERVICE_COLUMNS)], ['order', 'sort_order.asc']]),
+    get('packages', 'service_items', [['select', columns(PACKAGE_COLUMNS)], ['order', 'sort_order.asc,name.asc']]),
+    get('packages: search matches', 'service_items', [['select', columns(PACKAGE_COLUMNS)], inIds(context.catalogue.package_ids), ['order', 'sort_order.asc,name.asc']]),
+    // /admin/settings (settings/api/settings-query.ts, admin-mfa-setting-query.ts).
+    get('settings: settings', 'settings', [
+      ['select', columns('id, admin_email, site_name, site_description, contact_phone, contact_address, commission_rate, min_deposit_amount, maintenance_mode, featured_banner_url, voucher_banner_url, app_store_url, google_play_url, updated_at')],
+      app,
+    ], { single: true }),
+    get('settings: second-factor setting', 'settings', [['select', columns('require_admin_mfa, updated_at')], app], { single: true }),
+    // The marketplace's own calls (customers and providers, not the admin).
     {
       name: 'marketplace: create_booking (customer, writes a booking)',
       method: 'POST',
@@ -254,49 +620,139 @@ function statementFor(cache: SchemaCache, q: BenchQuery): { sql: string; values:
   return q.count === 'estimated' || q.count === 'planned' ? { ...statement, planned: buildPlannedCount(plan) } : statement;
 }
 
-/** Page 1, a middle page and the last page of a list RPC, from its total (exact or estimated). */
-async function pagedQueries(apiUrl: string, headers: Record<string, string>, list: ListRpc): Promise<BenchQuery[]> {
-  const response = await fetch(`${apiUrl}/rest/v1/rpc/${list.fn}`, {
-    method: 'POST',
-    headers: { ...headers, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ ...list.args, p_limit: 50, p_offset: 0 }),
-  });
-  const value = (await response.json()) as { total?: number };
-  const pages = Math.max(1, Math.ceil(Number(value.total ?? 0) / 50));
-  const page = (label: string, n: number): BenchQuery => ({
-    name: `${list.name}: ${label}`,
-    method: 'POST',
-    path: `/rpc/${list.fn}`,
-    body: { ...list.args, p_limit: 50, p_offset: (n - 1) * 50 },
-  });
-  const result = [page('page 1', 1)];
-  if (pages > 2) result.push(page(`middle page (p. ${Math.ceil(pages / 2)})`, Math.ceil(pages / 2)));
-  if (pages > 1) result.push(page(`last page (p. ${pages})`, pages));
-  return result;
+// ---- planning the pages through the API -------------------------------------------------------
+
+interface ListAnswer {
+  rows?: unknown[];
+  total?: number | null;
+  total_exact?: boolean | null;
+  first_cursor?: string | null;
+  last_cursor?: string | null;
 }
 
-/** One sort of a list on page 1, or null when the database's function offers no `p_sort`. */
-function sortQuery(cache: SchemaCache, fn: string, sort: string): BenchQuery | null {
+type Caller = (path: string, body: Record<string, unknown>) => Promise<{ status: number; value: unknown; text: string }>;
+
+function isOffsetWindow(status: number, value: unknown): boolean {
+  const error = value as { code?: string; details?: string } | null;
+  return status === 400 && error?.code === '22023' && error.details === 'offset_window';
+}
+
+/** A refused request's message, with the hint when the API's per-caller fair share answered. */
+function httpFailure(name: string, status: number, text: string): string {
+  const fairShare = status === 429 && /SDV00[12]/.test(text);
+  return `${name}: HTTP ${status} ${text.slice(0, 300)}${fairShare ? ' — API đang giới hạn theo người gọi ([api.fair_share]): chạy API với SDV_REST_FAIR_SHARE=relaxed' : ''}`;
+}
+
+/**
+ * The rows of one list: page 1 read first (its total plans the others: planPages), then each page
+ * as the screen asks for it; a cursor page reads the pages before it as the pager does.
+ */
+async function listQueries(call: Caller, variant: ListVariant): Promise<{ queries: BenchQuery[]; failures: string[] }> {
+  const path = `/rpc/${variant.fn}`;
+  const base: Record<string, unknown> = { ...variant.args, ...(variant.sort === '' ? {} : { p_sort: variant.sort }), p_limit: PAGE_SIZE };
+  const failures: string[] = [];
+  const read = async (label: string, body: Record<string, unknown>): Promise<ListAnswer | null> => {
+    const answer = await call(path, body);
+    if (answer.status >= 300) {
+      failures.push(httpFailure(`${variant.name}: ${label}`, answer.status, answer.text));
+      return null;
+    }
+    return answer.value as ListAnswer;
+  };
+  const first = await read('page 1', { ...base, p_offset: 0 });
+  if (!first) return { queries: [], failures };
+  const total = Number(first.total ?? 0);
+  const plan = planPages(total, first.total_exact !== false, screenWindow(variant.fn, variant.args, variant.sort));
+  const queries: BenchQuery[] = [];
+  const bodyOf = async (label: string, request: PageRequest): Promise<Record<string, unknown> | null> => {
+    switch (request.kind) {
+      case 'offset':
+        return { ...base, p_offset: request.offset };
+      case 'last':
+        return { ...base, p_last: true, p_offset: request.offset, p_limit: request.limit };
+      case 'after': {
+        const from = await read(`${label}: page ${request.from}`, { ...base, p_offset: pageOffset(request.from) });
+        if (!from) return null;
+        if (!from.last_cursor) failures.push(`${variant.name}: ${label}: trang ${request.from} không có last_cursor`);
+        return from.last_cursor ? { ...base, p_after: from.last_cursor } : null;
+      }
+      case 'before': {
+        // Two "next" from the page before, then "previous" from the page after this one.
+        let cursor: string | null | undefined = (await read(`${label}: page ${request.from - 1}`, { ...base, p_offset: pageOffset(request.from - 1) }))?.last_cursor;
+        for (let step = 0; step < 2 && cursor; step += 1) {
+          const next = await read(`${label}: next`, { ...base, p_after: cursor });
+          cursor = step === 0 ? next?.last_cursor : next?.first_cursor;
+        }
+        if (!cursor) failures.push(`${variant.name}: ${label}: không đi tới được trang ${request.from + 1} bằng con trỏ`);
+        return cursor ? { ...base, p_before: cursor } : null;
+      }
+    }
+  };
+  for (const planned of plan) {
+    let label = planned.label;
+    let body = await bodyOf(label, planned.request);
+    if (!body) continue;
+    if (planned.fallback) {
+      // fetchViewPage: an offset the server refuses is read from the end of the exactly counted list.
+      const probe = await call(path, body);
+      if (isOffsetWindow(probe.status, probe.value)) {
+        body = await bodyOf(label, planned.fallback);
+        label = label.replace(/\)$/, ' via p_last)');
+        if (!body) continue;
+      }
+    }
+    queries.push({ name: `${variant.name}: ${label}`, method: 'POST', path, body });
+  }
+  return { queries, failures };
+}
+
+/** One sort of a list is measured only when the database's function takes `p_sort`. */
+function offersSort(cache: SchemaCache, fn: string): boolean {
   try {
     chooseRoutine(cache, fn, ['p_sort', 'p_limit', 'p_offset'], true);
+    return true;
   } catch {
-    return null;
+    return false;
   }
-  return { name: `${fn}: sort ${sort}`, method: 'POST', path: `/rpc/${fn}`, body: { p_sort: sort, p_limit: 50, p_offset: 0 } };
 }
+
+/** The context of screenCalls, read through the API as the screens read it. */
+async function screenContext(call: Caller, count: (path: string) => Promise<number>, p: BenchParameters): Promise<Parameters<typeof screenCalls>[1]> {
+  const matches = await call('/rpc/admin_catalogue_matches', { p_search: CATALOGUE_SEARCH });
+  const catalogue = (matches.status < 300 ? matches.value : { profession_ids: [], service_ids: [], package_ids: [] }) as CatalogueIds;
+  const cursorOf = async (fn: string, counted: boolean): Promise<string | null> => {
+    const answer = await call(`/rpc/${fn}`, { p_limit: EXPORT_CHUNK, ...(counted ? {} : { p_count: false }) });
+    const value = answer.value as ListAnswer;
+    return answer.status < 300 && (value.rows?.length ?? 0) === EXPORT_CHUNK ? (value.last_cursor ?? null) : null;
+  };
+  return {
+    catalogue,
+    exportCursors: {
+      bookings: await cursorOf('admin_list_bookings', true),
+      commissions: await cursorOf('admin_list_commissions', false),
+      deposits: await cursorOf('admin_list_deposits', false),
+    },
+    providerReviews: await count(providerReviewsPath(p.provider, 1)),
+  };
+}
+
+// ---- measuring -------------------------------------------------------------------------------
 
 /** Measures every query against one database (one size) and prints its table. */
 async function measure(label: string, env: NodeJS.ProcessEnv | undefined): Promise<{ results: Result[]; failures: string[]; bookings: string }> {
-  const config = loadConfig({ ...process.env, ...env });
+  // A stack started here runs with the per-caller fair share relaxed: every row comes from one admin token.
+  const stackEnv: NodeJS.ProcessEnv = { ...env, SDV_REST_FAIR_SHARE: 'relaxed' };
+  const config = loadConfig({ ...process.env, ...stackEnv });
   let stack: Stack | undefined;
   let apiUrl = env ? undefined : process.env.API_URL;
   let dbUrl = (env ? undefined : process.env.DATABASE_URL) ?? `postgres://postgres:postgres@127.0.0.1:${config.dbPort}/postgres`;
   if (!apiUrl) {
     if (!env && (await reachable(config.apiUrl))) {
       apiUrl = config.apiUrl;
+      console.log(`[${label}] Dùng stack đang chạy ở ${apiUrl} (cần SDV_REST_FAIR_SHARE=relaxed, nếu không sẽ gặp 429 SDV002).`);
     } else {
       console.log(`Khởi động local stack cho benchmark (${label}) …`);
-      stack = await startStack({ web: false, log: () => undefined, env });
+      stack = await startStack({ web: false, log: () => undefined, env: stackEnv });
       apiUrl = stack.apiUrl;
       dbUrl = stack.dbUrl;
     }
@@ -304,32 +760,56 @@ async function measure(label: string, env: NodeJS.ProcessEnv | undefined): Promi
   const pool = createPool(dbUrl, 4);
   try {
     const cache = await loadSchemaCache(pool);
+    const admin = await adminToken(dbUrl, config.jwtSecret);
     const identities: Record<'admin' | 'customer' | 'provider', Identity | Error> = {
-      admin: await adminToken(dbUrl, config.jwtSecret),
+      admin,
       customer: await customerToken(dbUrl, config.jwtSecret).catch((error: unknown) => (error instanceof Error ? error : new Error(String(error)))),
       provider: await providerToken(dbUrl, config.jwtSecret).catch((error: unknown) => (error instanceof Error ? error : new Error(String(error)))),
     };
-    const params = await pickParameters(dbUrl);
+    const params = await pickParameters(dbUrl, admin.claims.email ?? '');
     const [countRow] = (await pool.query<{ n: string }>('select count(*)::text as n from public.bookings')).rows;
     const bookings = countRow?.n ?? '?';
     console.log(`[${label}] API ${apiUrl} · ${bookings} bookings · ${RUNS} lần đo sau ${WARMUP} lần khởi động mỗi truy vấn\n`);
 
-    const admin = identities.admin as Identity;
-    const adminHeaders = { apikey: config.anonKey, Authorization: `Bearer ${admin.token}` };
+    const adminHeaders = { apikey: config.anonKey, Authorization: `Bearer ${admin.token}`, 'Content-Type': 'application/json' };
+    const call: Caller = async (path, body) => {
+      const response = await fetch(`${apiUrl}/rest/v1${path}`, { method: 'POST', headers: adminHeaders, body: JSON.stringify(body) });
+      const text = await response.text();
+      const value = ((): unknown => {
+        try {
+          return JSON.parse(text) as unknown;
+        } catch {
+          return null;
+        }
+      })();
+      return { status: response.status, value, text };
+    };
     const all: BenchQuery[] = [];
+    const failures: string[] = [];
     const notOffered: string[] = [];
-    for (const list of listRpcs(params)) all.push(...(await pagedQueries(apiUrl, adminHeaders, list)));
-    for (const [fn, sorts] of Object.entries(SORTS)) {
-      for (const sort of sorts) {
-        const q = sortQuery(cache, fn, sort);
-        if (q) all.push(q);
-        else notOffered.push(`${fn}: sort ${sort}`);
-      }
+    for (const variant of listVariants(params)) {
+      const planned = await listQueries(call, variant);
+      all.push(...planned.queries);
+      failures.push(...planned.failures);
     }
-    all.push(...queries(params));
+    for (const variant of sortVariants()) {
+      if (!offersSort(cache, variant.fn)) {
+        notOffered.push(variant.name);
+        continue;
+      }
+      const planned = await listQueries(call, variant);
+      all.push(...planned.queries);
+      failures.push(...planned.failures);
+    }
+    // The exact count a counted REST read answers in Content-Range ("0-9/123").
+    const count = async (path: string): Promise<number> => {
+      const response = await fetch(`${apiUrl}/rest/v1${path}`, { headers: { ...adminHeaders, Prefer: 'count=exact' } });
+      await response.arrayBuffer();
+      return Number(/\/(\d+)$/.exec(response.headers.get('content-range') ?? '')?.[1] ?? 0);
+    };
+    all.push(...screenCalls(params, await screenContext(call, count, params)));
 
     const results: Result[] = [];
-    const failures: string[] = [];
     for (const q of all) {
       const identity = identities[q.as ?? 'admin'];
       if (identity instanceof Error) {
@@ -345,21 +825,22 @@ async function measure(label: string, env: NodeJS.ProcessEnv | undefined): Promi
       const callApi = async (): Promise<void> => {
         const response = await fetch(`${apiUrl}/rest/v1${q.path}`, { method: q.method, headers, body: q.body ? JSON.stringify(q.body) : undefined });
         const text = await response.text();
-        if (response.status >= 300) throw new Error(`${q.name}: HTTP ${response.status} ${text.slice(0, 300)}`);
+        if (response.status >= 300) throw new Error(httpFailure(q.name, response.status, text));
         const value = JSON.parse(text) as unknown;
         // Lists come as arrays; the screens' RPCs answer {rows: [...], total …}.
         const inner = value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as { rows?: unknown }).rows : undefined;
         rows = Array.isArray(value) ? value.length : Array.isArray(inner) ? inner.length : 1;
       };
-      const statement = statementFor(cache, q);
-      const callSql = async (): Promise<void> => {
-        await withRoleTransaction(pool, { role: 'authenticated', claims, readOnly: q.method === 'GET', request: { method: q.method, path: q.path, headers: {} } }, async (client) => {
-          const result = await client.query<{ total?: string | null }>({ text: statement.sql, values: statement.values });
-          const total = Number(result.rows[0]?.total ?? 0);
-          if (statement.planned && (q.count === 'planned' || total > ESTIMATE_THRESHOLD)) await client.query({ text: statement.planned.sql, values: statement.planned.values });
-        });
-      };
+      let callSql: () => Promise<void>;
       try {
+        const statement = statementFor(cache, q);
+        callSql = async (): Promise<void> => {
+          await withRoleTransaction(pool, { role: 'authenticated', claims, readOnly: q.method === 'GET', request: { method: q.method, path: q.path, headers: {} } }, async (client) => {
+            const result = await client.query<{ total?: string | null }>({ text: statement.sql, values: statement.values });
+            const total = Number(result.rows[0]?.total ?? 0);
+            if (statement.planned && (q.count === 'planned' || total > ESTIMATE_THRESHOLD)) await client.query({ text: statement.planned.sql, values: statement.planned.values });
+          });
+        };
         for (let i = 0; i < WARMUP; i += 1) {
           await callApi();
           await callSql();
@@ -399,6 +880,7 @@ async function measure(label: string, env: NodeJS.ProcessEnv | undefined): Promi
     }
     for (const name of notOffered) console.log(`(không đo: ${name} — hàm chưa có tham số p_sort)`);
     for (const failure of failures) console.error(`LỖI (không đo được): ${failure}`);
+    console.log(`[${label}] ${results.length} truy vấn đã đo, ${failures.length} lỗi.`);
     const removed = await pool.query('delete from public.bookings where note = $1', [BENCH_NOTE]);
     if (removed.rowCount) console.log(`Đã xoá ${removed.rowCount} đơn do create_booking tạo khi đo.`);
     console.log('');
@@ -434,14 +916,13 @@ async function main(): Promise<number> {
     measured.push({ label: size.label, bookings, results });
   }
   if (measured.length > 1) {
-    // Middle and last pages are compared by position, whatever their number at each size.
-    const key = (name: string): string => name.replace(/ \(p\. \d+\)$/, '');
-    const names = [...new Set(measured.flatMap((m) => m.results.map((r) => key(r.query))))];
+    // Pages are compared by their role (page 1, deepest numbered, middle, last), whatever their number at each size.
+    const names = growthOrder(measured.map((m) => m.results.map((r) => growthKey(r.query))));
     const width = Math.max(...names.map((n) => n.length));
     console.log(`SQL p50 (ms) theo cỡ dữ liệu — ${measured.map((m) => `${m.label} = ${m.bookings} bookings`).join(' · ')}`);
     console.log(`${'truy vấn'.padEnd(width)}  ${measured.map((m) => m.label.padStart(9)).join('  ')}  ${'tăng'.padStart(7)}`);
     for (const name of names) {
-      const values = measured.map((m) => m.results.find((r) => key(r.query) === name)?.sql_median_ms);
+      const values = measured.map((m) => m.results.find((r) => growthKey(r.query) === name)?.sql_median_ms);
       const first = values[0];
       const last = values[values.length - 1];
       const growth = first !== undefined && last !== undefined && first > 0 ? `×${(last / first).toFixed(1)}` : '—';
@@ -450,15 +931,18 @@ async function main(): Promise<number> {
     console.log('');
   }
   console.log(JSON.stringify(measured.length === 1 ? measured[0]!.results : measured, null, 2));
+  if (failed > 0) console.error(`${failed} truy vấn không đo được (xem các dòng LỖI ở trên).`);
   return failed;
 }
 
-main().then(
-  (failed) => {
-    if (failed > 0) process.exit(1);
-  },
-  (error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  },
-);
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  main().then(
+    (failed) => {
+      if (failed > 0) process.exit(1);
+    },
+    (error: unknown) => {
+      console.error(error instanceof Error ? error.message : error);
+      process.exit(1);
+    },
+  );
+}

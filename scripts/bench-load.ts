@@ -1,19 +1,24 @@
 // npm run bench:load — drives the local API server with autocannon (loopback only, bounded in
-// time) with the admin screens' own requests (src/features/…/api): bookings / deposits /
-// commissions / reviews / customers lists with filters, pages 1–5 and varied search words (with
-// and without accents, short ones, SEARCH_WORDS), provider and customer lists and details with
-// their stats, the dashboard, the finance stats with their filters, inline edits with the screens'
-// updated_at check, and deposit status changes that move the provider's balance (conflicts when
-// two admins change the same row: the rows are read again, as the screen does). CONNECTIONS
-// concurrent sessions (default 50) carry the tokens of as many real sign-ins of the seeded admin,
-// for DURATION seconds (default 60), twice, after a short warm-up.
-// Reports requests/s, p50/p95/p99 per route, non-2xx, errors and the API process's RSS / heap (after a full
-// GC) before, between and after the two runs, then ENDS with one JSON object.
+// time) with what admins do on the screens, each request as the screen sends it (src/features/…/api,
+// loadMix): the lists through their RPCs (bookings, customers, providers, reviews, conversations,
+// commissions, deposits, promotions, audit log) with the screens' filters and statuses, offered
+// sorts, pages 1–5 and the deepest numbered page, search words from a word list (with and without
+// accents, short ones: SEARCH_WORDS); the provider picker and the catalogue search; the dashboard,
+// the stat cards and the detail pages' reads; inline edits with the screens' updated_at check, and
+// the status changes that move money — deposits (the provider's balance) and bookings (the
+// commission and the provider's earnings) — on a few rows, so that concurrent admins collide
+// (conflicts: the rows are read again, as the screen does), put back to their status at the end.
+// CONNECTIONS concurrent sessions (default 50) carry the tokens of as many real sign-ins of the
+// seeded admin (the login form's password grant), for DURATION seconds (default 60), twice, after a
+// short warm-up. Reports requests/s, p50/p95/p99, non-2xx and conflicts per route, errors and the API
+// process's RSS / heap (after a full GC) before, between and after the two runs, then ENDS with one
+// JSON object.
 //
 // Database: DATABASE_URL, else the stack of the current profile (local-stack/config.ts; SDV_DATA_DIR,
 // DB_PORT … honoured), started if needed — the seed data, or the large set after `npm run seed:large`.
-// API: API_URL (memory then only with API_PID, RSS from /proc) — else an API server in a child
-// process of its own on API_PORT, so that its memory is the server's alone.
+// API: API_URL (memory then only with API_PID, RSS from /proc; run it with SDV_REST_FAIR_SHARE=relaxed:
+// the sessions share one admin, local-stack/rest/README.md) — else an API server in a child process of
+// its own on API_PORT, fair share relaxed, so that its memory is the server's alone.
 // Options: --duration=S (or DURATION), --connections=N (or CONNECTIONS), --sessions=N, --seed=N.
 // Exit code 1 when any request failed or answered non-2xx.
 import { createRequire } from 'node:module';
@@ -66,22 +71,37 @@ const autocannon = require('autocannon') as Autocannon;
 
 // ---- the admin mix --------------------------------------------------------------------------
 
+/** A row whose status the mix changes, with the updated_at check the screens send. */
+export interface ChangedRow {
+  id: string;
+  status: string;
+  updated_at: string;
+}
+
 export interface LoadParameters {
   adminId: string;
   adminEmail: string;
   provider: string;
+  /** The booking opened on its detail page, and what that page reads with it. */
   booking: string;
+  bookingPeople: string[];
+  bookingSubcategory: string;
+  bookingProvider: string;
   service: string;
   item: string;
   /** Customers and reviews whose inline edits the mix makes (same value back, a real UPDATE). */
   customers: { id: string; name: string; updated_at: string }[];
-  reviews: { id: string; status: string; updated_at: string }[];
+  reviews: ChangedRow[];
   /** Deposits whose status the mix changes (completed ↔ pending: the provider's balance moves). */
-  deposits: { id: string; status: string; updated_at: string }[];
+  deposits: (ChangedRow & { provider_id: string })[];
+  /** Completed bookings with a provider whose status the mix changes (completed ↔ pending_completion: commission and earnings move). */
+  bookings: ChangedRow[];
   /** A service with commissions (the commission stats' service filter). */
   subcategory: string;
   /** Customers opened on their detail page. */
   customerIds: string[];
+  /** What admins type in the promotions' code search: the start of real codes. */
+  codeWords: string[];
 }
 
 /** What admins type in the search boxes: names and services, with and without accents, short ones too. */
@@ -91,14 +111,53 @@ export const SEARCH_WORDS = [
   'nước', 'nuoc', 'tệ', 'te', 'hài lòng', 'hai long', 'Quận 1', 'quan',
 ];
 
+/**
+ * The values the screens send (bench-load.test.ts checks them against the screens' own lists):
+ * booking statuses (bookings/api/booking-filters.ts), deposit statuses (deposits/api/deposit-rules.ts),
+ * the sorts each list offers (docs/search.md#sorting), review ratings and statuses, provider and
+ * customer statuses of the filters.
+ */
+export const SCREEN_VALUES = {
+  bookingStatuses: ['pending', 'confirmed', 'pending_completion', 'completed', 'cancelled'],
+  depositStatuses: ['pending', 'completed', 'canceled'],
+  customerStatuses: ['active', 'inactive', 'banned', 'pending_approval'],
+  providerStatuses: ['inactive', 'pending_approval', 'active'],
+  reviewStatuses: ['active', 'inactive'],
+  conversationStatuses: ['active', 'completed'],
+  promotionTypes: ['percentage', 'fixed_amount'],
+  promotionStatuses: ['active', 'inactive'],
+  sorts: {
+    admin_list_bookings: ['created_at.asc', 'final_price.asc', 'final_price.desc', 'customer_name.asc', 'customer_name.desc'],
+    admin_list_customers: ['created_at.asc', 'name.asc', 'name.desc', 'total_bookings.asc', 'total_bookings.desc'],
+    admin_list_providers: ['created_at.asc', 'name.asc', 'name.desc', 'deposit.asc', 'deposit.desc', 'total_earnings.asc', 'total_earnings.desc'],
+    admin_list_reviews: ['created_at.asc', 'rating.asc', 'rating.desc'],
+    admin_list_conversations: ['last_message_at.asc'],
+    admin_list_commissions: ['created_at.asc', 'final_price.asc', 'final_price.desc', 'platform_fee.asc', 'platform_fee.desc'],
+    admin_list_deposits: ['created_at.asc', 'amount.asc', 'amount.desc'],
+    admin_list_promotions: ['created_at.asc', 'code.asc', 'code.desc', 'uses_count.asc', 'uses_count.desc', 'expires_at.asc', 'expires_at.desc'],
+  },
+} as const;
+
+/** The column lists the screens select (postgrest-js drops the spaces). */
+const COLUMNS = {
+  recentBookings: 'id,created_at,status,customer_name,service_name,service_item_name,final_price',
+  person: 'id,name,email,phone,avatar_url,status',
+  customer: 'id,name,email,phone,avatar_url,status,total_bookings,last_login_at,created_at,updated_at',
+  provider: 'id,role,name,email,phone,avatar_url,status,deposit,total_earnings,saved_addresses,last_login_at,created_at,updated_at',
+  ledger: 'id,kind,amount,status,old_balance,new_balance,note,created_at',
+  providerReviews: 'id,booking_id,customer_name,rating,comment,created_at',
+  history: 'id,created_at,actor_email,action,changes',
+  bookingReview: 'id,rating,comment,status,customer_name,created_at',
+} as const;
+
 export interface MixEntry {
   name: string;
   weight: number;
   method: 'GET' | 'POST' | 'PATCH';
-  /** Path under /rest/v1 with its query string (built per request for the inline edits). */
+  /** Path under /rest/v1 with its query string (built per request: called first, body and headers after it). */
   path: () => string;
   body?: () => string;
-  headers?: Record<string, string>;
+  headers?: Record<string, string> | (() => Record<string, string>);
   /** Inline edits: the row's new updated_at (the screen reloads it), or a 0-row conflict. */
   onBody?: (body: string) => 'ok' | 'conflict';
 }
@@ -111,49 +170,65 @@ export async function pickLoadParameters(dbUrl: string): Promise<LoadParameters>
   await client.connect();
   try {
     const one = async (text: string): Promise<string> => (await client.query<{ v: string | null }>(text)).rows[0]?.v ?? '';
+    const rows = async <R extends object>(text: string): Promise<R[]> => (await client.query<R>(text)).rows;
     const admin = (
       await client.query<{ id: string; email: string }>(
         "select id::text, email from auth.users where coalesce(raw_app_meta_data->>'admin', 'false') = 'true' order by created_at limit 1",
       )
     ).rows[0];
     if (!admin) throw new Error('Không tìm thấy tài khoản quản trị trong auth.users (cần seed).');
+    const [booking] = await rows<{ id: string; subcategory_id: string | null; provider_id: string | null; people: string[] }>(
+      `select b.id::text, b.subcategory_id::text, b.provider_id::text,
+              array(select distinct x::text from unnest(array[b.customer_id, b.provider_id] || b.provider_queue) x where x is not null) as people
+         from public.bookings b where b.provider_id is not null order by b.created_at desc limit 1`,
+    );
     return {
       adminId: admin.id,
       adminEmail: admin.email,
       provider: await one('select provider_id::text as v from public.bookings where provider_id is not null order by created_at desc limit 1'),
-      booking: await one('select id::text as v from public.bookings order by created_at desc limit 1'),
+      booking: booking?.id ?? '',
+      bookingPeople: booking?.people ?? [],
+      bookingSubcategory: booking?.subcategory_id ?? '',
+      bookingProvider: booking?.provider_id ?? '',
       service: await one("select split_part(service_name, ' ', 1) as v from public.bookings order by created_at desc limit 1"),
       item: await one("select split_part(service_item_name, ' ', 1) as v from public.bookings where service_item_name is not null order by created_at desc limit 1"),
-      customers: (
-        await client.query<{ id: string; name: string; updated_at: string }>(
-          "select id::text, name, to_json(updated_at)#>>'{}' as updated_at from public.profiles where role = 'customer' order by created_at desc limit 200",
-        )
-      ).rows,
-      reviews: (
-        await client.query<{ id: string; status: string; updated_at: string }>(
-          "select id::text, status, to_json(updated_at)#>>'{}' as updated_at from public.reviews order by created_at desc limit 200",
-        )
-      ).rows,
+      customers: await rows<{ id: string; name: string; updated_at: string }>(
+        "select id::text, name, to_json(updated_at)#>>'{}' as updated_at from public.profiles where role = 'customer' order by created_at desc limit 200",
+      ),
+      reviews: await rows<ChangedRow>("select id::text, status, to_json(updated_at)#>>'{}' as updated_at from public.reviews order by created_at desc limit 200"),
       // Few rows, so that concurrent admins collide on them (conflicts answered by the updated_at check).
-      deposits: (
-        await client.query<{ id: string; status: string; updated_at: string }>(
-          "select id::text, status, to_json(updated_at)#>>'{}' as updated_at from public.deposit_history where status in ('pending', 'completed') order by created_at desc limit 30",
-        )
-      ).rows,
+      deposits: await rows<ChangedRow & { provider_id: string }>(
+        "select id::text, status, to_json(updated_at)#>>'{}' as updated_at, provider_id::text from public.deposit_history where kind = 'deposit' and status in ('pending', 'completed') order by created_at desc limit 30",
+      ),
+      bookings: await rows<ChangedRow>(
+        "select id::text, status, to_json(updated_at)#>>'{}' as updated_at from public.bookings where status = 'completed' and provider_id is not null order by created_at desc limit 20",
+      ),
       subcategory: await one('select subcategory_id::text as v from public.commissions where subcategory_id is not null order by created_at desc limit 1'),
-      customerIds: (await client.query<{ id: string }>("select id::text from public.profiles where role = 'customer' order by created_at desc limit 50")).rows.map((r) => r.id),
+      customerIds: (await rows<{ id: string }>("select id::text from public.profiles where role = 'customer' order by created_at desc limit 50")).map((r) => r.id),
+      codeWords: [
+        ...new Set(
+          (await rows<{ code: string }>('select code from public.discount_codes order by created_at desc limit 20')).flatMap((r) => {
+            const code = r.code.trim().toLowerCase();
+            return [code.slice(0, 3), code.slice(0, 2)].filter((word) => word !== '');
+          }),
+        ),
+      ],
     };
   } finally {
     await client.end();
   }
 }
 
-/** The requests of the admin screens, with weights (how often an admin makes them). */
 /** Reads rows again after a conflict (the screen reloads them): table, ids, select → rows. */
 export type Reload = (table: string, ids: string[], select: string) => Promise<Record<string, unknown>[]>;
 
+/**
+ * The requests of the admin screens, with weights (how often an admin makes them): what each
+ * screen sends (src/features/…/api), the lists with their filters, sorts, search words and pages.
+ */
 export function loadMix(p: LoadParameters, random: () => number, reload?: Reload): MixEntry[] {
   const pick = <T>(items: readonly T[]): T | undefined => items[Math.floor(random() * items.length)];
+  const chance = (share: number): boolean => random() < share;
   const rpc = (name: string, weight: number, fn: string, args: () => Record<string, unknown>): MixEntry => ({
     name,
     weight,
@@ -162,10 +237,27 @@ export function loadMix(p: LoadParameters, random: () => number, reload?: Reload
     body: () => JSON.stringify(args()),
     headers: { 'Content-Type': 'application/json' },
   });
+  /** A screen's reads, one of them per request (the page reads them together). */
+  type Read = { path: string | (() => string); single?: boolean };
+  const reads = (name: string, weight: number, requests: Read[]): MixEntry => {
+    let current: Read | undefined;
+    return {
+      name,
+      weight,
+      method: 'GET',
+      path: () => {
+        current = pick(requests);
+        const path = current?.path ?? '/';
+        return typeof path === 'string' ? path : path();
+      },
+      headers: (): Record<string, string> => (current?.single ? { Accept: 'application/vnd.pgrst.object+json' } : {}),
+    };
+  };
+  /** The bookings list's "7 ngày" filter (lib/format.ts timeRangeStart: the last 7 × 24 hours). */
   const since = (): string => new Date(Date.now() - 7 * 24 * 3600 * 1000).toISOString();
   /**
-   * An inline edit with the updated_at check, as the screens send it (the same value back: a real
-   * UPDATE): the row's new updated_at is kept for the next edit, a 0-row answer is a conflict.
+   * An inline edit with the updated_at check, as the screens send it: the row's new updated_at is
+   * kept for the next edit, a 0-row answer is a conflict (the rows are read again, as the screen does).
    */
   const inlineEdit = <R extends { id: string; updated_at: string }>(
     name: string,
@@ -210,84 +302,195 @@ export function loadMix(p: LoadParameters, random: () => number, reload?: Reload
     };
   };
   const word = (): string => pick(SEARCH_WORDS) ?? 'an';
-  /** The finance screens' periods: whole Vietnam days, the last 30. */
-  const monthAgo = (): string => new Date(`${new Date(Date.now() - 30 * 86_400_000 + 7 * 3_600_000).toISOString().slice(0, 10)}T00:00:00+07:00`).toISOString();
-  const page = (): number => 50 * Math.floor(random() * 5);
+  /** The finance screens' periods (lib/finance-filters.ts): whole Vietnam days, the last 30, the end day inclusive. */
+  const period = (): { p_from: string; p_to: string } => {
+    const day = (offsetDays: number): string => new Date(Date.now() + offsetDays * 86_400_000 + 7 * 3_600_000).toISOString().slice(0, 10);
+    return { p_from: new Date(`${day(-30)}T00:00:00+07:00`).toISOString(), p_to: new Date(`${day(1)}T00:00:00+07:00`).toISOString() };
+  };
+  /** A page the admin opens by number near the start: 1–5 mostly, sometimes the deepest numbered page (41). */
+  const offset = (): number => (chance(0.1) ? 2000 : 50 * Math.floor(random() * 5));
+  const sorted = (fn: keyof typeof SCREEN_VALUES.sorts, share: number): { p_sort?: string } => (chance(share) ? { p_sort: pick(SCREEN_VALUES.sorts[fn])! } : {});
+  const recent = (filter: string): string => `/bookings?select=${q(COLUMNS.recentBookings)}${filter}&order=created_at.desc,id.desc&limit=10`;
+  const customer = (): string => pick(p.customerIds) ?? p.provider;
+  const deposit = (): string => pick(p.deposits)?.provider_id ?? p.provider;
   const mix: MixEntry[] = [
-    rpc('dashboard (admin_dashboard)', 8, 'admin_dashboard', () => ({})),
-    {
-      name: 'dashboard recent bookings',
-      weight: 4,
-      method: 'GET',
-      path: () => `/bookings?select=${q('id,created_at,status,customer_name,service_name,service_item_name,final_price')}&order=created_at.desc,id.desc&limit=10`,
-    },
-    rpc('bookings list, first page', 10, 'admin_list_bookings', () => ({ p_limit: 50, p_offset: 0, p_count: true })),
-    rpc('bookings list, status filter, pages 1–5', 8, 'admin_list_bookings', () => ({
-      p_status: pick(['pending', 'confirmed', 'completed', 'cancelled']),
+    // /admin
+    rpc('dashboard (admin_dashboard)', 6, 'admin_dashboard', () => ({})),
+    { name: 'dashboard recent bookings', weight: 3, method: 'GET', path: () => recent('') },
+    // /admin/bookings (bookings/api/booking-filters.ts filterArgs, lib/paged-list.ts fetchViewPage: p_limit, p_offset, no p_count).
+    rpc('bookings list, first page', 8, 'admin_list_bookings', () => ({ p_limit: 50, p_offset: 0 })),
+    rpc('bookings list, status filter, pages 1–5', 6, 'admin_list_bookings', () => ({ p_status: pick(SCREEN_VALUES.bookingStatuses), p_limit: 50, p_offset: 50 * Math.floor(random() * 5) })),
+    rpc('bookings list, sort, pages 1–5 / 41', 3, 'admin_list_bookings', () => ({ ...sorted('admin_list_bookings', 1), p_limit: 50, p_offset: offset() })),
+    rpc('bookings list, provider + 7 days', 2, 'admin_list_bookings', () => ({ p_provider_id: p.provider, p_since: since(), p_limit: 50, p_offset: 0 })),
+    rpc('bookings list, service / package / customer word', 4, 'admin_list_bookings', () => {
+      const roll = random();
+      const text = roll < 0.34 ? { p_service: word() } : roll < 0.67 ? { p_package: word() } : { p_customer: word() };
+      return { ...text, p_limit: 50, p_offset: 0 };
+    }),
+    // /admin/bookings/:id (bookings/api/booking-query.ts, booking-conversation-query.ts, booking-history-query.ts).
+    reads('booking detail (booking, people, review, conversation, history)', 5, [
+      { path: `/bookings?select=*&id=eq.${p.booking}` },
+      { path: `/profiles?select=${q(COLUMNS.person)}&id=in.(${p.bookingPeople.join(',')})` },
+      { path: `/reviews?select=${q(COLUMNS.bookingReview)}&booking_id=eq.${p.booking}` },
+      { path: `/conversations?select=id&booking_id=eq.${p.booking}` },
+      { path: `/audit_log?select=${q(COLUMNS.history)}&table_name=eq.bookings&row_id=eq.${p.booking}&order=created_at.desc,id.desc&limit=100` },
+    ]),
+    // Before a status change that moves money the screen shows its effect (booking-status-effect-query.ts).
+    reads('booking status change: what moves (rate, settings, commission, earnings)', 2, [
+      { path: `/subcategories?select=commission_rate&id=eq.${p.bookingSubcategory}` },
+      { path: '/settings?select=commission_rate&id=eq.app' },
+      { path: `/commissions?select=${q('platform_fee,provider_amount')}&booking_id=eq.${p.booking}` },
+      { path: `/profiles?select=${q('name,total_earnings')}&id=eq.${p.bookingProvider}` },
+    ]),
+    // /admin/providers (providers-query.ts toProviderArgs) and the provider picker of the filters.
+    rpc('providers list (admin_list_providers)', 4, 'admin_list_providers', () => ({
+      ...(chance(0.3) ? { p_search: word() } : {}),
+      ...(chance(0.2) ? { p_status: pick(SCREEN_VALUES.providerStatuses) } : {}),
+      ...sorted('admin_list_providers', 0.25),
       p_limit: 50,
-      p_offset: page(),
-      p_count: true,
+      p_offset: chance(0.8) ? 0 : 50 * Math.floor(random() * 3),
     })),
-    rpc('bookings list, provider + 7 days', 3, 'admin_list_bookings', () => ({ p_provider_id: p.provider, p_since: since(), p_limit: 50, p_offset: 0, p_count: true })),
-    rpc('bookings list, service / package word', 4, 'admin_list_bookings', () =>
-      random() < 0.5 ? { p_service: word(), p_limit: 50, p_offset: 0, p_count: true } : { p_package: word(), p_limit: 50, p_offset: 0, p_count: true },
-    ),
-    {
-      name: 'booking detail',
-      weight: 5,
-      method: 'GET',
-      path: () => `/bookings?select=*&id=eq.${p.booking}`,
-      headers: { Accept: 'application/vnd.pgrst.object+json' },
-    },
-    {
-      name: 'providers list (count=exact)',
-      weight: 4,
-      method: 'GET',
-      path: () =>
-        `/profiles?select=${q('id,name,phone,email,status,deposit,total_earnings,created_at')}&role=eq.provider${random() < 0.3 ? '&status=eq.active' : ''}&order=created_at.desc,id.desc&offset=0&limit=50`,
-      headers: { Prefer: 'count=exact' },
-    },
-    rpc('provider detail stats (provider_stats)', 3, 'provider_stats', () => ({ p_provider_id: p.provider })),
-    // What the customers screen sends, half of the time with a search word.
+    rpc('provider picker (admin_provider_options)', 3, 'admin_provider_options', () => ({ p_limit: 20, ...(chance(0.7) ? { p_search: word() } : {}) })),
+    // /admin/providers/:id (providers/api/*-query.ts).
+    reads('provider detail (profile, ledger, reviews, recent bookings)', 3, [
+      { path: `/profiles?select=${q(COLUMNS.provider)}&id=eq.${p.provider}&role=eq.provider` },
+      { path: `/deposit_history?select=${q(COLUMNS.ledger)}&provider_id=eq.${p.provider}&order=created_at.desc,id.desc&limit=10` },
+      { path: `/reviews?select=${q(COLUMNS.providerReviews)}&provider_id=eq.${p.provider}&status=eq.active&order=created_at.desc,id.desc&offset=0&limit=10` },
+      { path: recent(`&provider_id=eq.${p.provider}`) },
+    ]),
+    rpc('provider detail stats (provider_stats)', 2, 'provider_stats', () => ({ p_provider_id: p.provider })),
+    rpc('provider review summary (provider_review_summary)', 2, 'provider_review_summary', () => ({ p_provider_id: p.provider })),
+    // /admin/customers (customers/api/customer-filters.ts toCustomerArgs).
     rpc('customers list, search word (admin_list_customers)', 5, 'admin_list_customers', () => ({
-      ...(random() < 0.5 ? { p_search: word() } : {}),
+      ...(chance(0.5) ? { p_search: word() } : {}),
+      ...(chance(0.15) ? { p_status: pick(SCREEN_VALUES.customerStatuses) } : {}),
+      ...sorted('admin_list_customers', 0.2),
       p_limit: 50,
       p_offset: 0,
     })),
+    // /admin/customers/:id (customers/api/customer-query.ts, customer-recent-bookings-query.ts).
     {
       name: 'customer detail',
       weight: 3,
       method: 'GET',
-      path: () => `/profiles?select=${q('id,name,email,phone,avatar_url,status,total_bookings,last_login_at,created_at,updated_at')}&id=eq.${pick(p.customerIds) ?? p.provider}&role=eq.customer`,
+      path: () => `/profiles?select=${q(COLUMNS.customer)}&id=eq.${customer()}&role=eq.customer`,
     },
-    rpc('customer detail stats (customer_stats)', 2, 'customer_stats', () => ({ p_customer_id: pick(p.customerIds) ?? p.provider })),
-    rpc('deposits list', 5, 'admin_list_deposits', () => ({ p_limit: 50, p_offset: 0 })),
-    rpc('deposit stats, status / 30 days', 3, 'admin_deposit_stats', () =>
-      random() < 0.5 ? {} : { p_status: pick(['pending', 'completed', 'canceled']), p_from: monthAgo() },
-    ),
-    rpc('commissions list, search word', 4, 'admin_list_commissions', () => ({ ...(random() < 0.4 ? { p_search: word() } : {}), p_limit: 50, p_offset: 0 })),
+    { name: 'customer recent bookings', weight: 2, method: 'GET', path: () => recent(`&customer_id=eq.${customer()}`) },
+    rpc('customer detail stats (customer_stats)', 2, 'customer_stats', () => ({ p_customer_id: customer() })),
+    // /admin/manage-deposit-history (deposits/api/deposit-filters.ts toDepositArgs).
+    rpc('deposits list', 4, 'admin_list_deposits', () => ({
+      ...(chance(0.25) ? { p_status: pick(SCREEN_VALUES.depositStatuses) } : {}),
+      ...(chance(0.2) ? { p_search: word() } : {}),
+      ...sorted('admin_list_deposits', 0.2),
+      p_limit: 50,
+      p_offset: 0,
+    })),
+    rpc('deposit stats, status / 30 days', 3, 'admin_deposit_stats', () => (chance(0.5) ? {} : { p_status: pick(SCREEN_VALUES.depositStatuses), ...period() })),
+    // Around a deposit status change: the provider and the minimum before (deposit-status-effect-query.ts), the balance after (deposit-update-mutation.ts).
+    reads('deposit status change: provider balance before / after', 2, [
+      { path: () => `/profiles?select=${q('name,deposit,status')}&id=eq.${deposit()}`, single: true },
+      { path: '/settings?select=min_deposit_amount&id=eq.app' },
+      { path: () => `/profiles?select=${q('deposit,status')}&id=eq.${deposit()}`, single: true },
+    ]),
+    // /admin/manage-commissions (commissions/api/commission-filters.ts toCommissionArgs).
+    rpc('commissions list, search word', 4, 'admin_list_commissions', () => ({
+      ...(chance(0.4) ? { p_search: word() } : {}),
+      ...sorted('admin_list_commissions', 0.2),
+      p_limit: 50,
+      p_offset: 0,
+    })),
     rpc('commission stats, service / 30 days', 3, 'admin_commission_stats', () =>
-      random() < 0.34 ? {} : random() < 0.5 ? { p_subcategory_id: p.subcategory } : { p_from: monthAgo() },
+      chance(0.34) ? {} : chance(0.5) ? { p_subcategory_id: p.subcategory } : period(),
     ),
-    rpc('reviews list, search word', 4, 'admin_list_reviews', () => ({ ...(random() < 0.4 ? { p_search: word() } : {}), p_limit: 50, p_offset: 0 })),
+    // /admin/manage-reviews (reviews/api/review-filters.ts toReviewArgs).
+    rpc('reviews list, search word / stars', 4, 'admin_list_reviews', () => ({
+      ...(chance(0.4) ? { p_search: word() } : {}),
+      ...(chance(0.2) ? { p_rating: 1 + Math.floor(random() * 5) } : {}),
+      ...(chance(0.1) ? { p_status: pick(SCREEN_VALUES.reviewStatuses) } : {}),
+      ...sorted('admin_list_reviews', 0.2),
+      p_limit: 50,
+      p_offset: 0,
+    })),
+    // /admin/manage-conversations (conversations/api/conversation-filters.ts toConversationArgs).
+    rpc('conversations list', 2, 'admin_list_conversations', () => ({
+      ...(chance(0.3) ? (chance(0.5) ? { p_customer_name: word() } : { p_provider_name: word() }) : {}),
+      ...(chance(0.2) ? { p_status: pick(SCREEN_VALUES.conversationStatuses) } : {}),
+      ...sorted('admin_list_conversations', 0.1),
+      p_limit: 50,
+      p_offset: 0,
+    })),
+    // /admin/manage-discount-codes (promotions-query.ts toPromotionArgs) and its stat cards.
+    rpc('promotions list (admin_list_promotions)', 2, 'admin_list_promotions', () => ({
+      ...(chance(0.4) && p.codeWords.length > 0 ? { p_search: pick(p.codeWords) } : {}),
+      ...(chance(0.2) ? { p_type: pick(SCREEN_VALUES.promotionTypes) } : {}),
+      ...(chance(0.2) ? { p_status: pick(SCREEN_VALUES.promotionStatuses) } : {}),
+      ...sorted('admin_list_promotions', 0.3),
+      p_limit: 50,
+      p_offset: 0,
+    })),
+    rpc('promotion stats (admin_discount_code_stats)', 2, 'admin_discount_code_stats', () => ({})),
+    // /admin/audit-log (audit-log/api/audit-log-filters.ts toAuditLogArgs).
+    rpc('audit log list', 2, 'admin_list_audit_log', () => ({
+      ...(chance(0.3) ? { p_table: pick(['bookings', 'profiles', 'deposit_history', 'reviews']) } : {}),
+      ...(chance(0.1) ? { p_actor: p.adminEmail } : {}),
+      p_limit: 50,
+      p_offset: 0,
+    })),
+    // The catalogue screens' search box (catalogue/api/catalogue-matches.ts).
+    rpc('catalogue search (admin_catalogue_matches)', 2, 'admin_catalogue_matches', () => ({ p_search: word() })),
   ];
   if (p.customers.length > 0) {
-    mix.push(inlineEdit('inline edit: customer name (updated_at check)', 3, 'profiles', p.customers, 'id,name,updated_at', (c) => ({ name: c?.name ?? '' })));
+    // customers/api/customer-update-mutation.ts: the new profile comes back with the detail's columns.
+    mix.push(inlineEdit('inline edit: customer name (updated_at check)', 2, 'profiles', p.customers, COLUMNS.customer, (c) => ({ name: c?.name ?? '' })));
   }
   if (p.reviews.length > 0) {
-    mix.push(inlineEdit('inline edit: review status (updated_at check)', 2, 'reviews', p.reviews, 'id,updated_at', (r) => ({ status: r?.status ?? 'visible' })));
+    // reviews/api/review-status-update-mutation.ts: the same status back.
+    mix.push(inlineEdit('inline edit: review status (updated_at check)', 2, 'reviews', p.reviews, 'id,status,updated_at', (r) => ({ status: r?.status ?? 'active' })));
   }
   if (p.deposits.length > 0) {
-    // Completing a deposit credits the provider's balance, un-completing it debits it back (the
-    // deposit trigger); concurrent admins on the same rows get conflicts, as on the screen.
+    // deposits/api/deposit-update-mutation.ts: completing a deposit credits the provider's balance,
+    // un-completing it debits it back (the deposit trigger); concurrent admins on the same rows get conflicts.
     mix.push(
-      inlineEdit('deposit status change, moves the balance (updated_at check)', 3, 'deposit_history', p.deposits, 'id,status,updated_at', (d) => {
-        const next = d?.status === 'completed' ? 'pending' : 'completed';
-        return { status: next };
-      }),
+      inlineEdit('deposit status change, moves the balance (updated_at check)', 3, 'deposit_history', p.deposits, 'id,status,amount,old_balance,new_balance,updated_at', (d) => ({
+        status: d?.status === 'completed' ? 'pending' : 'completed',
+      })),
+    );
+  }
+  if (p.bookings.length > 0) {
+    // bookings/api/booking-status-update-mutation.ts: leaving `completed` removes the commission and
+    // takes the provider's earnings back, entering it writes them again (docs/product.md#commissions).
+    mix.push(
+      inlineEdit('booking status change, moves money (updated_at check)', 3, 'bookings', p.bookings, 'id,status,updated_at', (b) => ({
+        status: b?.status === 'completed' ? 'pending_completion' : 'completed',
+      })),
     );
   }
   return mix;
+}
+
+/**
+ * Puts the rows whose status the mix changed back to the status they had (through the API, as an
+ * admin would): the deposits' balances and the bookings' commissions move back with them.
+ */
+export async function restoreStatuses(
+  apiUrl: string,
+  headers: Record<string, string>,
+  original: { table: 'bookings' | 'deposit_history'; rows: ChangedRow[] }[],
+): Promise<number> {
+  let restored = 0;
+  for (const { table, rows } of original) {
+    for (const row of rows) {
+      const response = await fetch(`${apiUrl}/rest/v1/${table}?id=eq.${row.id}&status=neq.${row.status}&select=id`, {
+        method: 'PATCH',
+        headers: { ...headers, 'Content-Type': 'application/json', Prefer: 'return=representation' },
+        body: JSON.stringify({ status: row.status }),
+      });
+      const body = (await response.json()) as unknown[];
+      if (!response.ok) throw new Error(`Không trả được ${table} ${row.id} về "${row.status}" (HTTP ${response.status})`);
+      restored += Array.isArray(body) ? body.length : 0;
+    }
+  }
+  return restored;
 }
 
 // ---- one run ---------------------------------------------------------------------------------
@@ -296,6 +499,8 @@ export interface RouteFigures {
   name: string;
   requests: number;
   non2xx: number;
+  /** Inline edits answered by the updated_at check with no row (another admin changed it first). */
+  conflicts: number;
   p50: number;
   p95: number;
   p99: number;
@@ -348,7 +553,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     return mix.length - 1;
   };
   const latencies: number[] = [];
-  const perRoute = mix.map(() => ({ latencies: [] as number[], non2xx: 0 }));
+  const perRoute = mix.map(() => ({ latencies: [] as number[], non2xx: 0, conflicts: 0 }));
   const samples: string[] = [];
   let conflicts = 0;
   let session = 0;
@@ -370,7 +575,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
             ...request,
             method: entry.method,
             path: `/rest/v1${entry.path()}`,
-            headers: { apikey: options.anonKey, Authorization: `Bearer ${tokens[session]!}`, ...entry.headers },
+            headers: { apikey: options.anonKey, Authorization: `Bearer ${tokens[session]!}`, ...(typeof entry.headers === 'function' ? entry.headers() : entry.headers) },
             body: entry.body?.(),
           };
         },
@@ -384,6 +589,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
             if (samples.length < 5) samples.push(`${mix[route]!.name}: ${status} ${body.slice(0, 200)}`);
           } else if (mix[route]!.onBody?.(body) === 'conflict') {
             conflicts += 1;
+            perRoute[route]!.conflicts += 1;
           }
         },
       },
@@ -405,7 +611,16 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     conflicts,
     routes: mix.map((entry, index) => {
       const sorted = perRoute[index]!.latencies.sort((a, b) => a - b);
-      return { name: entry.name, requests: sorted.length, non2xx: perRoute[index]!.non2xx, p50: round(percentile(sorted, 50)), p95: round(percentile(sorted, 95)), p99: round(percentile(sorted, 99)) };
+      const figures = perRoute[index]!;
+      return {
+        name: entry.name,
+        requests: sorted.length,
+        non2xx: figures.non2xx,
+        conflicts: figures.conflicts,
+        p50: round(percentile(sorted, 50)),
+        p95: round(percentile(sorted, 95)),
+        p99: round(percentile(sorted, 99)),
+      };
     }),
     samples,
   };
@@ -479,7 +694,7 @@ function printRun(label: string, r: LoadResult): void {
   const width = Math.max(...r.routes.map((x) => x.name.length));
   for (const route of r.routes) {
     console.log(
-      `   ${route.name.padEnd(width)}  ${String(route.requests).padStart(7)}  ${(route.requests / r.seconds).toFixed(1).padStart(6)}/s  p50 ${route.p50.toFixed(1).padStart(7)}  p95 ${route.p95.toFixed(1).padStart(7)}  p99 ${route.p99.toFixed(1).padStart(7)}  non-2xx ${route.non2xx}`,
+      `   ${route.name.padEnd(width)}  ${String(route.requests).padStart(7)}  ${(route.requests / r.seconds).toFixed(1).padStart(6)}/s  p50 ${route.p50.toFixed(1).padStart(7)}  p95 ${route.p95.toFixed(1).padStart(7)}  p99 ${route.p99.toFixed(1).padStart(7)}  non-2xx ${route.non2xx}${route.conflicts > 0 ? `  conflicts ${route.conflicts}` : ''}`,
     );
   }
   for (const sample of r.samples) console.log(`   ! ${sample}`);
@@ -546,6 +761,11 @@ async function main(): Promise<void> {
       });
       return (await response.json()) as Record<string, unknown>[];
     };
+    // The statuses before the run: the status changes move money, put back once measured.
+    const original = [
+      { table: 'bookings' as const, rows: params.bookings.map((row) => ({ ...row })) },
+      { table: 'deposit_history' as const, rows: params.deposits.map((row) => ({ ...row })) },
+    ];
     const mix = loadMix(params, next, reload);
     const run = (s: number): Promise<LoadResult> => runLoad({ apiUrl: apiUrl!, anonKey: config.anonKey, tokens, mix, seconds: s, connections, random: next });
     await run(Math.min(5, seconds));
@@ -562,6 +782,8 @@ async function main(): Promise<void> {
         `API memory (after GC): before ${mb(before.rss)} MB RSS / ${mb(before.heapUsed)} MB heap · after run 1 ${mb(between.rss)} / ${mb(between.heapUsed)} · after run 2 ${mb(after.rss)} / ${mb(after.heapUsed)}`,
       );
     }
+    const restored = await restoreStatuses(apiUrl, { apikey: config.anonKey, Authorization: `Bearer ${tokens[0]!}` }, original);
+    console.log(`Đã trả ${restored} dòng (đơn đặt, khoản nạp) về trạng thái trước khi đo.`);
     const summary = {
       api: apiUrl,
       bookings: Number(bookings),

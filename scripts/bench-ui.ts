@@ -6,7 +6,11 @@
 // Prints a table (median, max) and ENDS with a JSON array {"screen","median_ms","max_ms","loads_ms"}.
 //
 // Stack: WEB_URL (+ API_URL) when set; else the stack of the current profile when it already
-// answers; else starts it (local-stack/stack.ts, SPA built when stale) and stops it afterwards.
+// answers; else starts it (local-stack/stack.ts, SPA built when stale, fair share relaxed) and stops
+// it afterwards. The loads follow each other faster than an admin clicks, all with one admin's
+// session, so config.toml's per-caller fair share (local-stack/rest/README.md) could answer 429: a
+// stack given by WEB_URL or already running should run with SDV_REST_FAIR_SHARE=relaxed, and any 429
+// the screens received is reported (exit code 1: the figures then include waits for the quota).
 import { chromium, type Browser, type BrowserContext } from '@playwright/test';
 import { DEMO_ACCOUNTS, loadConfig } from '../local-stack/config.ts';
 import { startStack, type Stack } from '../local-stack/stack.ts';
@@ -73,7 +77,7 @@ async function main(): Promise<void> {
       webUrl = running;
     } else {
       console.log('Khởi động local stack (kèm trang web) cho benchmark …');
-      stack = await startStack({ web: true, log: () => undefined });
+      stack = await startStack({ web: true, log: () => undefined, env: { SDV_REST_FAIR_SHARE: 'relaxed' } });
       webUrl = stack.webUrl;
     }
   }
@@ -82,11 +86,16 @@ async function main(): Promise<void> {
     const storageState = await signIn(browser, webUrl);
     console.log(`${webUrl} · ${LOADS} lần tải nguội mỗi màn hình (bộ nhớ đệm trống, phiên đã lưu)\n`);
     const results: { screen: string; median_ms: number; max_ms: number; loads_ms: number[] }[] = [];
+    /** Answers 429 (the API's per-caller fair share) the screens received, by screen. */
+    const throttled = new Map<string, number>();
     for (const screen of SCREENS) {
       const loads: number[] = [];
       for (let i = 0; i < LOADS; i += 1) {
         const context = await browser.newContext({ baseURL: webUrl, locale: 'vi-VN', storageState });
         const page = await context.newPage();
+        page.on('response', (response) => {
+          if (response.status() === 429) throttled.set(screen.name, (throttled.get(screen.name) ?? 0) + 1);
+        });
         const started = performance.now();
         await page.goto(screen.path, { waitUntil: 'commit' });
         await page.locator(FIRST_ROW).first().waitFor({ timeout: TIMEOUT_MS });
@@ -100,6 +109,10 @@ async function main(): Promise<void> {
     for (const r of results) {
       console.log(`${r.screen.padEnd(width)}  ${String(r.median_ms).padStart(7)}  ${String(r.max_ms).padStart(7)}  ${r.loads_ms.join(' ')}`);
     }
+    for (const [screen, count] of throttled) {
+      console.error(`LỖI: ${screen} nhận ${count} câu trả lời 429 (giới hạn theo người gọi của API): chạy stack với SDV_REST_FAIR_SHARE=relaxed`);
+    }
+    if (throttled.size > 0) process.exitCode = 1;
     console.log('');
     console.log(JSON.stringify(results, null, 2));
   } finally {

@@ -12,6 +12,7 @@ steps=(
   "typecheck|npm run --silent typecheck"
   "generated types up to date|npm run --silent check:types"
   "generated database reference (docs/database.md) up to date|npm run --silent check:db-docs"
+  "schema snapshot (supabase/schema.snapshot.txt) up to date|npm run --silent check:schema"
   "docs: nothing points outside the repository, every docs/ citation lands|npm run --silent check:docs"
   "unit tests (Vitest)|npm run --silent test:unit"
   "database tests (pgTAP)|npm run --silent test:db"

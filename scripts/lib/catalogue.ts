@@ -236,18 +236,23 @@ export function apiRoles(roles: string[]): string[] {
   return roles.filter((role) => role === 'PUBLIC' || API_ROLES.has(role));
 }
 
-/** The catalogue of a fresh throwaway database (own folder and port) with every migration applied. */
-export async function catalogueOfMigrations(dataDir: string, port: number): Promise<Catalogue> {
+/** What `read` finds in a fresh throwaway database (own folder and port) with every migration applied. */
+export async function readMigratedDatabase<T>(dataDir: string, port: number, read: (client: pg.Client) => Promise<T>): Promise<T> {
   const db = await startThrowawayDatabase({ dataDir, port });
   try {
     const client = new pg.Client({ connectionString: db.url });
     await client.connect();
     try {
-      return await readCatalogue(client);
+      return await read(client);
     } finally {
       await client.end();
     }
   } finally {
     await db.stop();
   }
+}
+
+/** The catalogue of a fresh throwaway database (own folder and port) with every migration applied. */
+export async function catalogueOfMigrations(dataDir: string, port: number): Promise<Catalogue> {
+  return readMigratedDatabase(dataDir, port, readCatalogue);
 }

@@ -1,10 +1,25 @@
--- Rollups that keep the dashboard O(days) instead of O(bookings), maintained by statement-level
--- triggers with transition tables (one pass per statement, cheap for bulk writes too).
---   booking_stats_daily:    bookings per creation day (Asia/Ho_Chi_Minh) and status, with their final_price sum.
---   commission_stats_daily: commissions per creation day (= completion day), with their money sums.
---   profiles.total_bookings: bookings per customer.
--- Admins read the rollups; nobody writes them through the API. public.admin_dashboard (security
--- invoker, admins only) answers every dashboard figure from them. Days are counted in Asia/Ho_Chi_Minh.
+-- Rollups that keep the dashboard and the finance screens' stat cards O(days) instead of O(rows)
+-- (docs/database.md#stats-rollups-for-every-filter), maintained by statement-level triggers with
+-- transition tables (one pass per statement, cheap for bulk writes too): the rows a statement adds
+-- count +1, the rows it removes -1, so an UPDATE moves a row between keys. Days are counted in
+-- Asia/Ho_Chi_Minh.
+--   public.booking_stats_daily:    bookings per creation day and status, with their final_price sum.
+--   public.commission_stats_daily: commissions per creation day (= completion day), with their money sums.
+--   profiles.total_bookings:       bookings per customer.
+--   private.profile_role_counts:   profiles per role (the dashboard's user counts).
+--   private.commission_stats_service_daily: commissions per creation day and service, with their
+--                                  money sums and the sum of their rates (the commissions screen's
+--                                  cards, with or without a service and a period).
+--   private.deposit_stats_daily:   deposits per creation day and status, with their amounts (the
+--                                  deposit history's cards and the dashboard's deposits).
+-- Admins read the public rollups; the private ones are read by the admin stats functions as their
+-- owner (granted to no API role; their admin-only read policy keeps a grant added by mistake
+-- harmless). Nobody writes a rollup through the API: the trigger functions and the rebuilds
+-- (private.rebuild_rollups, private.rebuild_stats_rollups, after bulk loads without triggers) are
+-- security definer; their small helpers (private.local_day, private.local_midnight,
+-- private.period_days, private.rollup_delta) are security invoker. The dashboard's body
+-- private.admin_dashboard (security definer, admin check first) reads only rollups, behind the
+-- security invoker public.admin_dashboard.
 
 create table public.booking_stats_daily (
   day date not null,
@@ -37,7 +52,7 @@ create policy booking_stats_daily_admin_select on public.booking_stats_daily
 create policy commission_stats_daily_admin_select on public.commission_stats_daily
   for select to authenticated using ((select private.is_admin()));
 
-create or replace function private.local_day(ts timestamptz)
+create function private.local_day(ts timestamptz)
 returns date
 language sql
 immutable
@@ -54,7 +69,7 @@ grant execute on function private.local_day(timestamptz) to authenticated, servi
 -- rollup rows are written in key order. A trigger has only the transition tables of its event, so
 -- the union of them is SQL text run by EXECUTE; both select lists name their columns, since a
 -- DELETE has only the second.
-create or replace function private.rollup_delta(p_op text, p_added text, p_removed text)
+create function private.rollup_delta(p_op text, p_added text, p_removed text)
 returns text
 language sql
 immutable
@@ -67,7 +82,7 @@ $$;
 revoke all on function private.rollup_delta(text, text, text) from public, anon, authenticated, service_role;
 
 -- bookings -> booking_stats_daily and profiles.total_bookings
-create or replace function private.bookings_rollup()
+create function private.bookings_rollup()
 returns trigger
 language plpgsql
 security definer
@@ -111,7 +126,7 @@ create trigger bookings_rollup_delete after delete on public.bookings
   for each statement execute function private.bookings_rollup();
 
 -- commissions -> commission_stats_daily
-create or replace function private.commissions_rollup()
+create function private.commissions_rollup()
 returns trigger
 language plpgsql
 security definer
@@ -152,7 +167,7 @@ create trigger commissions_rollup_delete after delete on public.commissions
   for each statement execute function private.commissions_rollup();
 
 -- Rebuilds every rollup from the base tables (used after bulk loads with triggers disabled).
-create or replace function private.rebuild_rollups()
+create function private.rebuild_rollups()
 returns void
 language plpgsql
 security definer
@@ -187,12 +202,217 @@ end
 $$;
 revoke all on function private.rebuild_rollups() from public, anon, authenticated;
 
--- Every dashboard figure in one call; reads the rollups, never scans bookings.
-create or replace function public.admin_dashboard()
+-- Private rollups ---------------------------------------------------------------------------------
+
+create table private.profile_role_counts (
+  role text primary key,
+  profile_count bigint not null default 0
+);
+
+create table private.commission_stats_service_daily (
+  day date not null,
+  -- The service (subcategory); commissions whose service was deleted count under the nil uuid.
+  subcategory_id uuid not null,
+  commission_count bigint not null default 0,
+  service_price_total bigint not null default 0,
+  platform_fee_total bigint not null default 0,
+  provider_amount_total bigint not null default 0,
+  commission_rate_total numeric not null default 0,
+  primary key (day, subcategory_id)
+);
+create index commission_stats_service_daily_subcategory_idx on private.commission_stats_service_daily (subcategory_id, day);
+
+create table private.deposit_stats_daily (
+  day date not null,
+  status text not null,
+  deposit_count bigint not null default 0,
+  amount_total bigint not null default 0,
+  primary key (day, status)
+);
+
+alter table private.profile_role_counts enable row level security;
+alter table private.commission_stats_service_daily enable row level security;
+alter table private.deposit_stats_daily enable row level security;
+revoke all on table private.profile_role_counts, private.commission_stats_service_daily, private.deposit_stats_daily
+  from public, anon, authenticated, service_role;
+
+comment on table private.profile_role_counts is 'Rollup: profiles per role, maintained by trigger (dashboard user counts).';
+comment on table private.commission_stats_service_daily is
+  'Rollup: commissions per creation day (Asia/Ho_Chi_Minh) and service (nil uuid: service deleted), maintained by trigger.';
+comment on table private.deposit_stats_daily is 'Rollup: deposits per creation day (Asia/Ho_Chi_Minh) and status, maintained by trigger.';
+
+create policy profile_role_counts_admin_select on private.profile_role_counts
+  for select to authenticated using ((select private.is_admin()));
+create policy commission_stats_service_daily_admin_select on private.commission_stats_service_daily
+  for select to authenticated using ((select private.is_admin()));
+create policy deposit_stats_daily_admin_select on private.deposit_stats_daily
+  for select to authenticated using ((select private.is_admin()));
+
+-- The first instant of a Vietnam calendar day.
+create function private.local_midnight(p_day date)
+returns timestamptz
+language sql
+immutable
+set search_path = ''
+as $$
+  select p_day::timestamp at time zone 'Asia/Ho_Chi_Minh'
+$$;
+revoke all on function private.local_midnight(date) from public, anon;
+grant execute on function private.local_midnight(date) to authenticated, service_role;
+
+-- ------------------------------------------------------------------------------- the triggers
+
+create function private.profiles_role_rollup()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  execute 'insert into private.profile_role_counts as s (role, profile_count)
+    select role, sum(n) from (' || private.rollup_delta(tg_op, 'role, 1 as n', 'role, -1 as n') || ') d
+     group by role having sum(n) <> 0 order by role
+    on conflict (role) do update set profile_count = s.profile_count + excluded.profile_count';
+  return null;
+end
+$$;
+revoke all on function private.profiles_role_rollup() from public, anon, authenticated;
+
+create trigger profiles_role_rollup_insert after insert on public.profiles
+  referencing new table as new_rows
+  for each statement execute function private.profiles_role_rollup();
+create trigger profiles_role_rollup_update after update on public.profiles
+  referencing old table as old_rows new table as new_rows
+  for each statement execute function private.profiles_role_rollup();
+create trigger profiles_role_rollup_delete after delete on public.profiles
+  referencing old table as old_rows
+  for each statement execute function private.profiles_role_rollup();
+
+create function private.commissions_service_rollup()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  execute 'insert into private.commission_stats_service_daily as s
+      (day, subcategory_id, commission_count, service_price_total, platform_fee_total, provider_amount_total, commission_rate_total)
+    select day, sub, sum(n), sum(sp), sum(pf), sum(pa), sum(rt)
+      from (' || private.rollup_delta(tg_op,
+        'private.local_day(created_at) as day, coalesce(subcategory_id, ''00000000-0000-0000-0000-000000000000'') as sub,
+         1 as n, service_price as sp, platform_fee as pf, provider_amount as pa, commission_rate as rt',
+        'private.local_day(created_at) as day, coalesce(subcategory_id, ''00000000-0000-0000-0000-000000000000'') as sub,
+         -1 as n, -service_price as sp, -platform_fee as pf, -provider_amount as pa, -commission_rate as rt') || ') d
+     group by day, sub
+    having sum(n) <> 0 or sum(sp) <> 0 or sum(pf) <> 0 or sum(pa) <> 0 or sum(rt) <> 0
+     order by day, sub
+    on conflict (day, subcategory_id) do update
+      set commission_count = s.commission_count + excluded.commission_count,
+          service_price_total = s.service_price_total + excluded.service_price_total,
+          platform_fee_total = s.platform_fee_total + excluded.platform_fee_total,
+          provider_amount_total = s.provider_amount_total + excluded.provider_amount_total,
+          commission_rate_total = s.commission_rate_total + excluded.commission_rate_total';
+  return null;
+end
+$$;
+revoke all on function private.commissions_service_rollup() from public, anon, authenticated;
+
+create trigger commissions_service_rollup_insert after insert on public.commissions
+  referencing new table as new_rows
+  for each statement execute function private.commissions_service_rollup();
+create trigger commissions_service_rollup_update after update on public.commissions
+  referencing old table as old_rows new table as new_rows
+  for each statement execute function private.commissions_service_rollup();
+create trigger commissions_service_rollup_delete after delete on public.commissions
+  referencing old table as old_rows
+  for each statement execute function private.commissions_service_rollup();
+
+create function private.deposits_rollup()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  execute 'insert into private.deposit_stats_daily as s (day, status, deposit_count, amount_total)
+    select day, status, sum(n), sum(amount)
+      from (' || private.rollup_delta(tg_op,
+        'private.local_day(created_at) as day, status, 1 as n, amount',
+        'private.local_day(created_at) as day, status, -1 as n, -amount as amount') || ') d
+     group by day, status
+    having sum(n) <> 0 or sum(amount) <> 0
+     order by day, status
+    on conflict (day, status) do update
+      set deposit_count = s.deposit_count + excluded.deposit_count,
+          amount_total = s.amount_total + excluded.amount_total';
+  return null;
+end
+$$;
+revoke all on function private.deposits_rollup() from public, anon, authenticated;
+
+create trigger deposit_history_rollup_insert after insert on public.deposit_history
+  referencing new table as new_rows
+  for each statement execute function private.deposits_rollup();
+create trigger deposit_history_rollup_update after update on public.deposit_history
+  referencing old table as old_rows new table as new_rows
+  for each statement execute function private.deposits_rollup();
+create trigger deposit_history_rollup_delete after delete on public.deposit_history
+  referencing old table as old_rows
+  for each statement execute function private.deposits_rollup();
+
+-- ------------------------------------------------------------------------------- rebuild
+
+-- Recomputes the three rollups above from the base tables (bulk loads run without triggers).
+create function private.rebuild_stats_rollups()
+returns void
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  delete from private.profile_role_counts;
+  insert into private.profile_role_counts (role, profile_count)
+  select role, count(*) from public.profiles group by role;
+
+  delete from private.commission_stats_service_daily;
+  insert into private.commission_stats_service_daily
+    (day, subcategory_id, commission_count, service_price_total, platform_fee_total, provider_amount_total, commission_rate_total)
+  select private.local_day(created_at), coalesce(subcategory_id, '00000000-0000-0000-0000-000000000000'),
+         count(*), sum(service_price), sum(platform_fee), sum(provider_amount), sum(commission_rate)
+    from public.commissions group by 1, 2;
+
+  delete from private.deposit_stats_daily;
+  insert into private.deposit_stats_daily (day, status, deposit_count, amount_total)
+  select private.local_day(created_at), status, count(*), sum(amount) from public.deposit_history group by 1, 2;
+end
+$$;
+revoke all on function private.rebuild_stats_rollups() from public, anon, authenticated;
+
+-- Periods of the stat cards ---------------------------------------------------------------------
+
+-- Whole Vietnam days of a period [p_from, p_to): the first day starting at or after p_from and the
+-- first day not wholly before p_to (null: unbounded), and whether the period holds any whole day.
+create function private.period_days(p_from timestamptz, p_to timestamptz, out first_day date, out end_day date)
+language sql
+immutable
+set search_path = ''
+as $$
+  select case when p_from is not null then private.local_day(p_from - interval '1 microsecond') + 1 end,
+         case when p_to is not null then private.local_day(p_to) end
+$$;
+revoke all on function private.period_days(timestamptz, timestamptz) from public, anon;
+grant execute on function private.period_days(timestamptz, timestamptz) to authenticated, service_role;
+
+-- The dashboard -----------------------------------------------------------------------------------
+
+-- Every dashboard figure in one call, from the rollups only: user counts from
+-- private.profile_role_counts, bookings and money from the daily rollups, deposit figures from
+-- private.deposit_stats_daily.
+create function private.admin_dashboard()
 returns jsonb
 language plpgsql
 stable
-security invoker
+security definer
 set search_path = ''
 as $$
 declare
@@ -202,10 +422,10 @@ begin
   perform private.assert_admin();
 
   with users as (
-    select count(*) filter (where role = 'customer') as customers,
-           count(*) filter (where role = 'provider') as providers,
-           count(*) as total
-      from public.profiles
+    select coalesce(sum(profile_count) filter (where role = 'customer'), 0) as customers,
+           coalesce(sum(profile_count) filter (where role = 'provider'), 0) as providers,
+           coalesce(sum(profile_count), 0) as total
+      from private.profile_role_counts
   ), booking_totals as (
     select coalesce(jsonb_object_agg(status, n), '{}'::jsonb) as by_status,
            coalesce(sum(n), 0) as total,
@@ -219,13 +439,13 @@ begin
            coalesce(sum(commission_count), 0) as commission_count
       from public.commission_stats_daily
   ), deposits as (
-    select coalesce(sum(amount) filter (where status = 'completed'), 0) as completed_amount,
-           count(*) filter (where status = 'completed') as completed_count,
-           coalesce(sum(amount) filter (where status = 'pending'), 0) as pending_amount,
-           count(*) filter (where status = 'pending') as pending_count,
-           coalesce(sum(amount) filter (where status = 'canceled'), 0) as canceled_amount,
-           count(*) filter (where status = 'canceled') as canceled_count
-      from public.deposit_history
+    select coalesce(sum(amount_total) filter (where status = 'completed'), 0) as completed_amount,
+           coalesce(sum(deposit_count) filter (where status = 'completed'), 0) as completed_count,
+           coalesce(sum(amount_total) filter (where status = 'pending'), 0) as pending_amount,
+           coalesce(sum(deposit_count) filter (where status = 'pending'), 0) as pending_count,
+           coalesce(sum(amount_total) filter (where status = 'canceled'), 0) as canceled_amount,
+           coalesce(sum(deposit_count) filter (where status = 'canceled'), 0) as canceled_count
+      from private.deposit_stats_daily
   ), days as (
     select d::date as day from generate_series(today - 29, today, interval '1 day') d
   ), per_day as (
@@ -287,6 +507,15 @@ begin
     from users, booking_totals, commission_totals, deposits, per_day;
   return result;
 end
+$$;
+comment on function private.admin_dashboard() is 'Body of public.admin_dashboard (security definer, admin check first).';
+revoke all on function private.admin_dashboard() from public, anon;
+grant execute on function private.admin_dashboard() to authenticated, service_role;
+
+create function public.admin_dashboard()
+returns jsonb language sql stable security invoker set search_path = ''
+as $$
+  select private.admin_dashboard()
 $$;
 comment on function public.admin_dashboard() is
   'Every dashboard figure in one jsonb: users, bookings per status, revenue, platform_income, provider_earnings, deposits, service_items, bookings_per_day and revenue_per_day (30 days, Asia/Ho_Chi_Minh). Admins only.';

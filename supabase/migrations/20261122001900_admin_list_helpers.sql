@@ -1,0 +1,324 @@
+-- What every admin list shares for counting, sorting and paging (docs/database.md#admin-list-functions,
+-- docs/search.md): the total (private.count_matches, private.plan_rows), the answer
+-- (private.list_answer), the whitelisted sort (private.list_sort), the exports' legacy keyset
+-- (private.keyset_after, private.admin_default_order_keyset), and one page of a list in its sort
+-- with its answer (private.admin_sorted_page).
+-- Every function here is security invoker and executable by no API role: only the security
+-- definer list functions, running as the owner, call them (most of them build or run SQL text
+-- given by those functions; EXPLAIN makes count_matches and plan_rows volatile).
+
+-- The total of an admin list: the matching rows counted up to 10,000 (the count stops at the
+-- 10,001st row), above that the planner's estimate, never below 10,001, with total_exact = false.
+-- With p_estimate_first (for filters whose count would read a large part of the table) the planner
+-- is asked first: its estimate is the answer when it expects more than 10,000 rows, otherwise the
+-- rows are counted without the cap. The capped form (`limit 10001`) let the planner pick plans that
+-- stop early on paper and read a whole table in practice (a provider-name search over the deposit
+-- history merged with every profile: 66 ms instead of 6 ms on seed:large); below the cap the count
+-- ends anyway. p_from is "<table> <alias> where <filter>" with every value inlined as a quoted
+-- literal.
+create function private.count_matches(
+  p_from text,
+  p_estimate_first boolean default false,
+  out total bigint,
+  out total_exact boolean
+)
+language plpgsql
+volatile
+security invoker
+set search_path = ''
+as $$
+declare
+  count_cap constant integer := 10000;
+  v_estimate bigint;
+begin
+  if p_estimate_first then
+    v_estimate := private.plan_rows('select 1 from ' || p_from);
+    if v_estimate > count_cap then
+      total := v_estimate;
+      total_exact := false;
+      return;
+    end if;
+    execute 'select count(*) from ' || p_from into total;
+    total_exact := total <= count_cap;
+    if not total_exact then
+      total := greatest(v_estimate, count_cap + 1);
+    end if;
+    return;
+  end if;
+  execute 'select count(*) from (select 1 from ' || p_from || ' limit ' || (count_cap + 1) || ') capped'
+    into total;
+  total_exact := total <= count_cap;
+  if not total_exact then
+    total := greatest(private.plan_rows('select 1 from ' || p_from), count_cap + 1);
+  end if;
+end
+$$;
+
+comment on function private.count_matches(text, boolean) is
+  'Total of an admin list: exact up to 10,000 matching rows, otherwise the planner''s estimate (total_exact false).';
+
+-- The planner's row estimate of a query (EXPLAIN, nothing executed).
+create function private.plan_rows(p_query text)
+returns bigint
+language plpgsql
+volatile
+security invoker
+set search_path = ''
+as $$
+declare
+  v_plan jsonb;
+begin
+  execute 'explain (format json) ' || p_query into v_plan;
+  return round((v_plan -> 0 -> 'Plan' ->> 'Plan Rows')::numeric)::bigint;
+end
+$$;
+
+-- The answer of every admin list: {rows, total, total_exact}. An estimated total never stays below
+-- the rows the page shows (offset + rows); without a count (p_total null) both keys are null.
+create function private.list_answer(p_rows jsonb, p_total bigint, p_total_exact boolean, p_offset integer)
+returns jsonb
+language sql
+immutable
+security invoker
+set search_path = ''
+as $$
+  select jsonb_build_object(
+    'rows', p_rows,
+    'total', case
+               when p_total is null then null
+               when p_total_exact then p_total
+               else greatest(p_total, p_offset + jsonb_array_length(p_rows))
+             end,
+    'total_exact', case when p_total is not null then p_total_exact end
+  )
+$$;
+
+-- The keyset condition of an admin list's export (rows after (created_at, id) in the order
+-- created_at desc, id desc) on the table aliased p_alias, values inlined as quoted literals; null
+-- without a keyset; 22023 when only one of the two values is given.
+create function private.keyset_after(p_alias text, p_after_created_at timestamptz, p_after_id uuid)
+returns text
+language plpgsql
+stable
+security invoker
+set search_path = ''
+as $$
+begin
+  if (p_after_created_at is null) <> (p_after_id is null) then
+    raise exception 'p_after_created_at and p_after_id go together' using errcode = '22023';
+  end if;
+  if p_after_created_at is null then
+    return null;
+  end if;
+  return format(' and %1$I.created_at <= %2$L::timestamptz and (%1$I.created_at < %2$L::timestamptz or %1$I.id < %3$L::uuid)',
+                p_alias, p_after_created_at, p_after_id);
+end
+$$;
+
+-- Only the list functions (security definer, running as the owner) call these: no API role may run
+-- SQL text through them.
+revoke all on function private.count_matches(text, boolean) from public, anon, authenticated, service_role;
+revoke all on function private.plan_rows(text) from public, anon, authenticated, service_role;
+revoke all on function private.list_answer(jsonb, bigint, boolean, integer) from public, anon, authenticated, service_role;
+revoke all on function private.keyset_after(text, timestamptz, uuid) from public, anon, authenticated, service_role;
+
+-- The sort of a list: p_keys maps each offered key to [SQL expression over the aliased table, SQL
+-- type of its value]; p_sort is 'key.asc' or 'key.desc' (null or '' = p_default). 22023 otherwise.
+create function private.list_sort(
+  p_keys jsonb,
+  p_sort text,
+  p_default text,
+  out sort_expr text,
+  out sort_type text,
+  out descending boolean
+)
+language plpgsql
+immutable
+security invoker
+set search_path = ''
+as $$
+declare
+  v_sort text := coalesce(nullif(btrim(coalesce(p_sort, '')), ''), p_default);
+  v_parts text[] := regexp_match(v_sort, '^([a-z_]+)\.(asc|desc)$');
+begin
+  if v_parts is null or not (p_keys ? v_parts[1]) then
+    raise exception 'invalid sort: % (offered: %)', p_sort,
+      (select string_agg(k, ', ' order by k) from jsonb_object_keys(p_keys) k)
+      using errcode = '22023';
+  end if;
+  sort_expr := p_keys -> v_parts[1] ->> 0;
+  sort_type := p_keys -> v_parts[1] ->> 1;
+  descending := v_parts[2] = 'desc';
+end
+$$;
+
+-- The exports' legacy keyset (p_after_created_at, p_after_id: private.keyset_after) pages the
+-- default order (created_at desc) only: with another p_sort it is refused (22023), use p_after.
+create function private.admin_default_order_keyset(
+  p_alias text, p_sort text, p_after_created_at timestamptz, p_after_id uuid
+)
+returns text
+language plpgsql
+stable
+security invoker
+set search_path = ''
+as $$
+declare
+  v_keyset text := private.keyset_after(p_alias, p_after_created_at, p_after_id);
+begin
+  if v_keyset is not null and coalesce(nullif(btrim(coalesce(p_sort, '')), ''), 'created_at.desc') <> 'created_at.desc' then
+    raise exception 'p_after_created_at / p_after_id page the default order only: use p_after' using errcode = '22023';
+  end if;
+  return v_keyset;
+end
+$$;
+
+-- One page of an admin list in a whitelisted sort, and its answer
+-- {rows, total, total_exact, first_cursor, last_cursor} (docs/search.md#contract).
+--   p_table, p_alias, p_filter: the rows (filter SQL with the values inlined as quoted literals);
+--   p_keys, p_sort, p_default_sort: the sort (private.list_sort), always followed by the id;
+--   p_columns, p_joins: each row of the answer, over the page (aliased p_alias) and its joins;
+--   p_after / p_before: a cursor (rows after / just before it); p_last: p_offset counts from the end;
+--   p_keyset: an extra condition of the page only (the exports' legacy created_at keyset);
+--   p_total / p_total_exact: a total the caller counted itself (else private.count_matches);
+--   p_offset_window: the deepest offset served (a caller that bounded p_filter itself may allow
+--     more); 500 at most with p_estimate_first (a list filtered by typed text).
+-- Offsets beyond the window (2,000 rows from the start, or from the end) are refused (22023,
+-- detail offset_window), except that a list with an exact total reads a page near its end from the end.
+-- An offset is paid row by row (with a search matching 6 % of the bookings, offset 10,000 read
+-- 160,000 rows: 300 ms); 2,000 rows keeps every numbered page in the tens of milliseconds at 1M.
+-- p_id_type is the type of the listed table's id ('uuid' unless told): the audit log's ids are
+-- bigint, and its cursors compare them as such.
+create function private.admin_sorted_page(
+  p_table text,
+  p_alias text,
+  p_filter text,
+  p_keys jsonb,
+  p_sort text,
+  p_default_sort text,
+  p_columns text,
+  p_joins text,
+  p_limit integer,
+  p_offset integer,
+  p_count boolean,
+  p_after text default null,
+  p_before text default null,
+  p_last boolean default false,
+  p_keyset text default null,
+  p_total bigint default null,
+  p_total_exact boolean default null,
+  p_estimate_first boolean default false,
+  p_offset_window integer default 2000,
+  p_id_type text default 'uuid'
+)
+returns jsonb
+language plpgsql
+volatile
+security invoker
+set search_path = ''
+as $$
+declare
+  -- Typed text (p_estimate_first) can match a few percent of the rows, each skipped row then
+  -- costs the rows between two matches: its window is 500 rows (page 11 at 50 a page).
+  offset_window constant integer := case when p_estimate_first then least(p_offset_window, 500) else p_offset_window end;
+  v_limit integer := least(greatest(coalesce(p_limit, 50), 1), 1000);
+  v_offset integer := greatest(coalesce(p_offset, 0), 0);
+  v_sort record;
+  v_cursor text := coalesce(p_after, p_before);
+  v_reverse boolean := coalesce(p_last, false) or p_before is not null;
+  v_walk_desc boolean;
+  v_dir text;
+  v_out_dir text;
+  v_back_dir text;
+  v_filter text := p_filter;
+  v_value text;
+  v_id text;
+  v_total bigint := p_total;
+  v_exact boolean := p_total_exact;
+  v_rows jsonb;
+  v_first text;
+  v_last text;
+begin
+  select * into v_sort from private.list_sort(p_keys, p_sort, p_default_sort);
+  if p_after is not null and p_before is not null then
+    raise exception 'p_after and p_before exclude each other' using errcode = '22023';
+  end if;
+
+  if p_count and v_total is null then
+    select m.total, m.total_exact into v_total, v_exact
+      from private.count_matches(p_table || ' ' || p_alias || ' where ' || p_filter,
+                                 -- Without a filter the planner's estimate is the table's row count.
+                                 p_estimate_first or p_filter = 'true') m;
+  end if;
+
+  if v_cursor is not null then
+    begin
+      v_value := (v_cursor::jsonb) ->> 0;
+      v_id := (v_cursor::jsonb) ->> 1;
+      execute format('select %L::%s', v_id, p_id_type);
+      if jsonb_typeof(v_cursor::jsonb) <> 'array' or jsonb_array_length(v_cursor::jsonb) <> 2 or v_id is null then
+        raise exception 'bad cursor';
+      end if;
+      execute format('select %L::%s', v_value, v_sort.sort_type);
+    exception when others then
+      raise exception 'invalid cursor: %', v_cursor using errcode = '22023';
+    end;
+    v_offset := 0;
+  elsif p_keyset is not null then
+    v_offset := 0;
+    v_filter := v_filter || p_keyset;
+  elsif v_offset > offset_window then
+    if not v_reverse and v_exact and v_offset < v_total and v_total - v_offset <= offset_window + v_limit then
+      -- Rows [offset, offset + limit) of the order are rows [total - offset - limit, total - offset)
+      -- of the reversed order.
+      v_reverse := true;
+      v_limit := least(v_limit, (v_total - v_offset)::integer);
+      v_offset := (v_total - v_offset - v_limit)::integer;
+    elsif not v_reverse and v_exact and v_offset >= v_total then
+      v_limit := 0;
+    else
+      raise exception 'offset % is beyond the numbered pages (% rows from either end): page with cursors',
+        v_offset, offset_window using errcode = '22023', detail = 'offset_window';
+    end if;
+  end if;
+
+  v_walk_desc := v_sort.descending <> v_reverse;
+  v_dir := case when v_walk_desc then 'desc' else 'asc' end;
+  v_out_dir := case when v_sort.descending then 'desc' else 'asc' end;
+  v_back_dir := case when v_sort.descending then 'asc' else 'desc' end;
+  if v_cursor is not null then
+    -- Strictly after the cursor in the walking order: one row comparison, which a btree index on
+    -- (key, id) (or on the key alone) serves as an index condition.
+    v_filter := v_filter || format(' and (%s, %I.id) %s (%L::%s, %L::%s)',
+      v_sort.sort_expr, p_alias, case when v_walk_desc then '<' else '>' end, v_value, v_sort.sort_type, v_id, p_id_type);
+  end if;
+
+  execute
+    'select coalesce(jsonb_agg(to_jsonb(r) - ''_cursor'' - ''_sort_key'' - ''_sort_id'' order by r._sort_key '
+      || v_out_dir || ', r._sort_id ' || v_out_dir || '), ''[]''::jsonb),
+            (array_agg(r._cursor order by r._sort_key ' || v_out_dir || ', r._sort_id ' || v_out_dir || '))[1],
+            (array_agg(r._cursor order by r._sort_key ' || v_back_dir || ', r._sort_id ' || v_back_dir || '))[1]
+       from (
+         select ' || p_columns || ', ' || p_alias || '._sort_key, ' || p_alias || '.id as _sort_id,
+                jsonb_build_array(' || p_alias || '._sort_key, ' || p_alias || '.id)::text as _cursor
+           from (select ' || p_alias || '.*, ' || v_sort.sort_expr || ' as _sort_key
+                   from ' || p_table || ' ' || p_alias || ' where ' || v_filter
+             || ' order by ' || v_sort.sort_expr || ' ' || v_dir || ', ' || p_alias || '.id ' || v_dir
+             || ' limit ' || v_limit || ' offset ' || v_offset || ') ' || p_alias
+             || ' ' || coalesce(p_joins, '') || '
+       ) r'
+    into v_rows, v_first, v_last;
+
+  return private.list_answer(v_rows, v_total, v_exact,
+                             case when v_reverse or v_cursor is not null then 0 else greatest(coalesce(p_offset, 0), 0) end)
+         || jsonb_build_object('first_cursor', v_first, 'last_cursor', v_last);
+end
+$$;
+
+comment on function private.admin_sorted_page(text, text, text, jsonb, text, text, text, text, integer, integer, boolean, text, text, boolean, text, bigint, boolean, boolean, integer, text) is
+  'One page of an admin list in a whitelisted sort: offset window (2,000 rows from either end) or cursors; {rows, total, total_exact, first_cursor, last_cursor} (docs/search.md#deep-pages).';
+
+-- Only the list functions (security definer, running as the owner) call these.
+revoke all on function private.list_sort(jsonb, text, text) from public, anon, authenticated, service_role;
+revoke all on function private.admin_default_order_keyset(text, text, timestamptz, uuid) from public, anon, authenticated, service_role;
+revoke all on function private.admin_sorted_page(text, text, text, jsonb, text, text, text, text, integer, integer, boolean, text, text, boolean, text, bigint, boolean, boolean, integer, text) from public, anon, authenticated, service_role;

@@ -1,0 +1,233 @@
+-- The admin commissions screen (/admin/manage-commissions): a filtered page of commission rows
+-- with provider and service names ({rows, total, total_exact, first_cursor, last_cursor},
+-- docs/database.md#admin-list-functions, docs/search.md), and the stat cards over every filtered row.
+--
+-- Filters (shared by the list and the cards, private.admin_commission_filter): search text
+-- (provider name or service name, accent-insensitive; a typed part of a booking id), provider,
+-- service, created from (inclusive) / to (exclusive) instants. Sorts: created_at (default, newest
+-- first), final_price, platform_fee. Paging: numbered pages, cursors, or the export's legacy keyset
+-- after (created_at, id) (CSV export, with p_count = false).
+-- The stat cards come from the rollup private.commission_stats_service_daily when there is no
+-- search text and no provider (whole Vietnam days from the rollup, the partial days at the edges of
+-- the period from the base rows, docs/database.md#stats-rollups-for-every-filter), otherwise from a
+-- scan of the filtered rows (private.admin_commission_stats_scan).
+--
+-- The bodies run as security definer in `private` behind security-invoker functions in `public`:
+-- under row-level security a non-leakproof operator is never used for an index scan, so the
+-- searches over provider and service names were sequential scans (npm run seed:large:
+-- provider-name filters 120–310 ms). Access does not change: each body starts with
+-- private.assert_admin() (42501 for anyone but an admin or the service role), and admins may read
+-- every row of these tables anyway. The filter function is security invoker.
+
+-- The WHERE clause of the list and the scan, values inlined as quoted literals. A name search is
+-- the array of the matching profiles' ids (`= any (array(select …))`), computed first from the
+-- trigram index: as an `in (select …)` semi-join the planner sometimes merged the list with every
+-- profile in id order (113 ms instead of a few ms on seed:large).
+create function private.admin_commission_filter(
+  p_search text, p_provider_id uuid, p_subcategory_id uuid, p_from timestamptz, p_to timestamptz
+)
+returns text
+language plpgsql
+stable
+security invoker
+set search_path = ''
+as $$
+declare
+  v_filter text := 'true';
+begin
+  if nullif(btrim(coalesce(p_search, '')), '') is not null then
+    v_filter := v_filter || format(' and (c.provider_id = any (array(select p.id from public.profiles p where p.role = ''provider'' and %s))'
+      || ' or c.subcategory_id = any (array(select s.id from public.subcategories s where %s))',
+      private.vi_search_condition('p.name_folded', p_search), private.vi_search_condition('private.vi_fold(s.name)', p_search));
+    -- Only a text that can be part of a uuid is compared with booking ids.
+    if btrim(p_search) ~* '^[0-9a-f-]+$' then
+      v_filter := v_filter || format(' or c.booking_id::text ilike %L', private.admin_like_pattern(p_search));
+    end if;
+    v_filter := v_filter || ')';
+  end if;
+  if p_provider_id is not null then v_filter := v_filter || format(' and c.provider_id = %L::uuid', p_provider_id); end if;
+  if p_subcategory_id is not null then v_filter := v_filter || format(' and c.subcategory_id = %L::uuid', p_subcategory_id); end if;
+  if p_from is not null then v_filter := v_filter || format(' and c.created_at >= %L::timestamptz', p_from); end if;
+  if p_to is not null then v_filter := v_filter || format(' and c.created_at < %L::timestamptz', p_to); end if;
+  return v_filter;
+end
+$$;
+
+revoke all on function private.admin_commission_filter(text, uuid, uuid, timestamptz, timestamptz) from public, anon;
+grant execute on function private.admin_commission_filter(text, uuid, uuid, timestamptz, timestamptz) to authenticated, service_role;
+
+create function private.admin_list_commissions(
+  p_search text default null,
+  p_provider_id uuid default null,
+  p_subcategory_id uuid default null,
+  p_from timestamptz default null,
+  p_to timestamptz default null,
+  p_limit integer default 50,
+  p_offset integer default 0,
+  p_after_created_at timestamptz default null,
+  p_after_id uuid default null,
+  p_sort text default null,
+  p_after text default null,
+  p_before text default null,
+  p_last boolean default false,
+  p_count boolean default true
+)
+returns jsonb
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+begin
+  perform private.assert_admin();
+  return private.admin_sorted_page(
+    'public.commissions', 'c',
+    private.admin_commission_filter(p_search, p_provider_id, p_subcategory_id, p_from, p_to),
+    '{"created_at": ["c.created_at", "timestamptz"],
+      "final_price": ["c.final_price", "bigint"],
+      "platform_fee": ["c.platform_fee", "bigint"]}'::jsonb,
+    p_sort, 'created_at.desc',
+    'c.id, c.booking_id, c.provider_id, p.name as provider_name, c.subcategory_id,
+     s.name as service_name, c.commission_rate, c.service_price, c.platform_fee,
+     c.provider_amount, c.final_price, c.booking_completed_at, c.created_at',
+    'left join public.profiles p on p.id = c.provider_id
+     left join public.subcategories s on s.id = c.subcategory_id',
+    p_limit, p_offset, p_count, p_after, p_before, p_last,
+    private.admin_default_order_keyset('c', p_sort, p_after_created_at, p_after_id),
+    p_estimate_first => nullif(btrim(coalesce(p_search, '')), '') is not null);
+end
+$$;
+
+comment on function private.admin_list_commissions(text, uuid, uuid, timestamptz, timestamptz, integer, integer, timestamptz, uuid, text, text, text, boolean, boolean) is
+  'Body of public.admin_list_commissions (security definer, admin check first).';
+
+revoke all on function private.admin_list_commissions(text, uuid, uuid, timestamptz, timestamptz, integer, integer, timestamptz, uuid, text, text, text, boolean, boolean) from public, anon;
+grant execute on function private.admin_list_commissions(text, uuid, uuid, timestamptz, timestamptz, integer, integer, timestamptz, uuid, text, text, text, boolean, boolean) to authenticated, service_role;
+
+-- The stat cards over the filtered base rows: what private.admin_commission_stats answers when the
+-- filters need the base rows (a search text, a provider, a period inside one day).
+create function private.admin_commission_stats_scan(
+  p_search text default null,
+  p_provider_id uuid default null,
+  p_subcategory_id uuid default null,
+  p_from timestamptz default null,
+  p_to timestamptz default null
+)
+returns jsonb
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  v_result jsonb;
+begin
+  perform private.assert_admin();
+  execute
+    'select jsonb_build_object(
+         ''count'', count(*),
+         ''service_value'', coalesce(sum(c.service_price), 0),
+         ''platform_fee'', coalesce(sum(c.platform_fee), 0),
+         ''provider_amount'', coalesce(sum(c.provider_amount), 0),
+         ''average_rate'', coalesce(round(avg(c.commission_rate), 2), 0))
+       from public.commissions c where '
+      || private.admin_commission_filter(p_search, p_provider_id, p_subcategory_id, p_from, p_to)
+    into v_result;
+  return v_result;
+end
+$$;
+
+comment on function private.admin_commission_stats_scan(text, uuid, uuid, timestamptz, timestamptz) is
+  'Commission stat cards computed over the filtered base rows (private.admin_commission_filter); used by private.admin_commission_stats.';
+
+revoke all on function private.admin_commission_stats_scan(text, uuid, uuid, timestamptz, timestamptz) from public, anon;
+grant execute on function private.admin_commission_stats_scan(text, uuid, uuid, timestamptz, timestamptz) to authenticated, service_role;
+
+create function private.admin_commission_stats(
+  p_search text default null,
+  p_provider_id uuid default null,
+  p_subcategory_id uuid default null,
+  p_from timestamptz default null,
+  p_to timestamptz default null
+)
+returns jsonb
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  v_result jsonb;
+  v_days record := private.period_days(p_from, p_to);
+begin
+  perform private.assert_admin();
+  if nullif(btrim(coalesce(p_search, '')), '') is null and p_provider_id is null
+     and (v_days.first_day is null or v_days.end_day is null or v_days.first_day < v_days.end_day) then
+    -- Whole days from the rollup, the partial days at the edges from the base rows.
+    with parts as (
+      select r.commission_count as n, r.service_price_total as sp, r.platform_fee_total as pf,
+             r.provider_amount_total as pa, r.commission_rate_total as rt
+        from private.commission_stats_service_daily r
+       where (p_subcategory_id is null or r.subcategory_id = p_subcategory_id)
+         and (v_days.first_day is null or r.day >= v_days.first_day)
+         and (v_days.end_day is null or r.day < v_days.end_day)
+      union all
+      select 1, c.service_price, c.platform_fee, c.provider_amount, c.commission_rate
+        from public.commissions c
+       where (p_subcategory_id is null or c.subcategory_id = p_subcategory_id)
+         and ((c.created_at >= p_from and c.created_at < private.local_midnight(v_days.first_day))
+              or (c.created_at >= private.local_midnight(v_days.end_day) and c.created_at < p_to))
+    )
+    select jsonb_build_object(
+             'count', coalesce(sum(n), 0),
+             'service_value', coalesce(sum(sp), 0),
+             'platform_fee', coalesce(sum(pf), 0),
+             'provider_amount', coalesce(sum(pa), 0),
+             'average_rate', coalesce(round(sum(rt) / nullif(sum(n), 0), 2), 0))
+      into v_result
+      from parts;
+    return v_result;
+  end if;
+  return private.admin_commission_stats_scan(p_search, p_provider_id, p_subcategory_id, p_from, p_to);
+end
+$$;
+
+comment on function private.admin_commission_stats(text, uuid, uuid, timestamptz, timestamptz) is
+  'Stat cards of the admin commissions screen for the given filters: count, service_value, platform_fee (platform income), provider_amount (provider earnings), average_rate. From the rollup unless a search text or a provider needs the base rows.';
+
+revoke all on function private.admin_commission_stats(text, uuid, uuid, timestamptz, timestamptz) from public, anon;
+grant execute on function private.admin_commission_stats(text, uuid, uuid, timestamptz, timestamptz) to authenticated, service_role;
+
+create function public.admin_list_commissions(
+  p_search text default null, p_provider_id uuid default null, p_subcategory_id uuid default null,
+  p_from timestamptz default null, p_to timestamptz default null, p_limit integer default 50,
+  p_offset integer default 0, p_after_created_at timestamptz default null, p_after_id uuid default null,
+  p_sort text default null, p_after text default null, p_before text default null, p_last boolean default false,
+  p_count boolean default true
+)
+returns jsonb language sql volatile security invoker set search_path = ''
+as $$
+  select private.admin_list_commissions(p_search, p_provider_id, p_subcategory_id, p_from, p_to, p_limit, p_offset,
+                                        p_after_created_at, p_after_id, p_sort, p_after, p_before, p_last, p_count)
+$$;
+
+comment on function public.admin_list_commissions(text, uuid, uuid, timestamptz, timestamptz, integer, integer, timestamptz, uuid, text, text, text, boolean, boolean) is
+  'Admin commissions list: {rows, total, total_exact, first_cursor, last_cursor}, whitelisted sorts, offset window or cursor paging (the legacy created_at keyset for the default order). Admins only (42501).';
+
+revoke all on function public.admin_list_commissions(text, uuid, uuid, timestamptz, timestamptz, integer, integer, timestamptz, uuid, text, text, text, boolean, boolean) from public, anon;
+grant execute on function public.admin_list_commissions(text, uuid, uuid, timestamptz, timestamptz, integer, integer, timestamptz, uuid, text, text, text, boolean, boolean) to authenticated, service_role;
+
+create function public.admin_commission_stats(
+  p_search text default null, p_provider_id uuid default null, p_subcategory_id uuid default null,
+  p_from timestamptz default null, p_to timestamptz default null
+)
+returns jsonb language sql stable security invoker set search_path = ''
+as $$
+  select private.admin_commission_stats(p_search, p_provider_id, p_subcategory_id, p_from, p_to)
+$$;
+
+comment on function public.admin_commission_stats(text, uuid, uuid, timestamptz, timestamptz) is
+  'Stat cards of the admin commissions screen for the given filters: count, service_value, platform_fee (platform income), provider_amount (provider earnings), average_rate. Admins only.';
+
+revoke all on function public.admin_commission_stats(text, uuid, uuid, timestamptz, timestamptz) from public, anon;
+grant execute on function public.admin_commission_stats(text, uuid, uuid, timestamptz, timestamptz) to authenticated, service_role;
