@@ -342,7 +342,7 @@ export function loadMix(p: LoadParameters, random: () => number, reload?: Reload
       { path: `/commissions?select=${q('platform_fee,provider_amount')}&booking_id=eq.${p.booking}` },
       { path: `/profiles?select=${q('name,total_earnings')}&id=eq.${p.bookingProvider}` },
     ]),
-    // /admin/providers (providers-query.ts toProviderArgs) and the provider picker of the filters.
+    // /admin/providers (providers/api/provider-filters.ts toProviderArgs) and the provider picker of the filters.
     rpc('providers list (admin_list_providers)', 4, 'admin_list_providers', () => ({
       ...(chance(0.3) ? { p_search: word() } : {}),
       ...(chance(0.2) ? { p_status: pick(SCREEN_VALUES.providerStatuses) } : {}),
