@@ -1,7 +1,8 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin, type Rollup } from 'vite';
@@ -47,6 +48,19 @@ function publicAssetVersions(): Record<string, string> {
     versions[url] = createHash('sha256').update(readFileSync(file)).digest('hex').slice(0, 10);
   }
   return versions;
+}
+
+/**
+ * react-router publishes a production build (dev warnings compiled out) beside its development one,
+ * but its package exports name only the development files, whatever the mode. The production build
+ * of the site uses the production files: about 0.6 kB gzip less on every page, and no development
+ * warning in the browser's console. Nothing is aliased when the files are not where they were.
+ */
+function reactRouterProductionAliases(): { find: RegExp; replacement: string }[] {
+  const dist = path.join(path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')), 'dist/production');
+  const files = { 'react-router': 'index.mjs', 'react-router/dom': 'dom-export.mjs' };
+  if (!Object.values(files).every((file) => existsSync(path.join(dist, file)))) return [];
+  return Object.entries(files).map(([name, file]) => ({ find: new RegExp(`^${name}$`), replacement: path.join(dist, file) }));
 }
 
 const ROUTE_MODULES: Record<PublicPageKind | 'notFound', (pagePath: string) => string> = {
@@ -181,12 +195,20 @@ export default defineConfig(({ command }) => {
       'import.meta.env.VITE_PUBLIC_ASSET_VERSIONS': JSON.stringify(JSON.stringify(publicAssetVersions())),
       __SDV_BUILD_API__: JSON.stringify(buildApi()),
     },
-    // `@/` is src/ (the same alias as tsconfig.json's paths and vitest.config.ts).
-    resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+    resolve: {
+      alias: [
+        // `@/` is src/ (the same alias as tsconfig.json's paths and vitest.config.ts).
+        { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+        ...(command === 'build' ? reactRouterProductionAliases() : []),
+      ],
+    },
     build: {
       manifest: true,
       sourcemap: false,
       target: 'es2022',
+      // Every browser of the es2022 target but Safari < 17 knows modulepreload; those only lose the
+      // early fetch. No polyfill in every page's download.
+      modulePreload: { polyfill: false },
     },
     server: {
       port: Number(process.env.WEB_PORT ?? 5173),

@@ -82,7 +82,8 @@ export interface DatabaseHandle {
 
 export class StartupError extends Error {}
 
-function portIsFree(port: number): Promise<boolean> {
+/** Nothing listens on `port` of 127.0.0.1 (a server there can be started). */
+export function portIsFree(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const server = net.createServer();
     server.once('error', () => resolve(false));

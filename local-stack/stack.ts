@@ -2,12 +2,11 @@
 // Supabase-compatible API server, and the built SPA. Used by `npm start`, the integration tests,
 // the end-to-end tests and the benchmarks.
 import { spawnSync } from 'node:child_process';
-import net from 'node:net';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { readdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { loadConfig, ROOT_DIR, type StackConfig } from './config.ts';
-import { prepareDatabase, StartupError, type DatabaseHandle } from './db.ts';
+import { portIsFree, prepareDatabase, StartupError, type DatabaseHandle } from './db.ts';
 import { createPool } from './db-session.ts';
 import { startApiServer, type ApiServer } from './server.ts';
 import { seedStorageObjects } from './seed-storage.ts';
@@ -106,15 +105,6 @@ async function buildSpa(log: (line: string) => void): Promise<void> {
     );
   }
   log(`  ✓ build xong sau ${((Date.now() - started) / 1000).toFixed(1)} s`);
-}
-
-function portIsFree(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const probe = net.createServer();
-    probe.once('error', () => resolve(false));
-    probe.once('listening', () => probe.close(() => resolve(true)));
-    probe.listen(port, '127.0.0.1');
-  });
 }
 
 /** Refuses to start (before touching the database) when the API or web port is taken. */

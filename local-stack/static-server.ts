@@ -79,20 +79,25 @@ function apiOrigin(config: RuntimeConfig): string | undefined {
   }
 }
 
+/** The API preconnect a prerendered page carries from its build (src/features/public-site/prerender.tsx). */
+const BUILT_API_PRECONNECT = /<link rel="preconnect"[^>]*\bdata-api\b[^>]*>\n?/gi;
+
 /**
  * Inserts the configuration script right after `<head …>` (before every other script), and a
- * preconnect to the API so the connection is open when the page asks for its data.
+ * preconnect to the API so the connection is open when the page asks for its data. It replaces
+ * the API preconnect baked in at build time, which names the API of the build's environment.
  */
 export function injectConfig(html: string, config: RuntimeConfig): string {
   const origin = apiOrigin(config);
   const preconnect = origin ? `<link rel="preconnect" href="${origin.replace(/"/g, '&quot;')}" crossorigin>` : '';
   const script = `${configScript(config)}${preconnect}`;
-  const head = /<head(\s[^>]*)?>/i.exec(html);
+  const page = html.replace(BUILT_API_PRECONNECT, '');
+  const head = /<head(\s[^>]*)?>/i.exec(page);
   if (head) {
     const at = head.index + head[0].length;
-    return `${html.slice(0, at)}\n    ${script}${html.slice(at)}`;
+    return `${page.slice(0, at)}\n    ${script}${page.slice(at)}`;
   }
-  return `${script}\n${html}`;
+  return `${script}\n${page}`;
 }
 
 /**

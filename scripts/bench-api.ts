@@ -58,11 +58,13 @@ import { BOOKING_LIST_DEFAULTS, filterArgs, type BookingFilterValues } from '../
 import { CATEGORY_COLUMNS, PACKAGE_COLUMNS, PROFESSION_COLUMNS, SERVICE_COLUMNS } from '../src/features/catalogue/api/catalogue-types.ts';
 import { toCommissionArgs, type CommissionFilters } from '../src/features/commissions/api/commission-filters.ts';
 import { toConversationArgs, type ConversationFilters } from '../src/features/conversations/api/conversation-filters.ts';
-import { CUSTOMER_LIST_DEFAULTS, toCustomerArgs } from '../src/features/customers/api/customer-filters.ts';
+import { toCustomerArgs } from '../src/features/customers/api/customer-filters.ts';
 import { toDepositArgs, type DepositFilters } from '../src/features/deposits/api/deposit-filters.ts';
+import { toProviderArgs } from '../src/features/providers/api/provider-filters.ts';
 import { toReviewArgs, type ReviewFilters } from '../src/features/reviews/api/review-filters.ts';
 import { todayInVietnamIso } from '../src/lib/format.ts';
 import { PAGE_SIZE, pageOffset } from '../src/lib/paging.ts';
+import { PROFILES_LIST_DEFAULTS } from '../src/lib/profiles-list-filters.ts';
 import { foldVietnamese } from '../src/lib/search.ts';
 import type { Database } from '../src/types/database.ts';
 import { growthKey, growthOrder, planPages, screenWindow, type PageRequest } from './lib/bench-pages.ts';
@@ -283,15 +285,14 @@ function list<F extends ListFn>(name: string, fn: F, args: FilterArgs<F>, sort =
 /**
  * The filters of each list screen, translated by the screen's own functions: `filterArgs` of
  * /admin/bookings (the URL's status, provider, package, service, customer and time), `toCustomerArgs`,
- * `toReviewArgs`, `toConversationArgs`, `toCommissionArgs`, `toDepositArgs`, `toAuditLogArgs`; the
- * providers' and promotions' (private to their query files) are written as they build them.
+ * `toProviderArgs`, `toReviewArgs`, `toConversationArgs`, `toCommissionArgs`, `toDepositArgs`,
+ * `toAuditLogArgs`; the promotions' (private to its query file) are written as it builds them.
  */
 export function listVariants(p: BenchParameters, now: Date = new Date()): ListVariant[] {
   const bookings = (name: string, filters: Partial<BookingFilterValues>) =>
     list(`bookings${name}`, 'admin_list_bookings', filterArgs({ ...BOOKING_LIST_DEFAULTS, ...filters }, now));
-  const customers = (name: string, q: string, status = '') => list(`customers${name}`, 'admin_list_customers', toCustomerArgs({ ...CUSTOMER_LIST_DEFAULTS, q, status }));
-  // providers-query.ts toProviderArgs: p_search (trimmed), p_status ('inactive', 'pending_approval', 'active').
-  const providers = (name: string, args: FilterArgs<'admin_list_providers'>) => list(`providers${name}`, 'admin_list_providers', args);
+  const customers = (name: string, q: string, status = '') => list(`customers${name}`, 'admin_list_customers', toCustomerArgs({ ...PROFILES_LIST_DEFAULTS, q, status }));
+  const providers = (name: string, q: string, status = '') => list(`providers${name}`, 'admin_list_providers', toProviderArgs({ ...PROFILES_LIST_DEFAULTS, q, status }));
   const reviews = (name: string, filters: Partial<ReviewFilters>) => list(`reviews${name}`, 'admin_list_reviews', toReviewArgs({ search: '', rating: '', status: '', ...filters }));
   const conversations = (name: string, filters: Partial<ConversationFilters>) =>
     list(`conversations${name}`, 'admin_list_conversations', toConversationArgs({ provider: '', customer: '', status: '', time: 'all', ...filters }, now));
@@ -318,10 +319,10 @@ export function listVariants(p: BenchParameters, now: Date = new Date()): ListVa
     customers(', "nguyen" (no accents)', 'nguyen'),
     customers(', "an" (2 letters)', 'an'),
     customers(', status active', '', 'active'),
-    providers('', {}),
-    providers(', "nguyen" (no accents)', { p_search: 'nguyen' }),
-    providers(', "do" (2 letters)', { p_search: 'do' }),
-    providers(', status active', { p_status: 'active' }),
+    providers('', ''),
+    providers(', "nguyen" (no accents)', 'nguyen'),
+    providers(', "do" (2 letters)', 'do'),
+    providers(', status active', '', 'active'),
     reviews('', {}),
     reviews(', "tệ" (2 letters)', { search: 'tệ' }),
     reviews(', "hai long" (no accents)', { search: 'hai long' }),

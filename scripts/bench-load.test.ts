@@ -10,6 +10,7 @@ import { DISCOUNT_TYPES, PROMOTION_STATUSES } from '@/features/promotions/api/pr
 import { PROVIDER_FILTER_STATUSES } from '@/features/providers/api/profile-rules.ts';
 import { SCREEN_SORTS } from './bench-api.ts';
 import { loadMix, SCREEN_VALUES, type LoadParameters, type MixEntry } from './bench-load.ts';
+import { prng } from './lib/prng.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const read = (file: string): string => readFileSync(path.join(ROOT, file), 'utf8');
@@ -33,17 +34,6 @@ const params: LoadParameters = {
   customerIds: [uuid(4)],
   codeWords: ['gia', 'te'],
 };
-
-function prng(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Many requests of one entry, as runLoad builds them (path first, then headers and body). */
 function draw(entry: MixEntry, times = 300): { path: string; body: Record<string, unknown> | null; headers: Record<string, string> }[] {

@@ -29,6 +29,7 @@ import { DEMO_ACCOUNTS, loadConfig } from '../local-stack/config.ts';
 import { prepareDatabase } from '../local-stack/db.ts';
 import { signJwt, type Claims } from '../local-stack/jwt.ts';
 import { spawnApi, type ApiMemory, type ApiProcess } from '../local-stack/api-process.ts';
+import { prng } from './lib/prng.ts';
 
 // ---- autocannon (untyped CommonJS): the subset used here -------------------------------------
 
@@ -342,7 +343,7 @@ export function loadMix(p: LoadParameters, random: () => number, reload?: Reload
       { path: `/commissions?select=${q('platform_fee,provider_amount')}&booking_id=eq.${p.booking}` },
       { path: `/profiles?select=${q('name,total_earnings')}&id=eq.${p.bookingProvider}` },
     ]),
-    // /admin/providers (providers-query.ts toProviderArgs) and the provider picker of the filters.
+    // /admin/providers (providers/api/provider-filters.ts toProviderArgs) and the provider picker of the filters.
     rpc('providers list (admin_list_providers)', 4, 'admin_list_providers', () => ({
       ...(chance(0.3) ? { p_search: word() } : {}),
       ...(chance(0.2) ? { p_status: pick(SCREEN_VALUES.providerStatuses) } : {}),
@@ -707,14 +708,7 @@ async function main(): Promise<void> {
   const seed = option('seed', 20261122);
   const config = loadConfig(process.env);
 
-  let random = seed >>> 0;
-  const next = (): number => {
-    random = (random + 0x6d2b79f5) >>> 0;
-    let t = random;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = prng(seed);
 
   let stopDb: (() => Promise<void>) | undefined;
   let api: ApiProcess | undefined;

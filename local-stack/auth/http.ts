@@ -68,27 +68,20 @@ export async function readJsonObject(req: IncomingMessage): Promise<JsonObject> 
   return parsed;
 }
 
-/** An optional string field; a value of another type is a validation error. */
-export function optionalString(body: JsonObject, field: string): string | undefined {
+/** An optional field of type T (absent or null: undefined); a value of another type is a validation error naming `what`. */
+function optionalField<T>(body: JsonObject, field: string, is: (value: unknown) => value is T, what: string): T | undefined {
   const value = body[field];
   if (value === undefined || value === null) return undefined;
-  if (typeof value !== 'string') throw validationFailed(`${field} must be a string`);
+  if (!is(value)) throw validationFailed(`${field} must be ${what}`);
   return value;
 }
 
-export function optionalObject(body: JsonObject, field: string): JsonObject | undefined {
-  const value = body[field];
-  if (value === undefined || value === null) return undefined;
-  if (!isPlainObject(value)) throw validationFailed(`${field} must be a JSON object`);
-  return value;
-}
+const isString = (value: unknown): value is string => typeof value === 'string';
+const isBoolean = (value: unknown): value is boolean => typeof value === 'boolean';
 
-export function optionalBoolean(body: JsonObject, field: string): boolean | undefined {
-  const value = body[field];
-  if (value === undefined || value === null) return undefined;
-  if (typeof value !== 'boolean') throw validationFailed(`${field} must be a boolean`);
-  return value;
-}
+export const optionalString = (body: JsonObject, field: string): string | undefined => optionalField(body, field, isString, 'a string');
+export const optionalObject = (body: JsonObject, field: string): JsonObject | undefined => optionalField(body, field, isPlainObject, 'a JSON object');
+export const optionalBoolean = (body: JsonObject, field: string): boolean | undefined => optionalField(body, field, isBoolean, 'a boolean');
 
 // The HTML living standard's e-mail syntax, with at least one dot in the domain.
 const EMAIL_PATTERN =

@@ -54,31 +54,21 @@ export function relationshipsBetween(cache: SchemaCache, parent: string, target:
   const parentRel = cache.relations.get(parent);
   const targetRel = cache.relations.get(target);
   if (!parentRel || !targetRel) return out;
+  /** The FK `fk`, held by `holder`, read from the parent: one-to-one when its columns are unique in `holder`. */
+  const direct = (fk: ForeignKey, holder: Relation, cardinality: 'many-to-one' | 'one-to-many', parentColumns: string[], targetColumns: string[]): DirectRelationship => ({
+    kind: 'direct',
+    cardinality: isUniqueKey(holder, fk.fromColumns) ? 'one-to-one' : cardinality,
+    fk,
+    parent,
+    target,
+    parentColumns,
+    targetColumns,
+  });
   for (const fk of cache.fksByRelation.get(parent) ?? []) {
     // many-to-one (or one-to-one when the FK columns are unique in the parent)
-    if (fk.from === parent && fk.to === target) {
-      out.push({
-        kind: 'direct',
-        cardinality: isUniqueKey(parentRel, fk.fromColumns) ? 'one-to-one' : 'many-to-one',
-        fk,
-        parent,
-        target,
-        parentColumns: fk.fromColumns,
-        targetColumns: fk.toColumns,
-      });
-    }
+    if (fk.from === parent && fk.to === target) out.push(direct(fk, parentRel, 'many-to-one', fk.fromColumns, fk.toColumns));
     // one-to-many (or one-to-one when the FK columns are unique in the target)
-    if (fk.to === parent && fk.from === target) {
-      out.push({
-        kind: 'direct',
-        cardinality: isUniqueKey(targetRel, fk.fromColumns) ? 'one-to-one' : 'one-to-many',
-        fk,
-        parent,
-        target,
-        parentColumns: fk.toColumns,
-        targetColumns: fk.fromColumns,
-      });
-    }
+    if (fk.to === parent && fk.from === target) out.push(direct(fk, targetRel, 'one-to-many', fk.toColumns, fk.fromColumns));
   }
   // many-to-many through a junction J: J → parent and J → target, both FKs inside one unique key of J.
   for (const fkParent of cache.fksByRelation.get(parent) ?? []) {

@@ -14,10 +14,12 @@ import { BOOKING_LIST_ALLOWED, BOOKING_LIST_DEFAULTS } from '@/features/bookings
 import { bookingsQueryOptions } from '@/features/bookings/api/bookings-query.ts';
 import { bookingQueryOptions } from '@/features/bookings/api/booking-query.ts';
 import { bookingHistoryQueryOptions } from '@/features/bookings/api/booking-history-query.ts';
-import { PROVIDER_LIST_ALLOWED, PROVIDER_LIST_DEFAULTS, providersQueryOptions } from '@/features/providers/api/providers-query.ts';
+import { PROFILES_LIST_DEFAULTS } from '@/lib/profiles-list-filters.ts';
+import { PROVIDER_LIST_ALLOWED } from '@/features/providers/api/provider-filters.ts';
+import { providersQueryOptions } from '@/features/providers/api/providers-query.ts';
 import { providerQueryOptions } from '@/features/providers/api/provider-query.ts';
 import { providerStatsQueryOptions } from '@/features/providers/api/provider-stats-query.ts';
-import { CUSTOMER_LIST_ALLOWED, CUSTOMER_LIST_DEFAULTS } from '@/features/customers/api/customer-filters.ts';
+import { CUSTOMER_LIST_ALLOWED } from '@/features/customers/api/customer-filters.ts';
 import { customersQueryOptions } from '@/features/customers/api/customers-query.ts';
 import { customerQueryOptions } from '@/features/customers/api/customer-query.ts';
 import { customerStatsQueryOptions } from '@/features/customers/api/customer-stats-query.ts';
@@ -59,11 +61,11 @@ function plan(pathname: string, params: URLSearchParams): Plan | null {
     return { now: [query(bookingsQueryOptions(filters))], later: [query(bookingsQueryOptions({ ...filters, page: filters.page + 1 }))] };
   }
   if (path === '/admin/providers') {
-    const filters = parseUrlState(params, PROVIDER_LIST_DEFAULTS, { allowed: PROVIDER_LIST_ALLOWED });
+    const filters = parseUrlState(params, PROFILES_LIST_DEFAULTS, { allowed: PROVIDER_LIST_ALLOWED });
     return { now: [query(providersQueryOptions(filters))], later: [query(providersQueryOptions({ ...filters, page: filters.page + 1 }))] };
   }
   if (path === '/admin/customers') {
-    const filters = parseUrlState(params, CUSTOMER_LIST_DEFAULTS, { allowed: CUSTOMER_LIST_ALLOWED });
+    const filters = parseUrlState(params, PROFILES_LIST_DEFAULTS, { allowed: CUSTOMER_LIST_ALLOWED });
     return { now: [query(customersQueryOptions(filters))], later: [query(customersQueryOptions({ ...filters, page: filters.page + 1 }))] };
   }
   if (path === '/admin/manage-commissions' && bare) {

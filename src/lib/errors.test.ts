@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod/mini';
-import { ApiError, isNetworkError, isRetryableError, isSessionError, saveUnlessConflict, toApiError, toVietnameseMessage, unwrap, unwrapList } from './errors.ts';
+import { ApiError, ConflictError, isNetworkError, isRetryableError, isSessionError, savedRow, saveUnlessConflict, toApiError, toVietnameseMessage, unwrap, unwrapList } from './errors.ts';
 
 // Shapes as supabase-js 2.x produces them.
 function authError(code: string | undefined, status: number, message = 'x', name = 'AuthApiError') {
@@ -216,11 +216,16 @@ describe('toVietnameseMessage: an answer of the wrong shape', () => {
   });
 });
 
-describe('saveUnlessConflict', () => {
-  class RowConflict extends Error {}
+describe('optimistic concurrency', () => {
+  it('answers the saved row, or a ConflictError with the screen\'s sentence when the update matched none', () => {
+    expect(savedRow([{ id: 'x' }], 'changed')).toEqual({ id: 'x' });
+    expect(() => savedRow([], 'changed')).toThrow(new ConflictError('changed'));
+    expect(() => savedRow(null, 'changed')).toThrow(ConflictError);
+  });
+
   it('closes the editor quietly on a conflict and lets any other failure reach it', async () => {
-    await expect(saveUnlessConflict(() => Promise.reject(new RowConflict('changed')), RowConflict)).resolves.toBeUndefined();
-    await expect(saveUnlessConflict(() => Promise.reject(new Error('network')), RowConflict)).rejects.toThrow('network');
-    await expect(saveUnlessConflict(() => Promise.resolve({ id: 'x' }), RowConflict)).resolves.toBeUndefined();
+    await expect(saveUnlessConflict(() => Promise.reject(new ConflictError('changed')))).resolves.toBeUndefined();
+    await expect(saveUnlessConflict(() => Promise.reject(new Error('network')))).rejects.toThrow('network');
+    await expect(saveUnlessConflict(() => Promise.resolve({ id: 'x' }))).resolves.toBeUndefined();
   });
 });

@@ -283,14 +283,32 @@ export function unwrapList<T>(result: ResultLike<T[]> & { count?: number | null 
 }
 
 /**
+ * A write compared on updated_at that matched no row: someone changed the row since the admin read
+ * it (docs/architecture.md#data-layer). `message` is the screen's Vietnamese sentence for it.
+ */
+export class ConflictError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConflictError';
+  }
+}
+
+/** The row such a write answered, or a ConflictError(`conflict`) when it matched none. */
+export function savedRow<Row>(rows: readonly Row[] | null, conflict: string): Row {
+  const row = rows?.[0];
+  if (row === undefined) throw new ConflictError(conflict);
+  return row;
+}
+
+/**
  * An inline edit's save: a conflict (the row changed meanwhile; the mutation has said so in a toast
  * and the list reloads) closes the editor quietly; any other error is rethrown for the editor to show.
  */
-export async function saveUnlessConflict(save: () => Promise<unknown>, conflict: abstract new (...args: never[]) => Error): Promise<void> {
+export async function saveUnlessConflict(save: () => Promise<unknown>): Promise<void> {
   try {
     await save();
   } catch (error) {
-    if (error instanceof conflict) return;
+    if (error instanceof ConflictError) return;
     throw error;
   }
 }

@@ -3,7 +3,7 @@
 // database functions take (docs/decisions.md#vietnamese-interface-vnd-and-vietnam-time): "from" is
 // the first instant of that day, "to" the first instant of the day after (the end day inclusive).
 import { vietnamDayBoundary } from './format.ts';
-import { isUuid } from './search.ts';
+import { isUuid, textArg } from './search.ts';
 
 /**
  * A period of Vietnam calendar days (yyyy-mm-dd or '') as the list functions' arguments: `p_from` the
@@ -36,9 +36,9 @@ export interface ProviderPeriodArgs {
 
 /** Only what is set and well-formed becomes an argument (a mangled provider id in the URL is ignored). */
 export function toProviderPeriodArgs(filters: ProviderPeriodFilters): ProviderPeriodArgs {
-  const args: ProviderPeriodArgs = {};
-  const search = filters.search.trim();
-  if (search !== '') args.p_search = search;
-  if (isUuid(filters.providerId)) args.p_provider_id = filters.providerId;
-  return { ...args, ...vietnamPeriodArgs(filters.from, filters.to) };
+  return {
+    ...textArg('p_search', filters.search),
+    ...(isUuid(filters.providerId) ? { p_provider_id: filters.providerId } : {}),
+    ...vietnamPeriodArgs(filters.from, filters.to),
+  };
 }

@@ -1,4 +1,5 @@
-// Read-only access to the public data (active catalogue, public settings) for the public site, with
+// Read-only access to the public data (public settings here; the active catalogue, which only the
+// service pages read, in src/features/public-site/api/catalogue-api.ts) for the public site, with
 // plain fetch against PostgREST as the anon role: no supabase-js in the public bundle. RLS and
 // column grants decide what anon may read.
 import { runtimeConfig } from './config.ts';
@@ -16,7 +17,8 @@ export class PublicApiError extends Error {
 
 const REQUEST_TIMEOUT_MS = 6000;
 
-async function restGet<T>(path: string, signal?: AbortSignal): Promise<T> {
+/** GET `/rest/v1/<path>` as anon; a refusal becomes a PublicApiError. */
+export async function restGet<T>(path: string, signal?: AbortSignal): Promise<T> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
   const onAbort = () => controller.abort();
@@ -96,36 +98,4 @@ export interface PublicCatalogueArea {
   category: PublicCategory;
   services: PublicService[];
   packages: PublicPackage[];
-}
-
-/** "Lao động phổ thông" → "lao-dong-pho-thong" (also the public page paths). */
-export function slugify(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[đĐ]/g, 'd')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-}
-
-/**
- * The active services and packages of the profession whose name slugifies to `slug`
- * (e.g. 'dich-vu-y-te'); null when the catalogue has no such profession.
- */
-export async function fetchCatalogueArea(slug: string, signal?: AbortSignal): Promise<PublicCatalogueArea | null> {
-  const categories = await restGet<PublicCategory[]>('categories?select=id,name,icon,sort_order&order=sort_order.asc', signal);
-  const category = categories.find((candidate) => slugify(candidate.name) === slug);
-  if (!category) return null;
-  const services = await restGet<PublicService[]>(
-    `subcategories?select=id,name,icon,sort_order&category_id=eq.${category.id}&active=is.true&order=sort_order.asc,name.asc`,
-    signal,
-  );
-  if (services.length === 0) return { category, services, packages: [] };
-  const ids = services.map((service) => service.id).join(',');
-  const packages = await restGet<PublicPackage[]>(
-    `service_items?select=id,subcategory_id,name,price,duration,description,job_details,sort_order&subcategory_id=in.(${ids})&active=is.true&order=sort_order.asc,name.asc`,
-    signal,
-  );
-  return { category, services, packages };
 }

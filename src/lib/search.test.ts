@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { foldVietnamese, highlightParts, highlightRanges, isUuid } from './search.ts';
+import { foldVietnamese, highlightParts, highlightRanges, isUuid, textArg } from './search.ts';
 
 describe('search helpers', () => {
   it('accepts uuids in any case and nothing else', () => {
@@ -7,6 +7,12 @@ describe('search helpers', () => {
     expect(isUuid('00000000-0000-4000-a000-00000000000')).toBe(false);
     expect(isUuid("00000000-0000-4000-a000-000000000003' or 1=1")).toBe(false);
     expect(isUuid('')).toBe(false);
+  });
+
+  it('sends typed text trimmed, and nothing for blanks', () => {
+    expect(textArg('p_search', '  Điện lạnh ')).toEqual({ p_search: 'Điện lạnh' });
+    expect(textArg('p_search', '   ')).toEqual({});
+    expect(textArg('p_search', '')).toEqual({});
   });
 });
 

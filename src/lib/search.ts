@@ -9,6 +9,12 @@ export function isUuid(value: string): boolean {
   return UUID.test(value);
 }
 
+/** Typed text as a list function's argument: `{ [arg]: text }` trimmed, nothing when only blanks were typed. */
+export function textArg<A extends string>(arg: A, text: string): Partial<Record<A, string>> {
+  const trimmed = text.trim();
+  return trimmed === '' ? {} : ({ [arg]: trimmed } as Partial<Record<A, string>>);
+}
+
 // Accent-insensitive highlighting (docs/screens.md#search-and-highlight): the database matches
 // "nguyen" to "Nguyễn" (lower-case, accents removed, đ → d: private.vi_fold); the screen marks the
 // same span of the original text.

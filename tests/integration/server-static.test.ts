@@ -117,6 +117,15 @@ describe('index.html', () => {
     expect(html).toContain('<link rel="preconnect" href="http://127.0.0.1:54321" crossorigin>');
   });
 
+  it("replaces the API preconnect a page was built with by the running API's, once", () => {
+    const built = page('Liên hệ').replace('</head>', '<link rel="preconnect" href="http://127.0.0.1:9999" crossorigin data-api>\n<link rel="preconnect" href="https://fonts.example" crossorigin>\n</head>');
+    const html = injectConfig(built, RUNTIME);
+    expect(html).not.toContain('127.0.0.1:9999');
+    expect(html.match(/<link rel="preconnect" href="http:\/\/127\.0\.0\.1:54321" crossorigin>/g)).toHaveLength(1);
+    // Other preconnects stay.
+    expect(html).toContain('<link rel="preconnect" href="https://fonts.example" crossorigin>');
+  });
+
   it('is gzipped when the client accepts it', async () => {
     const answer = await get('/admin', { 'Accept-Encoding': 'gzip, deflate' });
     expect(answer.headers['content-encoding']).toBe('gzip');

@@ -59,16 +59,7 @@ export async function waitForLockWaiters(count: number, timeoutMs = 10_000): Pro
 }
 
 /** mulberry32: a small seeded PRNG, so that a fuzz run can be replayed from its printed seed. */
-export function prng(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { prng } from '../../scripts/lib/prng.ts';
 
 /** A new provider (auth user + profile through the sync trigger) with the given balance; returns its id. */
 export async function createProvider(balance = 0): Promise<string> {

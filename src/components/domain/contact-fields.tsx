@@ -4,13 +4,13 @@
 // normalised; docs/product.md#input-rules) and status. Renders <dt>/<dd> pairs for the card's
 // own <dl>; each save is one field, sent with the caller's `onSave` (which carries the optimistic
 // concurrency check).
-import { Fragment } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { contactValue, NAME_MAX, validateContactField, type ContactField, type ContactPatch } from '@/lib/profile-rules.ts';
 import { formatDateTime } from '@/lib/format.ts';
 import { profiles as t } from '@/lib/messages/profiles.ts';
-import { InlineEdit } from '@/components/ui/inline-edit.tsx';
 import { RequiredInlineText } from '@/components/ui/required-inline-text.tsx';
-import { StatusBadge, statusOptions } from '@/components/ui/status-badge.tsx';
+import { SectionCard } from '@/components/ui/section-card.tsx';
+import { StatusInlineEdit } from '@/components/ui/status-inline-edit.tsx';
 
 export interface ContactValues {
   name: string;
@@ -74,14 +74,7 @@ export function ContactFields({
       {editable(phoneField)}
       <dt className="pt-1 text-slate-500">{t.fields.status}</dt>
       <dd>
-        <InlineEdit
-          variant="select"
-          label={t.fields.status}
-          value={profile.status}
-          options={statusOptions(entity)}
-          display={<StatusBadge entity={entity} status={profile.status} />}
-          onSave={(status) => onSave({ status })}
-        />
+        <StatusInlineEdit entity={entity} label={t.fields.status} status={profile.status} onSave={(status) => onSave({ status })} />
       </dd>
     </>
   );
@@ -104,5 +97,32 @@ export function ProfileTimes({
       <dt className="text-slate-500">{t.times.lastLoginAt}</dt>
       <dd>{profile.last_login_at ? formatDateTime(profile.last_login_at) : t.times.never}</dd>
     </>
+  );
+}
+
+/**
+ * The personal-info card of a customer or a provider: its ContactFields, each save sent with
+ * `update` over the version shown (the profile's updated_at); `children` adds rows to its list.
+ */
+export function ContactCard({
+  entity,
+  title,
+  profile,
+  update,
+  children,
+}: {
+  entity: 'customer' | 'provider';
+  title: string;
+  profile: ContactValues & { id: string; updated_at: string };
+  update: (input: { id: string; patch: ContactPatch; expectedUpdatedAt: string }) => Promise<unknown>;
+  children?: ReactNode;
+}) {
+  return (
+    <SectionCard titleId={`${entity}-info-title`} title={title}>
+      <dl className="grid grid-cols-1 gap-x-4 gap-y-3 text-sm sm:grid-cols-[minmax(8rem,auto)_1fr]">
+        <ContactFields entity={entity} profile={profile} onSave={(patch) => update({ id: profile.id, patch, expectedUpdatedAt: profile.updated_at })} />
+        {children}
+      </dl>
+    </SectionCard>
   );
 }

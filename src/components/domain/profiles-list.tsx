@@ -1,14 +1,24 @@
-// The body of the customers and providers lists (docs/screens.md#customers, docs/screens.md#providers): a search and a status filter,
+// The customers and providers lists (docs/screens.md#customers, docs/screens.md#providers): a search and a status filter,
 // a refresh button and "Xóa bộ lọc" once a filter is set, then the page of rows with its
-// pagination. Filters, sort and page live in the URL (the page's useUrlState); a page past the end
-// goes back to the first page; the searched text is marked in the rows (the columns get it).
+// pagination. Filters, sort and page live in the URL (lib/profiles-list-filters.ts), read here with
+// the list's own allowed values and page query; a page past the end goes back to the first page. The columns both
+// lists show (name linking to the profile, phone, e-mail, status, registration date) are built here,
+// the searched text marked in names and e-mails; each list adds its own figures before the date.
+import { useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
+import { Link } from 'react-router-dom';
 import { FilterBar, SearchInput, SelectFilter } from '@/components/ui/filter-bar.tsx';
 import type { DataTableColumn } from '@/components/ui/data-table.tsx';
+import { Highlight } from '@/components/ui/highlight.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
-import { PagedTable, type PagedListData, type PagedQuery } from '@/components/ui/paged-table.tsx';
+import { PagedTable } from '@/components/ui/paged-table.tsx';
 import { RefreshButton } from '@/components/ui/refresh-button.tsx';
-import { offsetWindow, type ListPosition } from '@/lib/paging.ts';
-import { useKeepPageInRange, type SetUrlStateOptions } from '@/lib/url-state.ts';
+import { StatusBadge, type StatusEntity } from '@/components/ui/status-badge.tsx';
+import { formatDate } from '@/lib/format.ts';
+import { profiles } from '@/lib/messages/profiles.ts';
+import { offsetWindow } from '@/lib/paging.ts';
+import type { Page } from '@/lib/paged-list.ts';
+import { PROFILES_LIST_DEFAULT_SORT, PROFILES_LIST_DEFAULTS, type profilesListAllowed, type ProfilesListFilters, type ProfilesListRow } from '@/lib/profiles-list-filters.ts';
+import { useKeepPageInRange, useUrlState } from '@/lib/url-state.ts';
 
 export interface ProfilesListTexts {
   title: string;
@@ -19,35 +29,58 @@ export interface ProfilesListTexts {
   searchPlaceholder: string;
   statusLabel: string;
   allStatuses: string;
+  columns: { createdAt: string };
 }
 
-interface ProfilesListFilters extends ListPosition {
-  q: string;
-  status: string;
-  sort: string;
+function profileColumns<Row extends ProfilesListRow>(
+  search: string,
+  { entity, detailPath, createdAt }: { entity: StatusEntity; detailPath: string; createdAt: string },
+  figures: readonly DataTableColumn<Row>[],
+): DataTableColumn<Row>[] {
+  const t = profiles.list.columns;
+  return [
+    {
+      key: 'name',
+      header: t.name,
+      sortKey: 'name',
+      cell: (row) => (
+        <Link to={`${detailPath}/${row.id}`} className="font-medium text-teal-800 hover:underline">
+          <Highlight text={row.name} term={search} />
+        </Link>
+      ),
+    },
+    { key: 'phone', header: t.phone, className: 'whitespace-nowrap', cell: (row) => row.phone ?? '—' },
+    { key: 'email', header: t.email, cell: (row) => (row.email ? <Highlight text={row.email} term={search} /> : '—') },
+    { key: 'status', header: t.status, cell: (row) => <StatusBadge entity={entity} status={row.status} /> },
+    ...figures,
+    { key: 'created', header: createdAt, className: 'whitespace-nowrap', sortKey: 'created_at', cell: (row) => formatDate(row.created_at) },
+  ];
 }
 
-export function ProfilesList<Row extends { id: string }>({
+export function ProfilesList<Row extends ProfilesListRow, Key extends QueryKey>({
   texts,
-  columns,
+  entity,
+  detailPath,
+  figures,
   statusOptions,
-  filters,
-  setFilters,
-  resetFilters,
-  list,
-  pageSize,
-  defaultSort,
+  allowed,
+  query,
 }: {
   texts: ProfilesListTexts;
-  columns: readonly DataTableColumn<Row>[];
-  defaultSort: string;
+  /** Whose statuses the badges show. */
+  entity: StatusEntity;
+  /** A name links to `${detailPath}/${id}`. */
+  detailPath: string;
+  /** The list's own columns, between the status and the registration date. */
+  figures: readonly DataTableColumn<Row>[];
   statusOptions: readonly { value: string; label: string }[];
-  filters: ProfilesListFilters;
-  setFilters: (patch: Partial<ProfilesListFilters>, setOptions?: SetUrlStateOptions) => void;
-  resetFilters: () => void;
-  list: PagedQuery & { isLoading: boolean; data?: PagedListData<Row> | undefined };
-  pageSize: number;
+  /** The statuses and sorts the URL may hold (profilesListAllowed). */
+  allowed: ReturnType<typeof profilesListAllowed>;
+  /** The list's page query (its `<resource>QueryOptions`) for the URL's filters. */
+  query: (filters: ProfilesListFilters) => UseQueryOptions<Page<Row>, Error, Page<Row>, Key>;
 }) {
+  const [filters, setFilters, resetFilters] = useUrlState(PROFILES_LIST_DEFAULTS, { allowed });
+  const list = useQuery(query(filters));
   const filtered = filters.q !== '' || filters.status !== '';
   useKeepPageInRange(setFilters, {
     page: filters.page,
@@ -79,19 +112,18 @@ export function ProfilesList<Row extends { id: string }>({
       </FilterBar>
       <PagedTable
         caption={texts.title}
-        columns={columns}
+        columns={profileColumns(filters.q, { entity, detailPath, createdAt: texts.columns.createdAt }, figures)}
         rows={list.data?.rows}
         rowKey={(row) => row.id}
         errorTitle={texts.loadFailed}
         emptyTitle={texts.empty}
         query={list}
         page={filters.page}
-        pageSize={pageSize}
         total={list.data?.total}
         approximate={list.data?.totalExact === false}
         cursors={list.data ? { first: list.data.firstCursor ?? null, last: list.data.lastCursor ?? null } : undefined}
         sort={filters.sort}
-        defaultSort={defaultSort}
+        defaultSort={PROFILES_LIST_DEFAULT_SORT}
         onSortChange={(sort) => setFilters({ sort })}
         onNavigate={setFilters}
         offsetWindow={offsetWindow(filters.q.trim() !== '')}

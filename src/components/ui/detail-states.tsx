@@ -1,9 +1,11 @@
 // The states of a detail screen around its record: loading, a load error with "Thử lại" (a 404
 // said as the screen's own not-found text), a record that does not exist (with a way back to the
-// list), then the record itself.
+// list), then the record itself. Also the not-found card of a page of its own. Apart from
+// states.tsx, which every screen loads.
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { listReturnHref } from '@/lib/list-return.ts';
+import { useDocumentTitle } from '@/lib/use-document-title.ts';
 import { buttonClassName } from './button.tsx';
 import { EmptyState, ErrorState, LoadingState } from './states.tsx';
 
@@ -55,4 +57,15 @@ export function DetailStates<T>({
     );
   }
   return <>{children(query.data)}</>;
+}
+
+/** A record that does not exist, in place of its page: the title (the browser tab's too) and a way back. */
+export function NotFoundState({ title, children }: { title: string; children: ReactNode }) {
+  useDocumentTitle(title);
+  return (
+    <div role="alert" className="mx-auto max-w-md rounded-lg border border-slate-200 bg-white p-8 text-center">
+      <h1 className="mb-4 text-xl font-semibold text-slate-900">{title}</h1>
+      {children}
+    </div>
+  );
 }

@@ -317,11 +317,21 @@ export function InlineEdit(props: InlineEditProps) {
           {common.actions.saving}
         </span>
       ) : null}
-      {error ? (
-        <span id={errorId} role="alert" className="text-xs text-red-700">
-          {error}
-        </span>
-      ) : null}
+      <InlineError id={errorId} error={error} />
     </div>
+  );
+}
+
+/**
+ * The message under an input edited in place (InlineEdit, the profession order and name, a deposit
+ * amount): small red text, announced at once (role="alert"), nothing while there is no error. Give
+ * the input `aria-describedby={id}` to tie the two.
+ */
+export function InlineError({ id, error, className }: { id?: string; error: string | null | undefined; className?: string }) {
+  if (!error) return null;
+  return (
+    <span id={id} role="alert" className={clsx('text-xs text-red-700', className)}>
+      {error}
+    </span>
   );
 }

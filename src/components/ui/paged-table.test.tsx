@@ -44,9 +44,8 @@ describe('<PagedTable />', () => {
           refetch: () => undefined,
           data: { rows, total: 275_000, totalExact: false, firstCursor: 'f', lastCursor: 'l' },
         }}
-        texts={{ title: 'Đánh giá', loadFailed: 'Lỗi', noMatch: 'Không khớp', empty: 'Trống' }}
+        texts={{ title: 'Đánh giá', loadFailed: 'Lỗi', noMatch: 'Không khớp', empty: 'Trống', approximateTotal: (total) => `Khoảng ${total} đánh giá` }}
         filtered={false}
-        approximateNote={(total) => `Khoảng ${total} đánh giá`}
         columns={columns}
         page={1}
         onNavigate={() => undefined}

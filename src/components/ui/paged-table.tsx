@@ -4,11 +4,14 @@
 // loads; `footnote` goes between the two (e.g. "the total is an estimate"). Page numbers open
 // within the numbered window (docs/search.md#deep-pages); past it, "next" / "previous" follow the
 // page's cursors, which the URL keeps with the page number.
+import type { QueryKey } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { DataTable, type DataTableProps } from './data-table.tsx';
+import { PageHeader } from './page-header.tsx';
 import { OFFSET_WINDOW, PAGE_SIZE, offsetWindow, pageReachable, type ListPosition } from '@/lib/paging.ts';
 import { useKeepPageInRange, type SetUrlStateOptions } from '@/lib/url-state.ts';
 import { Pagination, pageCount } from './pagination.tsx';
+import { RefreshQueryButton } from './refresh-button.tsx';
 
 /** The parts of a react-query result the list reads. */
 export interface PagedQuery {
@@ -138,20 +141,26 @@ export type ListTableProps<Row extends { id: string }> = Omit<
   'query' | 'rows' | 'rowKey' | 'total' | 'approximate' | 'caption' | 'errorTitle' | 'emptyTitle' | 'footnote'
 > & {
   list: PagedListQuery<Row>;
-  texts: { title: string; loadFailed: string; noMatch: string; empty: string };
+  texts: {
+    title: string;
+    loadFailed: string;
+    noMatch: string;
+    empty: string;
+    /**
+     * With it, an estimated total is also explained by this line under the table (and the
+     * pagination shows from the start); either way the pagination says "khoảng" and offers only the
+     * pages the server opens for an estimated total (docs/search.md#deep-pages).
+     */
+    approximateTotal?: (total: number) => string;
+  };
   /** A filter is set: an empty list says "no match" rather than "nothing yet". */
   filtered: boolean;
-  /**
-   * With it, an estimated total is also explained by this line under the table (and the pagination
-   * shows from the start); either way the pagination says "khoảng" and offers only the pages the
-   * server opens for an estimated total (docs/search.md#deep-pages).
-   */
-  approximateNote?: (total: number) => string;
 };
 
 /** The server-paginated table of an admin list screen, its rows keyed by id and captioned by the screen's title. */
-export function ListTable<Row extends { id: string }>({ list, texts, filtered, approximateNote, ...table }: ListTableProps<Row>) {
+export function ListTable<Row extends { id: string }>({ list, texts, filtered, ...table }: ListTableProps<Row>) {
   const data = list.data;
+  const approximateNote = texts.approximateTotal;
   const estimated = data?.totalExact === false;
   return (
     <PagedTable
@@ -193,4 +202,9 @@ export function listViewProps(
     onNavigate: setState,
     offsetWindow: offsetWindow(textFiltered),
   };
+}
+
+/** The heading of a list screen: the title and description of its texts, and "Làm mới" of every query under `queryKey`. */
+export function ListPageHeader({ texts, queryKey }: { texts: { title: string; description: string }; queryKey: QueryKey }) {
+  return <PageHeader title={texts.title} description={texts.description} actions={<RefreshQueryButton queryKey={queryKey} />} />;
 }

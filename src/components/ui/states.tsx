@@ -79,3 +79,28 @@ export function InlineQueryError({ title, error }: { title: string; error: unkno
   if (!error) return null;
   return <p role="alert" className="mb-3 text-sm text-red-700">{`${title}: ${toVietnameseMessage(error)}`}</p>;
 }
+
+export interface QueryStatesProps<T> {
+  query: { isLoading: boolean; isError: boolean; error: unknown; refetch: () => unknown; data: T | undefined };
+  /** The error's title. */
+  loadFailed: string;
+  /** The retry button spins while this is true. */
+  retrying?: boolean;
+  /** Shown instead of `children` when the answer is empty (see `isEmpty`; an empty array by default). */
+  empty?: ReactNode;
+  isEmpty?: (data: T) => boolean;
+  children: (data: T) => ReactNode;
+}
+
+const emptyArray = (data: unknown) => Array.isArray(data) && data.length === 0;
+
+/** What a query's part of a screen shows: loading, its error with "Thử lại", `empty`, or `children` with the answer. */
+export function QueryStates<T>({ query, loadFailed, retrying, empty, isEmpty = emptyArray, children }: QueryStatesProps<T>) {
+  if (query.isLoading) return <LoadingState />;
+  if (query.isError) {
+    return <ErrorState title={loadFailed} error={query.error} onRetry={() => void query.refetch()} {...(retrying === undefined ? {} : { retrying })} />;
+  }
+  if (query.data === undefined) return empty ?? null;
+  if (empty !== undefined && isEmpty(query.data)) return empty;
+  return children(query.data);
+}

@@ -3,7 +3,7 @@
 // are loaded first, so the first render is the HTML already on screen (no placeholder, no shift).
 // Anything else (the back office's shell, an old admin address answered by the not-found page) is
 // rendered from scratch.
-import type { ReactNode } from 'react';
+import { startTransition, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router-dom';
 import { primePublicData, type PublicDataSnapshot } from './api/use-public-resource.ts';
@@ -38,7 +38,11 @@ export async function mountApp(container: HTMLElement, routes: RouteObject[], ap
   const snapshot = container.hasChildNodes() ? readPrerenderData() : undefined;
   if (snapshot && (await loadLazyRoutes(routes))) {
     primePublicData(snapshot);
-    hydrateRoot(container, app(createBrowserRouter(routes)));
+    // In a transition, React hydrates in slices of a few milliseconds, yielding to the browser in
+    // between, instead of one long task over the whole page (the page is on screen already).
+    startTransition(() => {
+      hydrateRoot(container, app(createBrowserRouter(routes)));
+    });
     return;
   }
   container.replaceChildren();

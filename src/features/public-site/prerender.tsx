@@ -11,7 +11,8 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import { runtimeConfig } from '@/lib/config.ts';
-import { fetchCatalogueArea, fetchPublicSettings, type PublicCatalogueArea, type PublicSettings } from '@/lib/public-api.ts';
+import { fetchPublicSettings, type PublicCatalogueArea, type PublicSettings } from '@/lib/public-api.ts';
+import { fetchCatalogueArea } from './api/catalogue-api.ts';
 import { catalogueKey, primePublicData, resetPublicData, SETTINGS_KEY, type PublicDataSnapshot } from './api/use-public-resource.ts';
 import snapshotFile from './build-data/public-data.json';
 import { publicAsset } from './public-asset.ts';
@@ -70,8 +71,10 @@ function headElements(pathname: string, data: BuildData, snapshot: PublicDataSna
   const extra: HeadTag[] = [];
   // The largest paint of the page: its main image, fetched with the HTML instead of after the CSS.
   if (page?.image) extra.push({ type: 'link', props: { rel: 'preload', as: 'image', href: publicAsset(page.image), fetchpriority: 'high' } });
+  // The API the page asks for its data, for a static host; a server that injects the runtime
+  // configuration (local-stack/static-server.ts) replaces it with the API it serves (data-api).
   const apiUrl = import.meta.env.VITE_SUPABASE_URL as string | undefined;
-  if (apiUrl) extra.push({ type: 'link', props: { rel: 'preconnect', href: new URL(apiUrl).origin, crossorigin: '' } });
+  if (apiUrl) extra.push({ type: 'link', props: { rel: 'preconnect', href: new URL(apiUrl).origin, crossorigin: '', 'data-api': '' } });
   return [
     ...extra,
     ...head.tags,
@@ -91,11 +94,14 @@ export async function prerender({ url }: { url: string }) {
   const context = await handler.query(new Request(new URL(pathname, 'http://localhost')));
   if (context instanceof Response) throw new Error(`[prerender] ${pathname} trả về ${context.status}`);
   const router = createStaticRouter(handler.dataRoutes, context);
-  const html = renderToString(
+  const rendered = renderToString(
     <StrictMode>
       <StaticRouterProvider router={router} context={context} hydrate={false} />
     </StrictMode>,
   );
+  // React puts a preload of the first images before the page's markup; the head already preloads
+  // the page's largest image (headElements), and #root keeps only what hydration adopts.
+  const html = rendered.replace(/^(?:<link rel="preload" as="image"[^>]*>)+/, '');
   const head = pageHead(pathname, { settings: data.settings, catalogue: undefined }, SITE_URL);
   if (pathname === '/') console.log(`[prerender] dữ liệu danh mục và cài đặt: ${data.source}`);
   return {

@@ -1,6 +1,12 @@
 // Privacy policy (11 sections) and terms of use (13 sections), docs/screens.md#privacy-terms-and-contact.
 import { publicSite } from './public-site.ts';
 
+/** Around the numbered sections of both documents. */
+export const legalPage = {
+  lastUpdated: (date: string) => `Cập nhật lần cuối: ${date}`,
+  toc: 'Mục lục',
+} as const;
+
 export interface LegalSection {
   heading: string;
   paragraphs: string[];

@@ -100,3 +100,16 @@ export const publicServices: Record<ServiceAreaSlug, ServiceAreaContent> = {
     notes: ['Nhân viên y tế mang theo dụng cụ vô trùng dùng một lần. Thuốc chỉ được bán khi có đơn của bác sĩ.'],
   },
 };
+
+/** The service pages' headings and labels around the catalogue. */
+export const serviceAreaPage = {
+  servicesHeading: 'Dịch vụ',
+  packagesHeading: 'Gói dịch vụ',
+  price: 'Giá',
+  duration: 'Thời lượng',
+  jobDetails: 'Công việc bao gồm',
+  fromPrice: (price: string) => `Từ ${price}`,
+  bookCta: 'Đặt dịch vụ qua ứng dụng',
+  offline: 'Đang hiển thị bảng giá tham khảo. Giá thực tế được xác nhận khi đặt lịch trên ứng dụng.',
+  loading: 'Đang tải danh sách dịch vụ…',
+} as const;

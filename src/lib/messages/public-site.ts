@@ -1,6 +1,6 @@
-// Public site: header, footer, shared blocks, the contact page and the carousel controls.
-// Page bodies: public-home.ts, public-services.ts, public-legal.ts (split so each page's text is
-// downloaded with that page only).
+// Public site: header, footer and the blocks every page shares (downloaded with every page).
+// Page bodies: public-home.ts, public-services.ts, public-legal.ts, public-contact.ts (split so
+// each page's text is downloaded with that page only).
 
 export const publicSite = {
   brand: 'Sàn Dịch Vụ',
@@ -46,23 +46,6 @@ export const publicSite = {
     googlePlayAlt: 'Tải ứng dụng Sàn Dịch Vụ trên Google Play',
     soon: 'Ứng dụng sắp có mặt trên cửa hàng',
   },
-  contact: {
-    title: 'Liên hệ',
-    heading: 'Liên hệ với chúng tôi',
-    intro:
-      'Bạn cần đặt dịch vụ, hỗ trợ đơn hàng hay muốn trở thành đối tác? Đội ngũ chăm sóc khách hàng của Sàn Dịch Vụ luôn sẵn sàng hỗ trợ.',
-    emailTitle: 'Email',
-    emailNote: 'Phản hồi trong vòng 2–4 giờ làm việc',
-    phoneTitle: 'Điện thoại',
-    phoneNote: 'Hỗ trợ khách hàng 24/7',
-    addressTitle: 'Địa chỉ',
-    addressNote: 'Văn phòng tiếp khách theo lịch hẹn',
-    hoursTitle: 'Giờ làm việc',
-    hoursNote: 'Tổng đài tư vấn: 8:00 – 22:00 tất cả các ngày',
-    partnerHeading: 'Trở thành đối tác',
-    partnerText:
-      'Bạn là thợ lành nghề, nông dân giàu kinh nghiệm hay nhân viên y tế? Tải ứng dụng Sàn Dịch Vụ, đăng ký tài khoản nhà cung cấp và hoàn tất xác minh để bắt đầu nhận việc.',
-  },
   notFound: {
     title: 'Không tìm thấy trang',
     heading: 'Không tìm thấy trang',
@@ -76,19 +59,4 @@ export const publicSite = {
   },
   loading: 'Đang tải…',
   maintenance: 'Hệ thống đang bảo trì. Một số chức năng có thể tạm thời gián đoạn, mong bạn thông cảm.',
-  legal: {
-    lastUpdated: (date: string) => `Cập nhật lần cuối: ${date}`,
-    toc: 'Mục lục',
-  },
-  services: {
-    servicesHeading: 'Dịch vụ',
-    packagesHeading: 'Gói dịch vụ',
-    price: 'Giá',
-    duration: 'Thời lượng',
-    jobDetails: 'Công việc bao gồm',
-    fromPrice: (price: string) => `Từ ${price}`,
-    bookCta: 'Đặt dịch vụ qua ứng dụng',
-    offline: 'Đang hiển thị bảng giá tham khảo. Giá thực tế được xác nhận khi đặt lịch trên ứng dụng.',
-    loading: 'Đang tải danh sách dịch vụ…',
-  },
 } as const;

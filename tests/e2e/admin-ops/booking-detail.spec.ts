@@ -3,9 +3,7 @@
 // admin's concurrent change reported in Vietnamese, not-found and load errors, back, axe.
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../helpers.ts';
-import { adminPage, closeDb, sectionCard, sql, tableRows, unique } from './ops-helpers.ts';
-
-test.describe.configure({ mode: 'serial' });
+import { sectionCard, shareAdminPage, sql, tableRows, unique } from './ops-helpers.ts';
 
 const tag = unique('detail');
 const PACKAGE = `Gói chi tiết ${tag}`;
@@ -16,7 +14,8 @@ let shortId: string;
 let providers: { id: string; name: string }[];
 let customer: { id: string; name: string; email: string };
 
-test.beforeAll(async ({ browser }) => {
+shareAdminPage(async (opened) => {
+  page = opened;
   providers = await sql<{ id: string; name: string }>(
     "select id, name from public.profiles where role = 'provider' order by created_at limit 2",
   );
@@ -50,12 +49,6 @@ test.beforeAll(async ({ browser }) => {
     [sub!.id, `${PACKAGE} trống`],
   );
   bareId = bare!.id;
-  page = await adminPage(browser);
-});
-
-test.afterAll(async () => {
-  await page.context().close();
-  await closeDb();
 });
 
 const card = (title: string) => sectionCard(page, title);

@@ -3,7 +3,7 @@
 // with every validation message, times, recent bookings linking to their detail, axe.
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../helpers.ts';
-import { adminPage, closeDb, createAccount, sql, tableRows, unique, viCount } from './ops-helpers.ts';
+import { adminPage, checkContactEdits, closeDb, createAccount, sql, tableRows, unique, viCount } from './ops-helpers.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -103,42 +103,15 @@ test('detail: header, stats, times and recent bookings linking to their detail',
 });
 
 test('inline edits save, survive a reload and show every validation message', async () => {
-  const info = page.getByRole('heading', { name: 'Thông tin cá nhân' }).locator('xpath=ancestor::section[1]');
-  await info.getByRole('button', { name: /Sửa Họ tên/ }).click();
-  const name = info.getByRole('textbox', { name: 'Họ tên' });
-  await name.fill('');
-  await expect(info.getByRole('button', { name: 'Lưu' })).toBeDisabled();
-  await name.press('Enter');
-  await expect(info.getByText('Tên không được để trống')).toBeVisible();
-  await name.fill(`${NAME} Mới`);
-  await name.press('Enter');
-  await expect(page.getByText('Đã cập nhật thông tin khách hàng')).toBeVisible();
-
-  // Email: the sign-in e-mail, shown read-only with its note (docs/decisions.md#the-profile-e-mail-is-the-sign-in-e-mail).
-  await expect(info.getByRole('button', { name: /Sửa Email/ })).toHaveCount(0);
-  await expect(info.getByText('Email đăng nhập của tài khoản', { exact: false })).toBeVisible();
-
-  await info.getByRole('button', { name: /Sửa Số điện thoại/ }).click();
-  const phone = info.getByRole('textbox', { name: 'Số điện thoại' });
-  await phone.fill('');
-  await phone.press('Enter');
-  await expect(info.getByText('Số điện thoại không được để trống')).toBeVisible();
-  await phone.fill('0909 000 111');
-  await phone.press('Enter');
-  await expect(info.getByRole('button', { name: /Sửa Số điện thoại/ })).toContainText('0909000111');
-
-  await info.getByRole('button', { name: /Sửa Trạng thái/ }).click();
-  const status = info.getByRole('combobox', { name: 'Trạng thái' });
-  await expect(status.locator('option')).toHaveText(['Hoạt động', 'Tạm dừng', 'Bị cấm', 'Chờ duyệt']);
-  await status.selectOption('inactive');
-  await expect(info.getByRole('button', { name: /Sửa Trạng thái/ })).toContainText('Tạm dừng');
-
-  await page.reload();
-  await expect(page.getByRole('heading', { level: 1, name: `${NAME} Mới` })).toBeVisible();
-  await expect(info.getByRole('button', { name: /Sửa Số điện thoại/ })).toContainText('0909000111');
-  await expect(info.getByRole('button', { name: /Sửa Trạng thái/ })).toContainText('Tạm dừng');
-  const [row] = await sql<{ name: string; email: string; phone: string; status: string }>('select name, email, phone, status from public.profiles where id = $1', [customerId]);
-  expect(row).toEqual({ name: `${NAME} Mới`, email: EMAIL, phone: '0909000111', status: 'inactive' });
+  await checkContactEdits(page, {
+    profileId: customerId,
+    email: EMAIL,
+    name: `${NAME} Mới`,
+    savedToast: 'Đã cập nhật thông tin khách hàng',
+    phone: { typed: '0909 000 111', saved: '0909000111' },
+    statuses: ['Hoạt động', 'Tạm dừng', 'Bị cấm', 'Chờ duyệt'],
+    status: { value: 'inactive', label: 'Tạm dừng' },
+  });
 
   await page.goto(`/admin/customers?q=${encodeURIComponent(tag)}`);
   await expect(tableRows(page, TABLE).first()).toContainText('Tạm dừng');

@@ -3,19 +3,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import { formatNumber, formatVnd } from '../../../src/lib/format.ts';
 import { expectNoSeriousA11yViolations } from '../helpers.ts';
-import { adminPage, closeDb, sql, tableRows } from './ops-helpers.ts';
-
-test.describe.configure({ mode: 'serial' });
+import { shareAdminPage, sql, tableRows } from './ops-helpers.ts';
 
 let page: Page;
 
-test.beforeAll(async ({ browser }) => {
-  page = await adminPage(browser);
-});
-
-test.afterAll(async () => {
-  await page.context().close();
-  await closeDb();
+shareAdminPage((opened) => {
+  page = opened;
 });
 
 /** Figures other suites may change while this one runs: read them until they hold still. */

@@ -1,7 +1,7 @@
 // Helpers of the admin operations specs: one signed-in admin page per file (signed in through the
 // login screen), direct SQL on the e2e database for test data and for expected figures, and the
 // Auth admin API to create accounts of our own.
-import { expect, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import pg from 'pg';
 import { DEMO_ACCOUNTS } from '../../../local-stack/config.ts';
 import { e2eApiUrl, e2eBaseUrl } from '../stack-env.ts';
@@ -83,6 +83,24 @@ export async function adminPage(browser: Browser): Promise<Page> {
   return page;
 }
 
+/**
+ * The hooks of a serial file whose tests share one signed-in admin page: opened before the first
+ * test and handed to `onOpen` (which keeps it, and may open the screen), closed with the database
+ * pool after the last.
+ */
+export function shareAdminPage(onOpen: (page: Page) => void | Promise<void>): void {
+  let shared: Page | undefined;
+  test.describe.configure({ mode: 'serial' });
+  test.beforeAll(async ({ browser }) => {
+    shared = await adminPage(browser);
+    await onOpen(shared);
+  });
+  test.afterAll(async () => {
+    await shared?.context().close();
+    await closeDb();
+  });
+}
+
 /** The body rows of the main data table (the one captioned `caption`). */
 export function tableRows(page: Page, caption: string) {
   return page.getByRole('table', { name: caption }).locator('tbody tr');
@@ -100,4 +118,61 @@ export function viNumber(text: string): number {
 
 export function viCount(n: number): string {
   return n.toLocaleString('vi-VN');
+}
+
+/**
+ * The personal-info card's inline edits on a customer's or a provider's profile
+ * (components/domain/contact-fields.tsx): a blank name is refused (Save disabled, Enter says why),
+ * a new name saved with the screen's toast; the e-mail is read-only with its note; a blank phone is
+ * refused, a number saved normalised; the entity's statuses are offered and one saved; all of it
+ * holds after a reload and is what the database has.
+ */
+export async function checkContactEdits(
+  page: Page,
+  expected: {
+    profileId: string;
+    email: string;
+    name: string;
+    savedToast: string;
+    phone: { typed: string; saved: string };
+    statuses: string[];
+    status: { value: string; label: string };
+  },
+): Promise<void> {
+  const info = sectionCard(page, 'Thông tin cá nhân');
+  await info.getByRole('button', { name: /Sửa Họ tên/ }).click();
+  const name = info.getByRole('textbox', { name: 'Họ tên' });
+  await name.fill('   ');
+  await expect(info.getByRole('button', { name: 'Lưu' })).toBeDisabled();
+  await name.press('Enter');
+  await expect(info.getByText('Tên không được để trống')).toBeVisible();
+  await name.fill(expected.name);
+  await name.press('Enter');
+  await expect(page.getByText(expected.savedToast)).toBeVisible();
+
+  // Email: the sign-in e-mail, shown read-only with its note (docs/decisions.md#the-profile-e-mail-is-the-sign-in-e-mail).
+  await expect(info.getByRole('button', { name: /Sửa Email/ })).toHaveCount(0);
+  await expect(info.getByText('Email đăng nhập của tài khoản', { exact: false })).toBeVisible();
+
+  await info.getByRole('button', { name: /Sửa Số điện thoại/ }).click();
+  const phone = info.getByRole('textbox', { name: 'Số điện thoại' });
+  await phone.fill(' ');
+  await phone.press('Enter');
+  await expect(info.getByText('Số điện thoại không được để trống')).toBeVisible();
+  await phone.fill(expected.phone.typed);
+  await phone.press('Enter');
+  await expect(info.getByRole('button', { name: /Sửa Số điện thoại/ })).toContainText(expected.phone.saved);
+
+  await info.getByRole('button', { name: /Sửa Trạng thái/ }).click();
+  const status = info.getByRole('combobox', { name: 'Trạng thái' });
+  await expect(status.locator('option')).toHaveText(expected.statuses);
+  await status.selectOption(expected.status.value);
+  await expect(info.getByRole('button', { name: /Sửa Trạng thái/ })).toContainText(expected.status.label);
+
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: expected.name })).toBeVisible();
+  await expect(info.getByRole('button', { name: /Sửa Số điện thoại/ })).toContainText(expected.phone.saved);
+  await expect(info.getByRole('button', { name: /Sửa Trạng thái/ })).toContainText(expected.status.label);
+  const [row] = await sql<{ name: string; email: string; phone: string; status: string }>('select name, email, phone, status from public.profiles where id = $1', [expected.profileId]);
+  expect(row).toEqual({ name: expected.name, email: expected.email, phone: expected.phone.saved, status: expected.status.value });
 }

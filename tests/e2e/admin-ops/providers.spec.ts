@@ -7,9 +7,7 @@ import { createClient, type SupabaseClientOptions } from '@supabase/supabase-js'
 import ws from 'ws';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_ACCOUNTS, expectNoSeriousA11yViolations } from '../helpers.ts';
-import { adminPage, anonKey, apiUrl, closeDb, createAccount, sectionCard, sql, tableRows, unique } from './ops-helpers.ts';
-
-test.describe.configure({ mode: 'serial' });
+import { anonKey, apiUrl, checkContactEdits, createAccount, sectionCard, shareAdminPage, sql, tableRows, unique } from './ops-helpers.ts';
 
 const tag = unique('pro');
 const NAME = `Thợ Kiểm Thử ${tag}`;
@@ -21,7 +19,8 @@ const PNG_1X1 = Buffer.from(
 let page: Page;
 let providerId: string;
 
-test.beforeAll(async ({ browser }) => {
+shareAdminPage(async (opened) => {
+  page = opened;
   providerId = await createAccount({ email: EMAIL, password: 'Tho@e2e123456', name: NAME, role: 'provider' });
   await sql(
     `update public.profiles set saved_addresses = $2::jsonb where id = $1`,
@@ -47,12 +46,6 @@ test.beforeAll(async ({ browser }) => {
             ($3, $4, $5, 'Khách C', 1, 'Nhận xét đã ẩn', 'inactive')`,
     [bookings[0]!.id, bookings[1]!.id, bookings[2]!.id, providerId, customer!.id],
   );
-  page = await adminPage(browser);
-});
-
-test.afterAll(async () => {
-  await page.context().close();
-  await closeDb();
 });
 
 const card = (title: string) => sectionCard(page, title);
@@ -112,46 +105,16 @@ test('detail: stats, money, saved addresses and recent bookings', async () => {
 });
 
 test('inline edits save, survive a reload, and show every validation message', async () => {
-  const info = card('Thông tin cá nhân');
-  // Name: blank refused with the catalogue's message, then a new name saved.
-  await info.getByRole('button', { name: /Sửa Họ tên/ }).click();
-  const nameInput = info.getByRole('textbox', { name: 'Họ tên' });
-  await nameInput.fill('   ');
-  await expect(info.getByRole('button', { name: 'Lưu' })).toBeDisabled();
-  await nameInput.press('Enter');
-  await expect(info.getByText('Tên không được để trống')).toBeVisible();
-  await nameInput.fill(`${NAME} Sửa`);
-  await nameInput.press('Enter');
-  await expect(page.getByText('Đã cập nhật thông tin nhà cung cấp')).toBeVisible();
-
-  // Email: blank and without @ refused.
-  // Email: the sign-in e-mail, shown read-only with its note (docs/decisions.md#the-profile-e-mail-is-the-sign-in-e-mail).
-  await expect(info.getByRole('button', { name: /Sửa Email/ })).toHaveCount(0);
-  await expect(info.getByText('Email đăng nhập của tài khoản', { exact: false })).toBeVisible();
-
-  // Phone: blank refused, then saved by leaving the field.
-  await info.getByRole('button', { name: /Sửa Số điện thoại/ }).click();
-  const phoneInput = info.getByRole('textbox', { name: 'Số điện thoại' });
-  await phoneInput.fill(' ');
-  await phoneInput.press('Enter');
-  await expect(info.getByText('Số điện thoại không được để trống')).toBeVisible();
-  await phoneInput.fill('0987 654 321');
-  await phoneInput.press('Enter');
-  await expect(info.getByRole('button', { name: /Sửa Số điện thoại/ })).toContainText('0987654321');
-
   // Status: all four statuses offered; banned saved.
-  await info.getByRole('button', { name: /Sửa Trạng thái/ }).click();
-  const statusSelect = info.getByRole('combobox', { name: 'Trạng thái' });
-  await expect(statusSelect.locator('option')).toHaveText(['Không hoạt động', 'Chờ duyệt', 'Hoạt động', 'Bị cấm']);
-  await statusSelect.selectOption('banned');
-  await expect(info.getByRole('button', { name: /Sửa Trạng thái/ })).toContainText('Bị cấm');
-
-  await page.reload();
-  await expect(page.getByRole('heading', { level: 1, name: `${NAME} Sửa` })).toBeVisible();
-  await expect(info.getByRole('button', { name: /Sửa Số điện thoại/ })).toContainText('0987654321');
-  await expect(info.getByRole('button', { name: /Sửa Trạng thái/ })).toContainText('Bị cấm');
-  const [row] = await sql<{ name: string; email: string; phone: string; status: string }>('select name, email, phone, status from public.profiles where id = $1', [providerId]);
-  expect(row).toEqual({ name: `${NAME} Sửa`, email: EMAIL, phone: '0987654321', status: 'banned' });
+  await checkContactEdits(page, {
+    profileId: providerId,
+    email: EMAIL,
+    name: `${NAME} Sửa`,
+    savedToast: 'Đã cập nhật thông tin nhà cung cấp',
+    phone: { typed: '0987 654 321', saved: '0987654321' },
+    statuses: ['Không hoạt động', 'Chờ duyệt', 'Hoạt động', 'Bị cấm'],
+    status: { value: 'banned', label: 'Bị cấm' },
+  });
 });
 
 test("another admin's change is not overwritten", async () => {

@@ -1,20 +1,13 @@
 // Input contract of the service package dialog (docs/product.md#input-rules): a 20-digit price and
 // "abc" get "Giá phải từ 1 ₫ đến 1.000.000.000 ₫", the texts carry their lengths; nothing is stored.
 import { expect, test, type Page } from '@playwright/test';
-import { adminPage, closeDb, sql } from '../admin-ops/ops-helpers.ts';
-
-test.describe.configure({ mode: 'serial' });
+import { shareAdminPage, sql } from '../admin-ops/ops-helpers.ts';
 
 let page: Page;
 
-test.beforeAll(async ({ browser }) => {
-  page = await adminPage(browser);
+shareAdminPage(async (opened) => {
+  page = opened;
   await page.goto('/admin/manage-service-items');
-});
-
-test.afterAll(async () => {
-  await page.context().close();
-  await closeDb();
 });
 
 test('a 20-digit or non-numeric price is refused with the price range; nothing is stored', async () => {

@@ -2,20 +2,13 @@
 // accents or markup, a 20-digit value and "abc" as maximum uses each get their field's message and
 // nothing is stored.
 import { expect, test, type Page } from '@playwright/test';
-import { adminPage, closeDb, sql } from '../admin-ops/ops-helpers.ts';
-
-test.describe.configure({ mode: 'serial' });
+import { shareAdminPage, sql } from '../admin-ops/ops-helpers.ts';
 
 let page: Page;
 
-test.beforeAll(async ({ browser }) => {
-  page = await adminPage(browser);
+shareAdminPage(async (opened) => {
+  page = opened;
   await page.goto('/admin/manage-discount-codes');
-});
-
-test.afterAll(async () => {
-  await page.context().close();
-  await closeDb();
 });
 
 async function codeCount(): Promise<number> {

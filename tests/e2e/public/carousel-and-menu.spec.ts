@@ -43,6 +43,29 @@ test('carousel advances every 5 s, has previous/next controls and pauses on hove
   await expect(activeSlide(page)).toHaveAttribute('aria-label', '4 / 5');
 });
 
+test("the page loads only the first slide's image; the next one is fetched while a slide shows, a slide jumped to shows its own", async ({ page }) => {
+  const requested: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/banners/slide-')) requested.push(new URL(request.url()).pathname);
+  });
+  await page.clock.install();
+  await page.goto('/');
+  await pauseClock(page);
+  const images = page.locator('[aria-roledescription="slide"] img');
+  await expect(images).toHaveCount(1);
+  await expect(activeSlide(page).locator('img')).toHaveAttribute('src', /^\/banners\/slide-1\.svg\?v=/);
+  expect(requested).toEqual(['/banners/slide-1.svg']);
+  // Half a slide's time later, the second slide's image, before the carousel moves to it.
+  await page.clock.runFor(2_500);
+  await expect(images).toHaveCount(2);
+  await expect(activeSlide(page)).toHaveAttribute('aria-label', '1 / 5');
+  await page.clock.runFor(2_500);
+  await expect(activeSlide(page)).toHaveAttribute('aria-label', '2 / 5');
+  await expect(activeSlide(page).locator('img')).toHaveAttribute('src', /^\/banners\/slide-2\.svg\?v=/);
+  await page.getByRole('button', { name: 'Chuyển đến ảnh 5' }).click();
+  await expect(activeSlide(page).locator('img')).toHaveAttribute('src', /^\/banners\/slide-5\.svg\?v=/);
+});
+
 test('carousel does not auto-advance for users who prefer reduced motion, and can be paused', async ({ page }) => {
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await page.clock.install();

@@ -3,19 +3,12 @@
 // on the header and the sort in the URL (a reload keeps it); a `?page=` link opens that page, also
 // beyond the numbered window, where "next" follows the page's cursor.
 import { expect, test, type Page } from '@playwright/test';
-import { adminPage, closeDb, sql, tableRows, viCount } from '../admin-ops/ops-helpers.ts';
-
-test.describe.configure({ mode: 'serial' });
+import { shareAdminPage, sql, tableRows, viCount } from '../admin-ops/ops-helpers.ts';
 
 let page: Page;
 
-test.beforeAll(async ({ browser }) => {
-  page = await adminPage(browser);
-});
-
-test.afterAll(async () => {
-  await page.context().close();
-  await closeDb();
+shareAdminPage((opened) => {
+  page = opened;
 });
 
 function header(name: string) {

@@ -2,6 +2,7 @@
 // actor (e-mail or user id), record id and a period of Vietnam calendar days (the end day
 // inclusive: "to" is the first instant of the day after).
 import { vietnamPeriodArgs } from '@/lib/finance-filters.ts';
+import { textArg } from '@/lib/search.ts';
 
 export interface AuditLogFilters {
   table: string;
@@ -12,25 +13,15 @@ export interface AuditLogFilters {
   to: string;
 }
 
-export interface AuditLogArgs {
-  p_table?: string;
-  p_actor?: string;
-  p_record?: string;
-  p_from?: string;
-  p_to?: string;
-}
-
-export function toAuditLogArgs(filters: AuditLogFilters): AuditLogArgs {
-  const args: AuditLogArgs = {};
-  const table = filters.table.trim();
-  if (table !== '') args.p_table = table;
-  const actor = filters.actor.trim();
-  if (actor !== '') args.p_actor = actor;
-  const record = filters.record.trim();
-  if (record !== '') args.p_record = record;
+export function toAuditLogArgs(filters: AuditLogFilters) {
   // A period given backwards (yyyy-mm-dd compares as text) is read the right way round.
   const [first, last] = filters.from !== '' && filters.to !== '' && filters.from > filters.to ? [filters.to, filters.from] : [filters.from, filters.to];
-  return { ...args, ...vietnamPeriodArgs(first, last) };
+  return {
+    ...textArg('p_table', filters.table),
+    ...textArg('p_actor', filters.actor),
+    ...textArg('p_record', filters.record),
+    ...vietnamPeriodArgs(first, last),
+  };
 }
 
 /** A value of the diff as the screen shows it: text as is, null as "(trống)", anything else as JSON. */

@@ -1,8 +1,8 @@
 // One page of the audit log (newest first; cursors past the numbered pages) from admin_list_audit_log, with a total that is exact
 // up to 10,000 entries and an estimate beyond.
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod/mini';
-import { fetchViewPage, type Page } from '@/lib/paged-list.ts';
+import { listPageQueryOptions } from '@/lib/list-query.ts';
 import type { ListView } from '@/lib/paging.ts';
 import { toAuditLogArgs, type AuditLogFilters } from './audit-log-filters.ts';
 import { auditLogKeys } from './keys.ts';
@@ -20,15 +20,9 @@ export const auditLogRowSchema = z.object({
 });
 
 export type AuditLogRow = z.output<typeof auditLogRowSchema>;
-export type AuditLogPage = Page<AuditLogRow>;
 
 export function auditLogQueryOptions(filters: AuditLogFilters, view: ListView) {
-  return queryOptions({
-    queryKey: auditLogKeys.list(filters, view),
-    queryFn: ({ signal }): Promise<AuditLogPage> =>
-      fetchViewPage('admin_list_audit_log', toAuditLogArgs(filters), view, auditLogRowSchema, signal),
-    placeholderData: keepPreviousData,
-  });
+  return listPageQueryOptions(auditLogKeys.list(filters, view), 'admin_list_audit_log', toAuditLogArgs(filters), view, auditLogRowSchema);
 }
 
 export function useAuditLog(filters: AuditLogFilters, view: ListView) {

@@ -6,9 +6,7 @@
 import { useMemo } from 'react';
 import type { DataTableColumn } from '@/components/ui/data-table.tsx';
 import { DateRangeFilter, FilterBar, SearchInput, SelectFilter } from '@/components/ui/filter-bar.tsx';
-import { ListTable, listViewProps, useListPaging } from '@/components/ui/paged-table.tsx';
-import { PageHeader } from '@/components/ui/page-header.tsx';
-import { RefreshQueryButton } from '@/components/ui/refresh-button.tsx';
+import { ListPageHeader, ListTable, listViewProps, useListPaging } from '@/components/ui/paged-table.tsx';
 import { formatDateTime } from '@/lib/format.ts';
 import { auditLog as t } from '@/lib/messages/audit-log.ts';
 import { LIST_VIEW_DEFAULTS, listView } from '@/lib/paging.ts';
@@ -97,21 +95,14 @@ export default function AuditLogPage() {
   const anyFilter = Boolean(filters.table || filters.actor || filters.record || filters.from || filters.to);
   return (
     <div>
-      <PageHeader title={t.title} description={t.description} actions={<RefreshQueryButton queryKey={auditLogKeys.all} />} />
+      <ListPageHeader texts={t} queryKey={auditLogKeys.all} />
       <FilterBar {...(anyFilter ? { onClear: reset } : {})}>
         <SelectFilter label={t.filters.table} value={state.table} allLabel={t.filters.allTables} options={TABLE_OPTIONS} onChange={(table) => setState({ table })} />
         <SearchInput label={t.filters.actor} value={state.actor} placeholder={t.filters.actorPlaceholder} onChange={(actor) => setState({ actor }, { replace: true })} />
         <SearchInput label={t.filters.record} value={state.record} placeholder={t.filters.recordPlaceholder} onChange={(record) => setState({ record }, { replace: true })} />
         <DateRangeFilter labels={t.filters} from={state.from} to={state.to} onChange={setState} />
       </FilterBar>
-      <ListTable
-        list={list}
-        texts={t}
-        filtered={anyFilter}
-        approximateNote={t.approximateTotal}
-        columns={columns}
-        {...listViewProps(state, setState, DEFAULT_SORT, false)}
-      />
+      <ListTable list={list} texts={t} filtered={anyFilter} columns={columns} {...listViewProps(state, setState, DEFAULT_SORT, false)} />
     </div>
   );
 }

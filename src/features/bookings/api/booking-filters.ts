@@ -4,7 +4,7 @@ import { TIME_RANGES, timeRangeStart, type TimeRange } from '@/lib/format.ts';
 import type { ListRpcArgs } from '@/lib/paged-list.ts';
 import { LIST_VIEW_DEFAULTS } from '@/lib/paging.ts';
 import { sortArg, sortValues } from '@/lib/sort.ts';
-import { isUuid } from '@/lib/search.ts';
+import { isUuid, textArg } from '@/lib/search.ts';
 
 export const BOOKING_STATUSES = ['pending', 'confirmed', 'pending_completion', 'completed', 'cancelled'] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
@@ -55,15 +55,13 @@ export type ListBookingsArgs = ListRpcArgs<'admin_list_bookings'>;
 
 /** Filter arguments shared by the page query and the export (no paging). */
 export function filterArgs(filters: BookingFilterValues, now: Date = new Date()): ListBookingsArgs {
-  const args: ListBookingsArgs = {};
+  const args: ListBookingsArgs = {
+    ...textArg('p_package', filters.pkg),
+    ...textArg('p_service', filters.service),
+    ...textArg('p_customer', filters.customer),
+  };
   if (isBookingStatus(filters.status)) args.p_status = filters.status;
   if (isUuid(filters.provider)) args.p_provider_id = filters.provider.toLowerCase();
-  const pkg = filters.pkg.trim();
-  if (pkg !== '') args.p_package = pkg;
-  const service = filters.service.trim();
-  if (service !== '') args.p_service = service;
-  const customer = filters.customer.trim();
-  if (customer !== '') args.p_customer = customer;
   const time = (TIME_RANGES as readonly string[]).includes(filters.time) ? (filters.time as TimeRange) : 'all';
   const since = timeRangeStart(time, now);
   if (since !== null) args.p_since = since.toISOString();

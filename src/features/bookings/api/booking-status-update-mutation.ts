@@ -2,14 +2,12 @@
 // has the updated_at the admin saw (optimistic concurrency): another admin's change is never
 // overwritten blindly; the screen reloads and says so. The database stamps the new updated_at.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError, toVietnameseMessage, unwrap } from '@/lib/errors.ts';
+import { ConflictError, savedRow, toVietnameseMessage, unwrap } from '@/lib/errors.ts';
 import { bookings as t } from '@/lib/messages/bookings.ts';
 import { supabase } from '@/lib/supabase.ts';
 import { toast } from '@/components/ui/toast.tsx';
 import type { BookingStatus } from './booking-filters.ts';
 import { bookingKeys } from './keys.ts';
-
-export const CONFLICT_CODE = 'SDV_CONFLICT';
 
 export interface UpdateBookingStatusInput {
   id: string;
@@ -20,20 +18,9 @@ export interface UpdateBookingStatusInput {
 
 export async function updateBookingStatus(input: UpdateBookingStatusInput): Promise<{ id: string; status: string; updated_at: string }> {
   const rows = unwrap(
-    await supabase
-      .from('bookings')
-      .update({ status: input.status })
-      .eq('id', input.id)
-      .eq('updated_at', input.expectedUpdatedAt)
-      .select('id, status, updated_at'),
+    await supabase.from('bookings').update({ status: input.status }).eq('id', input.id).eq('updated_at', input.expectedUpdatedAt).select('id, status, updated_at'),
   );
-  const row = rows?.[0];
-  if (!row) throw new ApiError({ message: t.detail.conflict, code: CONFLICT_CODE, status: 409 });
-  return row;
-}
-
-export function isConflict(error: unknown): boolean {
-  return error instanceof ApiError && error.code === CONFLICT_CODE;
+  return savedRow(rows, t.detail.conflict);
 }
 
 export function useUpdateBookingStatus() {
@@ -44,7 +31,7 @@ export function useUpdateBookingStatus() {
       toast.success(t.detail.statusSaved);
     },
     onError: (error) => {
-      toast.error(isConflict(error) ? t.detail.conflict : `${t.detail.statusFailed}: ${toVietnameseMessage(error, { action: 'save' })}`);
+      toast.error(error instanceof ConflictError ? t.detail.conflict : `${t.detail.statusFailed}: ${toVietnameseMessage(error, { action: 'save' })}`);
     },
     onSettled: async (_data, _error, input) => {
       await Promise.all([

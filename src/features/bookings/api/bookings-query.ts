@@ -1,8 +1,9 @@
 // One page of the bookings list from public.admin_list_bookings: filtered, newest first or in the
 // chosen sort, 50 rows, with the total (exact, or an estimate flagged `totalExact: false`).
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod/mini';
-import { fetchListPage, fetchListRows, fetchViewPage, type Page } from '@/lib/paged-list.ts';
+import { listPageQueryOptions } from '@/lib/list-query.ts';
+import { fetchListPage, fetchListRows } from '@/lib/paged-list.ts';
 import { listView } from '@/lib/paging.ts';
 import { filterArgs, type BookingListFilters, type ListBookingsArgs } from './booking-filters.ts';
 import { bookingKeys } from './keys.ts';
@@ -26,8 +27,6 @@ export const bookingRowSchema = z.object({
 
 export type BookingRow = z.infer<typeof bookingRowSchema>;
 
-export type BookingPage = Page<BookingRow>;
-
 /** One chunk of the CSV export: counted (the first, for the progress bar) or not, with the cursor of its last row. */
 export async function fetchBookingsChunk(
   args: ListBookingsArgs,
@@ -39,12 +38,7 @@ export async function fetchBookingsChunk(
 }
 
 export function bookingsQueryOptions(filters: BookingListFilters) {
-  return queryOptions({
-    queryKey: bookingKeys.list(filters),
-    queryFn: ({ signal }): Promise<BookingPage> =>
-      fetchViewPage('admin_list_bookings', filterArgs(filters), listView(filters), bookingRowSchema, signal),
-    placeholderData: keepPreviousData,
-  });
+  return listPageQueryOptions(bookingKeys.list(filters), 'admin_list_bookings', filterArgs(filters), listView(filters), bookingRowSchema);
 }
 
 export function useBookings(filters: BookingListFilters) {

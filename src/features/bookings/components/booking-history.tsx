@@ -1,6 +1,6 @@
 // The change history of a booking (audit log): newest first, who changed what, old → new.
 import { ArrowRight } from 'lucide-react';
-import { ErrorState, LoadingState } from '@/components/ui/states.tsx';
+import { QueryStates } from '@/components/ui/states.tsx';
 import { SectionCard } from '@/components/ui/section-card.tsx';
 import { formatDateTime } from '@/lib/format.ts';
 import { bookings as t } from '@/lib/messages/bookings.ts';
@@ -23,34 +23,30 @@ export function BookingHistory({ bookingId }: { bookingId: string }) {
   const history = useBookingHistory(bookingId, true);
   return (
     <SectionCard titleId="booking-history-title" title={t.detail.history.title}>
-      {history.isLoading ? (
-        <LoadingState />
-      ) : history.isError ? (
-        <ErrorState title={t.detail.history.loadFailed} error={history.error} onRetry={() => void history.refetch()} />
-      ) : (history.data ?? []).length === 0 ? (
-        <p className="text-sm text-slate-500">{t.detail.history.empty}</p>
-      ) : (
-        <ol className="space-y-3" data-testid="booking-history">
-          {(history.data ?? []).map((entry) => (
-            <li key={entry.id} className="border-l-2 border-teal-600 pl-3 text-sm">
-              <p className="text-xs text-slate-500">
-                <time dateTime={entry.at}>{formatDateTime(entry.at)}</time> · {entry.actorEmail ?? t.detail.history.system}
-              </p>
-              {entry.action === 'insert' ? (
-                <p className="text-slate-800">{t.detail.history.created}</p>
-              ) : entry.action === 'delete' ? (
-                <p className="text-slate-800">{t.detail.history.deleted}</p>
-              ) : (
-                <ul className="mt-1 space-y-0.5">
-                  {entry.changes.map((change) => (
-                    <ChangeLine key={change.field} change={change} />
-                  ))}
-                </ul>
-              )}
-            </li>
-          ))}
-        </ol>
-      )}
+      <QueryStates query={history} loadFailed={t.detail.history.loadFailed} empty={<p className="text-sm text-slate-500">{t.detail.history.empty}</p>}>
+        {(entries) => (
+          <ol className="space-y-3" data-testid="booking-history">
+            {entries.map((entry) => (
+              <li key={entry.id} className="border-l-2 border-teal-600 pl-3 text-sm">
+                <p className="text-xs text-slate-500">
+                  <time dateTime={entry.at}>{formatDateTime(entry.at)}</time> · {entry.actorEmail ?? t.detail.history.system}
+                </p>
+                {entry.action === 'insert' ? (
+                  <p className="text-slate-800">{t.detail.history.created}</p>
+                ) : entry.action === 'delete' ? (
+                  <p className="text-slate-800">{t.detail.history.deleted}</p>
+                ) : (
+                  <ul className="mt-1 space-y-0.5">
+                    {entry.changes.map((change) => (
+                      <ChangeLine key={change.field} change={change} />
+                    ))}
+                  </ul>
+                )}
+              </li>
+            ))}
+          </ol>
+        )}
+      </QueryStates>
     </SectionCard>
   );
 }

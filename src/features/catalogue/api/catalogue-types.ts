@@ -1,37 +1,23 @@
 // Rows of the catalogue screens, defined once for the three of them (professions, services,
-// packages) with the columns each screen selects.
-export interface CategoryRow {
-  id: string;
-  name: string;
-  icon: string | null;
-  sort_order: number;
-}
+// packages) with the columns each screen selects. A row is the public site's view of it
+// (lib/public-api.ts) plus what only the admin reads: visibility, commission, version.
+import type { PublicCategory, PublicPackage, PublicService } from '@/lib/public-api.ts';
+
+export type CategoryRow = PublicCategory;
 
 /** A category as the professions screen edits it (optimistic concurrency on updated_at). */
 export interface Profession extends CategoryRow {
   updated_at: string;
 }
 
-export interface ServiceRow {
-  id: string;
+export interface ServiceRow extends PublicService {
   category_id: string;
-  name: string;
-  icon: string;
-  sort_order: number;
   commission_rate: number | null;
   active: boolean;
   updated_at: string;
 }
 
-export interface PackageRow {
-  id: string;
-  subcategory_id: string;
-  name: string;
-  price: number;
-  duration: string;
-  description: string;
-  job_details: string;
-  sort_order: number;
+export interface PackageRow extends PublicPackage {
   active: boolean;
   updated_at: string;
 }

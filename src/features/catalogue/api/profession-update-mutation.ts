@@ -1,13 +1,11 @@
 // Rename, icon and order edits of a profession with optimistic concurrency on updated_at.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError, toVietnameseMessage, unwrap } from '@/lib/errors.ts';
+import { ConflictError, savedRow, toVietnameseMessage, unwrap } from '@/lib/errors.ts';
 import { professions as t } from '@/lib/messages/professions.ts';
 import { supabase } from '@/lib/supabase.ts';
 import { toast } from '@/components/ui/toast.tsx';
 import { PROFESSION_COLUMNS, type Profession } from './catalogue-types.ts';
 import { catalogueKeys } from './keys.ts';
-
-export const CONFLICT_CODE = 'SDV_CONFLICT';
 
 export type ProfessionPatch = { name: string } | { icon: string } | { sort_order: number };
 
@@ -15,9 +13,7 @@ export async function updateProfession(input: { id: string; patch: ProfessionPat
   const rows = unwrap(
     await supabase.from('categories').update(input.patch).eq('id', input.id).eq('updated_at', input.expectedUpdatedAt).select(PROFESSION_COLUMNS),
   );
-  const row = rows?.[0];
-  if (!row) throw new ApiError({ message: t.conflict, code: CONFLICT_CODE, status: 409 });
-  return row;
+  return savedRow(rows, t.conflict);
 }
 
 export function useUpdateProfession() {
@@ -26,7 +22,7 @@ export function useUpdateProfession() {
     mutationFn: updateProfession,
     onSuccess: (_row, input) => toast.success('sort_order' in input.patch ? t.reordered : t.renamed),
     onError: (error, input) => {
-      if (error instanceof ApiError && error.code === CONFLICT_CODE) {
+      if (error instanceof ConflictError) {
         toast.error(t.conflict);
         return;
       }

@@ -12,16 +12,15 @@ export interface CollapsibleGroupProps {
   detail: ReactNode;
   collapsed: boolean;
   onToggle: () => void;
-  expandLabel: string;
-  collapseLabel: string;
-  addLabel: string;
+  /** The toggle's state said to screen readers and the add button's text, each for the group's name. */
+  texts: { expandGroup: (name: string) => string; collapseGroup: (name: string) => string; addInGroup: (name: string) => string };
   onAdd: () => void;
   /** Set when the add button opens something in place (true while it is open). */
   addExpanded?: boolean;
   children: ReactNode;
 }
 
-export function CollapsibleGroup({ id, name, detail, collapsed, onToggle, expandLabel, collapseLabel, addLabel, onAdd, addExpanded, children }: CollapsibleGroupProps) {
+export function CollapsibleGroup({ id, name, detail, collapsed, onToggle, texts, onAdd, addExpanded, children }: CollapsibleGroupProps) {
   return (
     <section className="overflow-hidden rounded-lg border border-slate-200 bg-white" aria-labelledby={`${id}-title`}>
       <div className="flex flex-wrap items-center justify-between gap-2 bg-slate-100 px-3 py-2">
@@ -35,7 +34,7 @@ export function CollapsibleGroup({ id, name, detail, collapsed, onToggle, expand
           >
             {collapsed ? <ChevronRight className="size-4" aria-hidden="true" /> : <ChevronDown className="size-4" aria-hidden="true" />}
             {name}
-            <span className="sr-only">{collapsed ? ` (${expandLabel})` : ` (${collapseLabel})`}</span>
+            <span className="sr-only">{collapsed ? ` (${texts.expandGroup(name)})` : ` (${texts.collapseGroup(name)})`}</span>
           </button>
           <span className="ml-2 text-sm font-normal text-slate-600">{detail}</span>
         </h2>
@@ -46,7 +45,7 @@ export function CollapsibleGroup({ id, name, detail, collapsed, onToggle, expand
           {...(addExpanded === undefined ? {} : { 'aria-expanded': addExpanded })}
           onClick={onAdd}
         >
-          {addLabel}
+          {texts.addInGroup(name)}
         </Button>
       </div>
       <div id={id} hidden={collapsed}>

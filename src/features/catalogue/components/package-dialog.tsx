@@ -6,11 +6,12 @@ import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button.tsx';
 import { Modal } from '@/components/ui/dialog.tsx';
 import { Field, Input, Select, Textarea } from '@/components/ui/form-controls.tsx';
+import { ConflictError } from '@/lib/errors.ts';
 import { catalogue } from '@/lib/messages/catalogue.ts';
 import { common } from '@/lib/messages/common.ts';
 import { CATALOGUE_MAX, packageSchema, toPackageValues, type PackageForm } from '@/features/catalogue/api/catalogue-rules.ts';
 import type { PackageRow, ServiceRow } from '@/features/catalogue/api/catalogue-types.ts';
-import { PackageConflictError, useUpdatePackage } from '@/features/catalogue/api/package-update-mutation.ts';
+import { useUpdatePackage } from '@/features/catalogue/api/package-update-mutation.ts';
 import { useCreatePackage } from '@/features/catalogue/api/package-create-mutation.ts';
 
 const t = catalogue.packages;
@@ -62,7 +63,7 @@ export function PackageDialog({
       onClose();
     } catch (error) {
       // A conflict reloads the list: close, the toast explains. Other errors keep the dialog open.
-      if (error instanceof PackageConflictError) onClose();
+      if (error instanceof ConflictError) onClose();
     }
   });
 

@@ -5,6 +5,7 @@
 // sent again (the blur that follows Enter would otherwise send it with the old version and meet a
 // false "changed by someone else" conflict).
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { InlineError } from '@/components/ui/inline-edit.tsx';
 import { professions as t } from '@/lib/messages/professions.ts';
 import { parseProfessionOrder } from '@/features/catalogue/api/professions-rules.ts';
 
@@ -83,11 +84,7 @@ export function ProfessionsOrderInput({ name, value, disabled = false, onSave }:
         onBlur={() => void commit()}
         className={`h-9 w-24 rounded-md border bg-white px-2 text-sm tabular-nums focus:outline-2 focus:outline-teal-600 ${error ? 'border-red-600' : 'border-slate-300'}`}
       />
-      {error ? (
-        <span id={errorId} role="alert" className="text-xs text-red-700">
-          {error}
-        </span>
-      ) : null}
+      <InlineError id={errorId} error={error} />
     </div>
   );
 }

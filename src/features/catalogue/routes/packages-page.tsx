@@ -13,8 +13,9 @@ import { common } from '@/lib/messages/common.ts';
 import { useUrlState } from '@/lib/url-state.ts';
 import { catalogueKeys } from '@/features/catalogue/api/keys.ts';
 import type { PackageRow, ServiceGroup } from '@/features/catalogue/api/catalogue-types.ts';
-import { PackageConflictError, useUpdatePackage, type PackagePatch } from '@/features/catalogue/api/package-update-mutation.ts';
+import { useUpdatePackage, type PackagePatch } from '@/features/catalogue/api/package-update-mutation.ts';
 import { usePackages } from '@/features/catalogue/api/packages-query.ts';
+import { CatalogueTable } from '@/features/catalogue/components/catalogue-table.tsx';
 import { CollapsibleGroup, useCollapsedGroups } from '@/features/catalogue/components/collapsible-group.tsx';
 import { GroupedCataloguePage } from '@/features/catalogue/components/grouped-catalogue-page.tsx';
 import type { PackageDialogState } from '@/features/catalogue/components/package-dialog.tsx';
@@ -58,45 +59,31 @@ function Group({
       detail={`${group.categoryName} · ${t.countInGroup(group.packages.length)}`}
       collapsed={collapsed}
       onToggle={onToggle}
-      expandLabel={t.expandGroup(name)}
-      collapseLabel={t.collapseGroup(name)}
-      addLabel={t.addInGroup(name)}
+      texts={t}
       onAdd={onAdd}
     >
       {group.packages.length === 0 ? (
         <EmptyState title={t.emptyGroup} />
       ) : (
-        <div className="overflow-x-auto">
-          <table className="min-w-full divide-y divide-slate-200 text-sm">
-            <thead className="bg-slate-50">
-              <tr>
-                {HEADERS.map((header) => (
-                  <th key={header} scope="col" className="px-3 py-2 text-left font-semibold whitespace-nowrap text-slate-700">
-                    {header}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {group.packages.map((row, index) => (
-                <tr key={row.id} className={row.active ? 'hover:bg-slate-50' : 'bg-slate-50 text-slate-500'}>
-                  <td className="px-3 py-2 tabular-nums text-slate-500">{index + 1}</td>
-                  <td className="px-3 py-2 font-medium">{row.name}</td>
-                  <td className="px-3 py-2 whitespace-nowrap tabular-nums">{formatVnd(row.price)}</td>
-                  <td className="px-3 py-2 whitespace-nowrap">{row.duration}</td>
-                  <td className="max-w-xs px-3 py-2 whitespace-pre-line">{row.description}</td>
-                  <td className="max-w-xs px-3 py-2 whitespace-pre-line">{row.job_details}</td>
-                  <OrderVisibilityCells row={row} texts={t} save={(patch) => save(row, patch)} />
-                  <td className="px-3 py-2">
-                    <Button size="sm" variant="ghost" icon={<Pencil className="size-4" aria-hidden="true" />} onClick={() => onEdit(row)} aria-label={t.editPackage(row.name)}>
-                      {common.actions.edit}
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <CatalogueTable
+          headers={HEADERS}
+          rows={group.packages}
+          cells={(row) => (
+            <>
+              <td className="px-3 py-2 font-medium">{row.name}</td>
+              <td className="px-3 py-2 whitespace-nowrap tabular-nums">{formatVnd(row.price)}</td>
+              <td className="px-3 py-2 whitespace-nowrap">{row.duration}</td>
+              <td className="max-w-xs px-3 py-2 whitespace-pre-line">{row.description}</td>
+              <td className="max-w-xs px-3 py-2 whitespace-pre-line">{row.job_details}</td>
+              <OrderVisibilityCells row={row} texts={t} save={(patch) => save(row, patch)} />
+              <td className="px-3 py-2">
+                <Button size="sm" variant="ghost" icon={<Pencil className="size-4" aria-hidden="true" />} onClick={() => onEdit(row)} aria-label={t.editPackage(row.name)}>
+                  {common.actions.edit}
+                </Button>
+              </td>
+            </>
+          )}
+        />
       )}
     </CollapsibleGroup>
   );
@@ -112,7 +99,7 @@ export default function PackagesPage() {
   const [collapsed, toggle] = useCollapsedGroups();
   const [dialog, setDialog] = useState<PackageDialogState>(null);
 
-  const save = (row: PackageRow, patch: PackagePatch) => saveUnlessConflict(() => update.mutateAsync({ row, patch }), PackageConflictError);
+  const save = (row: PackageRow, patch: PackagePatch) => saveUnlessConflict(() => update.mutateAsync({ row, patch }));
 
   return (
     <GroupedCataloguePage

@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table.tsx';
 import { FilterBar, SearchInput } from '@/components/ui/filter-bar.tsx';
-import { InlineEdit } from '@/components/ui/inline-edit.tsx';
+import { InlineEdit, InlineError } from '@/components/ui/inline-edit.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { RefreshButton } from '@/components/ui/refresh-button.tsx';
 import { professions as t } from '@/lib/messages/professions.ts';
@@ -47,11 +47,7 @@ function NameCell({ profession, onSave }: { profession: Profession; onSave: (nam
         onSave={onSave}
         inputClassName="w-64"
       />
-      {showRequired ? (
-        <span role="alert" className="text-xs text-red-700">
-          {t.nameRequired}
-        </span>
-      ) : null}
+      <InlineError error={showRequired ? t.nameRequired : null} />
     </div>
   );
 }

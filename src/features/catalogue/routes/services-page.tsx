@@ -12,8 +12,9 @@ import { useUrlState } from '@/lib/url-state.ts';
 import { catalogueKeys } from '@/features/catalogue/api/keys.ts';
 import { CATALOGUE_MAX, parseDecimal, validateCommission, validateServiceIcon, validateServiceName } from '@/features/catalogue/api/catalogue-rules.ts';
 import type { CategoryGroup, ServiceRow } from '@/features/catalogue/api/catalogue-types.ts';
-import { ServiceConflictError, useUpdateService, type ServicePatch } from '@/features/catalogue/api/service-update-mutation.ts';
+import { useUpdateService, type ServicePatch } from '@/features/catalogue/api/service-update-mutation.ts';
 import { useServices } from '@/features/catalogue/api/services-query.ts';
+import { CatalogueTable } from '@/features/catalogue/components/catalogue-table.tsx';
 import { CollapsibleGroup, useCollapsedGroups } from '@/features/catalogue/components/collapsible-group.tsx';
 import { GroupedCataloguePage } from '@/features/catalogue/components/grouped-catalogue-page.tsx';
 import { OrderVisibilityCells } from '@/features/catalogue/components/order-visibility-cells.tsx';
@@ -24,62 +25,52 @@ const DEFAULTS = { q: '' };
 // The add form (react-hook-form) is loaded when the admin opens it (docs/architecture.md#admin-loading).
 const AddServiceForm = lazyPart(() => import('@/features/catalogue/components/add-service-form.tsx').then((module) => module.AddServiceForm), <InlineLoading />);
 
+const HEADERS = [t.columns.index, t.columns.name, t.columns.icon, t.columns.commission, t.columns.order, t.columns.visible];
+
 function ServiceTable({ services, save }: { services: readonly ServiceRow[]; save: (row: ServiceRow, patch: ServicePatch) => Promise<void> }) {
   return (
-    <div className="overflow-x-auto">
-      <table className="min-w-full divide-y divide-slate-200 text-sm">
-        <thead className="bg-slate-50">
-          <tr>
-            {[t.columns.index, t.columns.name, t.columns.icon, t.columns.commission, t.columns.order, t.columns.visible].map((header) => (
-              <th key={header} scope="col" className="px-3 py-2 text-left font-semibold whitespace-nowrap text-slate-700">
-                {header}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {services.map((row, index) => (
-            <tr key={row.id} className={row.active ? 'hover:bg-slate-50' : 'bg-slate-50 text-slate-500'}>
-              <td className="px-3 py-2 tabular-nums text-slate-500">{index + 1}</td>
-              <td className="px-3 py-2">
-                <RequiredInlineText
-                  label={`${t.columns.name} ${row.name}`}
-                  value={row.name}
-                  requiredMessage={t.nameRequired}
-                  maxLength={CATALOGUE_MAX.serviceName}
-                  validate={(value) => validateServiceName(value) ?? undefined}
-                  onSave={(name) => save(row, { name })}
-                />
-              </td>
-              <td className="px-3 py-2">
-                <RequiredInlineText
-                  label={`${t.columns.icon} ${row.name}`}
-                  value={row.icon}
-                  requiredMessage={t.iconRequired}
-                  maxLength={CATALOGUE_MAX.serviceIcon}
-                  validate={(value) => validateServiceIcon(value) ?? undefined}
-                  inputClassName="w-32"
-                  onSave={(icon) => save(row, { icon })}
-                />
-              </td>
-              <td className="px-3 py-2">
-                <RequiredInlineText
-                  label={`${t.columns.commission} ${row.name}`}
-                  value={row.commission_rate === null ? '' : String(Number(row.commission_rate))}
-                  display={row.commission_rate === null ? <span className="text-slate-600 italic">{t.commissionDefault}</span> : formatPercent(row.commission_rate)}
-                  requiredMessage={t.commissionInvalid}
-                  validate={(value) => validateCommission(value) ?? undefined}
-                  maxLength={6}
-                  inputClassName="w-24"
-                  onSave={(value) => save(row, { commission_rate: parseDecimal(value) ?? 0 })}
-                />
-              </td>
-              <OrderVisibilityCells row={row} texts={t} save={(patch) => save(row, patch)} />
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <CatalogueTable
+      headers={HEADERS}
+      rows={services}
+      cells={(row) => (
+        <>
+          <td className="px-3 py-2">
+            <RequiredInlineText
+              label={`${t.columns.name} ${row.name}`}
+              value={row.name}
+              requiredMessage={t.nameRequired}
+              maxLength={CATALOGUE_MAX.serviceName}
+              validate={(value) => validateServiceName(value) ?? undefined}
+              onSave={(name) => save(row, { name })}
+            />
+          </td>
+          <td className="px-3 py-2">
+            <RequiredInlineText
+              label={`${t.columns.icon} ${row.name}`}
+              value={row.icon}
+              requiredMessage={t.iconRequired}
+              maxLength={CATALOGUE_MAX.serviceIcon}
+              validate={(value) => validateServiceIcon(value) ?? undefined}
+              inputClassName="w-32"
+              onSave={(icon) => save(row, { icon })}
+            />
+          </td>
+          <td className="px-3 py-2">
+            <RequiredInlineText
+              label={`${t.columns.commission} ${row.name}`}
+              value={row.commission_rate === null ? '' : String(Number(row.commission_rate))}
+              display={row.commission_rate === null ? <span className="text-slate-600 italic">{t.commissionDefault}</span> : formatPercent(row.commission_rate)}
+              requiredMessage={t.commissionInvalid}
+              validate={(value) => validateCommission(value) ?? undefined}
+              maxLength={6}
+              inputClassName="w-24"
+              onSave={(value) => save(row, { commission_rate: parseDecimal(value) ?? 0 })}
+            />
+          </td>
+          <OrderVisibilityCells row={row} texts={t} save={(patch) => save(row, patch)} />
+        </>
+      )}
+    />
   );
 }
 
@@ -104,9 +95,7 @@ function Group({
       detail={t.countInGroup(group.services.length)}
       collapsed={collapsed}
       onToggle={onToggle}
-      expandLabel={t.expandGroup(name)}
-      collapseLabel={t.collapseGroup(name)}
-      addLabel={t.addInGroup(name)}
+      texts={t}
       onAdd={() => setAdding((value) => !value)}
       addExpanded={adding}
     >
@@ -122,7 +111,7 @@ export default function ServicesPage() {
   const update = useUpdateService();
   const [collapsed, toggle] = useCollapsedGroups();
 
-  const save = (row: ServiceRow, patch: ServicePatch) => saveUnlessConflict(() => update.mutateAsync({ row, patch }), ServiceConflictError);
+  const save = (row: ServiceRow, patch: ServicePatch) => saveUnlessConflict(() => update.mutateAsync({ row, patch }));
 
   return (
     <GroupedCataloguePage

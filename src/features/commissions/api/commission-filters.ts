@@ -1,19 +1,13 @@
 // Filters of the commissions screen as they live in the URL, and their translation into the
 // arguments of admin_list_commissions / admin_commission_stats: the finance filters
 // (lib/finance-filters.ts) plus one service.
-import { toProviderPeriodArgs, type ProviderPeriodArgs, type ProviderPeriodFilters } from '@/lib/finance-filters.ts';
+import { toProviderPeriodArgs, type ProviderPeriodFilters } from '@/lib/finance-filters.ts';
 import { isUuid } from '@/lib/search.ts';
 
 export interface CommissionFilters extends ProviderPeriodFilters {
   serviceId: string;
 }
 
-export interface CommissionFilterArgs extends ProviderPeriodArgs {
-  p_subcategory_id?: string;
-}
-
-export function toCommissionArgs(filters: CommissionFilters): CommissionFilterArgs {
-  const args: CommissionFilterArgs = toProviderPeriodArgs(filters);
-  if (isUuid(filters.serviceId)) args.p_subcategory_id = filters.serviceId;
-  return args;
+export function toCommissionArgs(filters: CommissionFilters) {
+  return { ...toProviderPeriodArgs(filters), ...(isUuid(filters.serviceId) ? { p_subcategory_id: filters.serviceId } : {}) };
 }

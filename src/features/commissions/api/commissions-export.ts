@@ -1,15 +1,13 @@
 // CSV export of every commission matching the filters (not only the page on screen), in the order
-// the list shows, read in chunks of 1,000 with the answers' cursors and capped at EXPORT_MAX rows.
+// the list shows, read in chunks of 1,000 with the answers' cursors and capped at EXPORT_MAX rows
+// (exportListCsv of lib/list-export.ts).
 import type { CsvExportResult } from '@/components/ui/csv-export-button.tsx';
-import { toCsv, type CsvColumn } from '@/lib/csv.ts';
+import type { CsvColumn } from '@/lib/csv.ts';
 import { formatDateTime } from '@/lib/format.ts';
 import { commissions as t } from '@/lib/messages/commissions.ts';
-import { walkListRows } from '@/lib/paged-list.ts';
+import { exportListCsv } from '@/lib/list-export.ts';
 import { toCommissionArgs, type CommissionFilters } from './commission-filters.ts';
 import { commissionRowSchema, type CommissionRow } from './commission-types.ts';
-
-export const EXPORT_CHUNK = 1000;
-export const EXPORT_MAX = 50_000;
 
 export const commissionCsvColumns: readonly CsvColumn<CommissionRow>[] = [
   { header: t.columns.bookingId, value: (row) => row.booking_id },
@@ -24,15 +22,6 @@ export const commissionCsvColumns: readonly CsvColumn<CommissionRow>[] = [
 ];
 
 /** Every commission matching the filters, in the list's sort, as CSV (at most EXPORT_MAX rows). */
-export async function exportCommissionsCsv(
-  filters: CommissionFilters,
-  sort: string,
-  onProgress: (rows: number) => void = () => undefined,
-): Promise<CsvExportResult> {
-  const { rows, truncated } = await walkListRows('admin_list_commissions', toCommissionArgs(filters), sort, commissionRowSchema, {
-    chunk: EXPORT_CHUNK,
-    cap: EXPORT_MAX,
-    onProgress,
-  });
-  return { csv: toCsv(rows, commissionCsvColumns), rows: rows.length, truncated };
+export function exportCommissionsCsv(filters: CommissionFilters, sort: string, onProgress?: (rows: number) => void): Promise<CsvExportResult> {
+  return exportListCsv('admin_list_commissions', toCommissionArgs(filters), sort, commissionRowSchema, commissionCsvColumns, onProgress);
 }

@@ -3,14 +3,10 @@
 import { useMemo } from 'react';
 import type { DataTableColumn } from '@/components/ui/data-table.tsx';
 import { Highlight } from '@/components/ui/highlight.tsx';
-import { ListTable, listViewProps, useListPaging } from '@/components/ui/paged-table.tsx';
-import { DateRangeFilter, SearchFilterBar, SelectFilter } from '@/components/ui/filter-bar.tsx';
-import { PageHeader } from '@/components/ui/page-header.tsx';
+import { SelectFilter } from '@/components/ui/filter-bar.tsx';
 import { StatCard } from '@/components/ui/stat-card.tsx';
-import { InlineQueryError } from '@/components/ui/states.tsx';
-import { RefreshAndExportActions } from '@/components/ui/csv-export-button.tsx';
 import { BookingLink } from '@/components/domain/booking-link.tsx';
-import { ProviderPicker } from '@/components/domain/provider-picker.tsx';
+import { FinanceListPage } from '@/components/domain/finance-list.tsx';
 import { formatDateTime, formatPercent, formatVnd } from '@/lib/format.ts';
 import { commissions as t } from '@/lib/messages/commissions.ts';
 import { LIST_VIEW_DEFAULTS, listView } from '@/lib/paging.ts';
@@ -63,38 +59,27 @@ export default function CommissionsPage() {
   const stats = useCommissionStats(filters);
   const list = useCommissions(filters, view);
   const services = useServiceOptions();
-  const { total } = useListPaging(list, state.page, setState);
-
   const anyFilter = Boolean(filters.search || filters.providerId || filters.serviceId || filters.from || filters.to);
   return (
-    <div>
-      <PageHeader
-        title={t.title}
-        description={t.description}
-        actions={
-          <RefreshAndExportActions queryKey={commissionKeys.all} total={total} run={(onProgress) => exportCommissionsCsv(filters, state.sort, onProgress)} fileStem={t.csvFilename} texts={t} />
-        }
-      />
-
-      <div className="mb-4 grid gap-3 sm:grid-cols-2 xl:grid-cols-4" aria-busy={stats.isFetching || undefined}>
-        <StatCard
-          label={t.stats.providerEarnings}
-          value={stats.data ? formatVnd(stats.data.provider_amount) : '…'}
-          hint={stats.data ? t.stats.count(stats.data.count) : undefined}
-          tone="info"
-        />
-        <StatCard label={t.stats.serviceValue} value={stats.data ? formatVnd(stats.data.service_value) : '…'} />
-        <StatCard
-          label={t.stats.platformIncome}
-          value={stats.data ? formatVnd(stats.data.platform_fee) : '…'}
-          tone="success"
-        />
-        <StatCard label={t.stats.averageRate} value={stats.data ? formatPercent(stats.data.average_rate) : '…'} />
-      </div>
-      <InlineQueryError title={t.statsFailed} error={stats.error} />
-
-      <SearchFilterBar filtered={anyFilter} onClear={reset} texts={t.filters} search={state.q} onSearch={(q, options) => setState({ q }, options)}>
-        <ProviderPicker value={state.provider} onChange={(provider) => setState({ provider })} />
+    <FinanceListPage texts={t} state={state} setState={setState} reset={reset} list={list} columns={columns} filtered={anyFilter} defaultSort={DEFAULT_SORT}
+      queryKey={commissionKeys.all}
+      exportCsv={(onProgress) => exportCommissionsCsv(filters, state.sort, onProgress)}
+      stats={stats}
+      statsGrid="xl:grid-cols-4"
+      cards={
+        <>
+          <StatCard
+            label={t.stats.providerEarnings}
+            value={stats.data ? formatVnd(stats.data.provider_amount) : '…'}
+            hint={stats.data ? t.stats.count(stats.data.count) : undefined}
+            tone="info"
+          />
+          <StatCard label={t.stats.serviceValue} value={stats.data ? formatVnd(stats.data.service_value) : '…'} />
+          <StatCard label={t.stats.platformIncome} value={stats.data ? formatVnd(stats.data.platform_fee) : '…'} tone="success" />
+          <StatCard label={t.stats.averageRate} value={stats.data ? formatPercent(stats.data.average_rate) : '…'} />
+        </>
+      }
+      ownFilter={
         <SelectFilter
           label={t.filters.service}
           value={state.service}
@@ -102,10 +87,7 @@ export default function CommissionsPage() {
           onChange={(service) => setState({ service })}
           options={(services.data ?? []).map((service) => ({ value: service.id, label: service.name }))}
         />
-        <DateRangeFilter labels={t.filters} from={state.from} to={state.to} onChange={setState} />
-      </SearchFilterBar>
-
-      <ListTable list={list} texts={t} filtered={anyFilter} columns={columns} {...listViewProps(state, setState, DEFAULT_SORT, state.q.trim() !== '')} />
-    </div>
+      }
+    />
   );
 }

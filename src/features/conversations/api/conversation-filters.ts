@@ -1,6 +1,7 @@
 // URL filters of the conversations list → admin_list_conversations arguments ('today' is since
 // midnight in Vietnam, docs/decisions.md#vietnamese-interface-vnd-and-vietnam-time).
 import { isTimeRange, timeRangeStart } from '@/lib/format.ts';
+import { textArg } from '@/lib/search.ts';
 
 export interface ConversationFilters {
   provider: string;
@@ -17,9 +18,7 @@ export interface ConversationFilterArgs {
 }
 
 export function toConversationArgs(filters: ConversationFilters, now: Date = new Date()): ConversationFilterArgs {
-  const args: ConversationFilterArgs = {};
-  if (filters.provider.trim() !== '') args.p_provider_name = filters.provider.trim();
-  if (filters.customer.trim() !== '') args.p_customer_name = filters.customer.trim();
+  const args: ConversationFilterArgs = { ...textArg('p_provider_name', filters.provider), ...textArg('p_customer_name', filters.customer) };
   if (filters.status === 'active' || filters.status === 'completed') args.p_status = filters.status;
   const since = isTimeRange(filters.time) ? timeRangeStart(filters.time, now) : null;
   if (since !== null) args.p_since = since.toISOString();

@@ -1,8 +1,8 @@
 // One page of conversations (latest message first, or the chosen sort) from admin_list_conversations, with the total
 // (exact, or the planner's estimate flagged `totalExact: false`).
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod/mini';
-import { fetchViewPage } from '@/lib/paged-list.ts';
+import { listPageQueryOptions } from '@/lib/list-query.ts';
 import type { ListView } from '@/lib/paging.ts';
 import { toConversationArgs, type ConversationFilters } from './conversation-filters.ts';
 import { conversationKeys } from './keys.ts';
@@ -23,11 +23,7 @@ export const conversationRowSchema = z.object({
 export type ConversationRow = z.infer<typeof conversationRowSchema>;
 
 export function conversationsQueryOptions(filters: ConversationFilters, view: ListView) {
-  return queryOptions({
-    queryKey: conversationKeys.list(filters, view),
-    queryFn: ({ signal }) => fetchViewPage('admin_list_conversations', toConversationArgs(filters), view, conversationRowSchema, signal),
-    placeholderData: keepPreviousData,
-  });
+  return listPageQueryOptions(conversationKeys.list(filters, view), 'admin_list_conversations', toConversationArgs(filters), view, conversationRowSchema);
 }
 
 export function useConversations(filters: ConversationFilters, view: ListView) {

@@ -5,10 +5,8 @@ import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import type { DataTableColumn } from '@/components/ui/data-table.tsx';
 import { Highlight } from '@/components/ui/highlight.tsx';
-import { ListTable, listViewProps, useListPaging } from '@/components/ui/paged-table.tsx';
+import { ListPageHeader, ListTable, listViewProps, useListPaging } from '@/components/ui/paged-table.tsx';
 import { FilterBar, SearchInput, SelectFilter, TimeRangeFilter } from '@/components/ui/filter-bar.tsx';
-import { PageHeader } from '@/components/ui/page-header.tsx';
-import { RefreshQueryButton } from '@/components/ui/refresh-button.tsx';
 import { StatusBadge } from '@/components/ui/status-badge.tsx';
 import { formatDateTime, isTimeRange, shortBookingId, TIME_RANGES } from '@/lib/format.ts';
 import { conversations as t } from '@/lib/messages/conversations.ts';
@@ -80,11 +78,7 @@ export default function ConversationsPage() {
   const anyFilter = Boolean(filters.provider || filters.customer || filters.status || filters.time !== 'all');
   return (
     <div>
-      <PageHeader
-        title={t.title}
-        description={t.description}
-        actions={<RefreshQueryButton queryKey={conversationKeys.lists()} />}
-      />
+      <ListPageHeader texts={t} queryKey={conversationKeys.lists()} />
       <FilterBar {...(anyFilter ? { onClear: reset } : {})}>
         <SearchInput
           label={t.filters.provider}
@@ -101,14 +95,7 @@ export default function ConversationsPage() {
         <SelectFilter label={t.filters.status} value={state.status} allLabel={t.status.all} options={STATUS_OPTIONS} onChange={(status) => setState({ status })} />
         <TimeRangeFilter value={isTimeRange(state.time) ? state.time : 'all'} onChange={(time) => setState({ time })} />
       </FilterBar>
-      <ListTable
-        list={list}
-        texts={t}
-        filtered={anyFilter}
-        approximateNote={t.approximateTotal}
-        columns={columns(filters)}
-        {...listViewProps(state, setState, DEFAULT_SORT, (state.provider + state.customer).trim() !== '')}
-      />
+      <ListTable list={list} texts={t} filtered={anyFilter} columns={columns(filters)} {...listViewProps(state, setState, DEFAULT_SORT, (state.provider + state.customer).trim() !== '')} />
     </div>
   );
 }

@@ -6,10 +6,10 @@ import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { Button } from '@/components/ui/button.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
+import { NotFoundState } from '@/components/ui/detail-states.tsx';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states.tsx';
 import { StatusBadge } from '@/components/ui/status-badge.tsx';
 import { conversations as t } from '@/lib/messages/conversations.ts';
-import { useDocumentTitle } from '@/lib/use-document-title.ts';
 import { useConversationByBooking, type ConversationDetail } from '@/features/conversations/api/conversation-query.ts';
 import { useMessages } from '@/features/conversations/api/messages-query.ts';
 import { useLiveMessages } from '@/features/conversations/api/messages-subscription.ts';
@@ -86,16 +86,6 @@ function Conversation({ conversation }: { conversation: ConversationDetail }) {
   );
 }
 
-function NotFound() {
-  useDocumentTitle(t.detail.notFound);
-  return (
-    <div role="alert" className="mx-auto max-w-md rounded-lg border border-slate-200 bg-white p-8 text-center">
-      <h1 className="mb-4 text-xl font-semibold text-slate-900">{t.detail.notFound}</h1>
-      <BackButton />
-    </div>
-  );
-}
-
 export default function MessagesPage() {
   const { bookingId = '' } = useParams();
   const conversation = useConversationByBooking(bookingId);
@@ -108,7 +98,13 @@ export default function MessagesPage() {
       </div>
     );
   }
-  if (conversation.data === null) return <NotFound />;
+  if (conversation.data === null) {
+    return (
+      <NotFoundState title={t.detail.notFound}>
+        <BackButton />
+      </NotFoundState>
+    );
+  }
   return <Conversation conversation={conversation.data} />;
 }
 

@@ -1,8 +1,7 @@
 // A customer's booking statistics (public.customer_stats).
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod/mini';
-import { unwrap } from '@/lib/errors.ts';
-import { supabase } from '@/lib/supabase.ts';
+import { fetchRpc } from '@/lib/rpc.ts';
 import { customerKeys } from './keys.ts';
 
 const statsSchema = z.object({
@@ -17,7 +16,7 @@ export type CustomerStats = z.infer<typeof statsSchema>;
 export function customerStatsQueryOptions(id: string) {
   return queryOptions({
     queryKey: customerKeys.stats(id),
-    queryFn: async (): Promise<CustomerStats> => statsSchema.parse(unwrap(await supabase.rpc('customer_stats', { p_customer_id: id }))),
+    queryFn: () => fetchRpc('customer_stats', { p_customer_id: id }, statsSchema),
   });
 }
 

@@ -5,7 +5,7 @@ import { useParams } from 'react-router-dom';
 import { BanCard } from '@/components/domain/ban-card.tsx';
 import { ProfileDetail } from '@/components/domain/profile-header.tsx';
 import { RecentBookings } from '@/components/domain/recent-bookings.tsx';
-import { ContactFields, ProfileTimes } from '@/components/domain/contact-fields.tsx';
+import { ContactCard, ProfileTimes } from '@/components/domain/contact-fields.tsx';
 import { StatCard } from '@/components/ui/stat-card.tsx';
 import { ErrorState } from '@/components/ui/states.tsx';
 import { SectionCard } from '@/components/ui/section-card.tsx';
@@ -14,7 +14,7 @@ import { customers as t } from '@/lib/messages/customers.ts';
 import { useCustomer, type CustomerProfile } from '@/features/customers/api/customer-query.ts';
 import { useCustomerRecentBookings } from '@/features/customers/api/customer-recent-bookings-query.ts';
 import { useCustomerStats } from '@/features/customers/api/customer-stats-query.ts';
-import { useUpdateCustomer, type CustomerPatch } from '@/features/customers/api/customer-update-mutation.ts';
+import { useUpdateCustomer } from '@/features/customers/api/customer-update-mutation.ts';
 
 function Stats({ id }: { id: string }) {
   const stats = useCustomerStats(id);
@@ -37,14 +37,7 @@ function Stats({ id }: { id: string }) {
 
 function InfoCard({ profile }: { profile: CustomerProfile }) {
   const update = useUpdateCustomer();
-  const save = (patch: CustomerPatch) => update.mutateAsync({ id: profile.id, patch, expectedUpdatedAt: profile.updated_at });
-  return (
-    <SectionCard titleId="customer-info-title" title={t.detail.info.title}>
-      <dl className="grid grid-cols-1 gap-x-4 gap-y-3 text-sm sm:grid-cols-[minmax(8rem,auto)_1fr]">
-        <ContactFields entity="customer" profile={profile} onSave={save} />
-      </dl>
-    </SectionCard>
-  );
+  return <ContactCard entity="customer" title={t.detail.info.title} profile={profile} update={update.mutateAsync} />;
 }
 
 function CustomerBanCard({ profile }: { profile: CustomerProfile }) {

@@ -1,7 +1,7 @@
 // One bar a day (the last 30 days), stacked by series: an inline SVG (no chart library) with a
 // tooltip per day (<title>), an optional legend, and the same figures as a table for screen
 // readers and for anyone who prefers numbers. The dashboard's bookings and revenue charts are
-// two configurations of it.
+// two configurations of it (day-charts.ts).
 import { useId, type ReactNode } from 'react';
 import { dashboard as t } from '@/lib/messages/dashboard.ts';
 import { longDay, niceAxis, shortDay } from './chart-scale.ts';

@@ -4,14 +4,14 @@ import { Link } from 'react-router-dom';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { RefreshButton } from '@/components/ui/refresh-button.tsx';
 import { StatCard } from '@/components/ui/stat-card.tsx';
-import { ErrorState, LoadingState } from '@/components/ui/states.tsx';
+import { QueryStates } from '@/components/ui/states.tsx';
 import { formatNumber, formatVnd } from '@/lib/format.ts';
 import { common } from '@/lib/messages/common.ts';
 import { dashboard as t } from '@/lib/messages/dashboard.ts';
 import { useDashboardSummary, type DashboardSummary } from '@/features/dashboard/api/dashboard-summary-query.ts';
-import { BookingsPerDayChart } from '@/features/dashboard/components/bookings-per-day-chart.tsx';
+import { DayBarChart } from '@/features/dashboard/components/day-bar-chart.tsx';
+import { bookingsChart, revenueChart } from '@/features/dashboard/components/day-charts.ts';
 import { RecentBookingsTable } from '@/features/dashboard/components/recent-bookings-table.tsx';
-import { RevenuePerDayChart } from '@/features/dashboard/components/revenue-per-day-chart.tsx';
 
 const BOOKING_STATUS_ORDER = ['completed', 'confirmed', 'pending', 'pending_completion', 'cancelled'] as const;
 
@@ -72,19 +72,17 @@ export default function DashboardPage() {
           />
         }
       />
-      {summary.isLoading ? (
-        <LoadingState />
-      ) : summary.isError ? (
-        <ErrorState title={t.loadFailed} error={summary.error} onRetry={() => void summary.refetch()} retrying={summary.isFetching} />
-      ) : summary.data ? (
-        <>
-          <SummaryCards data={summary.data} />
-          <div className="grid grid-cols-1 gap-4 xl:grid-cols-2">
-            <BookingsPerDayChart days={summary.data.bookings_per_day} />
-            <RevenuePerDayChart days={summary.data.revenue_per_day} />
-          </div>
-        </>
-      ) : null}
+      <QueryStates query={summary} loadFailed={t.loadFailed} retrying={summary.isFetching}>
+        {(data) => (
+          <>
+            <SummaryCards data={data} />
+            <div className="grid grid-cols-1 gap-4 xl:grid-cols-2">
+              <DayBarChart {...bookingsChart} days={data.bookings_per_day} />
+              <DayBarChart {...revenueChart} days={data.revenue_per_day} />
+            </div>
+          </>
+        )}
+      </QueryStates>
       <RecentBookingsTable />
       <p className="text-sm">
         <Link to="/admin/bookings" className="text-teal-800 hover:underline">

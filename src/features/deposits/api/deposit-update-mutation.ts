@@ -5,7 +5,7 @@
 // provider's new balance and status.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useToast } from '@/components/ui/toast.tsx';
-import { toVietnameseMessage, unwrap } from '@/lib/errors.ts';
+import { ConflictError, savedRow, toVietnameseMessage, unwrap } from '@/lib/errors.ts';
 import { statusLabel } from '@/components/ui/status-badge.tsx';
 import { formatVnd } from '@/lib/format.ts';
 import { deposits as t } from '@/lib/messages/deposits.ts';
@@ -21,13 +21,6 @@ export type DepositPatch =
   | { new_balance: number }
   | { status: DepositStatus };
 
-export class DepositConflictError extends Error {
-  constructor() {
-    super(t.conflict);
-    this.name = 'DepositConflictError';
-  }
-}
-
 export interface DepositUpdateResult {
   row: Pick<DepositRow, 'id' | 'amount' | 'old_balance' | 'new_balance' | 'updated_at'>;
   status: DepositStatus;
@@ -38,19 +31,13 @@ export interface DepositUpdateResult {
 
 export async function updateDeposit(row: DepositRow, patch: DepositPatch): Promise<DepositUpdateResult> {
   const updated = unwrap(
-    await supabase
-      .from('deposit_history')
-      .update(patch)
-      .eq('id', row.id)
-      .eq('updated_at', row.updated_at)
-      .select('id, status, amount, old_balance, new_balance, updated_at'),
+    await supabase.from('deposit_history').update(patch).eq('id', row.id).eq('updated_at', row.updated_at).select('id, status, amount, old_balance, new_balance, updated_at'),
   );
-  const saved = updated[0];
-  if (saved === undefined) throw new DepositConflictError();
+  const saved = savedRow(updated, t.conflict);
   const provider = unwrap<{ deposit: number; status: string } | null>(
     await supabase.from('profiles').select('deposit, status').eq('id', row.provider_id).single(),
   );
-  if (provider === null) throw new DepositConflictError();
+  if (provider === null) throw new ConflictError(t.conflict);
   return {
     row: { id: saved.id, amount: saved.amount, old_balance: saved.old_balance, new_balance: saved.new_balance, updated_at: saved.updated_at },
     status: saved.status as DepositStatus,
@@ -84,7 +71,7 @@ export function useUpdateDeposit() {
       }
     },
     onError: (error) => {
-      toast.error(error instanceof DepositConflictError ? t.conflict : `${t.updateFailed} ${toVietnameseMessage(error, { action: 'save' })}`);
+      toast.error(error instanceof ConflictError ? t.conflict : `${t.updateFailed} ${toVietnameseMessage(error, { action: 'save' })}`);
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: depositKeys.all }),
   });

@@ -1,16 +1,14 @@
 // CSV export of every deposit row matching the filters, in the order the list shows, read in
-// chunks of 1,000 with the answers' cursors, capped at EXPORT_MAX rows.
+// chunks of 1,000 with the answers' cursors, capped at EXPORT_MAX rows (exportListCsv of
+// lib/list-export.ts).
 import type { CsvExportResult } from '@/components/ui/csv-export-button.tsx';
 import { statusLabel } from '@/components/ui/status-badge.tsx';
-import { toCsv, type CsvColumn } from '@/lib/csv.ts';
+import type { CsvColumn } from '@/lib/csv.ts';
 import { formatDateTime } from '@/lib/format.ts';
 import { deposits as t } from '@/lib/messages/deposits.ts';
-import { walkListRows } from '@/lib/paged-list.ts';
+import { exportListCsv } from '@/lib/list-export.ts';
 import { toDepositArgs, type DepositFilters } from './deposit-filters.ts';
 import { depositRowSchema, type DepositRow } from './deposit-types.ts';
-
-export const EXPORT_CHUNK = 1000;
-export const EXPORT_MAX = 50_000;
 
 export const depositCsvColumns: readonly CsvColumn<DepositRow>[] = [
   { header: t.columns.id, value: (row) => row.id },
@@ -25,15 +23,6 @@ export const depositCsvColumns: readonly CsvColumn<DepositRow>[] = [
 ];
 
 /** Every deposit row matching the filters, in the list's sort, as CSV (at most EXPORT_MAX rows). */
-export async function exportDepositsCsv(
-  filters: DepositFilters,
-  sort: string,
-  onProgress: (rows: number) => void = () => undefined,
-): Promise<CsvExportResult> {
-  const { rows, truncated } = await walkListRows('admin_list_deposits', toDepositArgs(filters), sort, depositRowSchema, {
-    chunk: EXPORT_CHUNK,
-    cap: EXPORT_MAX,
-    onProgress,
-  });
-  return { csv: toCsv(rows, depositCsvColumns), rows: rows.length, truncated };
+export function exportDepositsCsv(filters: DepositFilters, sort: string, onProgress?: (rows: number) => void): Promise<CsvExportResult> {
+  return exportListCsv('admin_list_deposits', toDepositArgs(filters), sort, depositRowSchema, depositCsvColumns, onProgress);
 }

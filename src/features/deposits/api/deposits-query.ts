@@ -1,18 +1,14 @@
 // One page of deposit history rows (newest first by default, or the chosen sort) with the
 // provider's current balance and status, and the total of every matching row.
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { fetchViewPage } from '@/lib/paged-list.ts';
+import { useQuery } from '@tanstack/react-query';
+import { listPageQueryOptions } from '@/lib/list-query.ts';
 import type { ListView } from '@/lib/paging.ts';
 import { toDepositArgs, type DepositFilters } from './deposit-filters.ts';
 import { depositRowSchema } from './deposit-types.ts';
 import { depositKeys } from './keys.ts';
 
 export function depositsQueryOptions(filters: DepositFilters, view: ListView) {
-  return queryOptions({
-    queryKey: depositKeys.list(filters, view),
-    queryFn: ({ signal }) => fetchViewPage('admin_list_deposits', toDepositArgs(filters), view, depositRowSchema, signal),
-    placeholderData: keepPreviousData,
-  });
+  return listPageQueryOptions(depositKeys.list(filters, view), 'admin_list_deposits', toDepositArgs(filters), view, depositRowSchema);
 }
 
 export function useDeposits(filters: DepositFilters, view: ListView) {

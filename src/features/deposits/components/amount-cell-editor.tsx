@@ -4,6 +4,7 @@
 // catalogue's message in place. Amounts may be typed with Vietnamese thousand separators (1.500.000).
 import { Pencil } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { InlineError } from '@/components/ui/inline-edit.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { toVietnameseMessage } from '@/lib/errors.ts';
 import { formatVnd } from '@/lib/format.ts';
@@ -116,11 +117,7 @@ export function AmountCellEditor({ label, value, onSave, disabled = false }: Amo
         />
         {pending ? <Spinner className="size-4" /> : null}
       </div>
-      {error !== null ? (
-        <span id={errorId} role="alert" className="max-w-48 text-xs text-red-700">
-          {error}
-        </span>
-      ) : null}
+      <InlineError id={errorId} error={error} className="max-w-48" />
     </div>
   );
 }

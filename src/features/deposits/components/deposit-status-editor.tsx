@@ -3,16 +3,14 @@
 // and cancelling leaves the row as it was.
 import { useRef, useState } from 'react';
 import { ConfirmDialog } from '@/components/ui/dialog.tsx';
-import { InlineEdit } from '@/components/ui/inline-edit.tsx';
-import { StatusBadge, statusLabel, statusOptions } from '@/components/ui/status-badge.tsx';
+import { statusLabel } from '@/components/ui/status-badge.tsx';
+import { StatusInlineEdit } from '@/components/ui/status-inline-edit.tsx';
 import { formatVnd } from '@/lib/format.ts';
 import { deposits as t } from '@/lib/messages/deposits.ts';
 import { readStatusEdit, type DepositStatus } from '@/features/deposits/api/deposit-rules.ts';
 import { depositStatusEffect } from '@/features/deposits/api/deposit-status-effect.ts';
 import { fetchDepositStatusEffectInputs } from '@/features/deposits/api/deposit-status-effect-query.ts';
 import type { DepositRow } from '@/features/deposits/api/deposit-types.ts';
-
-const STATUS_OPTIONS = statusOptions('deposit');
 
 interface Question {
   to: DepositStatus;
@@ -50,12 +48,10 @@ export function DepositStatusEditor({ row, label, onSave }: { row: DepositRow; l
 
   return (
     <>
-      <InlineEdit
-        variant="select"
+      <StatusInlineEdit
+        entity="deposit"
         label={label}
-        value={row.status}
-        options={STATUS_OPTIONS}
-        display={<StatusBadge entity="deposit" status={row.status} />}
+        status={row.status}
         inputClassName="w-36"
         onSave={async (value) => {
           const edit = readStatusEdit(value, row.status);

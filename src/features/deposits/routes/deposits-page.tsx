@@ -6,14 +6,10 @@ import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import type { DataTableColumn } from '@/components/ui/data-table.tsx';
 import { Highlight } from '@/components/ui/highlight.tsx';
-import { ListTable, listViewProps, useListPaging } from '@/components/ui/paged-table.tsx';
-import { DateRangeFilter, SearchFilterBar, SelectFilter } from '@/components/ui/filter-bar.tsx';
-import { PageHeader } from '@/components/ui/page-header.tsx';
+import { StatusFilter } from '@/components/ui/status-filter.tsx';
 import { StatCard } from '@/components/ui/stat-card.tsx';
-import { InlineQueryError } from '@/components/ui/states.tsx';
-import { StatusBadge, statusOptions } from '@/components/ui/status-badge.tsx';
-import { RefreshAndExportActions } from '@/components/ui/csv-export-button.tsx';
-import { ProviderPicker } from '@/components/domain/provider-picker.tsx';
+import { StatusBadge } from '@/components/ui/status-badge.tsx';
+import { FinanceListPage } from '@/components/domain/finance-list.tsx';
 import { saveUnlessConflict } from '@/lib/errors.ts';
 import { formatDateTime, formatVnd } from '@/lib/format.ts';
 import { deposits as t } from '@/lib/messages/deposits.ts';
@@ -27,7 +23,7 @@ import { depositKeys } from '@/features/deposits/api/keys.ts';
 import { useDepositStats } from '@/features/deposits/api/deposit-stats-query.ts';
 import type { DepositRow } from '@/features/deposits/api/deposit-types.ts';
 import { useDeposits } from '@/features/deposits/api/deposits-query.ts';
-import { DepositConflictError, useUpdateDeposit, type DepositPatch } from '@/features/deposits/api/deposit-update-mutation.ts';
+import { useUpdateDeposit, type DepositPatch } from '@/features/deposits/api/deposit-update-mutation.ts';
 import { AmountCellEditor } from '@/features/deposits/components/amount-cell-editor.tsx';
 import { DepositStatusEditor } from '@/features/deposits/components/deposit-status-editor.tsx';
 
@@ -39,7 +35,6 @@ const URL_OPTIONS = { allowed: { sort: sortValues(['created_at', 'amount']) } };
 function rowLabel(row: DepositRow): string {
   return `${formatDateTime(row.created_at)} – ${row.provider_name ?? t.unknownProvider(row.provider_id)}`;
 }
-const STATUS_OPTIONS = statusOptions('deposit');
 
 export default function DepositsPage() {
   const [state, setState, reset] = useUrlState(DEFAULTS, URL_OPTIONS);
@@ -53,7 +48,7 @@ export default function DepositsPage() {
   const update = useUpdateDeposit();
 
   // A conflict has been reported by a toast and the list reloads: close the editor quietly.
-  const save = (row: DepositRow, patch: DepositPatch) => saveUnlessConflict(() => update.mutateAsync({ row, patch }), DepositConflictError);
+  const save = (row: DepositRow, patch: DepositPatch) => saveUnlessConflict(() => update.mutateAsync({ row, patch }));
 
   /** An amount the admin edits in place (amount, old or new balance), labelled with its row. */
   const amountColumn = (
@@ -134,57 +129,23 @@ export default function DepositsPage() {
   ];
 
   const s = stats.data;
-
-  const { total } = useListPaging(list, state.page, setState);
   const anyFilter = Boolean(filters.search || filters.providerId || filters.status || filters.from || filters.to);
-
   return (
-    <div>
-      <PageHeader
-        title={t.title}
-        description={t.description}
-        actions={
-          <RefreshAndExportActions queryKey={depositKeys.all} total={total} run={(onProgress) => exportDepositsCsv(filters, state.sort, onProgress)} fileStem={t.csvFilename} texts={t} />
-        }
-      />
-
-      <div className="mb-4 grid gap-3 sm:grid-cols-2 xl:grid-cols-5" aria-busy={stats.isFetching || undefined}>
-        <StatCard label={t.stats.total} value={s ? formatVnd(s.total_amount) : '…'} hint={s ? t.stats.count(s.count) : undefined} />
-        <StatCard
-          label={t.stats.pending}
-          tone="warning"
-          value={s ? formatVnd(s.pending_amount) : '…'}
-          hint={s ? t.stats.count(s.pending_count) : undefined}
-        />
-        <StatCard
-          label={t.stats.completed}
-          tone="success"
-          value={s ? formatVnd(s.completed_amount) : '…'}
-          hint={s ? t.stats.count(s.completed_count) : undefined}
-        />
-        <StatCard
-          label={t.stats.canceled}
-          tone="danger"
-          value={s ? formatVnd(s.canceled_amount) : '…'}
-          hint={s ? t.stats.count(s.canceled_count) : undefined}
-        />
-        <StatCard label={t.stats.transactions} tone="info" value={s ? s.count.toLocaleString('vi-VN') : '…'} />
-      </div>
-      <InlineQueryError title={t.statsFailed} error={stats.error} />
-
-      <SearchFilterBar filtered={anyFilter} onClear={reset} texts={t.filters} search={state.q} onSearch={(q, options) => setState({ q }, options)}>
-        <ProviderPicker value={state.provider} onChange={(provider) => setState({ provider })} />
-        <SelectFilter
-          label={t.filters.status}
-          value={state.status}
-          allLabel={t.filters.allStatuses}
-          options={STATUS_OPTIONS}
-          onChange={(status) => setState({ status })}
-        />
-        <DateRangeFilter labels={t.filters} from={state.from} to={state.to} onChange={setState} />
-      </SearchFilterBar>
-
-      <ListTable list={list} texts={t} filtered={anyFilter} columns={columns} {...listViewProps(state, setState, DEFAULT_SORT, state.q.trim() !== '')} />
-    </div>
+    <FinanceListPage texts={t} state={state} setState={setState} reset={reset} list={list} columns={columns} filtered={anyFilter} defaultSort={DEFAULT_SORT}
+      queryKey={depositKeys.all}
+      exportCsv={(onProgress) => exportDepositsCsv(filters, state.sort, onProgress)}
+      stats={stats}
+      statsGrid="xl:grid-cols-5"
+      cards={
+        <>
+          <StatCard label={t.stats.total} value={s ? formatVnd(s.total_amount) : '…'} hint={s ? t.stats.count(s.count) : undefined} />
+          <StatCard label={t.stats.pending} tone="warning" value={s ? formatVnd(s.pending_amount) : '…'} hint={s ? t.stats.count(s.pending_count) : undefined} />
+          <StatCard label={t.stats.completed} tone="success" value={s ? formatVnd(s.completed_amount) : '…'} hint={s ? t.stats.count(s.completed_count) : undefined} />
+          <StatCard label={t.stats.canceled} tone="danger" value={s ? formatVnd(s.canceled_amount) : '…'} hint={s ? t.stats.count(s.canceled_count) : undefined} />
+          <StatCard label={t.stats.transactions} tone="info" value={s ? s.count.toLocaleString('vi-VN') : '…'} />
+        </>
+      }
+      ownFilter={<StatusFilter entity="deposit" texts={t.filters} value={state.status} onChange={(status) => setState({ status })} />}
+    />
   );
 }

@@ -2,7 +2,7 @@
 // (same updated_at) is updated; otherwise nothing changes, the data reloads and the admin is told.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useToast } from '@/components/ui/toast.tsx';
-import { toVietnameseMessage, unwrap } from '@/lib/errors.ts';
+import { ConflictError, savedRow, toVietnameseMessage, unwrap } from '@/lib/errors.ts';
 import { promotions as t } from '@/lib/messages/promotions.ts';
 import { supabase } from '@/lib/supabase.ts';
 import type { DiscountType, PromotionStatus } from './promotion-rules.ts';
@@ -17,25 +17,9 @@ export type PromotionPatch =
   | { expires_at: string }
   | { status: PromotionStatus };
 
-export class PromotionConflictError extends Error {
-  constructor() {
-    super(t.conflict);
-    this.name = 'PromotionConflictError';
-  }
-}
-
 export async function updatePromotion(row: Pick<PromotionRow, 'id' | 'updated_at'>, patch: PromotionPatch): Promise<PromotionRow> {
-  const rows = unwrap(
-    await supabase
-      .from('discount_codes')
-      .update(patch)
-      .eq('id', row.id)
-      .eq('updated_at', row.updated_at)
-      .select(PROMOTION_COLUMNS),
-  );
-  const saved = rows[0];
-  if (saved === undefined) throw new PromotionConflictError();
-  return promotionRowSchema.parse(saved);
+  const rows = unwrap(await supabase.from('discount_codes').update(patch).eq('id', row.id).eq('updated_at', row.updated_at).select(PROMOTION_COLUMNS));
+  return promotionRowSchema.parse(savedRow(rows, t.conflict));
 }
 
 export function useUpdatePromotion() {
@@ -55,7 +39,7 @@ export function useUpdatePromotion() {
     },
     onError: (error) => {
       const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
-      if (error instanceof PromotionConflictError) toast.error(t.conflict);
+      if (error instanceof ConflictError) toast.error(t.conflict);
       else if (code === '23505') toast.error(t.duplicateCode);
       else toast.error(`${t.updateFailed} ${toVietnameseMessage(error, { action: 'save' })}`);
     },

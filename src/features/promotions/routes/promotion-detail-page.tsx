@@ -8,42 +8,29 @@ import { buttonClassName } from '@/components/ui/button.tsx';
 import { InlineEdit } from '@/components/ui/inline-edit.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { StatCard } from '@/components/ui/stat-card.tsx';
+import { NotFoundState } from '@/components/ui/detail-states.tsx';
 import { ErrorState, LoadingState } from '@/components/ui/states.tsx';
-import { StatusBadge, statusOptions } from '@/components/ui/status-badge.tsx';
 import { saveUnlessConflict } from '@/lib/errors.ts';
 import { formatDateTime, formatNumber } from '@/lib/format.ts';
 import { promotions as t } from '@/lib/messages/promotions.ts';
-import { useDocumentTitle } from '@/lib/use-document-title.ts';
-import {
-  CODE_INPUT_MAX,
-  daysLeft,
-  normalizeCode,
-  parseDiscountValue,
-  parseVietnamDateTime,
-  remainingUses,
-  toVietnamDateTimeInput,
-  validateCode,
-  validateDiscountValue,
-} from '@/features/promotions/api/promotion-rules.ts';
+import { daysLeft, remainingUses } from '@/features/promotions/api/promotion-rules.ts';
 import { usePromotion } from '@/features/promotions/api/promotion-query.ts';
 import { usePromotionServices } from '@/features/promotions/api/promotion-services-query.ts';
 import type { PromotionRow } from '@/features/promotions/api/promotion-types.ts';
-import { PromotionConflictError, useUpdatePromotion, type PromotionPatch } from '@/features/promotions/api/promotion-update-mutation.ts';
+import { useUpdatePromotion, type PromotionPatch } from '@/features/promotions/api/promotion-update-mutation.ts';
 import { ApplicableServices } from '@/features/promotions/components/applicable-services.tsx';
-import { formatDiscountValue } from '@/features/promotions/components/format-discount.ts';
+import { CodeEditor, DiscountValueEditor, ExpiryEditor, StatusEditor } from '@/features/promotions/components/promotion-field-editors.tsx';
 
 const LIST_PATH = '/admin/manage-discount-codes';
 
 function NotFound() {
-  useDocumentTitle(t.detail.notFound);
   return (
-    <div role="alert" className="mx-auto max-w-md rounded-lg border border-slate-200 bg-white p-8 text-center">
-      <h1 className="mb-4 text-xl font-semibold text-slate-900">{t.detail.notFound}</h1>
+    <NotFoundState title={t.detail.notFound}>
       <Link to={LIST_PATH} className={buttonClassName('primary')}>
         <ArrowLeft className="size-4" aria-hidden="true" />
         {t.detail.back}
       </Link>
-    </div>
+    </NotFoundState>
   );
 }
 
@@ -60,7 +47,7 @@ function Detail({ row }: { row: PromotionRow }) {
   const update = useUpdatePromotion();
   const services = usePromotionServices(row.id);
 
-  const save = (patch: PromotionPatch) => saveUnlessConflict(() => update.mutateAsync({ row, patch }), PromotionConflictError);
+  const save = (patch: PromotionPatch) => saveUnlessConflict(() => update.mutateAsync({ row, patch }));
 
   return (
     <div>
@@ -78,15 +65,7 @@ function Detail({ row }: { row: PromotionRow }) {
         </h2>
         <dl>
           <InfoRow label={t.columns.code}>
-            <InlineEdit
-              label={t.columns.code}
-              value={row.code}
-              display={<span className="font-mono font-semibold">{row.code}</span>}
-              transform={normalizeCode}
-              validate={validateCode}
-              maxLength={CODE_INPUT_MAX}
-              onSave={(code) => save({ code })}
-            />
+            <CodeEditor row={row} label={t.columns.code} save={save} display={<span className="font-mono font-semibold">{row.code}</span>} />
           </InfoRow>
           <InfoRow label={t.columns.type}>
             <InlineEdit
@@ -101,39 +80,13 @@ function Detail({ row }: { row: PromotionRow }) {
             />
           </InfoRow>
           <InfoRow label={t.columns.value}>
-            <InlineEdit
-              label={t.columns.value}
-              value={String(Number(row.discount_value))}
-              display={formatDiscountValue(row)}
-              validate={(value) => validateDiscountValue(value, row.discount_type) ?? undefined}
-              maxLength={13}
-              onSave={(value) => save({ discount_value: parseDiscountValue(value, row.discount_type) ?? Number(row.discount_value) })}
-            />
+            <DiscountValueEditor row={row} label={t.columns.value} save={save} />
           </InfoRow>
           <InfoRow label={t.columns.expiresAt}>
-            <InlineEdit
-              label={t.columns.expiresAt}
-              value={toVietnamDateTimeInput(row.expires_at)}
-              inputType="datetime-local"
-              display={formatDateTime(row.expires_at)}
-              validate={(value) => (parseVietnamDateTime(value) === null ? t.dateInvalid : undefined)}
-              inputClassName="w-56"
-              onSave={(value) => {
-                const date = parseVietnamDateTime(value);
-                if (date === null) throw new Error(t.dateInvalid);
-                return save({ expires_at: date.toISOString() });
-              }}
-            />
+            <ExpiryEditor row={row} label={t.columns.expiresAt} save={save} display={formatDateTime(row.expires_at)} invalid={t.dateInvalid} inputClassName="w-56" />
           </InfoRow>
           <InfoRow label={t.columns.status}>
-            <InlineEdit
-              variant="select"
-              label={t.columns.status}
-              value={row.status}
-              options={statusOptions('discountCode')}
-              display={<StatusBadge entity="discountCode" status={row.status} />}
-              onSave={(value) => save({ status: value === 'inactive' ? 'inactive' : 'active' })}
-            />
+            <StatusEditor row={row} label={t.columns.status} save={save} />
           </InfoRow>
           <InfoRow label={`${t.detail.maxUses} (${t.detail.readOnly})`}>
             <span className="px-1 tabular-nums">{formatNumber(row.max_uses)}</span>

@@ -5,14 +5,12 @@ import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import type { DataTableColumn } from '@/components/ui/data-table.tsx';
 import { Highlight } from '@/components/ui/highlight.tsx';
-import { ListTable, listViewProps, useListPaging } from '@/components/ui/paged-table.tsx';
+import { ListPageHeader, ListTable, listViewProps, useListPaging } from '@/components/ui/paged-table.tsx';
 import { SearchFilterBar, SelectFilter } from '@/components/ui/filter-bar.tsx';
+import { StatusFilter } from '@/components/ui/status-filter.tsx';
 import { InlineEdit } from '@/components/ui/inline-edit.tsx';
 import { InlineLoading, lazyPart } from '@/components/ui/lazy-part.tsx';
-import { PageHeader } from '@/components/ui/page-header.tsx';
-import { RefreshQueryButton } from '@/components/ui/refresh-button.tsx';
 import { StatCard } from '@/components/ui/stat-card.tsx';
-import { StatusBadge, statusOptions } from '@/components/ui/status-badge.tsx';
 import { saveUnlessConflict } from '@/lib/errors.ts';
 import { formatDateTime, formatNumber } from '@/lib/format.ts';
 import { promotions as t } from '@/lib/messages/promotions.ts';
@@ -20,24 +18,13 @@ import { LIST_VIEW_DEFAULTS, listView } from '@/lib/paging.ts';
 import { sortValues } from '@/lib/sort.ts';
 import { useUrlState } from '@/lib/url-state.ts';
 import { promotionKeys, type PromotionListFilters } from '@/features/promotions/api/keys.ts';
-import {
-  CODE_INPUT_MAX,
-  isExpired,
-  normalizeCode,
-  parseDiscountValue,
-  parseVietnamDateTime,
-  remainingUses,
-  toVietnamDateTimeInput,
-  validateCode,
-  validateDiscountValue,
-  validateMaxUses,
-} from '@/features/promotions/api/promotion-rules.ts';
+import { isExpired, remainingUses, validateMaxUses } from '@/features/promotions/api/promotion-rules.ts';
 import { parseWholeNumber } from '@/lib/input-bounds.ts';
 import { usePromotionStats } from '@/features/promotions/api/promotion-stats-query.ts';
 import type { PromotionRow } from '@/features/promotions/api/promotion-types.ts';
 import { usePromotions } from '@/features/promotions/api/promotions-query.ts';
-import { PromotionConflictError, useUpdatePromotion, type PromotionPatch } from '@/features/promotions/api/promotion-update-mutation.ts';
-import { formatDiscountValue } from '@/features/promotions/components/format-discount.ts';
+import { useUpdatePromotion, type PromotionPatch } from '@/features/promotions/api/promotion-update-mutation.ts';
+import { CodeEditor, DiscountValueEditor, ExpiryEditor, StatusEditor } from '@/features/promotions/components/promotion-field-editors.tsx';
 
 const DEFAULTS = { q: '', type: '', status: '', ...LIST_VIEW_DEFAULTS };
 const DEFAULT_SORT = 'created_at.desc';
@@ -46,7 +33,6 @@ const TYPE_OPTIONS = [
   { value: 'percentage', label: t.type.percentage },
   { value: 'fixed_amount', label: t.type.fixed_amount },
 ];
-const STATUS_OPTIONS = statusOptions('discountCode');
 
 // The add form (react-hook-form) arrives after the list's code: the codes show first (docs/architecture.md#admin-loading).
 const CreatePromotionFormCard = lazyPart(
@@ -64,7 +50,9 @@ export default function PromotionsPage() {
   const list = usePromotions(filters, listView(state));
   const update = useUpdatePromotion();
 
-  const save = (row: PromotionRow, patch: PromotionPatch) => saveUnlessConflict(() => update.mutateAsync({ row, patch }), PromotionConflictError);
+  const save = (row: PromotionRow, patch: PromotionPatch) => saveUnlessConflict(() => update.mutateAsync({ row, patch }));
+  /** What every editor of a row gets: the row, its field's label followed by the code, and its save. */
+  const edit = (row: PromotionRow, column: string) => ({ row, label: `${column} ${row.code}`, save: (patch: PromotionPatch) => save(row, patch) });
 
   useListPaging(list, state.page, setState);
 
@@ -82,16 +70,7 @@ export default function PromotionsPage() {
           >
             <Highlight text={row.code} term={state.q} />
           </Link>
-          <InlineEdit
-            label={`${t.columns.code} ${row.code}`}
-            value={row.code}
-            display={<span className="sr-only">{row.code}</span>}
-            transform={normalizeCode}
-            validate={validateCode}
-            maxLength={CODE_INPUT_MAX}
-            inputClassName="w-32"
-            onSave={(code) => save(row, { code })}
-          />
+          <CodeEditor {...edit(row, t.columns.code)} display={<span className="sr-only">{row.code}</span>} inputClassName="w-32" />
         </span>
       ),
     },
@@ -100,17 +79,7 @@ export default function PromotionsPage() {
       key: 'value',
       header: t.columns.value,
       align: 'right',
-      cell: (row) => (
-        <InlineEdit
-          label={`${t.columns.value} ${row.code}`}
-          value={String(Number(row.discount_value))}
-          display={formatDiscountValue(row)}
-          validate={(value) => validateDiscountValue(value, row.discount_type) ?? undefined}
-          inputClassName="w-28"
-          maxLength={13}
-          onSave={(value) => save(row, { discount_value: parseDiscountValue(value, row.discount_type) ?? Number(row.discount_value) })}
-        />
-      ),
+      cell: (row) => <DiscountValueEditor {...edit(row, t.columns.value)} inputClassName="w-28" />,
     },
     {
       key: 'max',
@@ -139,23 +108,16 @@ export default function PromotionsPage() {
       header: t.columns.expiresAt,
       sortKey: 'expires_at',
       cell: (row) => (
-        <InlineEdit
-          label={`${t.columns.expiresAt} ${row.code}`}
-          value={toVietnamDateTimeInput(row.expires_at)}
-          inputType="datetime-local"
+        <ExpiryEditor
+          {...edit(row, t.columns.expiresAt)}
           display={
             <span className={isExpired(row.expires_at) ? 'text-red-700' : undefined}>
               {formatDateTime(row.expires_at)}
               {isExpired(row.expires_at) ? ` (${t.expired})` : ''}
             </span>
           }
-          validate={(value) => (parseVietnamDateTime(value) === null ? t.expiryInvalid : undefined)}
+          invalid={t.expiryInvalid}
           inputClassName="w-52"
-          onSave={(value) => {
-            const date = parseVietnamDateTime(value);
-            if (date === null) throw new Error(t.expiryInvalid);
-            return save(row, { expires_at: date.toISOString() });
-          }}
         />
       ),
     },
@@ -163,28 +125,14 @@ export default function PromotionsPage() {
     {
       key: 'status',
       header: t.columns.status,
-      cell: (row) => (
-        <InlineEdit
-          variant="select"
-          label={`${t.columns.status} ${row.code}`}
-          value={row.status}
-          options={STATUS_OPTIONS}
-          display={<StatusBadge entity="discountCode" status={row.status} />}
-          inputClassName="w-40"
-          onSave={(value) => save(row, { status: value === 'inactive' ? 'inactive' : 'active' })}
-        />
-      ),
+      cell: (row) => <StatusEditor {...edit(row, t.columns.status)} inputClassName="w-40" />,
     },
   ];
 
   const anyFilter = Boolean(filters.search || filters.type || filters.status);
   return (
     <div>
-      <PageHeader
-        title={t.title}
-        description={t.description}
-        actions={<RefreshQueryButton queryKey={promotionKeys.all} />}
-      />
+      <ListPageHeader texts={t} queryKey={promotionKeys.all} />
       <div className="mb-4 grid gap-3 sm:grid-cols-2 xl:grid-cols-4">
         <StatCard label={t.stats.total} value={stats.data ? formatNumber(stats.data.total) : '…'} />
         <StatCard label={t.stats.active} tone="success" value={stats.data ? formatNumber(stats.data.active) : '…'} />
@@ -196,13 +144,7 @@ export default function PromotionsPage() {
 
       <SearchFilterBar filtered={anyFilter} onClear={reset} texts={t.filters} search={state.q} onSearch={(q, options) => setState({ q }, options)}>
         <SelectFilter label={t.filters.type} value={state.type} allLabel={t.filters.allTypes} options={TYPE_OPTIONS} onChange={(type) => setState({ type })} />
-        <SelectFilter
-          label={t.filters.status}
-          value={state.status}
-          allLabel={t.filters.allStatuses}
-          options={STATUS_OPTIONS}
-          onChange={(status) => setState({ status })}
-        />
+        <StatusFilter entity="discountCode" texts={t.filters} value={state.status} onChange={(status) => setState({ status })} />
       </SearchFilterBar>
 
       <ListTable list={list} texts={t} filtered={anyFilter} columns={columns} {...listViewProps(state, setState, DEFAULT_SORT, state.q.trim() !== '')} />

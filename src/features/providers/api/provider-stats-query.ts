@@ -1,8 +1,7 @@
 // Booking statistics of one provider (public.provider_stats).
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod/mini';
-import { unwrap } from '@/lib/errors.ts';
-import { supabase } from '@/lib/supabase.ts';
+import { fetchRpc } from '@/lib/rpc.ts';
 import { providerKeys } from './keys.ts';
 
 const statsSchema = z.object({
@@ -18,7 +17,7 @@ export type ProviderStats = z.infer<typeof statsSchema>;
 export function providerStatsQueryOptions(id: string) {
   return queryOptions({
     queryKey: providerKeys.stats(id),
-    queryFn: async (): Promise<ProviderStats> => statsSchema.parse(unwrap(await supabase.rpc('provider_stats', { p_provider_id: id }))),
+    queryFn: () => fetchRpc('provider_stats', { p_provider_id: id }, statsSchema),
   });
 }
 

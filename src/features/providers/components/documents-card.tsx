@@ -2,10 +2,10 @@
 // before sending, progress shown, name defaulting to the file name), view it through a signed URL,
 // remove it (the row and the stored file).
 import { ExternalLink, Trash2, Upload } from 'lucide-react';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button.tsx';
 import { ConfirmDialog } from '@/components/ui/dialog.tsx';
-import { ErrorState, LoadingState } from '@/components/ui/states.tsx';
+import { QueryStates } from '@/components/ui/states.tsx';
 import { toast } from '@/components/ui/toast.tsx';
 import { EditToggleButton, SectionCard } from '@/components/ui/section-card.tsx';
 import { toVietnameseMessage } from '@/lib/errors.ts';
@@ -65,6 +65,18 @@ function DocumentTile({ document, editing, onRemove }: { document: ProviderDocum
   );
 }
 
+/** A field of the upload form: its label over its control (`id`). */
+function Labelled({ id, label, children }: { id: string; label: string; children: ReactNode }) {
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      {children}
+    </div>
+  );
+}
+
 function UploadForm({ providerId }: { providerId: string }) {
   const fileId = useId();
   const nameId = useId();
@@ -119,10 +131,7 @@ function UploadForm({ providerId }: { providerId: string }) {
   return (
     <form onSubmit={(event) => void submit(event)} className="mt-4 space-y-3 rounded-md border border-dashed border-slate-300 p-3" noValidate>
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-        <div>
-          <label htmlFor={fileId} className="mb-1 block text-sm font-medium text-slate-700">
-            {t.detail.documents.fileLabel}
-          </label>
+        <Labelled id={fileId} label={t.detail.documents.fileLabel}>
           <input
             ref={inputRef}
             id={fileId}
@@ -131,11 +140,8 @@ function UploadForm({ providerId }: { providerId: string }) {
             onChange={(event) => void choose(event.target.files?.[0] ?? null)}
             className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-teal-50 file:px-3 file:py-2 file:text-teal-800"
           />
-        </div>
-        <div>
-          <label htmlFor={nameId} className="mb-1 block text-sm font-medium text-slate-700">
-            {t.detail.documents.nameLabel}
-          </label>
+        </Labelled>
+        <Labelled id={nameId} label={t.detail.documents.nameLabel}>
           <input
             id={nameId}
             type="text"
@@ -144,7 +150,7 @@ function UploadForm({ providerId }: { providerId: string }) {
             onChange={(event) => setName(event.target.value)}
             className="h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-sm focus:outline-2 focus:outline-teal-600"
           />
-        </div>
+        </Labelled>
       </div>
       {percent !== null ? (
         <div className="flex items-center gap-3">
@@ -195,19 +201,15 @@ export function DocumentsCard({ providerId }: { providerId: string }) {
       title={t.detail.documents.title}
       action={<EditToggleButton editing={editing} texts={t.detail.documents} onToggle={() => setEditing(!editing)} />}
     >
-      {documents.isLoading ? (
-        <LoadingState />
-      ) : documents.isError ? (
-        <ErrorState title={t.detail.documents.loadFailed} error={documents.error} onRetry={() => void documents.refetch()} />
-      ) : (documents.data ?? []).length === 0 ? (
-        <p className="text-sm text-slate-600">{t.detail.documents.empty}</p>
-      ) : (
-        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4" aria-label={t.detail.documents.title}>
-          {(documents.data ?? []).map((document) => (
-            <DocumentTile key={document.id} document={document} editing={editing} onRemove={() => setPendingRemoval(document)} />
-          ))}
-        </ul>
-      )}
+      <QueryStates query={documents} loadFailed={t.detail.documents.loadFailed} empty={<p className="text-sm text-slate-600">{t.detail.documents.empty}</p>}>
+        {(list) => (
+          <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4" aria-label={t.detail.documents.title}>
+            {list.map((document) => (
+              <DocumentTile key={document.id} document={document} editing={editing} onRemove={() => setPendingRemoval(document)} />
+            ))}
+          </ul>
+        )}
+      </QueryStates>
       {editing ? <UploadForm providerId={providerId} /> : null}
       <ConfirmDialog
         open={pendingRemoval !== null}

@@ -8,7 +8,7 @@
 // is fetched once more from the API (a price changed in the back office shows without a rebuild).
 // While that refresh runs, or if it fails, the built values stay on screen.
 import { useEffect, useSyncExternalStore } from 'react';
-import { fetchCatalogueArea, fetchPublicSettings, type PublicCatalogueArea, type PublicSettings } from '@/lib/public-api.ts';
+import { fetchPublicSettings, type PublicSettings } from '@/lib/public-api.ts';
 
 export interface ResourceState<T> {
   data: T | undefined;
@@ -77,10 +77,6 @@ export function catalogueKey(slug: string): string {
 
 export function usePublicSettings(): ResourceState<PublicSettings | null> {
   return usePublicResource(SETTINGS_KEY, () => fetchPublicSettings());
-}
-
-export function useCatalogueArea(slug: string): ResourceState<PublicCatalogueArea | null> {
-  return usePublicResource(catalogueKey(slug), () => fetchCatalogueArea(slug));
 }
 
 /** What a prerendered page embeds: the values of the keys it used, and when it was built. */

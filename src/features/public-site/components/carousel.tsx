@@ -1,12 +1,15 @@
 // Home banner carousel: 5 slides, advances every 5 s, previous / next / dot controls, a pause
 // button (WCAG 2.2.2), pauses while hovered or focused, and never auto-advances for users who ask
-// for reduced motion.
+// for reduced motion. Only the first slide's image comes with the page (the prerendered HTML shows
+// no other slide); each next one is fetched while the slide before it shows.
 import { useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { publicHome } from '@/lib/messages/public-home.ts';
 import { publicAsset } from '@/features/public-site/public-asset.ts';
 
 export const CAROUSEL_INTERVAL_MS = 5000;
+/** How long a slide shows before the next slide's image is fetched (well before it is shown). */
+const NEXT_IMAGE_DELAY_MS = CAROUSEL_INTERVAL_MS / 2;
 
 const t = publicHome.carousel;
 
@@ -40,6 +43,8 @@ export function Carousel() {
   const slides = t.slides;
   const total = slides.length;
   const [index, setIndex] = useState(0);
+  // The last slide whose image may load: the first from the HTML, the others one by one.
+  const [reach, setReach] = useState(0);
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const [stopped, setStopped] = useState(false);
@@ -53,7 +58,17 @@ export function Carousel() {
     return () => clearTimeout(timer);
   }, [paused, index, total]);
 
-  const go = (next: number) => setIndex(((next % total) + total) % total);
+  useEffect(() => {
+    const next = Math.min(index + 1, total - 1);
+    const timer = setTimeout(() => setReach((current) => Math.max(current, next)), NEXT_IMAGE_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [index, total]);
+
+  const go = (next: number) => {
+    const target = ((next % total) + total) % total;
+    setReach((current) => Math.max(current, target));
+    setIndex(target);
+  };
 
   return (
     <section
@@ -83,14 +98,16 @@ export function Carousel() {
               className={`absolute inset-0 transition-opacity duration-700 motion-reduce:transition-none ${active ? 'opacity-100' : 'opacity-0'}`}
               data-active={active ? 'true' : 'false'}
             >
-              <img
-                src={publicAsset(slide.image)}
-                alt={slide.alt}
-                className="absolute inset-0 size-full object-cover"
-                width={1200}
-                height={500}
-                {...(slideIndex === 0 ? { fetchPriority: 'high' as const } : { loading: 'lazy' as const })}
-              />
+              {slideIndex <= reach ? (
+                <img
+                  src={publicAsset(slide.image)}
+                  alt={slide.alt}
+                  className="absolute inset-0 size-full object-cover"
+                  width={1200}
+                  height={500}
+                  {...(slideIndex === 0 ? { fetchPriority: 'high' as const } : { decoding: 'async' as const })}
+                />
+              ) : null}
               <div className="absolute inset-0 bg-slate-950/75 sm:bg-transparent sm:bg-gradient-to-r sm:from-slate-950/80 sm:via-slate-950/50 sm:to-transparent" />
               <div className="relative flex h-full max-w-xl flex-col justify-center gap-3 px-14 text-white sm:px-16">
                 <h2 className="text-2xl leading-tight font-bold sm:text-4xl">{slide.title}</h2>

@@ -1,46 +1,27 @@
-import { formatLongDate } from '@/lib/format.ts';
-import type { LegalSection } from '@/lib/messages/public-legal.ts';
-import { publicSite } from '@/lib/messages/public-site.ts';
-import { useSyncExternalStore } from 'react';
-import { pageBuiltAt } from '@/features/public-site/api/use-public-resource.ts';
+import type { ReactNode } from 'react';
+import { legalPage, type LegalSection } from '@/lib/messages/public-legal.ts';
 
 export interface LegalPageProps {
   title: string;
   heading: string;
   intro: string;
   sections: readonly LegalSection[];
-  /** Shows "Cập nhật lần cuối: <today in Vietnam>" (the privacy page). */
-  showLastUpdated?: boolean;
-}
-
-const noSubscription = () => () => undefined;
-
-/**
- * Today in Vietnam; while hydrating a prerendered page, the day it was built (what its HTML says),
- * so hydration matches and the text turns to today right after.
- */
-function useLastUpdated(): string {
-  const today = () => formatLongDate(new Date());
-  return useSyncExternalStore(noSubscription, today, () => formatLongDate(pageBuiltAt() ?? new Date()));
+  /** The line under the heading saying when the document last changed (the privacy page's). */
+  lastUpdated?: ReactNode;
 }
 
 /** A numbered legal document with a table of contents. */
-export function LegalPage({ heading, intro, sections, showLastUpdated = false }: LegalPageProps) {
-  const lastUpdated = useLastUpdated();
+export function LegalPage({ heading, intro, sections, lastUpdated }: LegalPageProps) {
   return (
     <article className="mx-auto max-w-3xl px-4 py-12">
       <header className="space-y-3">
         <h1 className="text-3xl font-bold text-slate-900">{heading}</h1>
-        {showLastUpdated ? (
-          <p className="text-sm text-slate-600" data-testid="last-updated">
-            {publicSite.legal.lastUpdated(lastUpdated)}
-          </p>
-        ) : null}
+        {lastUpdated}
         <p className="leading-relaxed text-slate-700">{intro}</p>
       </header>
       <nav aria-labelledby="toc-heading" className="mt-8 rounded-xl bg-slate-50 p-5">
         <h2 id="toc-heading" className="font-semibold text-slate-900">
-          {publicSite.legal.toc}
+          {legalPage.toc}
         </h2>
         <ol className="mt-3 list-inside list-decimal space-y-1 text-sm">
           {sections.map((section, index) => (

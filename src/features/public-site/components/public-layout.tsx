@@ -218,32 +218,47 @@ function usePageHead(): void {
   }, [pathname, settings, catalogue]);
 }
 
+/**
+ * The maintenance notice of the settings, fixed at the bottom of the window: turned on after the
+ * page was built, it shows once the settings are read again without moving anything on the page
+ * (no layout shift). An invisible copy at the very end of the page, where it moves nothing either,
+ * keeps the footer's last line from staying under it.
+ */
 function MaintenanceNotice() {
   const settings = usePublicSettings().data;
   if (settings?.maintenance_mode !== true) return null;
+  const look = 'px-4 py-2 text-center text-sm';
   return (
-    <p role="status" className="bg-amber-100 px-4 py-2 text-center text-sm text-amber-900">
-      {t.maintenance}
-    </p>
+    <>
+      <p role="status" className={`fixed inset-x-0 bottom-0 z-50 border-t border-amber-300 bg-amber-100 text-amber-900 ${look}`}>
+        {t.maintenance}
+      </p>
+      <div aria-hidden="true" className={`invisible border-t ${look}`}>
+        {t.maintenance}
+      </div>
+    </>
   );
 }
 
 export function PublicLayout() {
   usePageHead();
+  // The notice comes after the screen-tall frame: its copy at the end never pulls the footer up.
   return (
-    <div className="flex min-h-screen flex-col bg-white text-slate-800">
-      <a
-        href="#main-content"
-        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
-      >
-        {t.skipToContent}
-      </a>
-      <Header />
+    <>
+      <div className="flex min-h-screen flex-col bg-white text-slate-800">
+        <a
+          href="#main-content"
+          className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+        >
+          {t.skipToContent}
+        </a>
+        <Header />
+        <main id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">
+          <Outlet />
+        </main>
+        <Footer />
+      </div>
       <MaintenanceNotice />
-      <main id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">
-        <Outlet />
-      </main>
-      <Footer />
-    </div>
+    </>
   );
 }

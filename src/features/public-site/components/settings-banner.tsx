@@ -2,7 +2,6 @@
 // the size it is shown (1× and 2×) rather than as the uploaded original. Nothing is shown
 // when the setting is empty or invalid, or when the image fails to load (no broken-image icon);
 // width/height reserve the space so the page does not jump when it arrives.
-import clsx from 'clsx';
 import { useState } from 'react';
 import { bannerImage, bannerSrc } from '@/features/public-site/api/banner-src.ts';
 
@@ -37,7 +36,7 @@ export function SettingsBanner({ url, alt, width, height, loading = 'eager', cla
         loading={loading}
         decoding="async"
         onError={() => setFailedSrc(src)}
-        className={clsx('block h-auto w-full rounded-xl object-cover', imageClassName)}
+        className={['block h-auto w-full rounded-xl object-cover', imageClassName].filter(Boolean).join(' ')}
         style={{ aspectRatio: `${width} / ${height}` }}
       />
     </div>

@@ -1,11 +1,12 @@
 // /contact: cards for email, phone, address and working hours, from the public settings row
 // (admin email, contact phone, contact address) with the catalogue's defaults as fallback.
 import type { ReactNode } from 'react';
+import { publicContact } from '@/lib/messages/public-contact.ts';
 import { publicSite } from '@/lib/messages/public-site.ts';
 import { usePublicSettings } from '@/features/public-site/api/use-public-resource.ts';
 import { StoreBadges } from '@/features/public-site/components/store-badges.tsx';
 
-const t = publicSite.contact;
+const t = publicContact;
 
 function ContactCard({ title, icon, children, note }: { title: string; icon: ReactNode; children: ReactNode; note: string }) {
   return (

@@ -2,15 +2,16 @@
 // (the profession whose name matches the page); if the API cannot be reached, or has no such
 // profession yet, the reference price list from the catalogue of texts is shown instead.
 import { Link } from 'react-router-dom';
-import { formatVnd } from '@/lib/format.ts';
 import { publicSite } from '@/lib/messages/public-site.ts';
-import { publicServices, type ServiceAreaSlug } from '@/lib/messages/public-services.ts';
+import { publicServices, serviceAreaPage, type ServiceAreaSlug } from '@/lib/messages/public-services.ts';
 import type { PublicCatalogueArea } from '@/lib/public-api.ts';
-import { useCatalogueArea } from '@/features/public-site/api/use-public-resource.ts';
+import { fetchCatalogueArea } from '@/features/public-site/api/catalogue-api.ts';
+import { catalogueKey, usePublicResource } from '@/features/public-site/api/use-public-resource.ts';
 import { StoreBadges } from '@/features/public-site/components/store-badges.tsx';
+import { formatPrice } from '@/features/public-site/public-format.ts';
 import { publicAsset } from '@/features/public-site/public-asset.ts';
 
-const t = publicSite.services;
+const t = serviceAreaPage;
 
 interface ViewPackage {
   key: string;
@@ -71,7 +72,7 @@ function fromFallback(slug: ServiceAreaSlug): ViewModel {
 
 export default function ServiceAreaPage({ area }: { area: ServiceAreaSlug }) {
   const content = publicServices[area];
-  const catalogue = useCatalogueArea(area);
+  const catalogue = usePublicResource<PublicCatalogueArea | null>(catalogueKey(area), () => fetchCatalogueArea(area));
   const view =
     catalogue.data && catalogue.data.services.length > 0 ? fromCatalogue(catalogue.data, area) : fromFallback(area);
 
@@ -83,7 +84,7 @@ export default function ServiceAreaPage({ area }: { area: ServiceAreaSlug }) {
             <h1 className="text-3xl font-bold sm:text-4xl">{content.heading}</h1>
             <p className="text-teal-50 sm:text-lg">{content.intro}</p>
           </div>
-          <img src={publicAsset(content.heroImage)} alt={content.heroAlt} width={320} height={200} className="mx-auto w-48 rounded-xl bg-white/95 p-4 md:w-64" />
+          <img src={publicAsset(content.heroImage)} alt={content.heroAlt} width={400} height={240} className="mx-auto w-48 rounded-xl bg-white/95 p-4 md:w-64" />
         </div>
       </section>
 
@@ -119,7 +120,7 @@ export default function ServiceAreaPage({ area }: { area: ServiceAreaSlug }) {
                 {group.packages.map((item) => (
                   <li key={item.key} className="flex flex-col rounded-xl border border-slate-200 bg-slate-50 p-5">
                     <h4 className="font-semibold text-slate-900">{item.name}</h4>
-                    <p className="mt-2 text-xl font-bold text-teal-800">{formatVnd(item.price)}</p>
+                    <p className="mt-2 text-xl font-bold text-teal-800">{formatPrice(item.price)}</p>
                     <dl className="mt-2 space-y-1 text-sm text-slate-700">
                       <div>
                         <dt className="inline font-medium">{t.duration}: </dt>

@@ -1,4 +1,5 @@
 // The reviews list's URL filters and their translation into admin_list_reviews arguments.
+import { textArg } from '@/lib/search.ts';
 
 export interface ReviewFilters {
   search: string;
@@ -13,8 +14,7 @@ export interface ReviewFilterArgs {
 }
 
 export function toReviewArgs(filters: ReviewFilters): ReviewFilterArgs {
-  const args: ReviewFilterArgs = {};
-  if (filters.search.trim() !== '') args.p_search = filters.search.trim();
+  const args: ReviewFilterArgs = textArg('p_search', filters.search);
   const rating = Number(filters.rating);
   if (filters.rating !== '' && Number.isInteger(rating) && rating >= 1 && rating <= 5) args.p_rating = rating;
   if (filters.status === 'active' || filters.status === 'inactive') args.p_status = filters.status;

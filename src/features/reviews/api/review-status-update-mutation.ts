@@ -2,18 +2,11 @@
 // changed the review meanwhile nothing is written, the list reloads and the admin is told.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useToast } from '@/components/ui/toast.tsx';
-import { toVietnameseMessage, unwrap } from '@/lib/errors.ts';
+import { ConflictError, savedRow, toVietnameseMessage, unwrap } from '@/lib/errors.ts';
 import { reviews as t } from '@/lib/messages/reviews.ts';
 import { supabase } from '@/lib/supabase.ts';
 import { reviewKeys } from './keys.ts';
 import type { ReviewPage, ReviewRow, ReviewStatus } from './reviews-query.ts';
-
-export class ReviewConflictError extends Error {
-  constructor() {
-    super(t.conflict);
-    this.name = 'ReviewConflictError';
-  }
-}
 
 export async function updateReviewStatus(
   row: Pick<ReviewRow, 'id' | 'updated_at'>,
@@ -22,8 +15,7 @@ export async function updateReviewStatus(
   const rows = unwrap(
     await supabase.from('reviews').update({ status }).eq('id', row.id).eq('updated_at', row.updated_at).select('id, status, updated_at'),
   );
-  const saved = rows[0];
-  if (saved === undefined) throw new ReviewConflictError();
+  const saved = savedRow(rows, t.conflict);
   return { id: saved.id, status: saved.status === 'inactive' ? 'inactive' : 'active', updated_at: saved.updated_at };
 }
 
@@ -39,7 +31,7 @@ export function useUpdateReviewStatus() {
       toast.success(t.updated);
     },
     onError: (error) =>
-      toast.error(error instanceof ReviewConflictError ? t.conflict : `${t.updateFailed} ${toVietnameseMessage(error, { action: 'save' })}`),
+      toast.error(error instanceof ConflictError ? t.conflict : `${t.updateFailed} ${toVietnameseMessage(error, { action: 'save' })}`),
     onSettled: () => queryClient.invalidateQueries({ queryKey: reviewKeys.all }),
   });
 }

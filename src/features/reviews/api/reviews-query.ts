@@ -1,8 +1,9 @@
 // One page of reviews (newest first, or the chosen sort) from admin_list_reviews, with a total that is exact up to
 // 10,000 rows and an estimate beyond (`totalExact` false: the screen writes "khoảng").
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod/mini';
-import { fetchViewPage, type Page } from '@/lib/paged-list.ts';
+import { listPageQueryOptions } from '@/lib/list-query.ts';
+import type { Page } from '@/lib/paged-list.ts';
 import type { ListView } from '@/lib/paging.ts';
 import { toReviewArgs, type ReviewFilters } from './review-filters.ts';
 import { reviewKeys } from './keys.ts';
@@ -28,11 +29,7 @@ export type ReviewRow = z.infer<typeof reviewRowSchema>;
 export type ReviewPage = Page<ReviewRow>;
 
 export function reviewsQueryOptions(filters: ReviewFilters, view: ListView) {
-  return queryOptions({
-    queryKey: reviewKeys.list(filters, view),
-    queryFn: ({ signal }): Promise<ReviewPage> => fetchViewPage('admin_list_reviews', toReviewArgs(filters), view, reviewRowSchema, signal),
-    placeholderData: keepPreviousData,
-  });
+  return listPageQueryOptions(reviewKeys.list(filters, view), 'admin_list_reviews', toReviewArgs(filters), view, reviewRowSchema);
 }
 
 export function useReviews(filters: ReviewFilters, view: ListView) {

@@ -4,13 +4,11 @@
 import { useMemo } from 'react';
 import type { DataTableColumn } from '@/components/ui/data-table.tsx';
 import { Highlight } from '@/components/ui/highlight.tsx';
-import { ListTable, listViewProps, useListPaging } from '@/components/ui/paged-table.tsx';
+import { ListPageHeader, ListTable, listViewProps, useListPaging } from '@/components/ui/paged-table.tsx';
 import { SearchFilterBar, SelectFilter } from '@/components/ui/filter-bar.tsx';
-import { InlineEdit } from '@/components/ui/inline-edit.tsx';
-import { PageHeader } from '@/components/ui/page-header.tsx';
-import { RefreshQueryButton } from '@/components/ui/refresh-button.tsx';
+import { StatusFilter } from '@/components/ui/status-filter.tsx';
 import { Stars } from '@/components/ui/stars.tsx';
-import { StatusBadge, statusOptions } from '@/components/ui/status-badge.tsx';
+import { StatusInlineEdit } from '@/components/ui/status-inline-edit.tsx';
 import { saveUnlessConflict } from '@/lib/errors.ts';
 import { formatDateTime } from '@/lib/format.ts';
 import { reviews as t } from '@/lib/messages/reviews.ts';
@@ -20,14 +18,13 @@ import { useUrlState } from '@/lib/url-state.ts';
 import type { ReviewFilters } from '@/features/reviews/api/review-filters.ts';
 import { reviewKeys } from '@/features/reviews/api/keys.ts';
 import { useReviews, type ReviewRow } from '@/features/reviews/api/reviews-query.ts';
-import { ReviewConflictError, useUpdateReviewStatus } from '@/features/reviews/api/review-status-update-mutation.ts';
+import { useUpdateReviewStatus } from '@/features/reviews/api/review-status-update-mutation.ts';
 import { BookingLink } from '@/components/domain/booking-link.tsx';
 
 const DEFAULTS = { q: '', rating: '', status: '', ...LIST_VIEW_DEFAULTS };
 const DEFAULT_SORT = 'created_at.desc';
 const URL_OPTIONS = { allowed: { sort: sortValues(['created_at', 'rating']) } };
 const RATING_OPTIONS = [5, 4, 3, 2, 1].map((n) => ({ value: String(n), label: t.filters.ratingOption(n) }));
-const STATUS_OPTIONS = statusOptions('review');
 
 export default function ReviewsPage() {
   const [state, setState, reset] = useUrlState(DEFAULTS, URL_OPTIONS);
@@ -64,16 +61,12 @@ export default function ReviewsPage() {
       key: 'status',
       header: t.columns.status,
       cell: (row) => (
-        <InlineEdit
-          variant="select"
+        <StatusInlineEdit
+          entity="review"
           label={t.statusLabel(row.customer_name ?? t.unknown)}
-          value={row.status}
-          options={STATUS_OPTIONS}
-          display={<StatusBadge entity="review" status={row.status} />}
+          status={row.status}
           inputClassName="w-32"
-          onSave={(value) =>
-            saveUnlessConflict(() => update.mutateAsync({ row, status: value === 'inactive' ? 'inactive' : 'active' }), ReviewConflictError)
-          }
+          onSave={(value) => saveUnlessConflict(() => update.mutateAsync({ row, status: value === 'inactive' ? 'inactive' : 'active' }))}
         />
       ),
     },
@@ -84,20 +77,15 @@ export default function ReviewsPage() {
   const anyFilter = Boolean(filters.search || filters.rating || filters.status);
   return (
     <div>
-      <PageHeader
-        title={t.title}
-        description={t.description}
-        actions={<RefreshQueryButton queryKey={reviewKeys.all} />}
-      />
+      <ListPageHeader texts={t} queryKey={reviewKeys.all} />
       <SearchFilterBar filtered={anyFilter} onClear={reset} texts={t.filters} search={state.q} onSearch={(q, options) => setState({ q }, options)}>
         <SelectFilter label={t.filters.rating} value={state.rating} allLabel={t.filters.allRatings} options={RATING_OPTIONS} onChange={(rating) => setState({ rating })} />
-        <SelectFilter label={t.filters.status} value={state.status} allLabel={t.filters.allStatuses} options={STATUS_OPTIONS} onChange={(status) => setState({ status })} />
+        <StatusFilter entity="review" texts={t.filters} value={state.status} onChange={(status) => setState({ status })} />
       </SearchFilterBar>
       <ListTable
         list={list}
         texts={t}
         filtered={anyFilter}
-        approximateNote={t.approximateTotal}
         columns={columns}
         rowClassName={(row) => (row.rating === 1 ? 'bg-red-50 hover:bg-red-100 border-l-4 border-l-red-600 [&>td]:text-red-950' : undefined)}
         {...listViewProps(state, setState, DEFAULT_SORT, state.q.trim() !== '')}

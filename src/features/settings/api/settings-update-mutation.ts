@@ -3,7 +3,7 @@
 // is told.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useToast } from '@/components/ui/toast.tsx';
-import { unwrap } from '@/lib/errors.ts';
+import { ConflictError, savedRow, unwrap } from '@/lib/errors.ts';
 import { settings as t } from '@/lib/messages/settings.ts';
 import { supabase } from '@/lib/supabase.ts';
 import { settingsSaveError } from './settings-errors.ts';
@@ -11,25 +11,9 @@ import { settingsKeys } from './keys.ts';
 import { SETTINGS_COLUMNS, type SettingsRow } from './settings-query.ts';
 import { toSettingsUpdate, type SettingsForm } from './settings-rules.ts';
 
-export class SettingsConflictError extends Error {
-  constructor() {
-    super(t.conflict);
-    this.name = 'SettingsConflictError';
-  }
-}
-
 export async function saveSettings(form: SettingsForm, baseUpdatedAt: string): Promise<SettingsRow> {
-  const rows = unwrap(
-    await supabase
-      .from('settings')
-      .update(toSettingsUpdate(form))
-      .eq('id', 'app')
-      .eq('updated_at', baseUpdatedAt)
-      .select(SETTINGS_COLUMNS),
-  );
-  const saved = rows[0];
-  if (saved === undefined) throw new SettingsConflictError();
-  return saved as SettingsRow;
+  const rows = unwrap(await supabase.from('settings').update(toSettingsUpdate(form)).eq('id', 'app').eq('updated_at', baseUpdatedAt).select(SETTINGS_COLUMNS));
+  return savedRow(rows, t.conflict) as SettingsRow;
 }
 
 export function useSaveSettings() {
@@ -42,8 +26,8 @@ export function useSaveSettings() {
       toast.success(t.saved);
     },
     onError: (error) => {
-      toast.error(error instanceof SettingsConflictError ? t.conflict : settingsSaveError(error));
-      if (error instanceof SettingsConflictError) void queryClient.invalidateQueries({ queryKey: settingsKeys.all });
+      toast.error(error instanceof ConflictError ? t.conflict : settingsSaveError(error));
+      if (error instanceof ConflictError) void queryClient.invalidateQueries({ queryKey: settingsKeys.all });
     },
   });
 }

@@ -9,8 +9,9 @@ import { Button } from '@/components/ui/button.tsx';
 import { Field, Input, Textarea } from '@/components/ui/form-controls.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { ErrorState, LoadingState } from '@/components/ui/states.tsx';
+import { ConflictError } from '@/lib/errors.ts';
 import { settings as t } from '@/lib/messages/settings.ts';
-import { SettingsConflictError, useSaveSettings } from '@/features/settings/api/settings-update-mutation.ts';
+import { useSaveSettings } from '@/features/settings/api/settings-update-mutation.ts';
 import { settingsLoadError } from '@/features/settings/api/settings-errors.ts';
 import { useSettings, type SettingsRow } from '@/features/settings/api/settings-query.ts';
 import { SETTINGS_MAX, settingsSchema, STORE_URL_MAX, toSettingsForm, type SettingsForm } from '@/features/settings/api/settings-rules.ts';
@@ -49,7 +50,7 @@ function SettingsEditor({ row, reload, reloading }: { row: SettingsRow; reload: 
     } catch (error) {
       // The toast says why. After a conflict (another admin saved first) the form shows their
       // version; otherwise it keeps the admin's values.
-      if (error instanceof SettingsConflictError) await onReset();
+      if (error instanceof ConflictError) await onReset();
     }
   });
 

@@ -1,0 +1,12 @@
+// mulberry32: a small seeded pseudo-random generator, so that a run (bench:load's mix, the
+// reliability suite's fuzzing and interleavings) can be replayed from its printed seed.
+export function prng(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}

@@ -1,0 +1,44 @@
+// What the inline edits and the ban card of a customer's or a provider's profile do after a save
+// (docs/screens.md#customer-detail, docs/screens.md#provider-detail): the saved profile replaces the
+// cached one and a toast says so; a conflict (someone changed the profile since it was read) is said
+// and the profile reloads; the lists refresh either way. Each feature gives its own write (its
+// columns), keys and texts.
+import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { toast } from '@/components/ui/toast.tsx';
+import { ConflictError } from '@/lib/errors.ts';
+import type { ContactPatch } from '@/lib/profile-rules.ts';
+
+/** One field of a profile, written only over the version the admin saw (its updated_at). */
+export interface ProfileUpdateInput {
+  id: string;
+  patch: ContactPatch;
+  expectedUpdatedAt: string;
+}
+
+export function useProfileUpdate<Profile extends { id: string }>({
+  update,
+  keys,
+  texts,
+}: {
+  update: (input: ProfileUpdateInput) => Promise<Profile>;
+  keys: { detail: (id: string) => QueryKey; lists: () => QueryKey };
+  texts: { updated: string; updateFailed: string; conflict: string };
+}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: update,
+    onSuccess: (profile) => {
+      queryClient.setQueryData(keys.detail(profile.id), profile);
+      toast.success(texts.updated);
+    },
+    onError: (error, input) => {
+      if (error instanceof ConflictError) {
+        toast.error(texts.conflict);
+        void queryClient.invalidateQueries({ queryKey: keys.detail(input.id), exact: true });
+      } else {
+        toast.error(texts.updateFailed);
+      }
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: keys.lists() }),
+  });
+}

@@ -1,0 +1,90 @@
+// The in-place editors of a promotion code's fields, the same in the list
+// (docs/screens.md#promotion-codes) and on the detail page (docs/screens.md#promotion-code-detail):
+// the code (upper-cased, checked), the value (percentage or amount, by the code's type), the expiry
+// (a Vietnam date and time) and the status. Each saves one field with `save`; the screen gives the
+// label, what is shown while not editing and the input's width.
+import type { ReactNode } from 'react';
+import { InlineEdit } from '@/components/ui/inline-edit.tsx';
+import { StatusInlineEdit } from '@/components/ui/status-inline-edit.tsx';
+import {
+  CODE_INPUT_MAX,
+  normalizeCode,
+  parseDiscountValue,
+  parseVietnamDateTime,
+  toVietnamDateTimeInput,
+  validateCode,
+  validateDiscountValue,
+} from '@/features/promotions/api/promotion-rules.ts';
+import type { PromotionRow } from '@/features/promotions/api/promotion-types.ts';
+import type { PromotionPatch } from '@/features/promotions/api/promotion-update-mutation.ts';
+import { formatDiscountValue } from './format-discount.ts';
+
+interface FieldEditorProps {
+  row: PromotionRow;
+  label: string;
+  save: (patch: PromotionPatch) => Promise<void>;
+  inputClassName?: string;
+}
+
+/** `inputClassName` only when given (InlineEdit's own default otherwise). */
+const width = (inputClassName: string | undefined) => (inputClassName ? { inputClassName } : {});
+
+export function CodeEditor({ row, label, save, inputClassName, display }: FieldEditorProps & { display: ReactNode }) {
+  return (
+    <InlineEdit
+      label={label}
+      value={row.code}
+      display={display}
+      transform={normalizeCode}
+      validate={validateCode}
+      maxLength={CODE_INPUT_MAX}
+      {...width(inputClassName)}
+      onSave={(code) => save({ code })}
+    />
+  );
+}
+
+export function DiscountValueEditor({ row, label, save, inputClassName }: FieldEditorProps) {
+  return (
+    <InlineEdit
+      label={label}
+      value={String(Number(row.discount_value))}
+      display={formatDiscountValue(row)}
+      validate={(value) => validateDiscountValue(value, row.discount_type) ?? undefined}
+      {...width(inputClassName)}
+      maxLength={13}
+      onSave={(value) => save({ discount_value: parseDiscountValue(value, row.discount_type) ?? Number(row.discount_value) })}
+    />
+  );
+}
+
+/** `invalid`: the message for a date and time that cannot be read. */
+export function ExpiryEditor({ row, label, save, inputClassName, display, invalid }: FieldEditorProps & { display: ReactNode; invalid: string }) {
+  return (
+    <InlineEdit
+      label={label}
+      value={toVietnamDateTimeInput(row.expires_at)}
+      inputType="datetime-local"
+      display={display}
+      validate={(value) => (parseVietnamDateTime(value) === null ? invalid : undefined)}
+      {...width(inputClassName)}
+      onSave={(value) => {
+        const date = parseVietnamDateTime(value);
+        if (date === null) throw new Error(invalid);
+        return save({ expires_at: date.toISOString() });
+      }}
+    />
+  );
+}
+
+export function StatusEditor({ row, label, save, inputClassName }: FieldEditorProps) {
+  return (
+    <StatusInlineEdit
+      entity="discountCode"
+      label={label}
+      status={row.status}
+      {...width(inputClassName)}
+      onSave={(value) => save({ status: value === 'inactive' ? 'inactive' : 'active' })}
+    />
+  );
+}
