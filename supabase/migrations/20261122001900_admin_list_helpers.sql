@@ -238,6 +238,7 @@ declare
   v_rows jsonb;
   v_first text;
   v_last text;
+  v_source text;
 begin
   select * into v_sort from private.list_sort(p_keys, p_sort, p_default_sort);
   if p_after is not null and p_before is not null then
@@ -293,6 +294,17 @@ begin
       v_sort.sort_expr, p_alias, case when v_walk_desc then '<' else '>' end, v_value, v_sort.sort_type, v_id, p_id_type);
   end if;
 
+  -- A filtered list in another order than its default, with few matches, is filtered first and then
+  -- sorted (`offset 0` keeps the planner from merging the two): walking the sort's index and
+  -- testing the filter row by row assumes the matches are spread over the order, and a filter that
+  -- follows the order (the comments saying "tệ" are the low ratings; a service's fees sit together)
+  -- made that walk read most of the table (0.3–0.9 s at 1M) for a page of a few thousand matches.
+  v_source := p_table || ' ' || p_alias;
+  if p_filter <> 'true' and v_total is not null and v_total <= 20000
+     and split_part(coalesce(nullif(p_sort, ''), p_default_sort), '.', 1) <> split_part(p_default_sort, '.', 1) then
+    v_source := '(select * from ' || p_table || ' ' || p_alias || ' where ' || p_filter || ' offset 0) ' || p_alias;
+  end if;
+
   -- Each row is built once as the record of p_columns (to_jsonb of a row without the sort helpers:
   -- deleting three keys from every row's jsonb cost a third of the page's time).
   execute
@@ -303,7 +315,7 @@ begin
          select (select o from (select ' || p_columns || ') o) as o, ' || p_alias || '._sort_key, ' || p_alias || '.id as _sort_id,
                 jsonb_build_array(' || p_alias || '._sort_key, ' || p_alias || '.id)::text as _cursor
            from (select ' || p_alias || '.*, ' || v_sort.sort_expr || ' as _sort_key
-                   from ' || p_table || ' ' || p_alias || ' where ' || v_filter
+                   from ' || v_source || ' where ' || v_filter
              || ' order by ' || v_sort.sort_expr || ' ' || v_dir || ', ' || p_alias || '.id ' || v_dir
              || ' limit ' || v_limit || ' offset ' || v_offset || ') ' || p_alias
              || ' ' || coalesce(p_joins, '') || '
