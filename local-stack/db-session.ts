@@ -69,33 +69,26 @@ export async function withTransaction<T>(pool: pg.Pool, fn: (client: pg.PoolClie
 
 /**
  * Opens a transaction on a pooled connection, switches to the caller's role, sets
- * `request.jwt.claims`, `request.method`, `request.path`, `request.headers` (transaction-local,
- * all as bind parameters), runs `fn`, and commits (or rolls back on any error).
+ * `request.jwt.claims`, `request.method`, `request.path`, `request.headers` (transaction-local),
+ * runs `fn`, and commits (or rolls back on any error). The `begin` and the settings go to Postgres
+ * as one simple-query message (values escaped as literals by pg): one round trip instead of two per
+ * request (docs/architecture.md#local-stack).
  */
 export async function withRoleTransaction<T>(pool: pg.Pool, options: SessionOptions, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-  return withTransaction(
-    pool,
-    async (client) => {
-      await client.query(
-        `select set_config('role', $1, true),
-                set_config('request.jwt.claims', $2, true),
-                set_config('request.method', $3, true),
-                set_config('request.path', $4, true),
-                set_config('request.headers', $5, true),
-                set_config('statement_timeout', $6, true),
-                case when $7::text is null then null else set_config('search_path', $7, true) end`,
-        [
-          options.role,
-          JSON.stringify(options.claims),
-          options.request?.method ?? '',
-          options.request?.path ?? '',
-          JSON.stringify(options.request?.headers ?? {}),
-          ROLE_TIMEOUT[options.role],
-          options.searchPath ? options.searchPath.map((name) => `"${name.replaceAll('"', '""')}"`).join(', ') : null,
-        ],
-      );
-      return fn(client);
-    },
-    options.readOnly ? 'begin isolation level read committed read only' : 'begin isolation level read committed',
-  );
+  return withTransaction(pool, fn, `${options.readOnly ? 'begin isolation level read committed read only' : 'begin isolation level read committed'}; ${roleSettings(options)}`);
+}
+
+/** The select that applies a request's role, claims, request information, timeout and search_path. */
+export function roleSettings(options: SessionOptions): string {
+  const literal = (value: string): string => pg.escapeLiteral(value);
+  const searchPath = options.searchPath ? options.searchPath.map((name) => `"${name.replaceAll('"', '""')}"`).join(', ') : null;
+  return [
+    `select set_config('role', ${literal(options.role)}, true)`,
+    `set_config('request.jwt.claims', ${literal(JSON.stringify(options.claims))}, true)`,
+    `set_config('request.method', ${literal(options.request?.method ?? '')}, true)`,
+    `set_config('request.path', ${literal(options.request?.path ?? '')}, true)`,
+    `set_config('request.headers', ${literal(JSON.stringify(options.request?.headers ?? {}))}, true)`,
+    `set_config('statement_timeout', ${literal(ROLE_TIMEOUT[options.role])}, true)`,
+    ...(searchPath === null ? [] : [`set_config('search_path', ${literal(searchPath)}, true)`]),
+  ].join(', ');
 }

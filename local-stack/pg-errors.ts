@@ -40,6 +40,8 @@ export function isConnectionError(error: unknown, depth = 0): boolean {
   const { code, message, nested } = describe(error);
   if (code !== undefined) {
     if (CONNECTION_CODES.has(code) || SHUTDOWN_SQLSTATES.has(code)) return true;
+    // The server's Unix socket is gone while it restarts (docs/architecture.md#local-stack).
+    if (code === 'ENOENT' && message.includes('.s.PGSQL.')) return true;
     if (/^08[0-9A-Z]{3}$/.test(code)) return true;
   }
   const lower = message.toLowerCase();

@@ -345,8 +345,10 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         },
       );
     }
-    pool = createPool(db.url, 20);
-    api = await startApiServer({ config, pool, dbUrl: db.url, log });
+    // The API's own connections go through the Unix socket when the server has one (db.ts).
+    const apiDbUrl = db.socketUrl ?? db.url;
+    pool = createPool(apiDbUrl, 20);
+    api = await startApiServer({ config, pool, dbUrl: apiDbUrl, log });
     if (db.seeded) await seedSampleObjects(api.url, config, log);
     if (web) {
       site = await startStaticServer({

@@ -714,9 +714,11 @@ async function main(): Promise<void> {
   let api: ApiProcess | undefined;
   try {
     let dbUrl = config.databaseUrl;
+    let apiDbUrl = dbUrl;
     if (!dbUrl) {
       const db = await prepareDatabase(config, (line) => console.log(line));
       dbUrl = db.url;
+      apiDbUrl = db.socketUrl ?? db.url;
       if (db.embedded) stopDb = () => db.stop();
     }
     let apiUrl = process.env.API_URL;
@@ -727,7 +729,7 @@ async function main(): Promise<void> {
     } else {
       // The 50 sessions share the demo admin's identity: the per-caller fair share (local-stack/rest/README.md)
       // would measure one caller's quota, not the server. A server given by API_URL needs the same setting.
-      api = await spawnApi({ DATABASE_URL: dbUrl, API_PORT: String(config.apiPort), SDV_DATA_DIR: config.dataDir, SDV_REST_FAIR_SHARE: 'relaxed' });
+      api = await spawnApi({ DATABASE_URL: apiDbUrl ?? dbUrl, API_PORT: String(config.apiPort), SDV_DATA_DIR: config.dataDir, SDV_REST_FAIR_SHARE: 'relaxed' });
       apiUrl = api.url;
       const child = api;
       memory = () => child.memory();

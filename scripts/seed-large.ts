@@ -2,7 +2,8 @@
 // server, started if needed, or DATABASE_URL) for performance work: by default 100,000 users (5,000 providers,
 // 95,000 customers, with auth.users and auth.identities rows sharing one precomputed bcrypt hash of
 // "MatKhau@123") and 1,000,000 bookings over the last 365 days, with their commissions, reviews,
-// conversations and messages, and provider deposits.
+// conversations and messages, and provider deposits. Each provider offers two services
+// (provider_service_types) and gets bookings of those only, as on the marketplace.
 //
 // Set-based SQL (generate_series, insert … select) in committed batches. Row triggers would be slow
 // per row, so each batch runs with session_replication_role = replica (no triggers, no FK checks:
@@ -75,11 +76,24 @@ function insertUsersSql(): string {
   on conflict (id) do nothing`;
 }
 
+// The two services of provider n (numbers of sdv_large_items.sub_n), as SQL: a provider takes bookings
+// of its own services only, as on the marketplace (docs/marketplace.md), so a provider's commissions
+// fall in one or two services, not in every one.
+const SERVICE_COUNT = '(select max(sub_n) from sdv_large_items)';
+const firstService = (n: string): string => `(1 + ((${n}) * 7) % ${SERVICE_COUNT})`;
+const secondService = (n: string): string => `(1 + ((${n}) * 7 + 5) % ${SERVICE_COUNT})`;
+const PROVIDER_SERVICES_SQL = `
+  insert into public.provider_service_types (provider_id, subcategory_id, created_at)
+  select distinct ${userId('n')}, si.subcategory_id, now() - interval '400 days'
+    from generate_series(1, ${PROVIDERS}) n
+    join sdv_large_items si on si.k = 1 and si.sub_n in (${firstService('n')}, ${secondService('n')})
+  on conflict do nothing`;
+
 // One batch of bookings ($1..$2) plus what hangs off them: commissions of completed ones, reviews
 // of half of those, and a conversation with four messages for one booking in twenty that has a provider.
 function insertBookingsSql(): string {
   return `
-  with g as (
+  with g0 as (
     select i,
            now() - make_interval(mins => 30) - ((${BOOKINGS} - i)::double precision / ${BOOKINGS}) * interval '365 days'
              - make_interval(mins => ((i * 37) % 600)::int) as created_at,
@@ -91,10 +105,13 @@ function insertBookingsSql(): string {
                 else 'pending' end as status,
            ${PROVIDERS} + 1 + (i * 7919) % (${USERS} - ${PROVIDERS}) as customer_n,
            1 + (i * 104729) % ${PROVIDERS} as provider_n,
-           1 + (i * 31) % (select count(*) from sdv_large_items) as item_n,
            (i * 2246822519) % 4294967296 / 42949673 as h_a,
            (i * 3266489917) % 4294967296 / 42949673 as h_b
       from generate_series($1::bigint, $2::bigint) i
+  ), g as (
+    -- A provider works in its two services (provider_service_types): two bookings in three for the first.
+    select g0.*, case when g0.i % 3 = 0 then ${secondService('g0.provider_n')} else ${firstService('g0.provider_n')} end as sub_n
+      from g0
   )
   insert into public.bookings (id, customer_id, customer_name, customer_email, customer_phone, provider_id, provider_queue,
                                subcategory_id, service_name, category_name, service_item_id, service_item_name,
@@ -118,7 +135,7 @@ function insertBookingsSql(): string {
          case when g.status = 'completed' then least(g.created_at + interval '1 day', now() - interval '1 minute') end,
          g.created_at, g.created_at
     from g
-    join sdv_large_items si on si.n = g.item_n
+    join sdv_large_items si on si.sub_n = g.sub_n and si.k = 1 + (g.i * 31) % si.sub_count
     join public.profiles cp on cp.id = ${userId('g.customer_n')}
   on conflict (id) do nothing`;
 }
@@ -195,9 +212,14 @@ const PROVIDER_DEPOSITS_SQL = `
            where id::text like 'e3000000-%' and status = 'completed' group by provider_id) t
    where p.id = t.provider_id and p.deposit is distinct from t.total`;
 
+// The visible packages, numbered within their service (k of sub_count) and their services numbered
+// (sub_n of the services that have packages).
 const ITEMS_SQL = `
   create temporary table sdv_large_items as
-  select row_number() over (order by si.id) as n, si.id, si.subcategory_id, si.name, si.description, si.job_details,
+  select dense_rank() over (order by si.subcategory_id) as sub_n,
+         row_number() over (partition by si.subcategory_id order by si.id) as k,
+         count(*) over (partition by si.subcategory_id) as sub_count,
+         si.id, si.subcategory_id, si.name, si.description, si.job_details,
          si.duration, si.price, s.name as service_name, c.name as category_name,
          coalesce(s.commission_rate, (select commission_rate from public.settings where id = 'app'), 10) as rate
     from public.service_items si
@@ -275,6 +297,12 @@ async function main(): Promise<void> {
         await client.query(PROVIDER_DEPOSITS_SQL);
       });
       console.log(`  tiền cọc của ${PROVIDERS} nhà cung cấp (${elapsed()})`);
+    }
+    if (!(await exists(client, `select 1 from public.provider_service_types where provider_id = ${userId('1')}`))) {
+      await inBatch(client, async () => {
+        await client.query(PROVIDER_SERVICES_SQL);
+      });
+      console.log(`  dịch vụ của ${PROVIDERS} nhà cung cấp (${elapsed()})`);
     }
 
     for (let from = 1; from <= BOOKINGS; from += BOOKING_BATCH) {

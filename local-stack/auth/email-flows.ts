@@ -123,7 +123,7 @@ export class EmailFlows {
     const email = requiredEmail(body);
     const redirectTo = this.redirectTarget(optionalString(body, 'redirect_to') ?? queryOf(req).get('redirect_to') ?? undefined);
     await withTransaction(this.pool, async (client) => {
-      const user = await this.lockedUser(client, 'lower(email) = $1 and deleted_at is null and is_sso_user = false', email);
+      const user = await this.lockedUser(client, "instance_id = '00000000-0000-0000-0000-000000000000' and lower(email) = $1 and deleted_at is null and is_sso_user = false", email);
       if (!user) return;
       await this.mailCode(client, user, 'recovery', 'recovery', 'recovery_token', redirectTo);
     });
@@ -145,7 +145,7 @@ export class EmailFlows {
     const data = optionalObject(body, 'data') ?? {};
     await withTransaction(this.pool, async (client) => {
       await client.query('select pg_advisory_xact_lock(hashtext($1))', [`auth.users:${email}`]);
-      let user = await this.lockedUser(client, 'lower(email) = $1 and deleted_at is null and is_sso_user = false', email);
+      let user = await this.lockedUser(client, "instance_id = '00000000-0000-0000-0000-000000000000' and lower(email) = $1 and deleted_at is null and is_sso_user = false", email);
       if (!user) {
         if (!createUser || !signups) throw new AuthError(422, 'otp_disabled', 'Signups not allowed for otp');
         const created = await insertEmailUser(client, { email, passwordHash: '', confirmed: !this.email.enable_confirmations, userMetadata: data });
@@ -172,7 +172,7 @@ export class EmailFlows {
     const redirectTo = this.redirectTarget(optionalString(body, 'email_redirect_to') ?? undefined);
     await withTransaction(this.pool, async (client) => {
       if (type === 'signup') {
-        const user = await this.lockedUser(client, 'lower(email) = $1 and deleted_at is null', email);
+        const user = await this.lockedUser(client, "instance_id = '00000000-0000-0000-0000-000000000000' and lower(email) = $1 and deleted_at is null", email);
         if (!user || user.email_confirmed_at) return;
         await this.mailCode(client, user, 'confirmation', 'signup', 'confirmation_token', redirectTo);
         return;

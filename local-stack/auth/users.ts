@@ -218,7 +218,7 @@ export async function findUserById(db: Queryable, id: string, lock = false): Pro
 
 export async function findUserByEmail(db: Queryable, email: string): Promise<UserRow | undefined> {
   const { rows } = await db.query<UserRow>(
-    `select ${USER_COLUMNS} from auth.users where lower(email) = $1 and is_sso_user = false order by deleted_at nulls first limit 1`,
+    `select ${USER_COLUMNS} from auth.users where instance_id = '00000000-0000-0000-0000-000000000000' and lower(email) = $1 and is_sso_user = false order by deleted_at nulls first limit 1`,
     [email],
   );
   return rows[0];
@@ -226,7 +226,7 @@ export async function findUserByEmail(db: Queryable, email: string): Promise<Use
 
 export async function emailTaken(db: Queryable, email: string, exceptId?: string): Promise<boolean> {
   const { rows } = await db.query<{ taken: boolean }>(
-    `select exists (select 1 from auth.users where lower(email) = $1 and is_sso_user = false and ($2::uuid is null or id <> $2::uuid)) as taken`,
+    `select exists (select 1 from auth.users where instance_id = '00000000-0000-0000-0000-000000000000' and lower(email) = $1 and is_sso_user = false and ($2::uuid is null or id <> $2::uuid)) as taken`,
     [email, exceptId ?? null],
   );
   return rows[0]?.taken === true;

@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import type { Claims, DbRole } from '../jwt.ts';
 import { ERRORS, StorageApiError } from './errors.ts';
+import { isConnectionError } from '../pg-errors.ts';
 
 export interface Caller {
   role: DbRole;
@@ -107,26 +108,10 @@ export async function writeObjectRow(
   return { id, version, replacedVersion };
 }
 
-const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND']);
-
-/** True when the error says Postgres is unreachable (not that the statement failed). */
-export function isDatabaseUnavailable(error: unknown): boolean {
-  if (typeof error !== 'object' || error === null) return false;
-  const { code, message } = error as { code?: unknown; message?: unknown };
-  if (typeof code === 'string' && (CONNECTION_CODES.has(code) || code.startsWith('08') || /^57P0[123]$/.test(code))) return true;
-  const text = typeof message === 'string' ? message.toLowerCase() : '';
-  return (
-    text.includes('connection terminated') ||
-    text.includes('timeout exceeded when trying to connect') ||
-    text.includes('connect econnrefused') ||
-    text.includes('the database system is')
-  );
-}
-
 /** Maps a database error to Storage's answer. */
 export function storageErrorFromDb(error: unknown): StorageApiError | undefined {
   if (error instanceof StorageApiError) return error;
-  if (isDatabaseUnavailable(error)) return ERRORS.databaseUnavailable();
+  if (isConnectionError(error)) return ERRORS.databaseUnavailable();
   const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
   switch (code) {
     case '42501':

@@ -55,8 +55,8 @@ alter table public.profiles enable row level security;
 create index profiles_role_created_at_idx on public.profiles (role, created_at desc);
 create index profiles_role_status_idx on public.profiles (role, status);
 create unique index profiles_email_lower_key on public.profiles (lower(email));
-create index profiles_name_folded_trgm_idx on public.profiles using gin (name_folded extensions.gin_trgm_ops);
-create index profiles_email_folded_trgm_idx on public.profiles using gin (email_folded extensions.gin_trgm_ops);
+create index profiles_name_folded_trgm_idx on public.profiles using gin (name_folded extensions.gin_trgm_ops) with (fastupdate = off);
+create index profiles_email_folded_trgm_idx on public.profiles using gin (email_folded extensions.gin_trgm_ops) with (fastupdate = off);
 -- Sorts of the customers and providers lists.
 create index profiles_role_name_vi_idx on public.profiles (role, name collate private.vi, id);
 create index profiles_customer_total_bookings_idx on public.profiles (total_bookings, id) where role = 'customer';

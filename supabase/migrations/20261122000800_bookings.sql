@@ -95,9 +95,9 @@ create index bookings_provider_id_created_at_idx on public.bookings (provider_id
 create index bookings_customer_id_created_at_idx on public.bookings (customer_id, created_at desc);
 create index bookings_subcategory_id_idx on public.bookings (subcategory_id);
 create index bookings_service_item_id_idx on public.bookings (service_item_id);
-create index bookings_service_item_name_folded_trgm_idx on public.bookings using gin (service_item_name_folded extensions.gin_trgm_ops);
-create index bookings_service_name_folded_trgm_idx on public.bookings using gin (service_name_folded extensions.gin_trgm_ops);
-create index bookings_customer_name_folded_trgm_idx on public.bookings using gin (customer_name_folded extensions.gin_trgm_ops);
+create index bookings_service_item_name_folded_trgm_idx on public.bookings using gin (service_item_name_folded extensions.gin_trgm_ops) with (fastupdate = off);
+create index bookings_service_name_folded_trgm_idx on public.bookings using gin (service_name_folded extensions.gin_trgm_ops) with (fastupdate = off);
+create index bookings_customer_name_folded_trgm_idx on public.bookings using gin (customer_name_folded extensions.gin_trgm_ops) with (fastupdate = off);
 -- Sorts of the admin bookings list.
 create index bookings_final_price_id_idx on public.bookings (final_price, id);
 create index bookings_customer_name_vi_idx on public.bookings (customer_name collate private.vi, id);

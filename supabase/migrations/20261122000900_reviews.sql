@@ -32,8 +32,8 @@ create index reviews_provider_id_created_at_idx on public.reviews (provider_id, 
 create index reviews_customer_id_idx on public.reviews (customer_id);
 create index reviews_created_at_idx on public.reviews (created_at desc);
 create index reviews_status_created_at_idx on public.reviews (status, created_at desc);
-create index reviews_customer_name_folded_trgm_idx on public.reviews using gin (customer_name_folded extensions.gin_trgm_ops);
-create index reviews_comment_folded_trgm_idx on public.reviews using gin (comment_folded extensions.gin_trgm_ops);
+create index reviews_customer_name_folded_trgm_idx on public.reviews using gin (customer_name_folded extensions.gin_trgm_ops) with (fastupdate = off);
+create index reviews_comment_folded_trgm_idx on public.reviews using gin (comment_folded extensions.gin_trgm_ops) with (fastupdate = off);
 -- Filter and sort by rating (one index per order: no second index on its prefix (rating) alone).
 create index reviews_rating_id_idx on public.reviews (rating, id);
 

@@ -30,8 +30,14 @@ comment on table public.commissions is 'One row per completed booking, created/r
 alter table public.commissions enable row level security;
 
 create index commissions_created_at_idx on public.commissions (created_at desc);
-create index commissions_provider_id_created_at_idx on public.commissions (provider_id, created_at desc);
+-- A provider's commissions newest first; the sums of the stat cards are in the index too, so the
+-- days of a period outside the monthly rollup are read from it alone (index-only scans).
+create index commissions_provider_id_created_at_idx on public.commissions (provider_id, created_at desc)
+  include (subcategory_id, service_price, platform_fee, provider_amount, commission_rate);
 create index commissions_subcategory_id_created_at_idx on public.commissions (subcategory_id, created_at desc);
+-- A booking's short number (the last 8 digits of its id, shown after #) typed in the search box
+-- (private.id_search_condition).
+create index commissions_booking_short_idx on public.commissions ((right(booking_id::text, 8)));
 -- Sorts of the admin commissions list.
 create index commissions_final_price_id_idx on public.commissions (final_price, id);
 create index commissions_platform_fee_id_idx on public.commissions (platform_fee, id);

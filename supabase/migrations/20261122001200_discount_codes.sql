@@ -42,7 +42,7 @@ alter table public.discount_code_services enable row level security;
 create unique index discount_codes_code_upper_key on public.discount_codes (upper(code));
 create index discount_codes_created_at_idx on public.discount_codes (created_at desc);
 create index discount_code_services_subcategory_id_idx on public.discount_code_services (subcategory_id);
-create index discount_codes_code_folded_trgm_idx on public.discount_codes using gin (code_folded extensions.gin_trgm_ops);
+create index discount_codes_code_folded_trgm_idx on public.discount_codes using gin (code_folded extensions.gin_trgm_ops) with (fastupdate = off);
 -- Sorts of the admin promotion codes list.
 create index discount_codes_code_id_idx on public.discount_codes (code, id);
 create index discount_codes_uses_count_id_idx on public.discount_codes (uses_count, id);

@@ -10,13 +10,16 @@
 --   private.commission_stats_service_daily: commissions per creation day and service, with their
 --                                  money sums and the sum of their rates (the commissions screen's
 --                                  cards, with or without a service and a period).
+--   private.commission_stats_provider_monthly: commissions per creation month, provider and
+--                                  service, with the same sums (the commissions screen's cards for a
+--                                  search text or a provider: a provider's year is a dozen rows).
 --   private.deposit_stats_daily:   deposits per creation day and status, with their amounts (the
 --                                  deposit history's cards and the dashboard's deposits).
 -- Admins read the public rollups; the private ones are read by the admin stats functions as their
 -- owner (granted to no API role; their admin-only read policy keeps a grant added by mistake
 -- harmless). Nobody writes a rollup through the API: the trigger functions and the rebuilds
 -- (private.rebuild_rollups, private.rebuild_stats_rollups, after bulk loads without triggers) are
--- security definer; their small helpers (private.local_day, private.local_midnight,
+-- security definer; their small helpers (private.local_day, private.local_month, private.local_midnight,
 -- private.period_days, private.rollup_delta) are security invoker. The dashboard's body
 -- private.admin_dashboard (security definer, admin check first) reads only rollups, behind the
 -- security invoker public.admin_dashboard.
@@ -62,6 +65,18 @@ as $$
 $$;
 revoke all on function private.local_day(timestamptz) from public, anon;
 grant execute on function private.local_day(timestamptz) to authenticated, service_role;
+
+-- The first day of the Vietnam calendar month of an instant.
+create function private.local_month(ts timestamptz)
+returns date
+language sql
+immutable
+set search_path = ''
+as $$
+  select date_trunc('month', (ts at time zone 'Asia/Ho_Chi_Minh')::date)::date
+$$;
+revoke all on function private.local_month(timestamptz) from public, anon;
+grant execute on function private.local_month(timestamptz) to authenticated, service_role;
 
 -- Both rollup functions serve the three statement triggers of their table (transition tables
 -- need one trigger per event): the rows a statement adds count +1, the rows it removes -1, so an
@@ -222,6 +237,22 @@ create table private.commission_stats_service_daily (
 );
 create index commission_stats_service_daily_subcategory_idx on private.commission_stats_service_daily (subcategory_id, day);
 
+create table private.commission_stats_provider_monthly (
+  -- The first day of a Vietnam calendar month.
+  month date not null,
+  -- The provider and the service; commissions without one count under the nil uuid.
+  provider_id uuid not null,
+  subcategory_id uuid not null,
+  commission_count bigint not null default 0,
+  service_price_total bigint not null default 0,
+  platform_fee_total bigint not null default 0,
+  provider_amount_total bigint not null default 0,
+  commission_rate_total numeric not null default 0,
+  primary key (provider_id, month, subcategory_id)
+);
+create index commission_stats_provider_monthly_subcategory_idx
+  on private.commission_stats_provider_monthly (subcategory_id, month);
+
 create table private.deposit_stats_daily (
   day date not null,
   status text not null,
@@ -232,18 +263,24 @@ create table private.deposit_stats_daily (
 
 alter table private.profile_role_counts enable row level security;
 alter table private.commission_stats_service_daily enable row level security;
+alter table private.commission_stats_provider_monthly enable row level security;
 alter table private.deposit_stats_daily enable row level security;
-revoke all on table private.profile_role_counts, private.commission_stats_service_daily, private.deposit_stats_daily
+revoke all on table private.profile_role_counts, private.commission_stats_service_daily,
+  private.commission_stats_provider_monthly, private.deposit_stats_daily
   from public, anon, authenticated, service_role;
 
 comment on table private.profile_role_counts is 'Rollup: profiles per role, maintained by trigger (dashboard user counts).';
 comment on table private.commission_stats_service_daily is
   'Rollup: commissions per creation day (Asia/Ho_Chi_Minh) and service (nil uuid: service deleted), maintained by trigger.';
+comment on table private.commission_stats_provider_monthly is
+  'Rollup: commissions per creation month (Asia/Ho_Chi_Minh), provider and service (nil uuid: none), maintained by trigger.';
 comment on table private.deposit_stats_daily is 'Rollup: deposits per creation day (Asia/Ho_Chi_Minh) and status, maintained by trigger.';
 
 create policy profile_role_counts_admin_select on private.profile_role_counts
   for select to authenticated using ((select private.is_admin()));
 create policy commission_stats_service_daily_admin_select on private.commission_stats_service_daily
+  for select to authenticated using ((select private.is_admin()));
+create policy commission_stats_provider_monthly_admin_select on private.commission_stats_provider_monthly
   for select to authenticated using ((select private.is_admin()));
 create policy deposit_stats_daily_admin_select on private.deposit_stats_daily
   for select to authenticated using ((select private.is_admin()));
@@ -327,6 +364,48 @@ create trigger commissions_service_rollup_delete after delete on public.commissi
   referencing old table as old_rows
   for each statement execute function private.commissions_service_rollup();
 
+create function private.commissions_provider_rollup()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  execute 'insert into private.commission_stats_provider_monthly as s
+      (month, provider_id, subcategory_id, commission_count, service_price_total, platform_fee_total,
+       provider_amount_total, commission_rate_total)
+    select month, prov, sub, sum(n), sum(sp), sum(pf), sum(pa), sum(rt)
+      from (' || private.rollup_delta(tg_op,
+        'private.local_month(created_at) as month, coalesce(provider_id, ''00000000-0000-0000-0000-000000000000'') as prov,
+         coalesce(subcategory_id, ''00000000-0000-0000-0000-000000000000'') as sub,
+         1 as n, service_price as sp, platform_fee as pf, provider_amount as pa, commission_rate as rt',
+        'private.local_month(created_at) as month, coalesce(provider_id, ''00000000-0000-0000-0000-000000000000'') as prov,
+         coalesce(subcategory_id, ''00000000-0000-0000-0000-000000000000'') as sub,
+         -1 as n, -service_price as sp, -platform_fee as pf, -provider_amount as pa, -commission_rate as rt') || ') d
+     group by month, prov, sub
+    having sum(n) <> 0 or sum(sp) <> 0 or sum(pf) <> 0 or sum(pa) <> 0 or sum(rt) <> 0
+     order by prov, month, sub
+    on conflict (provider_id, month, subcategory_id) do update
+      set commission_count = s.commission_count + excluded.commission_count,
+          service_price_total = s.service_price_total + excluded.service_price_total,
+          platform_fee_total = s.platform_fee_total + excluded.platform_fee_total,
+          provider_amount_total = s.provider_amount_total + excluded.provider_amount_total,
+          commission_rate_total = s.commission_rate_total + excluded.commission_rate_total';
+  return null;
+end
+$$;
+revoke all on function private.commissions_provider_rollup() from public, anon, authenticated;
+
+create trigger commissions_provider_rollup_insert after insert on public.commissions
+  referencing new table as new_rows
+  for each statement execute function private.commissions_provider_rollup();
+create trigger commissions_provider_rollup_update after update on public.commissions
+  referencing old table as old_rows new table as new_rows
+  for each statement execute function private.commissions_provider_rollup();
+create trigger commissions_provider_rollup_delete after delete on public.commissions
+  referencing old table as old_rows
+  for each statement execute function private.commissions_provider_rollup();
+
 create function private.deposits_rollup()
 returns trigger
 language plpgsql
@@ -362,7 +441,7 @@ create trigger deposit_history_rollup_delete after delete on public.deposit_hist
 
 -- ------------------------------------------------------------------------------- rebuild
 
--- Recomputes the three rollups above from the base tables (bulk loads run without triggers).
+-- Recomputes the four rollups above from the base tables (bulk loads run without triggers).
 create function private.rebuild_stats_rollups()
 returns void
 language plpgsql
@@ -380,6 +459,15 @@ begin
   select private.local_day(created_at), coalesce(subcategory_id, '00000000-0000-0000-0000-000000000000'),
          count(*), sum(service_price), sum(platform_fee), sum(provider_amount), sum(commission_rate)
     from public.commissions group by 1, 2;
+
+  delete from private.commission_stats_provider_monthly;
+  insert into private.commission_stats_provider_monthly
+    (month, provider_id, subcategory_id, commission_count, service_price_total, platform_fee_total,
+     provider_amount_total, commission_rate_total)
+  select private.local_month(created_at), coalesce(provider_id, '00000000-0000-0000-0000-000000000000'),
+         coalesce(subcategory_id, '00000000-0000-0000-0000-000000000000'),
+         count(*), sum(service_price), sum(platform_fee), sum(provider_amount), sum(commission_rate)
+    from public.commissions group by 1, 2, 3;
 
   delete from private.deposit_stats_daily;
   insert into private.deposit_stats_daily (day, status, deposit_count, amount_total)

@@ -3,14 +3,16 @@
 -- docs/database.md#admin-list-functions, docs/search.md), and the stat cards over every filtered row.
 --
 -- Filters (shared by the list and the cards, private.admin_commission_filter): search text
--- (provider name or service name, accent-insensitive; a typed part of a booking id), provider,
+-- (provider name or service name, accent-insensitive; the start of a booking id or its short number), provider,
 -- service, created from (inclusive) / to (exclusive) instants. Sorts: created_at (default, newest
 -- first), final_price, platform_fee. Paging: numbered pages, cursors, or the export's legacy keyset
 -- after (created_at, id) (CSV export, with p_count = false).
 -- The stat cards come from the rollup private.commission_stats_service_daily when there is no
 -- search text and no provider (whole Vietnam days from the rollup, the partial days at the edges of
--- the period from the base rows, docs/database.md#stats-rollups-for-every-filter), otherwise from a
--- scan of the filtered rows (private.admin_commission_stats_scan).
+-- the period from the base rows, docs/database.md#stats-rollups-for-every-filter), from the rollup
+-- private.commission_stats_provider_monthly for a search text or a provider (whole Vietnam months,
+-- the other days of the period from the base rows), and from a scan of the filtered rows
+-- (private.admin_commission_stats_scan) for a booking id or a period without a whole day.
 --
 -- The bodies run as security definer in `private` behind security-invoker functions in `public`:
 -- under row-level security a non-leakproof operator is never used for an index scan, so the
@@ -20,9 +22,10 @@
 -- every row of these tables anyway. The filter function is security invoker.
 
 -- The WHERE clause of the list and the scan, values inlined as quoted literals. A name search is
--- the array of the matching profiles' ids (`= any (array(select …))`), computed first from the
--- trigram index: as an `in (select …)` semi-join the planner sometimes merged the list with every
--- profile in id order (113 ms instead of a few ms on seed:large).
+-- the array of the matching providers' and services' ids (private.id_in_condition: a literal array
+-- the planner can size; as an `in (select …)` semi-join the planner sometimes merged the list with
+-- every profile in id order, 113 ms instead of a few ms on seed:large); 8 hex digits or more also
+-- name a booking (private.id_search_condition).
 create function private.admin_commission_filter(
   p_search text, p_provider_id uuid, p_subcategory_id uuid, p_from timestamptz, p_to timestamptz
 )
@@ -36,14 +39,13 @@ declare
   v_filter text := 'true';
 begin
   if nullif(btrim(coalesce(p_search, '')), '') is not null then
-    v_filter := v_filter || format(' and (c.provider_id = any (array(select p.id from public.profiles p where p.role = ''provider'' and %s))'
-      || ' or c.subcategory_id = any (array(select s.id from public.subcategories s where %s))',
-      private.vi_search_condition('p.name_folded', p_search), private.vi_search_condition('private.vi_fold(s.name)', p_search));
-    -- Only a text that can be part of a uuid is compared with booking ids.
-    if btrim(p_search) ~* '^[0-9a-f-]+$' then
-      v_filter := v_filter || format(' or c.booking_id::text ilike %L', private.admin_like_pattern(p_search));
-    end if;
-    v_filter := v_filter || ')';
+    v_filter := v_filter || ' and ('
+      || private.id_in_condition('c.provider_id', format('select p.id from public.profiles p where p.role = ''provider'' and %s',
+                                                       private.vi_search_condition('p.name_folded', p_search)))
+      || ' or ' || private.id_in_condition('c.subcategory_id', format('select s.id from public.subcategories s where %s',
+                                                                    private.vi_search_condition('private.vi_fold(s.name)', p_search)))
+      || coalesce(' or ' || private.id_search_condition('c.booking_id', p_search), '')
+      || ')';
   end if;
   if p_provider_id is not null then v_filter := v_filter || format(' and c.provider_id = %L::uuid', p_provider_id); end if;
   if p_subcategory_id is not null then v_filter := v_filter || format(' and c.subcategory_id = %L::uuid', p_subcategory_id); end if;
@@ -159,11 +161,24 @@ as $$
 declare
   v_result jsonb;
   v_days record := private.period_days(p_from, p_to);
+  v_search text := nullif(btrim(coalesce(p_search, '')), '');
+  v_first_month date;
+  v_end_month date;
+  v_months text;
+  v_month_edges text;
+  v_sub text;
+  v_filter text;
+  v_providers text;
+  v_services text;
+  v_parts text;
 begin
   perform private.assert_admin();
-  if nullif(btrim(coalesce(p_search, '')), '') is null and p_provider_id is null
-     and (v_days.first_day is null or v_days.end_day is null or v_days.first_day < v_days.end_day) then
-    -- Whole days from the rollup, the partial days at the edges from the base rows.
+  if v_days.first_day is not null and v_days.end_day is not null and v_days.first_day >= v_days.end_day then
+    -- No whole day in the period: its few rows are read as they are.
+    return private.admin_commission_stats_scan(p_search, p_provider_id, p_subcategory_id, p_from, p_to);
+  end if;
+  if v_search is null and p_provider_id is null then
+    -- Whole days from the service rollup, the partial days at the edges from the base rows.
     with parts as (
       select r.commission_count as n, r.service_price_total as sp, r.platform_fee_total as pf,
              r.provider_amount_total as pa, r.commission_rate_total as rt
@@ -188,12 +203,91 @@ begin
       from parts;
     return v_result;
   end if;
-  return private.admin_commission_stats_scan(p_search, p_provider_id, p_subcategory_id, p_from, p_to);
+  if private.id_search_condition('c.booking_id', v_search) is not null then
+    -- A booking's id names a few rows.
+    return private.admin_commission_stats_scan(p_search, p_provider_id, p_subcategory_id, p_from, p_to);
+  end if;
+
+  -- A search text or a provider: whole months from the provider rollup (a dozen rows a provider a
+  -- year), the days of the period's first and last month outside them from the base rows.
+  v_first_month := case when v_days.first_day is null then null
+                        when extract(day from v_days.first_day) = 1 then v_days.first_day
+                        else (date_trunc('month', v_days.first_day) + interval '1 month')::date end;
+  v_end_month := case when v_days.end_day is null then null else date_trunc('month', v_days.end_day)::date end;
+  if v_first_month is not null and v_end_month is not null and v_first_month >= v_end_month then
+    -- No whole month in the period: every row from the base rows.
+    v_month_edges := format('c.created_at >= %L::timestamptz and c.created_at < %L::timestamptz', p_from, p_to);
+    v_first_month := v_end_month;
+  else
+    v_month_edges := coalesce(nullif(concat_ws(' or ',
+      case when p_from is not null then format('(c.created_at >= %L::timestamptz and c.created_at < %L::timestamptz)',
+                                              p_from, private.local_midnight(v_first_month)) end,
+      case when p_to is not null then format('(c.created_at >= %L::timestamptz and c.created_at < %L::timestamptz)',
+                                            private.local_midnight(v_end_month), p_to) end), ''), 'false');
+  end if;
+  v_months := format('c.month >= coalesce(%L::date, ''-infinity''::date) and c.month < coalesce(%L::date, ''infinity''::date)',
+                     v_first_month, v_end_month);
+  v_sub := case when p_subcategory_id is null then '' else format(' and c.subcategory_id = %L::uuid', p_subcategory_id) end;
+
+  if p_provider_id is not null or v_search is null then
+    -- One provider's rows: the whole filter on the provider rollup.
+    v_filter := private.admin_commission_filter(v_search, p_provider_id, p_subcategory_id, null, null);
+    v_parts := format(
+      'select 1 as sign, c.commission_count as n, c.service_price_total as sp, c.platform_fee_total as pf,
+              c.provider_amount_total as pa, c.commission_rate_total as rt
+         from private.commission_stats_provider_monthly c where (%1$s) and %2$s
+       union all
+       select 1, 1, c.service_price, c.platform_fee, c.provider_amount, c.commission_rate
+         from public.commissions c where (%1$s) and (%3$s)',
+      v_filter, v_months, v_month_edges);
+  else
+    -- A search text names providers (P) and services (S): the rows of either are P + S − (P and S).
+    -- P and "P and S" from the provider rollup, S from the service rollup (a service's year is 365
+    -- rows, whatever its providers).
+    v_providers := private.id_in_condition('c.provider_id', format(
+      'select p.id from public.profiles p where p.role = ''provider'' and %s', private.vi_search_condition('p.name_folded', v_search)));
+    v_services := private.id_in_condition('c.subcategory_id', format(
+      'select s.id from public.subcategories s where %s', private.vi_search_condition('private.vi_fold(s.name)', v_search)));
+    v_parts := format(
+      'select 1 as sign, c.commission_count as n, c.service_price_total as sp, c.platform_fee_total as pf,
+              c.provider_amount_total as pa, c.commission_rate_total as rt
+         from private.commission_stats_provider_monthly c where %1$s%3$s and %4$s
+       union all
+       select 1, 1, c.service_price, c.platform_fee, c.provider_amount, c.commission_rate
+         from public.commissions c where %1$s%3$s and (%5$s)
+       union all
+       select 1, c.commission_count, c.service_price_total, c.platform_fee_total, c.provider_amount_total, c.commission_rate_total
+         from private.commission_stats_service_daily c
+        where %2$s%3$s and c.day >= coalesce(%6$L::date, ''-infinity''::date) and c.day < coalesce(%7$L::date, ''infinity''::date)
+       union all
+       select 1, 1, c.service_price, c.platform_fee, c.provider_amount, c.commission_rate
+         from public.commissions c
+        where %2$s%3$s and ((c.created_at >= %8$L::timestamptz and c.created_at < %9$L::timestamptz)
+                            or (c.created_at >= %10$L::timestamptz and c.created_at < %11$L::timestamptz))
+       union all
+       select -1, c.commission_count, c.service_price_total, c.platform_fee_total, c.provider_amount_total, c.commission_rate_total
+         from private.commission_stats_provider_monthly c where %1$s and %2$s%3$s and %4$s
+       union all
+       select -1, 1, c.service_price, c.platform_fee, c.provider_amount, c.commission_rate
+         from public.commissions c where %1$s and %2$s%3$s and (%5$s)',
+      v_providers, v_services, v_sub, v_months, v_month_edges, v_days.first_day, v_days.end_day,
+      p_from, private.local_midnight(v_days.first_day), private.local_midnight(v_days.end_day), p_to);
+  end if;
+  execute
+    'select jsonb_build_object(
+              ''count'', coalesce(sum(sign * n), 0),
+              ''service_value'', coalesce(sum(sign * sp), 0),
+              ''platform_fee'', coalesce(sum(sign * pf), 0),
+              ''provider_amount'', coalesce(sum(sign * pa), 0),
+              ''average_rate'', coalesce(round(sum(sign * rt) / nullif(sum(sign * n), 0), 2), 0))
+       from (' || v_parts || ') parts'
+    into v_result;
+  return v_result;
 end
 $$;
 
 comment on function private.admin_commission_stats(text, uuid, uuid, timestamptz, timestamptz) is
-  'Stat cards of the admin commissions screen for the given filters: count, service_value, platform_fee (platform income), provider_amount (provider earnings), average_rate. From the rollup unless a search text or a provider needs the base rows.';
+  'Stat cards of the admin commissions screen for the given filters: count, service_value, platform_fee (platform income), provider_amount (provider earnings), average_rate. From the service rollup, or the provider rollup for a search text or a provider; base rows only for the days outside whole days / months and for a booking id.';
 
 revoke all on function private.admin_commission_stats(text, uuid, uuid, timestamptz, timestamptz) from public, anon;
 grant execute on function private.admin_commission_stats(text, uuid, uuid, timestamptz, timestamptz) to authenticated, service_role;

@@ -19,7 +19,8 @@
 -- first). The filter function is security invoker.
 
 -- The WHERE clause of the list and the scan, values inlined as quoted literals (a name search is
--- the array of the matching providers' ids, as in the commissions filter).
+-- the array of the matching providers' ids and 8 hex digits or more name a deposit, as in the
+-- commissions filter).
 create function private.admin_deposit_filter(
   p_search text, p_provider_id uuid, p_status text, p_from timestamptz, p_to timestamptz
 )
@@ -36,12 +37,12 @@ begin
     raise exception 'invalid deposit status: %', p_status using errcode = '22023';
   end if;
   if nullif(btrim(coalesce(p_search, '')), '') is not null then
-    v_filter := v_filter || format(' and (d.provider_id = any (array(select p.id from public.profiles p where p.role = ''provider'' and (%s or %s)))',
-      private.vi_search_condition('p.name_folded', p_search), private.vi_search_condition('p.email_folded', p_search));
-    if btrim(p_search) ~* '^[0-9a-f-]+$' then
-      v_filter := v_filter || format(' or d.id::text ilike %L', private.admin_like_pattern(p_search));
-    end if;
-    v_filter := v_filter || ')';
+    v_filter := v_filter || ' and ('
+      || private.id_in_condition('d.provider_id', format('select p.id from public.profiles p where p.role = ''provider'' and (%s or %s)',
+                                                       private.vi_search_condition('p.name_folded', p_search),
+                                                       private.vi_search_condition('p.email_folded', p_search)))
+      || coalesce(' or ' || private.id_search_condition('d.id', p_search), '')
+      || ')';
   end if;
   if p_provider_id is not null then v_filter := v_filter || format(' and d.provider_id = %L::uuid', p_provider_id); end if;
   if p_status is not null then v_filter := v_filter || format(' and d.status = %L', p_status); end if;

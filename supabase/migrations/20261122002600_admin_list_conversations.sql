@@ -7,9 +7,9 @@
 -- function in `public` (under row-level security the name searches could not use the trigram
 -- indexes); it starts with private.assert_admin() (42501 for anyone but an admin or the service role).
 
--- A name search is the array of the matching profiles' ids (`= any (array(select …))`), computed
--- first from the trigram index: as an `in (select …)` semi-join the planner sometimes merged the
--- list with every profile in id order (113 ms instead of a few ms on seed:large).
+-- A name search is the array of the matching profiles' ids (private.id_in_condition: a literal
+-- array the planner can size; as an `in (select …)` semi-join the planner sometimes merged the
+-- list with every profile in id order, 113 ms instead of a few ms on seed:large).
 create function private.admin_list_conversations(
   p_provider_name text default null,
   p_customer_name text default null,
@@ -39,10 +39,12 @@ begin
     raise exception 'invalid conversation status: %', p_status using errcode = '22023';
   end if;
   if v_provider is not null then
-    v_filter := v_filter || ' and c.provider_id = any (array(select p.id from public.profiles p where p.role = ''provider'' and ' || v_provider || '))';
+    v_filter := v_filter || ' and ' || private.id_in_condition('c.provider_id',
+      'select p.id from public.profiles p where p.role = ''provider'' and ' || v_provider);
   end if;
   if v_customer is not null then
-    v_filter := v_filter || ' and c.customer_id = any (array(select p.id from public.profiles p where p.role = ''customer'' and ' || v_customer || '))';
+    v_filter := v_filter || ' and ' || private.id_in_condition('c.customer_id',
+      'select p.id from public.profiles p where p.role = ''customer'' and ' || v_customer);
   end if;
   if p_status = 'active' then v_filter := v_filter || ' and c.is_active'; end if;
   if p_status = 'completed' then v_filter := v_filter || ' and not c.is_active'; end if;

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT_DIR } from '../../local-stack/config.ts';
 import { DATABASE_UNAVAILABLE_MESSAGE } from '../../local-stack/pg-errors.ts';
+import { embeddedServerSettings, embeddedSocketDir } from '../../local-stack/db.ts';
 import { spawnApi, type ApiProcess } from '../../local-stack/api-process.ts';
 import {
   adminSessions,
@@ -40,18 +41,11 @@ function pgCtl(args: string[]): string {
 }
 
 function startPostgres(): void {
-  const port = new URL(dbUrl()).port;
-  // The flags local-stack/db.ts gives the embedded server.
-  const options = [
-    `-p ${port}`,
-    '-c listen_addresses=127.0.0.1',
-    '-c max_connections=200',
-    '-c shared_buffers=512MB',
-    '-c work_mem=16MB',
-    '-c wal_level=logical',
-    '-c max_wal_size=4GB',
-    '-c timezone=UTC',
-  ].join(' ');
+  const port = Number(new URL(dbUrl()).port);
+  // The settings local-stack/db.ts gives the embedded server (its socket folder included: the API's
+  // pools connect through it).
+  const settings = embeddedServerSettings(embeddedSocketDir({ pgDataDir: pgDataDir(), dbPort: port }));
+  const options = [`-p ${port}`, ...settings.map((setting) => `-c ${setting}`)].join(' ');
   pgCtl(['-D', pgDataDir(), '-o', options, '-l', path.join(pgDataDir(), 'restarted-postgres.log'), '-w', 'start']);
 }
 

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { PagedTable, pageNavigation } from './paged-table.tsx';
+import { ListTable, PagedTable, pageNavigation } from './paged-table.tsx';
 import { Highlight } from './highlight.tsx';
 
 afterEach(cleanup);
@@ -32,6 +32,28 @@ describe('<PagedTable />', () => {
     expect(screen.getByRole('alert')).toBeTruthy();
     expect(screen.queryByText(/Hiển thị/)).toBeNull();
     expect(screen.queryByRole('navigation', { name: 'Phân trang' })).toBeNull();
+  });
+
+  it('with an estimated total and its note, offers no page the server would refuse by number (the last one included)', () => {
+    render(
+      <ListTable
+        list={{
+          isPending: false,
+          isFetching: false,
+          error: null,
+          refetch: () => undefined,
+          data: { rows, total: 275_000, totalExact: false, firstCursor: 'f', lastCursor: 'l' },
+        }}
+        texts={{ title: 'Đánh giá', loadFailed: 'Lỗi', noMatch: 'Không khớp', empty: 'Trống', approximateTotal: (total) => `Khoảng ${total} đánh giá` }}
+        filtered={false}
+        columns={columns}
+        page={1}
+        onNavigate={() => undefined}
+      />,
+    );
+    expect(screen.getByText('Khoảng 275000 đánh giá')).toBeTruthy();
+    expect(screen.getByText(/trên khoảng/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /5500/ })).toBeNull();
   });
 
   it('marks the searched term in a cell, accents ignored', () => {

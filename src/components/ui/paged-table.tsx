@@ -147,8 +147,9 @@ export type ListTableProps<Row extends { id: string }> = Omit<
     noMatch: string;
     empty: string;
     /**
-     * With it, an estimated total is said by this line under the table (and the pagination shows
-     * from the start); without it, the pagination appears once the total is known and says "khoảng".
+     * With it, an estimated total is also explained by this line under the table (and the
+     * pagination shows from the start); either way the pagination says "khoảng" and offers only the
+     * pages the server opens for an estimated total (docs/search.md#deep-pages).
      */
     approximateTotal?: (total: number) => string;
   };
@@ -171,12 +172,13 @@ export function ListTable<Row extends { id: string }>({ list, texts, filtered, .
       emptyTitle={filtered ? texts.noMatch : texts.empty}
       query={list}
       cursors={data ? { first: data.firstCursor ?? null, last: data.lastCursor ?? null } : undefined}
+      approximate={estimated}
       {...(approximateNote
         ? {
             total: data?.total ?? 0,
             footnote: estimated ? <p className="mt-2 text-xs text-slate-500">{approximateNote(data.total)}</p> : null,
           }
-        : { total: data?.total, approximate: estimated })}
+        : { total: data?.total })}
     />
   );
 }
