@@ -162,15 +162,33 @@ test('not found, load error with retry, and back', async () => {
   await page.goto('/admin/bookings/khong-phai-ma');
   await expect(page.getByText('Không tìm thấy booking')).toBeVisible();
 
-  await page.route('**/rest/v1/bookings?*', (route) =>
-    route.fulfill({ status: 403, contentType: 'application/json', body: JSON.stringify({ code: '42501', message: 'permission denied', details: null, hint: null }) }),
-  );
+  // Reads of the booking fail while `failing` holds; every read is counted.
+  let failing = true;
+  let reads = 0;
+  await page.route('**/rest/v1/bookings?*', (route) => {
+    reads += 1;
+    if (!failing) return route.continue();
+    return route.fulfill({ status: 403, contentType: 'application/json', body: JSON.stringify({ code: '42501', message: 'permission denied', details: null, hint: null }) });
+  });
   await page.goto(`/admin/bookings/${bookingId}`);
   const alert = page.getByRole('alert').filter({ hasText: 'Không thể tải thông tin booking' });
+  const retry = alert.getByRole('button', { name: 'Thử lại' });
   await expect(alert).toBeVisible();
+  // "Thử lại" asks the server again; while it still refuses, the error stays.
+  const before = reads;
+  await retry.click();
+  await expect.poll(() => reads).toBeGreaterThan(before);
+  await expect(alert).toBeVisible();
+  // Once the server answers, "Thử lại" shows the booking. (The page may also have
+  // refetched by itself in between, e.g. on a live update from another test: then
+  // there is no button left to press.)
+  failing = false;
+  const heading = page.getByRole('heading', { level: 1, name: `Đơn đặt lịch #${shortId}` });
+  await expect(async () => {
+    if (await retry.isVisible()) await retry.click();
+    await expect(heading).toBeVisible({ timeout: 1000 });
+  }).toPass();
   await page.unroute('**/rest/v1/bookings?*');
-  await alert.getByRole('button', { name: 'Thử lại' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: `Đơn đặt lịch #${shortId}` })).toBeVisible();
 
   await page.getByRole('link', { name: 'Quay lại danh sách' }).first().click();
   // Back to the list as it was last shown (the filtered view of the status test above).
