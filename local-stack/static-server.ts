@@ -2,7 +2,9 @@
 // each prerendered public page from its own HTML file, the back office's shell (dist/spa.html,
 // noindex) for /admin/*, the not-found page with status 404 for every other path; content types,
 // long caching of hashed assets and versioned public files (`?v=`), gzip, security headers, and the
-// runtime configuration injected into every HTML page.
+// runtime configuration injected into every HTML page. Compressed files are kept in memory (by
+// path and modification time), so a cold load of an admin screen — some sixty chunks — does not
+// compress them all again.
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { readFile, realpath, stat } from 'node:fs/promises';
@@ -10,7 +12,8 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { TLSSocket } from 'node:tls';
-import { gzipSync, createGzip } from 'node:zlib';
+import { createGzip, gzip as gzipCallback, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
 import { StartupError } from './db.ts';
 
 export interface RuntimeConfig {
@@ -179,6 +182,13 @@ function isAdminPath(requestPath: string): boolean {
   return requestPath === '/admin' || requestPath.startsWith('/admin/');
 }
 
+const gzipAsync = promisify(gzipCallback);
+
+/** Files larger than this are compressed as a stream on each request, not kept in memory. */
+const GZIP_CACHE_FILE_MAX = 4 * 1024 * 1024;
+/** The memory the compressed copies may take together; past it the cache starts again empty. */
+const GZIP_CACHE_TOTAL_MAX = 64 * 1024 * 1024;
+
 async function fileInfo(file: string): Promise<{ size: number; mtimeMs: number } | undefined> {
   try {
     const info = await stat(file);
@@ -193,6 +203,23 @@ export async function startStaticServer(options: StaticServerOptions): Promise<S
   const root = await realpath(options.distDir);
   const indexFile = path.join(root, 'index.html');
   const htmlCache = new Map<string, { mtimeMs: number; body: Buffer; gzipped: Buffer }>();
+  const gzipCache = new Map<string, { mtimeMs: number; size: number; gzipped: Buffer }>();
+  let gzipCacheBytes = 0;
+
+  /** The gzip of a file, compressed once per version of the file. */
+  const gzippedFile = async (file: string, info: { size: number; mtimeMs: number }): Promise<Buffer> => {
+    const cached = gzipCache.get(file);
+    if (cached && cached.mtimeMs === info.mtimeMs && cached.size === info.size) return cached.gzipped;
+    const gzipped = await gzipAsync(await readFile(file));
+    if (gzipCacheBytes + gzipped.length > GZIP_CACHE_TOTAL_MAX) {
+      gzipCache.clear();
+      gzipCacheBytes = 0;
+    }
+    if (cached) gzipCacheBytes -= cached.gzipped.length;
+    gzipCache.set(file, { mtimeMs: info.mtimeMs, size: info.size, gzipped });
+    gzipCacheBytes += gzipped.length;
+    return gzipped;
+  };
   const headersFor = (req: IncomingMessage) => securityHeaders(options.runtimeConfig, (req.socket as Partial<TLSSocket>).encrypted === true);
 
   const htmlPage = async (file: string): Promise<{ body: Buffer; gzipped: Buffer } | undefined> => {
@@ -280,14 +307,17 @@ export async function startStaticServer(options: StaticServerOptions): Promise<S
       'Last-Modified': new Date(info.mtimeMs).toUTCString(),
       Vary: 'Accept-Encoding',
     };
+    const body = gzip && info.size <= GZIP_CACHE_FILE_MAX ? await gzippedFile(file, info) : undefined;
     if (gzip) headers['Content-Encoding'] = 'gzip';
-    else headers['Content-Length'] = info.size.toString();
+    if (body) headers['Content-Length'] = body.length.toString();
+    else if (!gzip) headers['Content-Length'] = info.size.toString();
     res.writeHead(200, headers);
     if (req.method === 'HEAD') {
       res.end();
       return;
     }
-    if (gzip) await pipeline(createReadStream(file), createGzip(), res);
+    if (body) res.end(body);
+    else if (gzip) await pipeline(createReadStream(file), createGzip(), res);
     else await pipeline(createReadStream(file), res);
   };
 

@@ -1,6 +1,6 @@
 // The static server of `npm start`: config injection, prerendered pages, the admin shell, 404 for
 // unknown paths, content types, caching, gzip, security headers, and no way out of dist/.
-import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, symlink, utimes, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -172,6 +172,20 @@ describe('files', () => {
     const svg = await get('/logo.svg');
     expect(svg.headers['content-type']).toBe('image/svg+xml');
     expect(svg.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('a compressed file is served from memory until the file changes, then the new version', async () => {
+    const file = path.join(root, 'dist', 'assets', 'doi-noi-dung.js');
+    await writeFile(file, SCRIPT);
+    const first = await get('/assets/doi-noi-dung.js', { 'Accept-Encoding': 'gzip' });
+    expect(first.headers['content-encoding']).toBe('gzip');
+    expect(Number(first.headers['content-length'])).toBe(first.body.length);
+    expect(gunzipSync(first.body).toString('utf8')).toBe(SCRIPT);
+    const changed = SCRIPT.replace('Sàn', 'Chợ');
+    await writeFile(file, changed);
+    await utimes(file, new Date(), new Date(Date.now() + 5_000));
+    const second = await get('/assets/doi-noi-dung.js', { 'Accept-Encoding': 'gzip' });
+    expect(gunzipSync(second.body).toString('utf8')).toBe(changed);
   });
 
   it('a missing file with an extension is 404, not the SPA', async () => {
