@@ -29,6 +29,13 @@ import { commissionStatsQueryOptions } from '@/features/commissions/api/commissi
 import { commissionsQueryOptions } from '@/features/commissions/api/commissions-query.ts';
 import { depositStatsQueryOptions } from '@/features/deposits/api/deposit-stats-query.ts';
 import { depositsQueryOptions } from '@/features/deposits/api/deposits-query.ts';
+import { reviewsQueryOptions } from '@/features/reviews/api/reviews-query.ts';
+import { conversationsQueryOptions } from '@/features/conversations/api/conversations-query.ts';
+import { promotionsQueryOptions } from '@/features/promotions/api/promotions-query.ts';
+import { promotionStatsQueryOptions } from '@/features/promotions/api/promotion-stats-query.ts';
+import { professionsQueryOptions } from '@/features/catalogue/api/professions-query.ts';
+import { servicesQueryOptions } from '@/features/catalogue/api/services-query.ts';
+import { packagesQueryOptions } from '@/features/catalogue/api/packages-query.ts';
 import { adminQueryClient } from './admin-query-client.ts';
 
 /** The finance lists' first two pages in their default order, as their screens ask for them without filters. */
@@ -76,6 +83,23 @@ function plan(pathname: string, params: URLSearchParams): Plan | null {
     const filters = { ...NO_FINANCE_FILTERS, status: '' };
     return { now: [query(depositStatsQueryOptions(filters)), query(depositsQueryOptions(filters, FIRST_PAGE))], later: [query(depositsQueryOptions(filters, SECOND_PAGE))] };
   }
+  // The other lists without filters in the URL: their first page in the default order (and the
+  // catalogue screens' whole list, unsearched).
+  if (bare && path === '/admin/manage-reviews') {
+    const filters = { search: '', rating: '', status: '' };
+    return { now: [query(reviewsQueryOptions(filters, FIRST_PAGE))], later: [query(reviewsQueryOptions(filters, SECOND_PAGE))] };
+  }
+  if (bare && path === '/admin/manage-conversations') {
+    const filters = { provider: '', customer: '', status: '', time: 'all' };
+    return { now: [query(conversationsQueryOptions(filters, FIRST_PAGE))], later: [query(conversationsQueryOptions(filters, SECOND_PAGE))] };
+  }
+  if (bare && path === '/admin/manage-discount-codes') {
+    const filters = { search: '', type: '', status: '' };
+    return { now: [query(promotionStatsQueryOptions()), query(promotionsQueryOptions(filters, FIRST_PAGE))] };
+  }
+  if (bare && path === '/admin/manage-services') return { now: [query(professionsQueryOptions(''))] };
+  if (bare && path === '/admin/manage-subcategories') return { now: [query(servicesQueryOptions(''))] };
+  if (bare && path === '/admin/manage-service-items') return { now: [query(packagesQueryOptions(''))] };
   const booking = id('/admin/bookings/:id');
   if (booking) return { now: [query(bookingQueryOptions(booking)), query(bookingHistoryQueryOptions(booking))] };
   const provider = id('/admin/providers/:id');

@@ -15,13 +15,30 @@ function AdminLoading(): ReactNode {
 /** A route's component from a module that `export default`s it (react-router's `lazy`). */
 const lazyPage = (load: () => Promise<{ default: ComponentType }>) => async () => ({ Component: (await load()).default });
 
+/** The data prefetch's module, asked for once (again after a failed download). */
+let prefetchModule: Promise<typeof import('./admin-prefetch.ts')> | undefined;
+function loadPrefetch(): Promise<typeof import('./admin-prefetch.ts')> {
+  prefetchModule ??= import('./admin-prefetch.ts').catch((error: unknown) => {
+    prefetchModule = undefined;
+    throw error;
+  });
+  return prefetchModule;
+}
+
+// A full load of an admin address asks for the prefetch's chunks before the router asks for the
+// admin root's and the screen's: the browser fetches a few files at a time from one host, so the
+// first asked come first, and the screen's data request leaves while its interface still loads.
+if (typeof window !== 'undefined' && /^\/admin(\/|$)/.test(window.location.pathname)) void loadPrefetch().catch(() => undefined);
+
 /**
  * On a full load and on every admin navigation the router loads the admin root's chunk, the
  * screen's chunk and this loader at once; the loader starts the screen's data requests without
  * waiting for them (docs/architecture.md#admin-loading).
  */
 function prefetchAdminData({ request }: { request: Request }): null {
-  void import('./admin-prefetch.ts').then(({ prefetchAdminUrl }) => prefetchAdminUrl(new URL(request.url))).catch(() => undefined);
+  void loadPrefetch()
+    .then(({ prefetchAdminUrl }) => prefetchAdminUrl(new URL(request.url)))
+    .catch(() => undefined);
   return null;
 }
 
