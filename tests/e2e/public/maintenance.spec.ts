@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { layoutShift, watchLayoutShift } from '../helpers.ts';
 
 /** Answers the settings with maintenance on (the pages were built with it off). */
 async function maintenanceOn(page: Page): Promise<void> {
@@ -17,22 +18,14 @@ test('a maintenance notice is shown on the public site when the settings say so'
 
 test('the notice turned on after the build appears without moving the page (CLS ≤ 0.05 at 375 px)', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 812 });
-  await page.addInitScript(() => {
-    const store = window as unknown as { __cls: number };
-    store.__cls = 0;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
-        if (!entry.hadRecentInput) store.__cls += entry.value;
-      }
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
+  await watchLayoutShift(page);
   await maintenanceOn(page);
   for (const path of ['/', '/contact']) {
     await page.goto(path);
     const notice = page.getByRole('status').filter({ hasText: 'Hệ thống đang bảo trì' });
     await expect(notice, path).toBeVisible();
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-    expect(await page.evaluate(() => (window as unknown as { __cls: number }).__cls), path).toBeLessThanOrEqual(0.05);
+    expect(await layoutShift(page), path).toBeLessThanOrEqual(0.05);
   }
 });
 

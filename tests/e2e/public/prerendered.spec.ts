@@ -8,7 +8,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { loadConfig } from '../../../local-stack/config.ts';
 import { apiUrl, serviceRest } from '../admin-finance/finance-helpers.ts';
-import { collectConsoleErrors } from '../helpers.ts';
+import { collectConsoleErrors, layoutShift, watchLayoutShift } from '../helpers.ts';
 
 const SITE = (process.env.SITE_URL?.trim() || loadConfig({}).project.auth.site_url).replace(/\/+$/, '');
 const SUFFIX = ' | Sàn Dịch Vụ';
@@ -423,15 +423,7 @@ for (const width of [375, 1440]) {
     // Seven pages loaded and scrolled through on a machine that may be busy.
     test.setTimeout(90_000);
     await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
-    await page.addInitScript(() => {
-      const store = window as unknown as { __cls: number };
-      store.__cls = 0;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
-          if (!entry.hadRecentInput) store.__cls += entry.value;
-        }
-      }).observe({ type: 'layout-shift', buffered: true });
-    });
+    await watchLayoutShift(page);
     for (const info of PAGES) {
       await serveBuiltData(page, info.path);
       await page.goto(info.path);
@@ -439,7 +431,7 @@ for (const width of [375, 1440]) {
       // Two frames after the last request: the refreshed catalogue and settings are on screen.
       await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
       await scrollThrough(page);
-      const cls = await page.evaluate(() => (window as unknown as { __cls: number }).__cls);
+      const cls = await layoutShift(page);
       expect(cls, `${info.path} at ${width} px`).toBeLessThanOrEqual(0.05);
       // Their width and height reserve the right space: the box keeps the file's proportions.
       expect(await missizedImages(page), `${info.path} at ${width} px`).toEqual([]);
