@@ -154,3 +154,28 @@ export async function watchLayoutShift(page: Page): Promise<void> {
 export function layoutShift(page: Page): Promise<number> {
   return page.evaluate(() => (window as unknown as { __cls: number }).__cls);
 }
+
+/**
+ * Resolves once a realtime channel of the page is listening to database changes (the 'system'
+ * frame with status ok that follows the join). Call it before the navigation that opens the
+ * channel, await it before writing rows the screen should see arrive: a row written before the
+ * channel listens is not sent to it.
+ */
+export function realtimeListening(page: Page, channel: string): Promise<void> {
+  return new Promise((resolve) => {
+    page.on('websocket', (socket) => {
+      socket.on('framereceived', ({ payload }) => {
+        if (typeof payload !== 'string') return;
+        let frame: unknown;
+        try {
+          frame = JSON.parse(payload);
+        } catch {
+          return;
+        }
+        // Realtime's frames: [join_ref, ref, topic, event, payload].
+        if (!Array.isArray(frame) || frame[2] !== `realtime:${channel}` || frame[3] !== 'system') return;
+        if ((frame[4] as { status?: unknown } | null)?.status === 'ok') resolve();
+      });
+    });
+  });
+}

@@ -9,6 +9,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { loadConfig } from '../../../local-stack/config.ts';
 import { apiUrl, serviceRest } from '../admin-finance/finance-helpers.ts';
 import { collectConsoleErrors, layoutShift, watchLayoutShift } from '../helpers.ts';
+import { serveBuiltData } from './built-data.ts';
 
 const SITE = (process.env.SITE_URL?.trim() || loadConfig({}).project.auth.site_url).replace(/\/+$/, '');
 const SUFFIX = ' | Sàn Dịch Vụ';
@@ -394,28 +395,6 @@ async function missizedImages(page: Page): Promise<string[]> {
       })
       .map((image) => `${image.getAttribute('src')}: ${image.getAttribute('width')}×${image.getAttribute('height')}, file ${image.naturalWidth}×${image.naturalHeight}`),
   );
-}
-
-/**
- * Answers the page's data requests with the values built into it: the layout is measured as
- * built, whatever other tests change meanwhile in the shared database (a banner, a new service).
- * That the values are asked again after hydration, and shown, is the price test above.
- */
-async function serveBuiltData(page: Page, path: string): Promise<void> {
-  const html = await (await page.request.get(path)).text();
-  const embedded = /<script type="application\/json" id="prerender-data"[^>]*>(.*?)<\/script>/s.exec(html)?.[1];
-  const values = (JSON.parse(embedded ?? '{}') as { values?: Record<string, unknown> }).values ?? {};
-  const area = Object.entries(values).find(([key]) => key.startsWith('catalogue:'))?.[1] as
-    | { category: unknown; services: unknown[]; packages: unknown[] }
-    | undefined;
-  await page.unrouteAll({ behavior: 'wait' });
-  await page.route('**/rest/v1/**', async (route) => {
-    const table = new URL(route.request().url()).pathname.split('/').pop();
-    const rows =
-      table === 'settings' ? [values.settings] : table === 'categories' ? [area?.category] : table === 'subcategories' ? area?.services : table === 'service_items' ? area?.packages : undefined;
-    if (route.request().method() !== 'GET' || rows === undefined || rows.includes(undefined)) await route.continue();
-    else await route.fulfill({ json: rows, headers: { 'Access-Control-Allow-Origin': '*' } });
-  });
 }
 
 for (const width of [375, 1440]) {

@@ -2,7 +2,7 @@
 // else shows up in its cards without a reload (Realtime); a message arriving in a conversation
 // shows up in the conversations list the same way.
 import { expect, test } from '@playwright/test';
-import { signedInAdminEachTest } from '../helpers.ts';
+import { realtimeListening, signedInAdminEachTest } from '../helpers.ts';
 import { closeDb, createAccount, sql, unique } from '../admin-ops/ops-helpers.ts';
 
 const count = async (text: Promise<string>) => Number((await text).replace(/[^\d]/g, ''));
@@ -13,6 +13,7 @@ test.describe('cập nhật theo thời gian thực', () => {
   signedInAdminEachTest();
 
   test('the dashboard follows new bookings, deposits and commissions without a reload', async ({ page }) => {
+    const listening = realtimeListening(page, 'admin-live-updates');
     await page.goto('/admin');
     const pending = page.getByTestId('bookings-pending');
     await expect(pending).toHaveText(/\d/);
@@ -23,6 +24,7 @@ test.describe('cập nhật theo thời gian thực', () => {
     const depositsBefore = await depositsCard.locator('p').first().innerText();
     const incomeBefore = await incomeCard.locator('p').first().innerText();
 
+    await listening;
     const [sub] = await sql<{ id: string }>('select id from public.subcategories order by sort_order limit 1');
     const [provider] = await sql<{ id: string }>("select id from public.profiles where role = 'provider' and status <> 'banned' order by created_at limit 1");
     const tag = unique('song');
@@ -60,8 +62,10 @@ test.describe('cập nhật theo thời gian thực', () => {
   });
 
   test('the conversations list shows a new message without a reload', async ({ page }) => {
+    const listening = realtimeListening(page, 'admin-live-updates');
     await page.goto('/admin/manage-conversations');
     await expect(page.getByText(/^Hiển thị 1–\d+ trên \d+/)).toBeVisible();
+    await listening;
     const [conversation] = await sql<{ id: string; customer_id: string }>(
       'select id, customer_id from public.conversations where customer_id is not null order by last_message_at desc nulls last limit 1',
     );
