@@ -30,15 +30,23 @@ function loadPrefetch(): Promise<typeof import('./admin-prefetch.ts')> {
 // first asked come first, and the screen's data request leaves while its interface still loads.
 if (typeof window !== 'undefined' && /^\/admin(\/|$)/.test(window.location.pathname)) void loadPrefetch().catch(() => undefined);
 
+/** At most this long the /admin route's loader waits for the screen's data requests to leave. */
+const PREFETCH_HEAD_START_MS = 150;
+
 /**
  * On a full load and on every admin navigation the router loads the admin root's chunk, the
- * screen's chunk and this loader at once; the loader starts the screen's data requests without
- * waiting for them (docs/architecture.md#admin-loading).
+ * screen's chunk and this loader at once. The loader waits (at most PREFETCH_HEAD_START_MS) until
+ * the screen's data requests have left, not for their answers: rendering the shell takes the
+ * browser's main thread for a while, and the requests would otherwise wait behind it
+ * (docs/architecture.md#admin-loading).
  */
-function prefetchAdminData({ request }: { request: Request }): null {
-  void loadPrefetch()
+async function prefetchAdminData({ request }: { request: Request }): Promise<null> {
+  const started = loadPrefetch()
     .then(({ prefetchAdminUrl }) => prefetchAdminUrl(new URL(request.url)))
     .catch(() => undefined);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([started, new Promise<void>((resolve) => (timer = setTimeout(resolve, PREFETCH_HEAD_START_MS)))]);
+  clearTimeout(timer);
   return null;
 }
 
