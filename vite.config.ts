@@ -63,6 +63,43 @@ function reactRouterProductionAliases(): { find: RegExp; replacement: string }[]
   return Object.entries(files).map(([name, file]) => ({ find: new RegExp(`^${name}$`), replacement: path.join(dist, file) }));
 }
 
+/**
+ * Fewer, larger chunks for a full load (docs/architecture.md#admin-loading). Chromium fetches six
+ * files at a time from an HTTP/1.1 host: with rolldown's automatic splitting alone an admin screen
+ * was ~60 files (a chunk for each set of modules shared by the same screens, many under 1 kB), and
+ * its last files came ~300 ms after its first. Three groups, highest priority first:
+ * - framework: React, React DOM, React Router and the router's own modules — what every page,
+ *   public or admin, runs first (not React DOM's server renderer, used only by the prerender);
+ * - admin-vendor: Auth, PostgREST, React Query, zod — every admin screen's libraries, never a
+ *   public page's;
+ * - admin-common: the admin's shared modules (lib/, components/, the shell, the auth provider and
+ *   gate, icons) used by at least 8 of the chunks that load them, so a module few screens use stays
+ *   with them. Never the lazily loaded dialog, Realtime, Storage or form libraries, the public
+ *   site's modules, or the admin root (its own chunk: scripts/check-bundle-size.ts measures from it).
+ */
+const CHUNK_GROUPS = [
+  {
+    name: 'framework',
+    test: (id: string) =>
+      (/node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/.test(id) && !/server/.test(id)) ||
+      /src[\\/](app[\\/](router|admin-routes|legacy-redirect|route-error|chunk-reload)|lib[\\/](config|public-api)|features[\\/]public-site[\\/](mount-app|public-routes|api[\\/]use-public-resource))\./.test(id),
+    priority: 40,
+  },
+  { name: 'admin-vendor', test: /node_modules[\\/](@supabase[\\/](auth-js|postgrest-js)|@tanstack|zod)[\\/]/, priority: 30 },
+  {
+    name: 'admin-common',
+    test: (id: string) =>
+      /src[\\/](app[\\/](admin-(?!routes\.|root\.|prefetch\.)|live-updates\.)|features[\\/]auth[\\/](components[\\/](auth-provider|auth-context|mfa-gate)|api[\\/](admin-mfa-requirement-query|mfa-assurance-query|mfa-keys))\.|lib[\\/]messages[\\/](common|auth|mfa|audit-log)\.)|node_modules[\\/](lucide-react|clsx)[\\/]/.test(id),
+    priority: 20,
+  },
+  {
+    name: 'admin-shared',
+    test: (id: string) => /src[\\/](lib[\\/](?!config\.|public-api\.|messages[\\/]public)|components[\\/](?!ui[\\/]dialog\.))/.test(id),
+    priority: 15,
+    minShareCount: 8,
+  },
+];
+
 const ROUTE_MODULES: Record<PublicPageKind | 'notFound', (pagePath: string) => string> = {
   home: () => 'home-page.tsx',
   service: () => 'service-area-page.tsx',
@@ -209,6 +246,7 @@ export default defineConfig(({ command }) => {
       // Every browser of the es2022 target but Safari < 17 knows modulepreload; those only lose the
       // early fetch. No polyfill in every page's download.
       modulePreload: { polyfill: false },
+      rolldownOptions: { output: { codeSplitting: { groups: CHUNK_GROUPS } } },
     },
     server: {
       port: Number(process.env.WEB_PORT ?? 5173),
