@@ -6,7 +6,7 @@
 -- to avoid sequential scans and sorts, so a plan that still has one has no index to use instead.
 begin;
 set search_path = public, extensions;
-select plan(30);
+select plan(39);
 
 create function pg_temp.plan(p_query text) returns text language plpgsql as $$
 declare
@@ -35,8 +35,8 @@ select matches(pg_temp.plan('select id from public.bookings b where ' || private
 select matches(pg_temp.plan('select id from public.profiles p where '
                             || private.vi_search_condition('p.name_folded', 'do') || ' or '
                             || private.vi_search_condition('p.email_folded', 'do')),
-               'BitmapOr\s+->\s+Bitmap Index Scan on profiles_name_folded_trgm_idx[^\n]*\n[^\n]*\n\s+->\s+Bitmap Index Scan on profiles_email_folded_trgm_idx',
-               'customers search: name and e-mail indexes combined by a BitmapOr');
+               'BitmapOr\s+(->\s+Bitmap Index Scan on profiles_name_folded_trgm_idx\s+Index Cond: [^\n]*\n\s+){2}->\s+Bitmap Index Scan on profiles_email_folded_trgm_idx',
+               'customers search: name and e-mail indexes combined by a BitmapOr (a word''s start: the value''s start or after a space)');
 select matches(pg_temp.plan('select id from public.reviews r where ' || private.vi_search_condition('r.comment_folded', 'tệ')),
                'Bitmap Index Scan on reviews_comment_folded_trgm_idx', 'reviews "tệ" (2 letters): trigram index');
 select matches(pg_temp.plan('select id from public.reviews r where ' || private.vi_search_condition('r.customer_name_folded', 'nguyen')),
@@ -51,7 +51,7 @@ select matches(pg_temp.plan(format('select id from %s order by %s limit 50', s.s
                '^Limit\s+->\s+(Incremental Sort\s+Sort Key: [^\n]*\n\s+Presorted Key: [^\n]*\n\s+->\s+)?Index( Only)? Scan( Backward)? using ' || s.index_name || ' ',
                s.label || ': read in the order of ' || s.index_name)
   from (values
-    ('bookings created_at.desc', 'public.bookings b', 'b.created_at desc, b.id desc', 'bookings_created_at_idx'),
+    ('bookings created_at.desc', 'public.bookings b', 'b.created_at desc, b.id desc', 'bookings_created_at_search_idx'),
     ('bookings final_price.desc', 'public.bookings b', 'b.final_price desc, b.id desc', 'bookings_final_price_id_idx'),
     ('bookings final_price.asc', 'public.bookings b', 'b.final_price, b.id', 'bookings_final_price_id_idx'),
     ('bookings customer_name.asc', 'public.bookings b', 'b.customer_name collate private.vi, b.id', 'bookings_customer_name_vi_idx'),
@@ -61,7 +61,7 @@ select matches(pg_temp.plan(format('select id from %s order by %s limit 50', s.s
     ('providers deposit.asc', 'public.profiles p where p.role = ''provider''', 'p.deposit, p.id', 'profiles_provider_deposit_idx'),
     ('providers total_earnings.desc', 'public.profiles p where p.role = ''provider''', 'p.total_earnings desc, p.id desc', 'profiles_provider_total_earnings_idx'),
     ('reviews rating.desc', 'public.reviews r', 'r.rating desc, r.id desc', 'reviews_rating_id_idx'),
-    ('conversations last_message_at.desc', 'public.conversations c', 'coalesce(c.last_message_at, ''-infinity''::timestamptz) desc, c.id desc', 'conversations_last_message_sort_idx'),
+    ('conversations last_message_at.desc', 'public.conversations c', 'coalesce(c.last_message_at, ''-infinity''::timestamptz) desc, c.id desc', 'conversations_last_message_search_idx'),
     ('conversations created_at.asc', 'public.conversations c', 'c.created_at, c.id', 'conversations_created_at_id_idx'),
     ('commissions final_price.desc', 'public.commissions c', 'c.final_price desc, c.id desc', 'commissions_final_price_id_idx'),
     ('commissions platform_fee.asc', 'public.commissions c', 'c.platform_fee, c.id', 'commissions_platform_fee_id_idx'),
@@ -80,6 +80,51 @@ select matches(pg_temp.plan('select id from public.profiles p where p.role = ''c
                             || ' order by p.name collate private.vi, p.id limit 50'),
                'Index (Only )?Scan using profiles_role_name_vi_idx on profiles p\s+Index Cond: \(\(role = ''customer''::text\) AND \(ROW\(',
                'a cursor on the Vietnamese name sort is the index condition');
+
+-- A deep page of a two-letter search (docs/search.md#deep-pages): its ids are read from the index of
+-- the default order, which includes the searched columns, so the rows skipped (and the rows the
+-- text rejects between its matches) are index entries, not table rows: an index-only scan.
+select matches(pg_temp.plan(format('select %s.id from %s where %s order by %s limit 50 offset 500', d.alias, d.source, d.filter, d.sort_order)),
+               'Index Only Scan( Backward)? using ' || d.index_name || ' ',
+               d.label || ': page ids from ' || d.index_name || ' alone')
+  from (values
+    ('bookings customer "an" at offset 500', 'b', 'public.bookings b', private.vi_search_condition('b.customer_name_folded', 'an'),
+     'b.created_at desc, b.id desc', 'bookings_created_at_search_idx'),
+    ('bookings service "ve" at offset 500', 'b', 'public.bookings b', private.vi_search_condition('b.service_name_folded', 've'),
+     'b.created_at desc, b.id desc', 'bookings_created_at_search_idx'),
+    ('customers "an" at offset 500', 'p', 'public.profiles p',
+     'p.role = ''customer'' and (' || private.vi_search_condition('p.name_folded', 'an') || ' or ' || private.vi_search_condition('p.email_folded', 'an') || ')',
+     'p.created_at desc, p.id desc', 'profiles_role_created_at_search_idx'),
+    ('reviews "tệ" at offset 500', 'r', 'public.reviews r',
+     private.vi_search_condition('r.customer_name_folded', 'tệ') || ' or ' || private.vi_search_condition('r.comment_folded', 'tệ'),
+     'r.created_at desc, r.id desc', 'reviews_created_at_search_idx'),
+    ('commissions by provider or service ids at offset 500', 'c', 'public.commissions c',
+     'c.provider_id = any (''{00000000-0000-4000-8000-000000000001,00000000-0000-4000-8000-000000000002}''::uuid[]) or c.subcategory_id = any (''{00000000-0000-4000-8000-000000000003}''::uuid[])',
+     'c.created_at desc, c.id desc', 'commissions_created_at_search_idx'),
+    ('conversations by customer ids at offset 500', 'c', 'public.conversations c',
+     'c.customer_id = any (''{00000000-0000-4000-8000-000000000001,00000000-0000-4000-8000-000000000002}''::uuid[])',
+     'coalesce(c.last_message_at, ''-infinity''::timestamptz) desc, c.id desc', 'conversations_last_message_search_idx')
+  ) d(label, alias, source, filter, sort_order, index_name);
+
+-- The name lookups (private.lookup_ids, for private.id_in_condition) run without index-only scans:
+-- at 1M the planner preferred walking every customer's entry of the covering index that includes
+-- the folded names (15 ms for "nguyen") to the trigram index (5 ms).
+select ok((select p.proconfig from pg_proc p where p.oid = 'private.lookup_ids(text)'::regprocedure) @> array['enable_indexonlyscan=off'],
+          'private.lookup_ids runs without index-only scans');
+set local enable_indexonlyscan = off;
+select doesnt_match(pg_temp.plan('select p.id from public.profiles p where p.role = ''customer'' and ' || private.vi_search_condition('p.name_folded', 'nguyen')),
+                    'profiles_role_created_at_search_idx', 'a customer-name lookup does not walk the covering index of the list''s order');
+reset enable_indexonlyscan;
+
+-- The commission stat cards for a search text read the providers' months from the provider
+-- rollup's key alone (its sums are included).
+set local enable_bitmapscan = off;
+select matches(pg_temp.plan('select sum(c.commission_count), sum(c.service_price_total), sum(c.platform_fee_total), sum(c.provider_amount_total), sum(c.commission_rate_total)
+                               from private.commission_stats_provider_monthly c
+                              where c.provider_id = any (''{00000000-0000-4000-8000-000000000001,00000000-0000-4000-8000-000000000002}''::uuid[])
+                                and (c.subcategory_id = any (''{00000000-0000-4000-8000-000000000003}''::uuid[])) is not true'),
+               'Index Only Scan using commission_stats_provider_monthly_pkey', 'provider rollup: index-only by provider');
+reset enable_bitmapscan;
 
 select * from finish();
 rollback;

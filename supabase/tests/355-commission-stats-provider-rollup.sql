@@ -74,7 +74,12 @@ insert into r355_filters values
   ('text matching nobody', 'zzzq r355', '{}', '{}', null, null),
   ('a provider', null, null, null, tests.user_id('r355-tho-a@test.vn'), null),
   ('a provider and a service', null, null, null, tests.user_id('r355-tho-b@test.vn'), tests.id('r355-svc-1')),
-  ('provider name "r355 do" and a service', 'r355 do', array[tests.user_id('r355-tho-a@test.vn')], '{}', null, tests.id('r355-svc-2'));
+  ('provider name "r355 do" and a service', 'r355 do', array[tests.user_id('r355-tho-a@test.vn')], '{}', null, tests.id('r355-svc-2')),
+  -- Names both providers and both services: every row is a provider's and a service's, counted once.
+  ('provider and service names "r355"', 'r355', array[tests.user_id('r355-tho-a@test.vn'), tests.user_id('r355-tho-b@test.vn')],
+   array[tests.id('r355-svc-1'), tests.id('r355-svc-2')], null, null),
+  ('provider and service names "r355" and a service', 'r355', array[tests.user_id('r355-tho-a@test.vn'), tests.user_id('r355-tho-b@test.vn')],
+   array[tests.id('r355-svc-1'), tests.id('r355-svc-2')], null, tests.id('r355-svc-1'));
 grant select on r355_filters to authenticated;
 
 create function pg_temp.mismatches() returns setof text language sql as $$
