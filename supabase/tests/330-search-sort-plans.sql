@@ -6,7 +6,7 @@
 -- to avoid sequential scans and sorts, so a plan that still has one has no index to use instead.
 begin;
 set search_path = public, extensions;
-select plan(39);
+select plan(40);
 
 create function pg_temp.plan(p_query text) returns text language plpgsql as $$
 declare
@@ -114,6 +114,9 @@ select ok((select p.proconfig from pg_proc p where p.oid = 'private.lookup_ids(t
 set local enable_indexonlyscan = off;
 select doesnt_match(pg_temp.plan('select p.id from public.profiles p where p.role = ''customer'' and ' || private.vi_search_condition('p.name_folded', 'nguyen')),
                     'profiles_role_created_at_search_idx', 'a customer-name lookup does not walk the covering index of the list''s order');
+select matches(pg_get_indexdef('public.profiles_provider_name_folded_trgm_idx'::regclass),
+               'gin \(name_folded (extensions\.)?gin_trgm_ops\) WITH \(fastupdate=off\) WHERE \(role = ''provider''::text\)',
+               'the providers'' names have their own trigram index (provider-name lookups)');
 reset enable_indexonlyscan;
 
 -- The commission stat cards for a search text read the providers' months from the provider
