@@ -13,7 +13,8 @@
 --   leading columns.
 -- * The name lookups of private.id_in_condition run without index-only scans
 --   (private.lookup_ids): the covering index of profiles includes the folded names, and the
---   planner would walk it whole rather than read the trigram index.
+--   planner would walk it whole rather than read the trigram index. The providers' names get their
+--   own (partial) trigram index: a provider-name lookup reads a few hundred entries.
 -- * The stat cards for a search text add the services' rows (service rollup) to the providers'
 --   rows in other services (provider rollup) instead of P + S − (P and S), which read the
 --   providers' rows twice; the provider rollup's key includes its sums (index-only scans), and the
