@@ -102,6 +102,75 @@ begin
 end
 $$;
 
+-- Counting --------------------------------------------------------------------------------------
+
+-- The exact count of private.count_matches with p_estimate_first (typed text, or a list without a
+-- filter) when the planner expects 10,000 rows or fewer, read without index-only scans: a typed
+-- text's matches through the trigram indexes, not by a walk of every entry of a covering index
+-- that includes the searched columns (customers "nguyen": 56 ms walking 95,000 entries, 8 ms from
+-- the trigram indexes).
+create function private.count_text_matches(p_from text)
+returns bigint
+language plpgsql
+volatile
+security invoker
+set search_path = ''
+set enable_indexonlyscan = off
+as $$
+declare
+  v_total bigint;
+begin
+  execute 'select count(*) from ' || p_from into v_total;
+  return v_total;
+end
+$$;
+
+comment on function private.count_text_matches(text) is
+  'Exact count of "select from <p_from>", without index-only scans (the trigram indexes of a typed text); used by private.count_matches.';
+
+revoke all on function private.count_text_matches(text) from public, anon, authenticated, service_role;
+
+-- The total of an admin list, as before; the exact count of typed text through
+-- private.count_text_matches.
+create or replace function private.count_matches(
+  p_from text,
+  p_estimate_first boolean default false,
+  out total bigint,
+  out total_exact boolean
+)
+language plpgsql
+volatile
+security invoker
+set search_path = ''
+as $$
+declare
+  count_cap constant integer := 10000;
+  v_estimate bigint;
+begin
+  if p_estimate_first then
+    v_estimate := private.plan_rows('select 1 from ' || p_from);
+    if v_estimate > count_cap then
+      total := v_estimate;
+      total_exact := false;
+      return;
+    end if;
+    total := private.count_text_matches(p_from);
+    total_exact := total <= count_cap;
+    if not total_exact then
+      total := greatest(v_estimate, count_cap + 1);
+    end if;
+    return;
+  end if;
+  execute 'select count(*) from (select 1 from ' || p_from || ' limit ' || (count_cap + 1) || ') capped'
+    into total;
+  total_exact := total <= count_cap;
+  if not total_exact then
+    total := greatest(private.plan_rows('select 1 from ' || p_from), count_cap + 1);
+  end if;
+end
+$$;
+
+
 -- Paging ------------------------------------------------------------------------------------------
 
 create or replace function private.admin_sorted_page(
@@ -220,10 +289,23 @@ begin
     v_source := '(select * from ' || p_table || ' ' || p_alias || ' where ' || p_filter || ' offset 0) ' || p_alias;
   end if;
 
-  -- The page's ids are found first, reading only the columns of the filter and the order (an
-  -- index-only scan where an index of the order includes them: the rows a deep page skips, and the
-  -- rows a typed text rejects between its matches, are then index entries, not table rows), and
-  -- the page's rows are read by id afterwards.
+  -- When the page skips rows (an offset) or typed text filters the list, the page's ids are found
+  -- first, reading only the columns of the filter and the order (an index-only scan where an index
+  -- of the order includes them: the rows a deep page skips, and the rows a typed text rejects
+  -- between its matches, are then index entries, not table rows), and the page's rows are read by
+  -- id afterwards. A first page or a cursor's page without typed text reads its rows at once (an
+  -- export's 1,000 rows by id would cost a thousand more index lookups).
+  if v_offset > 0 or p_estimate_first then
+    v_source := p_table || ' ' || p_alias || ' where ' || p_alias || '.id in (select ' || p_alias || '.id from ' || v_source
+      || ' where ' || v_filter
+      || ' order by ' || v_sort.sort_expr || ' ' || v_dir || ', ' || p_alias || '.id ' || v_dir
+      || ' limit ' || v_limit || ' offset ' || v_offset || ')';
+  else
+    v_source := v_source || ' where ' || v_filter
+      || ' order by ' || v_sort.sort_expr || ' ' || v_dir || ', ' || p_alias || '.id ' || v_dir
+      || ' limit ' || v_limit || ' offset ' || v_offset;
+  end if;
+
   -- Each row is built once as the record of p_columns (to_jsonb of a row without the sort helpers:
   -- deleting three keys from every row's jsonb cost a third of the page's time).
   execute
@@ -234,11 +316,7 @@ begin
          select (select o from (select ' || p_columns || ') o) as o, ' || p_alias || '._sort_key, ' || p_alias || '.id as _sort_id,
                 jsonb_build_array(' || p_alias || '._sort_key, ' || p_alias || '.id)::text as _cursor
            from (select ' || p_alias || '.*, ' || v_sort.sort_expr || ' as _sort_key
-                   from ' || p_table || ' ' || p_alias || '
-                  where ' || p_alias || '.id in (
-                    select ' || p_alias || '.id from ' || v_source || ' where ' || v_filter
-             || ' order by ' || v_sort.sort_expr || ' ' || v_dir || ', ' || p_alias || '.id ' || v_dir
-             || ' limit ' || v_limit || ' offset ' || v_offset || ')) ' || p_alias
+                   from ' || v_source || ') ' || p_alias
              || ' ' || coalesce(p_joins, '') || '
        ) r'
     into v_rows, v_first, v_last;
