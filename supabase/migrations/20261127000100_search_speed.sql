@@ -393,7 +393,7 @@ declare
   v_sub text;
   v_filter text;
   v_provider_ids uuid[];
-  v_providers text;
+  v_provider_parts text[] := '{}';
   v_services text;
   v_parts text;
 begin
@@ -474,7 +474,6 @@ begin
     -- the rows of P twice and walked the services' rows of the provider rollup: 25 ms at 1M for "do").
     v_provider_ids := private.lookup_ids(format('select p.id from public.profiles p where p.role = ''provider'' and %s',
                                                 private.vi_search_condition('p.name_folded', v_search)));
-    v_providers := format('c.provider_id = any (%L::uuid[])', v_provider_ids);
     v_services := private.id_in_condition('c.subcategory_id', format(
       'select s.id from public.subcategories s where %s', private.vi_search_condition('private.vi_fold(s.name)', v_search)));
     v_day_edges := array_remove(array[
@@ -488,27 +487,27 @@ begin
          from private.commission_stats_service_daily c
         where %1$s%2$s and c.day >= coalesce(%3$L::date, ''-infinity''::date) and c.day < coalesce(%4$L::date, ''infinity''::date)',
       v_services, v_sub, v_days.first_day, v_days.end_day);
+    -- The providers' rows in other services, provider by provider (a lateral subquery, each part
+    -- kept apart by `offset 0`: one range of an index each, index-only): their whole months from
+    -- the provider rollup, the days of the period outside them from the commissions (as one scan
+    -- over every provider the planner walked the whole period of commissions instead).
     if v_first_month is distinct from v_end_month or v_first_month is null then
-      v_parts := v_parts || format(
-        ' union all
-         select c.commission_count, c.service_price_total, c.platform_fee_total, c.provider_amount_total, c.commission_rate_total
-           from private.commission_stats_provider_monthly c where %1$s and (%2$s) is not true%3$s and %4$s',
-        v_providers, v_services, v_sub, v_months);
+      v_provider_parts := array[format(
+        '(select c.commission_count as n, c.service_price_total as sp, c.platform_fee_total as pf,
+                 c.provider_amount_total as pa, c.commission_rate_total as rt
+            from private.commission_stats_provider_monthly c
+           where c.provider_id = pid.id and (%s) is not true%s and %s offset 0)', v_services, v_sub, v_months)];
     end if;
-    if cardinality(v_month_edges) > 0 then
-      -- Provider by provider (a lateral subquery kept apart by `offset 0`): one or two ranges of the
-      -- provider's index each, index-only; as one scan the planner walked the whole period.
+    v_provider_parts := v_provider_parts || array(
+      select format('(select 1 as n, c.service_price as sp, c.platform_fee as pf, c.provider_amount as pa, c.commission_rate as rt
+                        from public.commissions c
+                       where c.provider_id = pid.id and (%s) is not true%s and %s offset 0)', v_services, v_sub, e)
+        from unnest(v_month_edges) e);
+    if cardinality(v_provider_parts) > 0 then
       v_parts := v_parts || format(
         ' union all
-         select 1, c.service_price, c.platform_fee, c.provider_amount, c.commission_rate
-           from unnest(%L::uuid[]) pid(id)
-          cross join lateral (%s) c',
-        v_provider_ids,
-        (select string_agg(format('(select c.service_price, c.platform_fee, c.provider_amount, c.commission_rate
-                                      from public.commissions c
-                                     where c.provider_id = pid.id and (%s) is not true%s and %s offset 0)', v_services, v_sub, e),
-                           ' union all ')
-           from unnest(v_month_edges) e));
+         select c.n, c.sp, c.pf, c.pa, c.rt from unnest(%L::uuid[]) pid(id) cross join lateral (%s) c',
+        v_provider_ids, array_to_string(v_provider_parts, ' union all '));
     end if;
     v_parts := v_parts
       || coalesce((select string_agg(format(
