@@ -6,11 +6,12 @@
 --   of the regular expression `(^| )do`: the same rows, the same trigram index conditions, but a
 --   row is tested about three times faster, and a deep page of a frequent word tests thousands of
 --   rows (reviews "tệ" at offset 500: 12,600 comments).
--- * A page's ids are found first, from the columns of the filter and the order only, and its rows
---   read by id afterwards (private.admin_sorted_page); the default order's index of each searched
---   list includes the searched columns, so the rows a deep page skips are index entries (an
---   index-only scan), not table rows. These covering indexes replace the plain ones on the same
---   leading columns.
+-- * When a page skips rows or typed text filters it, its ids are found first, from the columns of
+--   the filter and the order only, and its rows read by id afterwards (private.admin_sorted_page);
+--   the default order's index of each searched list includes the searched columns, so the rows a
+--   deep page skips are index entries (an index-only scan), not table rows. These covering
+--   indexes replace the plain ones on the same leading columns. The exact count of a typed text
+--   runs without index-only scans (private.count_text_matches), through the trigram indexes.
 -- * The name lookups of private.id_in_condition run without index-only scans
 --   (private.lookup_ids): the covering index of profiles includes the folded names, and the
 --   planner would walk it whole rather than read the trigram index. The providers' names get their
