@@ -332,11 +332,13 @@ export type Database = {
           "booking_id": string
           "created_at": string
           "customer_id": string | null
+          "customer_name_folded": string | null
           "id": string
           "is_active": boolean
           "last_message": string | null
           "last_message_at": string | null
           "provider_id": string | null
+          "provider_name_folded": string | null
           "updated_at": string
         }
         ComputedFields: never
@@ -344,22 +346,26 @@ export type Database = {
           "booking_id": string
           "created_at"?: string
           "customer_id"?: string | null
+          "customer_name_folded"?: string | null
           "id"?: string
           "is_active"?: boolean
           "last_message"?: string | null
           "last_message_at"?: string | null
           "provider_id"?: string | null
+          "provider_name_folded"?: string | null
           "updated_at"?: string
         }
         Update: {
           "booking_id"?: string
           "created_at"?: string
           "customer_id"?: string | null
+          "customer_name_folded"?: string | null
           "id"?: string
           "is_active"?: boolean
           "last_message"?: string | null
           "last_message_at"?: string | null
           "provider_id"?: string | null
+          "provider_name_folded"?: string | null
           "updated_at"?: string
         }
         Relationships: [

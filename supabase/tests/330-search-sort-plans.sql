@@ -61,7 +61,7 @@ select matches(pg_temp.plan(format('select id from %s order by %s limit 50', s.s
     ('providers deposit.asc', 'public.profiles p where p.role = ''provider''', 'p.deposit, p.id', 'profiles_provider_deposit_idx'),
     ('providers total_earnings.desc', 'public.profiles p where p.role = ''provider''', 'p.total_earnings desc, p.id desc', 'profiles_provider_total_earnings_idx'),
     ('reviews rating.desc', 'public.reviews r', 'r.rating desc, r.id desc', 'reviews_rating_id_idx'),
-    ('conversations last_message_at.desc', 'public.conversations c', 'coalesce(c.last_message_at, ''-infinity''::timestamptz) desc, c.id desc', 'conversations_last_message_search_idx'),
+    ('conversations last_message_at.desc', 'public.conversations c', 'coalesce(c.last_message_at, ''-infinity''::timestamptz) desc, c.id desc', 'conversations_last_message_names_idx'),
     ('conversations created_at.asc', 'public.conversations c', 'c.created_at, c.id', 'conversations_created_at_id_idx'),
     ('commissions final_price.desc', 'public.commissions c', 'c.final_price desc, c.id desc', 'commissions_final_price_id_idx'),
     ('commissions platform_fee.asc', 'public.commissions c', 'c.platform_fee, c.id', 'commissions_platform_fee_id_idx'),
@@ -101,9 +101,8 @@ select matches(pg_temp.plan(format('select %s.id from %s where %s order by %s li
     ('commissions by provider or service ids at offset 500', 'c', 'public.commissions c',
      'c.provider_id = any (''{00000000-0000-4000-8000-000000000001,00000000-0000-4000-8000-000000000002}''::uuid[]) or c.subcategory_id = any (''{00000000-0000-4000-8000-000000000003}''::uuid[])',
      'c.created_at desc, c.id desc', 'commissions_created_at_search_idx'),
-    ('conversations by customer ids at offset 500', 'c', 'public.conversations c',
-     'c.customer_id = any (''{00000000-0000-4000-8000-000000000001,00000000-0000-4000-8000-000000000002}''::uuid[])',
-     'coalesce(c.last_message_at, ''-infinity''::timestamptz) desc, c.id desc', 'conversations_last_message_search_idx')
+    ('conversations customer "an" at offset 500', 'c', 'public.conversations c', private.vi_search_condition('c.customer_name_folded', 'an'),
+     'coalesce(c.last_message_at, ''-infinity''::timestamptz) desc, c.id desc', 'conversations_last_message_names_idx')
   ) d(label, alias, source, filter, sort_order, index_name);
 
 -- The name lookups (private.lookup_ids, for private.id_in_condition) run without index-only scans:
