@@ -254,11 +254,25 @@ begin
 end
 $$;
 
+-- The plan of a query as text (explain, no costs), for tests that check which index a search or
+-- sort uses. Runs with the caller's rights.
+create or replace function tests.query_plan(p_query text) returns text language plpgsql as $$
+declare
+  v_line text;
+  v_plan text := '';
+begin
+  for v_line in execute 'explain (costs off) ' || p_query loop
+    v_plan := v_plan || v_line || E'\n';
+  end loop;
+  return v_plan;
+end
+$$;
+
 revoke all on function tests.create_user(text, text, boolean) from public;
 revoke all on function tests.make_world() from public;
 grant execute on function tests.id(text), tests.user_id(text), tests.user_claims(uuid), tests.authenticate_as(uuid),
   tests.authenticate_with_claims(jsonb), tests.authenticate_as_service_role(), tests.clear_authentication(),
-  tests.as_superuser()
+  tests.as_superuser(), tests.query_plan(text)
   to anon, authenticated, service_role;
 
 commit;

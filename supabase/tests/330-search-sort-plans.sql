@@ -8,46 +8,34 @@ begin;
 set search_path = public, extensions;
 select plan(41);
 
-create function pg_temp.plan(p_query text) returns text language plpgsql as $$
-declare
-  v_line text;
-  v_plan text := '';
-begin
-  for v_line in execute 'explain (costs off) ' || p_query loop
-    v_plan := v_plan || v_line || E'\n';
-  end loop;
-  return v_plan;
-end
-$$;
-
 set local enable_seqscan = off;
 set local enable_sort = off;
 
 -- Searches: the trigram index of the folded column, for every kind of typed text.
-select matches(pg_temp.plan('select id from public.bookings b where ' || private.vi_search_condition('b.customer_name_folded', t.text)),
+select matches(tests.query_plan('select id from public.bookings b where ' || private.vi_search_condition('b.customer_name_folded', t.text)),
                'Bitmap Index Scan on bookings_customer_name_folded_trgm_idx\s+Index Cond',
                'bookings customer search "' || t.text || '": trigram index condition')
   from (values ('nguyen'), ('Đỗ'), ('d')) t(text);
-select matches(pg_temp.plan('select id from public.bookings b where ' || private.vi_search_condition('b.service_item_name_folded', 'ca ngay')),
+select matches(tests.query_plan('select id from public.bookings b where ' || private.vi_search_condition('b.service_item_name_folded', 'ca ngay')),
                'Bitmap Index Scan on bookings_service_item_name_folded_trgm_idx', 'bookings package search: trigram index');
-select matches(pg_temp.plan('select id from public.bookings b where ' || private.vi_search_condition('b.service_name_folded', 'xn')),
+select matches(tests.query_plan('select id from public.bookings b where ' || private.vi_search_condition('b.service_name_folded', 'xn')),
                'Bitmap Index Scan on bookings_service_name_folded_trgm_idx', 'bookings service search (2 letters): trigram index');
-select matches(pg_temp.plan('select id from public.profiles p where '
+select matches(tests.query_plan('select id from public.profiles p where '
                             || private.vi_search_condition('p.name_folded', 'do') || ' or '
                             || private.vi_search_condition('p.email_folded', 'do')),
                'BitmapOr\s+(->\s+Bitmap Index Scan on profiles_name_folded_trgm_idx\s+Index Cond: [^\n]*\n\s+){2}->\s+Bitmap Index Scan on profiles_email_folded_trgm_idx',
                'customers search: name and e-mail indexes combined by a BitmapOr (a word''s start: the value''s start or after a space)');
-select matches(pg_temp.plan('select id from public.reviews r where ' || private.vi_search_condition('r.comment_folded', 'tệ')),
+select matches(tests.query_plan('select id from public.reviews r where ' || private.vi_search_condition('r.comment_folded', 'tệ')),
                'Bitmap Index Scan on reviews_comment_folded_trgm_idx', 'reviews "tệ" (2 letters): trigram index');
-select matches(pg_temp.plan('select id from public.reviews r where ' || private.vi_search_condition('r.customer_name_folded', 'nguyen')),
+select matches(tests.query_plan('select id from public.reviews r where ' || private.vi_search_condition('r.customer_name_folded', 'nguyen')),
                'Bitmap Index Scan on reviews_customer_name_folded_trgm_idx', 'reviews customer name: trigram index');
-select matches(pg_temp.plan('select id from public.discount_codes d where ' || private.vi_search_condition('d.code_folded', 'giam')),
+select matches(tests.query_plan('select id from public.discount_codes d where ' || private.vi_search_condition('d.code_folded', 'giam')),
                'Bitmap Index Scan on discount_codes_code_folded_trgm_idx', 'promotion code search: trigram index');
-select doesnt_match(pg_temp.plan('select id from public.profiles p where ' || private.vi_search_condition('p.name_folded', 'a')),
+select doesnt_match(tests.query_plan('select id from public.profiles p where ' || private.vi_search_condition('p.name_folded', 'a')),
                     'Seq Scan', 'a one-letter search reads no whole table');
 
 -- Sorts: each offered order is an index order, both directions.
-select matches(pg_temp.plan(format('select id from %s order by %s limit 50', s.source, s.sort_order)),
+select matches(tests.query_plan(format('select id from %s order by %s limit 50', s.source, s.sort_order)),
                '^Limit\s+->\s+(Incremental Sort\s+Sort Key: [^\n]*\n\s+Presorted Key: [^\n]*\n\s+->\s+)?Index( Only)? Scan( Backward)? using ' || s.index_name || ' ',
                s.label || ': read in the order of ' || s.index_name)
   from (values
@@ -72,11 +60,11 @@ select matches(pg_temp.plan(format('select id from %s order by %s limit 50', s.s
   ) s(label, source, sort_order, index_name);
 
 -- A cursor is a seek, not a scan from the start.
-select matches(pg_temp.plan('select id from public.bookings b where (b.final_price, b.id) < (100000::bigint, ''00000000-0000-4000-8000-000000000001''::uuid)'
+select matches(tests.query_plan('select id from public.bookings b where (b.final_price, b.id) < (100000::bigint, ''00000000-0000-4000-8000-000000000001''::uuid)'
                             || ' order by b.final_price desc, b.id desc limit 50'),
                'Index (Only )?Scan Backward using bookings_final_price_id_idx on bookings b\s+Index Cond: \(ROW\(final_price, id\) < ROW',
                'a cursor on the price sort is the index condition');
-select matches(pg_temp.plan('select id from public.profiles p where p.role = ''customer'' and (p.name collate private.vi, p.id) > (''Hồ''::text, ''00000000-0000-4000-8000-000000000001''::uuid)'
+select matches(tests.query_plan('select id from public.profiles p where p.role = ''customer'' and (p.name collate private.vi, p.id) > (''Hồ''::text, ''00000000-0000-4000-8000-000000000001''::uuid)'
                             || ' order by p.name collate private.vi, p.id limit 50'),
                'Index (Only )?Scan using profiles_role_name_vi_idx on profiles p\s+Index Cond: \(\(role = ''customer''::text\) AND \(ROW\(',
                'a cursor on the Vietnamese name sort is the index condition');
@@ -84,7 +72,7 @@ select matches(pg_temp.plan('select id from public.profiles p where p.role = ''c
 -- A deep page of a two-letter search (docs/search.md#deep-pages): its ids are read from the index of
 -- the default order, which includes the searched columns, so the rows skipped (and the rows the
 -- text rejects between its matches) are index entries, not table rows: an index-only scan.
-select matches(pg_temp.plan(format('select %s.id from %s where %s order by %s limit 50 offset 500', d.alias, d.source, d.filter, d.sort_order)),
+select matches(tests.query_plan(format('select %s.id from %s where %s order by %s limit 50 offset 500', d.alias, d.source, d.filter, d.sort_order)),
                'Index Only Scan( Backward)? using ' || d.index_name || ' ',
                d.label || ': page ids from ' || d.index_name || ' alone')
   from (values
@@ -115,7 +103,7 @@ select ok((select p.proconfig from pg_proc p where p.oid = 'private.lookup_ids(t
 select ok((select p.proconfig from pg_proc p where p.oid = 'private.count_text_matches(text)'::regprocedure) @> array['enable_indexonlyscan=off'],
           'private.count_text_matches runs without index-only scans');
 set local enable_indexonlyscan = off;
-select doesnt_match(pg_temp.plan('select p.id from public.profiles p where p.role = ''customer'' and ' || private.vi_search_condition('p.name_folded', 'nguyen')),
+select doesnt_match(tests.query_plan('select p.id from public.profiles p where p.role = ''customer'' and ' || private.vi_search_condition('p.name_folded', 'nguyen')),
                     'profiles_role_created_at_search_idx', 'a customer-name lookup does not walk the covering index of the list''s order');
 select matches(pg_get_indexdef('public.profiles_provider_name_folded_trgm_idx'::regclass),
                'gin \(name_folded (extensions\.)?gin_trgm_ops\) WITH \(fastupdate=off\) WHERE \(role = ''provider''::text\)',
@@ -125,7 +113,7 @@ reset enable_indexonlyscan;
 -- The commission stat cards for a search text read the providers' months from the provider
 -- rollup's key alone (its sums are included).
 set local enable_bitmapscan = off;
-select matches(pg_temp.plan('select sum(c.commission_count), sum(c.service_price_total), sum(c.platform_fee_total), sum(c.provider_amount_total), sum(c.commission_rate_total)
+select matches(tests.query_plan('select sum(c.commission_count), sum(c.service_price_total), sum(c.platform_fee_total), sum(c.provider_amount_total), sum(c.commission_rate_total)
                                from private.commission_stats_provider_monthly c
                               where c.provider_id = any (''{00000000-0000-4000-8000-000000000001,00000000-0000-4000-8000-000000000002}''::uuid[])
                                 and (c.subcategory_id = any (''{00000000-0000-4000-8000-000000000003}''::uuid[])) is not true'),

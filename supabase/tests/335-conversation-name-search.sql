@@ -14,18 +14,6 @@ update public.profiles set name = 'Đỗ Văn Phúc' where id = tests.user_id('p
 create function pg_temp.finds(p_answer jsonb, p_id uuid) returns boolean language sql immutable as $$
   select exists (select 1 from jsonb_array_elements(p_answer -> 'rows') r where (r ->> 'id')::uuid = p_id)
 $$;
-create function pg_temp.plan(p_query text) returns text language plpgsql as $$
-declare
-  v_line text;
-  v_plan text := '';
-begin
-  for v_line in execute 'explain (costs off) ' || p_query loop
-    v_plan := v_plan || v_line || E'\n';
-  end loop;
-  return v_plan;
-end
-$$;
-
 -- The copies follow the profiles.
 select is((select customer_name_folded from public.conversations where id = tests.id('conv_a')), 'nguyen thi anh',
           'customer_name_folded is the folded name of the conversation''s customer');
@@ -85,10 +73,10 @@ select is((select array[customer_name_folded, provider_name_folded] from public.
 
 -- Index-backed: the search is an index condition of the conversations' trigram indexes.
 set local enable_seqscan = off;
-select matches(pg_temp.plan('select c.id from public.conversations c where ' || private.vi_search_condition('c.customer_name_folded', 'nguyen')),
+select matches(tests.query_plan('select c.id from public.conversations c where ' || private.vi_search_condition('c.customer_name_folded', 'nguyen')),
                'Bitmap Index Scan on conversations_customer_name_folded_trgm_idx',
                'customer name search reads conversations_customer_name_folded_trgm_idx');
-select matches(pg_temp.plan('select c.id from public.conversations c where ' || private.vi_search_condition('c.provider_name_folded', 'do')),
+select matches(tests.query_plan('select c.id from public.conversations c where ' || private.vi_search_condition('c.provider_name_folded', 'do')),
                'Bitmap Index Scan on conversations_provider_name_folded_trgm_idx',
                'provider name search reads conversations_provider_name_folded_trgm_idx');
 reset enable_seqscan;
