@@ -67,21 +67,24 @@ function reactRouterProductionAliases(): { find: RegExp; replacement: string }[]
  * Fewer, larger chunks for a full load (docs/architecture.md#admin-loading). Chromium fetches six
  * files at a time from an HTTP/1.1 host: with rolldown's automatic splitting alone an admin screen
  * was ~60 files (a chunk for each set of modules shared by the same screens, many under 1 kB), and
- * its last files came ~300 ms after its first. Three groups, highest priority first:
+ * its last files came ~300 ms after its first. Four groups, highest priority first:
  * - framework: React, React DOM, React Router and the router's own modules — what every page,
  *   public or admin, runs first (not React DOM's server renderer, used only by the prerender);
  * - admin-vendor: Auth, PostgREST, React Query, zod — every admin screen's libraries, never a
  *   public page's;
- * - admin-common: the admin's shared modules (lib/, components/, the shell, the auth provider and
- *   gate, icons) used by at least 8 of the chunks that load them, so a module few screens use stays
- *   with them. Never the lazily loaded dialog, Realtime, Storage or form libraries, the public
- *   site's modules, or the admin root (its own chunk: scripts/check-bundle-size.ts measures from it).
+ * - admin-common: what the admin root runs on every screen (the shell, the auth provider and
+ *   gate, their messages, icons), whatever the screen;
+ * - admin-shared: lib/ and components/ modules used by at least 8 of the chunks that load them, so
+ *   a module few screens use stays with them.
+ * Never grouped: the lazily loaded dialog, Realtime, Storage and form libraries, the public site's
+ * pages, the prefetch and the admin root (their own chunks: scripts/check-bundle-size.ts measures
+ * from the admin root).
  */
 const CHUNK_GROUPS = [
   {
     name: 'framework',
     test: (id: string) =>
-      (/node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/.test(id) && !/server/.test(id)) ||
+      (/node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/.test(id) && !/react-dom[\\/](server|cjs[\\/]react-dom-server)/.test(id)) ||
       /src[\\/](app[\\/](router|admin-routes|legacy-redirect|route-error|chunk-reload)|lib[\\/](config|public-api)|features[\\/]public-site[\\/](mount-app|public-routes|api[\\/]use-public-resource))\./.test(id),
     priority: 40,
   },
