@@ -70,13 +70,13 @@ function reactRouterProductionAliases(): { find: RegExp; replacement: string }[]
  * its last files came ~300 ms after its first. Four groups, highest priority first:
  * - framework: React, React DOM, React Router and the router's own modules — what every page,
  *   public or admin, runs first (not React DOM's server renderer, used only by the prerender);
- * - admin-vendor: Auth, PostgREST, React Query, zod — every admin screen's libraries, never a
- *   public page's;
+ * - admin-vendor: PostgREST, React Query, zod — every admin screen's libraries, never a public
+ *   page's;
  * - admin-common: what the admin root runs on every screen (the shell, the auth provider and
  *   gate, their messages, icons), whatever the screen;
  * - admin-shared: lib/ and components/ modules used by at least 8 of the chunks that load them, so
  *   a module few screens use stays with them.
- * Never grouped: the lazily loaded dialog, Realtime, Storage and form libraries, the public site's
+ * Never grouped: the lazily loaded dialog, Auth, Realtime, Storage and form libraries, the public site's
  * pages, the prefetch and the admin root (their own chunks: scripts/check-bundle-size.ts measures
  * from the admin root).
  */
@@ -88,7 +88,7 @@ const CHUNK_GROUPS = [
       /src[\\/](app[\\/](router|admin-routes|legacy-redirect|route-error|chunk-reload)|lib[\\/](config|public-api)|features[\\/]public-site[\\/](mount-app|public-routes|api[\\/]use-public-resource))\./.test(id),
     priority: 40,
   },
-  { name: 'admin-vendor', test: /node_modules[\\/](@supabase[\\/](auth-js|postgrest-js)|@tanstack|zod)[\\/]/, priority: 30 },
+  { name: 'admin-vendor', test: /node_modules[\\/](@supabase[\\/]postgrest-js|@tanstack|zod)[\\/]/, priority: 30 },
   {
     name: 'admin-common',
     test: (id: string) =>

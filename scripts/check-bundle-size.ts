@@ -15,7 +15,7 @@ export const HOME_ROUTE_MODULE = 'src/features/public-site/routes/home-page.tsx'
  * Every admin screen's download (gzip). A ratchet at today's largest screen rounded up to the next
  * 5 kB; the goal is 150 kB (docs/architecture.md#admin-loading says what stands between).
  */
-export const ADMIN_BUDGET_BYTES = 210_000;
+export const ADMIN_BUDGET_BYTES = 185_000;
 export const ADMIN_ROOT_MODULE = 'src/app/admin-root.tsx';
 
 export interface ManifestChunk {
@@ -71,10 +71,11 @@ export function adminScreenChunks(manifest: Manifest, routeModule: string): stri
 }
 
 /**
- * Strings only Realtime (Phoenix's join event) and Storage (its client name header) contain: the
- * admin loads both on first use, so no screen's first download may carry them.
+ * Strings only Auth (its client's name in its log lines), Realtime (Phoenix's join event) and
+ * Storage (its client name header) contain: the admin loads all three on first use, so no screen's
+ * first download may carry them.
  */
-export const LAZY_ONLY_MARKERS = ['phx_join', 'storage-js/'];
+export const LAZY_ONLY_MARKERS = ['GoTrueClient', 'phx_join', 'storage-js/'];
 
 /** The lazily loaded parts (LAZY_ONLY_MARKERS) found in a screen's first download, as "file: marker". */
 export function lazyPartsInScreen(manifest: Manifest, routeModule: string, read: (file: string) => string): string[] {
@@ -147,7 +148,7 @@ function main(): void {
     console.log(`  ${screen.padEnd(64)} gzip ${(bytes / 1000).toFixed(2).padStart(7)} kB`);
     if (bytes > ADMIN_BUDGET_BYTES) problems.push(`${screen}: gzip ${(bytes / 1000).toFixed(2)} kB vượt ngân sách ${(ADMIN_BUDGET_BYTES / 1000).toFixed(0)} kB`);
     for (const found of lazyPartsInScreen(manifest, screen, readText)) {
-      problems.push(`${screen}: ${found} (Realtime / Storage chỉ được tải khi dùng lần đầu)`);
+      problems.push(`${screen}: ${found} (Auth / Realtime / Storage chỉ được tải khi dùng lần đầu)`);
     }
   }
   if (problems.length > 0) {

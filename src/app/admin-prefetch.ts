@@ -191,8 +191,7 @@ export async function prefetchAdminUrl(url: URL): Promise<void> {
     import('@/features/auth/components/auth-context.ts'),
     import('@/features/auth/api/admin-mfa-requirement-query.ts'),
   ]);
-  const { data } = await supabase.auth.getSession();
-  if (!isAdminSession(data.session)) return;
+  if (!isAdminSession(await supabase.session())) return;
   const first = Promise.all([...planned.now, query(adminMfaRequirementQueryOptions())].map((task) => task()));
   void first.then(() => Promise.all((planned.later ?? []).map((task) => task()))).catch(() => undefined);
 }

@@ -2,13 +2,15 @@
 // reads through lib/public-api.ts so that supabase-js never reaches its bundle).
 //
 // Composed from supabase-js's own packages instead of `createClient` (docs/architecture.md#admin-loading):
-// Auth and PostgREST are in every screen's first download; Realtime and Storage, which no screen
-// needs for its first rows, are loaded by dynamic import the first time a screen asks for them
-// (`supabase.realtime()`, `supabase.storage()`, `supabase.openChannel()`). What supabase-js does
-// and the back office relies on is kept: every PostgREST and Storage request carries `apikey` and
-// `Authorization: Bearer <session token, else the anon key>`, read from the Auth client at the time
-// of the request, and Realtime is handed the new token on every sign-in / refresh / sign-out.
-import { AuthClient, type AuthChangeEvent, type GoTrueClient } from '@supabase/auth-js';
+// PostgREST is in every screen's first download; Auth, Realtime and Storage, which no screen needs
+// for its first rows, are loaded by dynamic import the first time they are asked for
+// (`supabase.auth()`, `supabase.realtime()`, `supabase.storage()`, `supabase.openChannel()`). The
+// admin's auth provider asks for Auth as soon as it mounts; until it is there, a request reads the
+// stored session itself, as Auth would, when that session is not about to expire. What supabase-js
+// does and the back office relies on is kept: every PostgREST and Storage request carries `apikey`
+// and `Authorization: Bearer <session token, else the anon key>`, read at the time of the request,
+// and Realtime is handed the new token on every sign-in / refresh / sign-out.
+import type { AuthChangeEvent, GoTrueClient, Session } from '@supabase/auth-js';
 import { PostgrestClient } from '@supabase/postgrest-js';
 import type { RealtimeChannel, RealtimeClient } from '@supabase/realtime-js';
 import type { StorageClient } from '@supabase/storage-js';
@@ -26,10 +28,49 @@ export interface AdminClientOptions {
 }
 
 /**
- * The auth client as supabase-js builds it: the anon key as `apikey` and default bearer, the
- * session never read from the URL (the back office signs in with a password only).
+ * Auth's EXPIRY_MARGIN_MS: a stored session that expires sooner than this is refreshed before its
+ * token is sent, so it is never used without the Auth client.
  */
-export function createAuthClient(url: string, anonKey: string, options: AdminClientOptions): GoTrueClient {
+export const SESSION_EXPIRY_MARGIN_MS = 90_000;
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+/**
+ * The session Auth keeps under `storageKey` when Auth itself would hand it out as it is (the shape
+ * it checks, a user, and an expiry more than SESSION_EXPIRY_MARGIN_MS away), else null: no session,
+ * an unreadable one, or one Auth must refresh first.
+ */
+export function readStoredSession(storage: Pick<Storage, 'getItem'> | undefined, storageKey: string, now = Date.now()): Session | null {
+  let stored: unknown;
+  try {
+    const text = storage?.getItem(storageKey);
+    if (!text) return null;
+    stored = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (!isRecord(stored) || typeof stored.access_token !== 'string' || typeof stored.refresh_token !== 'string' || !isRecord(stored.user)) return null;
+  if (typeof stored.expires_at !== 'number' || stored.expires_at * 1000 - now < SESSION_EXPIRY_MARGIN_MS) return null;
+  return stored as unknown as Session;
+}
+
+function browserStorage(): Storage | undefined {
+  try {
+    return globalThis.localStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The auth client as supabase-js builds it: the anon key as `apikey` and default bearer, the
+ * session never read from the URL (the back office signs in with a password only). Auth's code is
+ * loaded on the first call.
+ */
+export async function createAuthClient(url: string, anonKey: string, options: AdminClientOptions): Promise<GoTrueClient> {
+  const { AuthClient } = await import('@supabase/auth-js');
   return new AuthClient({
     url: new URL('auth/v1', baseUrl(url)).href,
     headers: { Authorization: `Bearer ${anonKey}`, apikey: anonKey },
@@ -46,7 +87,6 @@ function baseUrl(url: string): URL {
 }
 
 export class AdminSupabaseClient {
-  readonly auth: GoTrueClient;
   /** PostgREST tables and views (synchronous: every screen reads with it first). */
   readonly from: PostgrestClient<Database>['from'];
   /** PostgREST functions. */
@@ -56,6 +96,10 @@ export class AdminSupabaseClient {
 
   private readonly url: URL;
   private readonly anonKey: string;
+  private readonly options: AdminClientOptions;
+  private authClient: Promise<GoTrueClient> | undefined;
+  /** Set once the Auth client exists: from then on it alone hands out the session. */
+  private authReady = false;
   private realtimeClient: Promise<RealtimeClient> | undefined;
   private storageClient: Promise<StorageClient> | undefined;
   /** The token Realtime was last given (supabase-js's changedAccessToken). */
@@ -64,7 +108,7 @@ export class AdminSupabaseClient {
   constructor(url: string, anonKey: string, options: AdminClientOptions) {
     this.url = baseUrl(url);
     this.anonKey = anonKey;
-    this.auth = createAuthClient(url, anonKey, options);
+    this.options = options;
     this.fetch = async (input, init) => {
       const headers = new Headers(init?.headers);
       if (!headers.has('apikey')) headers.set('apikey', anonKey);
@@ -77,13 +121,44 @@ export class AdminSupabaseClient {
     const rest = new PostgrestClient<Database>(new URL('rest/v1', this.url).href, { schema: 'public', fetch: this.fetch, retry: false });
     this.from = rest.from.bind(rest);
     this.rpc = rest.rpc.bind(rest);
-    this.auth.onAuthStateChange((event, session) => this.tokenChanged(event, session?.access_token));
+  }
+
+  /** The Auth client, loaded on first use (again after a failed download). */
+  auth(): Promise<GoTrueClient> {
+    this.authClient ??= createAuthClient(this.url.href, this.anonKey, this.options).then(
+      (client) => {
+        client.onAuthStateChange((event, session) => this.tokenChanged(event, session?.access_token));
+        this.authReady = true;
+        return client;
+      },
+      (error: unknown) => {
+        this.authClient = undefined;
+        throw error;
+      },
+    );
+    return this.authClient;
+  }
+
+  /**
+   * The stored session while the Auth client is not loaded yet and the session needs no refresh
+   * (readStoredSession), else null. Synchronous: what the admin's first screen renders from.
+   */
+  storedSession(): Session | null {
+    if (this.authReady || !this.options.persistSession) return null;
+    return readStoredSession(browserStorage(), this.options.storageKey);
+  }
+
+  /** The current session (Auth's getSession: refreshed first when about to expire), else null. */
+  async session(): Promise<Session | null> {
+    const stored = this.storedSession();
+    if (stored) return stored;
+    const { data } = await (await this.auth()).getSession();
+    return data.session;
   }
 
   /** The session's access token, else the anon key (what supabase-js sends as bearer). */
   private async accessToken(): Promise<string> {
-    const { data } = await this.auth.getSession();
-    return data.session?.access_token ?? this.anonKey;
+    return (await this.session())?.access_token ?? this.anonKey;
   }
 
   /** supabase-js's _handleTokenChanged: Realtime follows sign-in, refresh and sign-out. */

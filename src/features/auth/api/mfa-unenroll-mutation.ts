@@ -4,10 +4,11 @@ import { supabase } from '@/lib/supabase.ts';
 import { mfaKeys } from './mfa-keys.ts';
 
 export async function unenrollFactor(factorId: string): Promise<void> {
-  const { error } = await supabase.auth.mfa.unenroll({ factorId });
+  const auth = await supabase.auth();
+  const { error } = await auth.mfa.unenroll({ factorId });
   if (error) throw error;
   // The session's level on the server may have dropped to aal1: take the refreshed token now.
-  await supabase.auth.refreshSession();
+  await auth.refreshSession();
 }
 
 export function useUnenrollFactor() {

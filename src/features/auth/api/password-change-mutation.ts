@@ -18,22 +18,23 @@ export class ChangePasswordError extends Error {
 }
 
 export async function changePassword(form: ChangePasswordForm): Promise<void> {
-  const { data: userData } = await supabase.auth.getSession();
+  const auth = await supabase.auth();
+  const { data: userData } = await auth.getSession();
   const email = userData.session?.user.email;
   if (!email) throw new ChangePasswordError(t.userNotFound);
 
-  const { data: level } = await supabase.auth.mfa.getAuthenticatorAssuranceLevel();
+  const { data: level } = await auth.mfa.getAuthenticatorAssuranceLevel();
   if (level?.currentLevel === 'aal2') {
-    const check = createAuthClient(runtimeConfig.supabaseUrl, runtimeConfig.supabaseAnonKey, { persistSession: false, storageKey: 'sdv-password-check' });
+    const check = await createAuthClient(runtimeConfig.supabaseUrl, runtimeConfig.supabaseAnonKey, { persistSession: false, storageKey: 'sdv-password-check' });
     const reauth = await check.signInWithPassword({ email, password: form.currentPassword });
     if (reauth.error) throw reauth.error;
     // The check's own session is ended at once; the admin's two-factor session is untouched.
     await check.signOut({ scope: 'local' });
   } else {
-    const reauth = await supabase.auth.signInWithPassword({ email, password: form.currentPassword });
+    const reauth = await auth.signInWithPassword({ email, password: form.currentPassword });
     if (reauth.error) throw reauth.error;
   }
 
-  const { error } = await supabase.auth.updateUser({ password: form.newPassword });
+  const { error } = await auth.updateUser({ password: form.newPassword });
   if (error) throw error;
 }

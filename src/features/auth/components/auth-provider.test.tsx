@@ -3,7 +3,7 @@
 // background and a refusal signs out with "session expired" (docs/architecture.md#admin-loading).
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { auth } from '@/lib/messages/auth.ts';
 import { useAuth } from './auth-context.ts';
 import { AuthProvider } from './auth-provider.tsx';
@@ -14,18 +14,25 @@ const mocks = vi.hoisted(() => ({
   getSession: vi.fn(),
   getUser: vi.fn(),
   signOut: vi.fn(),
+  storedSession: vi.fn(),
+  auth: vi.fn(),
 }));
 
 vi.mock('@/lib/supabase.ts', () => ({
-  supabase: {
-    auth: {
-      getSession: mocks.getSession,
-      getUser: mocks.getUser,
-      signOut: mocks.signOut,
-      onAuthStateChange: () => ({ data: { subscription: { unsubscribe: () => undefined } } }),
-    },
-  },
+  supabase: { auth: mocks.auth, storedSession: mocks.storedSession },
 }));
+
+const authClient = {
+  getSession: mocks.getSession,
+  getUser: mocks.getUser,
+  signOut: mocks.signOut,
+  onAuthStateChange: () => ({ data: { subscription: { unsubscribe: () => undefined } } }),
+};
+
+beforeEach(() => {
+  mocks.auth.mockResolvedValue(authClient);
+  mocks.storedSession.mockReturnValue(null);
+});
 
 const adminSession = { access_token: 'token', user: { email: 'admin@sandichvu.vn', app_metadata: { admin: true } } };
 
@@ -83,5 +90,42 @@ describe('<AuthProvider /> restoring a stored session', () => {
     await waitFor(() => expect(mocks.getUser).toHaveBeenCalled());
     expect(screen.getByText('signedIn')).toBeTruthy();
     expect(mocks.signOut).not.toHaveBeenCalled();
+  });
+});
+
+describe('<AuthProvider /> before Auth has loaded', () => {
+  it('renders signed in from a stored admin session in its first render, without waiting for Auth', () => {
+    mocks.storedSession.mockReturnValue(adminSession);
+    mocks.auth.mockReturnValue(new Promise(() => undefined));
+    renderProvider();
+    expect(screen.getByText('signedIn')).toBeTruthy();
+  });
+
+  it('waits for Auth when storage holds no usable session', async () => {
+    mocks.getSession.mockResolvedValue({ data: { session: null } });
+    renderProvider();
+    expect(screen.getByText('loading')).toBeTruthy();
+    expect(await screen.findByText('signedOut')).toBeTruthy();
+  });
+
+  it('does not show a stored session without the admin claim', () => {
+    mocks.storedSession.mockReturnValue({ ...adminSession, user: { email: 'khach@example.com', app_metadata: {} } });
+    mocks.auth.mockReturnValue(new Promise(() => undefined));
+    renderProvider();
+    expect(screen.getByText('loading')).toBeTruthy();
+  });
+
+  it('shows the login screen when Auth cannot be downloaded and no session is stored', async () => {
+    mocks.auth.mockRejectedValue(new TypeError('Failed to fetch dynamically imported module'));
+    renderProvider();
+    expect(await screen.findByText('signedOut')).toBeTruthy();
+  });
+
+  it('keeps a stored session when Auth cannot be downloaded', async () => {
+    mocks.storedSession.mockReturnValue(adminSession);
+    mocks.auth.mockRejectedValue(new TypeError('Failed to fetch dynamically imported module'));
+    renderProvider();
+    await waitFor(() => expect(mocks.auth).toHaveBeenCalled());
+    expect(screen.getByText('signedIn')).toBeTruthy();
   });
 });

@@ -1,10 +1,12 @@
-// Holds the admin's session: restores the stored one at once and verifies it with the server in
-// the background (a refusal signs out), follows onAuthStateChange, signs out
+// Holds the admin's session: restores the stored one at once — in the first render, from storage,
+// when it needs no refresh; otherwise once Auth's code, loaded as this provider mounts, has read
+// (and refreshed) it — and verifies it with the server in the background (a refusal signs out),
+// follows onAuthStateChange, signs out
 // anyone without the admin claim ('Bạn không có quyền truy cập vào trang quản trị'), and goes back
 // to the login screen when the session expires or is revoked (a refresh that fails, a 401 from the
 // API, or a revoked session found on restore). The login screen is shown at the same URL, so the
 // admin comes back to the page they were on after signing in again.
-import type { AuthChangeEvent, Session } from '@supabase/auth-js';
+import type { AuthChangeEvent, GoTrueClient, Session } from '@supabase/auth-js';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { toast } from '@/components/ui/toast.tsx';
@@ -19,10 +21,16 @@ interface State {
   notice: string | null;
 }
 
+/** Signed in at once when storage holds an admin session that needs no refresh, else loading. */
+function initialState(): State {
+  const stored = supabase.storedSession();
+  return stored !== null && isAdminSession(stored) ? { status: 'signedIn', session: stored, notice: null } : { status: 'loading', session: null, notice: null };
+}
+
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
-  const [state, setState] = useState<State>({ status: 'loading', session: null, notice: null });
-  const statusRef = useRef<AuthStatus>('loading');
+  const [state, setState] = useState<State>(initialState);
+  const statusRef = useRef<AuthStatus>(state.status);
   /** Set when the app itself signs out, so the SIGNED_OUT event is not read as an expiry. */
   const intentional = useRef(false);
 
@@ -36,7 +44,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const signOutLocally = useCallback(async () => {
     intentional.current = true;
-    await supabase.auth.signOut({ scope: 'local' });
+    await (await supabase.auth()).signOut({ scope: 'local' });
   }, []);
 
   const rejectNonAdmin = useCallback(() => {
@@ -77,13 +85,29 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     let active = true;
-    const { data } = supabase.auth.onAuthStateChange((event, session) => {
-      if (!active || event === 'INITIAL_SESSION') return;
-      handleSession(event, session);
-    });
+    let unsubscribe = (): void => undefined;
 
-    async function restore() {
-      const { data: current } = await supabase.auth.getSession();
+    async function start() {
+      let client: GoTrueClient;
+      try {
+        client = await supabase.auth();
+      } catch {
+        // Auth's code did not download: a stored session goes on; without one the login screen
+        // is shown, and signing in asks for Auth's code again.
+        if (active && statusRef.current === 'loading') update((previous) => ({ ...previous, status: 'signedOut' }));
+        return;
+      }
+      if (!active) return;
+      const { data } = client.onAuthStateChange((event, session) => {
+        if (!active || event === 'INITIAL_SESSION') return;
+        handleSession(event, session);
+      });
+      unsubscribe = () => data.subscription.unsubscribe();
+      await restore(client);
+    }
+
+    async function restore(client: GoTrueClient) {
+      const { data: current } = await client.getSession();
       if (!active) return;
       const session = current.session;
       if (session === null) {
@@ -96,9 +120,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       }
       // The stored session shows the back office at once (docs/architecture.md#admin-loading);
       // it may have been revoked on the server (signed out elsewhere, password reset, user
-      // banned), so the server is asked in the background and a refusal signs out.
-      update(() => ({ status: 'signedIn', session, notice: null }));
-      const { error } = await supabase.auth.getUser();
+      // banned), so the server is asked in the background and a refusal signs out. A session
+      // already shown from storage is kept as it is (no new render of the whole back office).
+      update((previous) =>
+        previous.status === 'signedIn' && previous.session?.access_token === session.access_token ? previous : { status: 'signedIn', session, notice: null },
+      );
+      const { error } = await client.getUser();
       if (!active) return;
       if (error && !isNetworkError(error) && (isSessionError(error) || error.status === 403 || error.status === 404)) {
         update(() => ({ status: 'signedOut', session: null, notice: auth.login.sessionExpired }));
@@ -106,11 +133,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         void signOutLocally();
       }
     }
-    void restore();
+    void start();
 
     return () => {
       active = false;
-      data.subscription.unsubscribe();
+      unsubscribe();
     };
   }, [handleSession, queryClient, rejectNonAdmin, signOutLocally, update]);
 
@@ -130,7 +157,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const signOut = useCallback(async () => {
     intentional.current = true;
-    const { error } = await supabase.auth.signOut({ scope: 'local' });
+    let error: unknown;
+    try {
+      ({ error } = await (await supabase.auth()).signOut({ scope: 'local' }));
+    } catch (failure) {
+      error = failure;
+    }
     if (error) {
       intentional.current = false;
       toast.error(toVietnameseMessage(error));
