@@ -175,23 +175,31 @@ function plan(pathname: string, params: URLSearchParams): (() => Promise<Plan>) 
   return null;
 }
 
+/** The requests of an address, once they have left. */
+export interface Prefetched {
+  /** Settles when the screen's first requests have answered (or failed: the screen asks again). */
+  answered: Promise<void>;
+}
+
 /**
  * Starts the data requests of an admin URL (pathname + search) for a stored admin session, with
  * the second-factor setting the back office's gate reads before it shows the screen
  * (features/auth/components/mfa-gate.tsx): asked for with the data, not after it. Resolves once
  * the requests are on their way (the /admin route's loader waits for that, so the requests leave
- * before React renders the shell); a list's next page is asked for once its page has answered.
+ * before React renders the shell; on a full load it waits for `answered`, up to a bound); a list's
+ * next page is asked for once its page has answered.
  */
-export async function prefetchAdminUrl(url: URL): Promise<void> {
+export async function prefetchAdminUrl(url: URL): Promise<Prefetched | undefined> {
   const load = plan(url.pathname, url.searchParams);
-  if (!load) return;
+  if (!load) return undefined;
   const [planned, { supabase }, { isAdminSession }, { adminMfaRequirementQueryOptions }] = await Promise.all([
     load(),
     import('@/lib/supabase.ts'),
     import('@/features/auth/components/auth-context.ts'),
     import('@/features/auth/api/admin-mfa-requirement-query.ts'),
   ]);
-  if (!isAdminSession(await supabase.session())) return;
+  if (!isAdminSession(await supabase.session())) return undefined;
   const first = Promise.all([...planned.now, query(adminMfaRequirementQueryOptions())].map((task) => task()));
   void first.then(() => Promise.all((planned.later ?? []).map((task) => task()))).catch(() => undefined);
+  return { answered: first.then(() => undefined, () => undefined) };
 }

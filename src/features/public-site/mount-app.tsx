@@ -34,7 +34,17 @@ async function loadLazyRoutes(routes: RouteObject[]): Promise<boolean> {
   return true;
 }
 
-export async function mountApp(container: HTMLElement, routes: RouteObject[], app: (router: BrowserRouter) => ReactNode): Promise<void> {
+/**
+ * Hydrates a prerendered public page, else renders the app. A page that is not hydrated is first
+ * rendered once `renderAfter` has settled (the admin's data requests leaving first); its router,
+ * and with it the route chunks it loads, is created at once.
+ */
+export async function mountApp(
+  container: HTMLElement,
+  routes: RouteObject[],
+  app: (router: BrowserRouter) => ReactNode,
+  renderAfter: () => Promise<void> = () => Promise.resolve(),
+): Promise<void> {
   const snapshot = container.hasChildNodes() ? readPrerenderData() : undefined;
   if (snapshot && (await loadLazyRoutes(routes))) {
     primePublicData(snapshot);
@@ -45,6 +55,8 @@ export async function mountApp(container: HTMLElement, routes: RouteObject[], ap
     });
     return;
   }
+  const router = createBrowserRouter(routes);
+  await renderAfter();
   container.replaceChildren();
-  createRoot(container).render(app(createBrowserRouter(routes)));
+  createRoot(container).render(app(router));
 }
