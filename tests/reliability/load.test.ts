@@ -1,10 +1,10 @@
 // The short variant of `npm run bench:load`: the admin mix against an API server in a child
 // process on this suite's database, 10 s at 10 connections, twice. No error and no non-2xx answer,
 // a bounded p95, and the server's heap (after a full GC) does not grow between the runs.
-import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { adminTokens, loadMix, pickLoadParameters, runLoad, type LoadResult } from '../../scripts/bench-load.ts';
 import { spawnApi, type ApiProcess } from '../../local-stack/api-process.ts';
+import { freePorts } from '../integration/free-ports.ts';
 import { anonKey, dbUrl, prng } from './helpers.ts';
 import { RELIABILITY_ENV } from './global-setup.ts';
 
@@ -16,13 +16,12 @@ const P95_BOUND_MS = Number(process.env.LOAD_P95_MS ?? 1500);
 let api: ApiProcess;
 
 beforeAll(async () => {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', () => resolve()));
-  const { port } = probe.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  // The mailbox gets a free port too: API_PORT + 3 (the default) may be taken.
+  const [port, mailPort] = (await freePorts(2)) as [number, number];
   api = await spawnApi({
     DATABASE_URL: dbUrl(),
     API_PORT: String(port),
+    MAIL_PORT: String(mailPort),
     SDV_DATA_DIR: process.env.SDV_DATA_DIR ?? RELIABILITY_ENV.SDV_DATA_DIR!,
     SDV_PROFILE: 'test',
   });
