@@ -28,9 +28,10 @@ function loadPrefetch(): Promise<typeof import('./admin-prefetch.ts')> {
 /** Resolves with `promise`, or with undefined after `ms`, whichever comes first. */
 async function within<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const result = await Promise.race([promise, new Promise<undefined>((resolve) => {
-      timer = setTimeout(() => resolve(undefined), ms);
-    })]);
+  const timeout = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), ms);
+  });
+  const result = await Promise.race([promise, timeout]);
   clearTimeout(timer);
   return result;
 }
@@ -65,8 +66,8 @@ export async function firstRenderHeadStart(): Promise<void> {
 const PREFETCH_HEAD_START_MS = 150;
 /** On a full load, at most this long the loader waits for the screen's first answers. */
 const FULL_LOAD_ANSWER_WAIT_MS = 450;
-/** True until the /admin route's loader first runs: that run is the full load of the page. */
-let fullLoad = true;
+/** True until the /admin route's loader first runs: on a full load of an admin address, that run is the full load's. */
+let firstRun = true;
 
 /**
  * On a full load and on every admin navigation the router loads the admin root's chunk, the
@@ -80,16 +81,19 @@ let fullLoad = true;
  */
 async function prefetchAdminData({ request }: { request: Request }): Promise<null> {
   const url = new URL(request.url);
-  const wholeAnswer = fullLoad;
-  fullLoad = false;
-  const started =
-    wholeAnswer && fullLoadPrefetch && url.pathname + url.search === window.location.pathname + window.location.search
-      ? fullLoadPrefetch
-      : loadPrefetch()
-          .then(({ prefetchAdminUrl }) => prefetchAdminUrl(url))
-          .catch(() => undefined);
-  if (wholeAnswer) await within(started.then((prefetched) => prefetched?.answered), FULL_LOAD_ANSWER_WAIT_MS);
-  else await within(started, PREFETCH_HEAD_START_MS);
+  const fullLoadRun = firstRun && url.pathname + url.search === window.location.pathname + window.location.search ? fullLoadPrefetch : undefined;
+  firstRun = false;
+  if (fullLoadRun) {
+    await within(
+      fullLoadRun.then((prefetched) => prefetched?.answered),
+      FULL_LOAD_ANSWER_WAIT_MS,
+    );
+    return null;
+  }
+  const started = loadPrefetch()
+    .then(({ prefetchAdminUrl }) => prefetchAdminUrl(url))
+    .catch(() => undefined);
+  await within(started, PREFETCH_HEAD_START_MS);
   return null;
 }
 
