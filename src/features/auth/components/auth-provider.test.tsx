@@ -121,6 +121,18 @@ describe('<AuthProvider /> before Auth has loaded', () => {
     expect(await screen.findByText('signedOut')).toBeTruthy();
   });
 
+  it('shows "session expired" without an unhandled failure when the server refuses and Auth cannot be downloaded', async () => {
+    let answer: (value: UserAnswer) => void = () => undefined;
+    mocks.getSession.mockResolvedValue({ data: { session: adminSession } });
+    mocks.getUser.mockReturnValue(new Promise<UserAnswer>((resolve) => (answer = resolve)));
+    renderProvider();
+    expect(await screen.findByText('signedIn')).toBeTruthy();
+    mocks.auth.mockRejectedValue(new TypeError('Failed to fetch dynamically imported module'));
+    answer({ data: { user: null }, error: { status: 403, code: 'session_not_found', message: 'Session from session_id claim in JWT does not exist' } });
+    await waitFor(() => expect(screen.getByText(`signedOut · ${auth.login.sessionExpired}`)).toBeTruthy());
+    await waitFor(() => expect(mocks.auth).toHaveBeenCalledTimes(2));
+  });
+
   it('keeps a stored session when Auth cannot be downloaded', async () => {
     mocks.storedSession.mockReturnValue(adminSession);
     mocks.auth.mockRejectedValue(new TypeError('Failed to fetch dynamically imported module'));

@@ -44,7 +44,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const signOutLocally = useCallback(async () => {
     intentional.current = true;
-    await (await supabase.auth()).signOut({ scope: 'local' });
+    try {
+      await (await supabase.auth()).signOut({ scope: 'local' });
+    } catch {
+      // Auth's code did not download: the screen already shows the login form, and the stored
+      // session is dropped by the next sign-in or refused again by the server.
+      intentional.current = false;
+    }
   }, []);
 
   const rejectNonAdmin = useCallback(() => {
