@@ -40,10 +40,17 @@ export function assuranceOf(session: Pick<Session, 'access_token' | 'user'> | nu
   return { currentLevel, nextLevel: verified ? 'aal2' : currentLevel };
 }
 
-export function assuranceQueryOptions(accessToken: string) {
+/** The session whose level is asked for: the one the auth provider holds. */
+type HeldSession = Pick<Session, 'access_token' | 'user'> | null;
+
+export function assuranceQueryOptions(session: HeldSession) {
   return queryOptions({
-    queryKey: mfaKeys.assurance(accessToken),
+    queryKey: mfaKeys.assurance(session?.access_token ?? ''),
     queryFn: async (): Promise<Assurance> => assuranceOf(await supabase.session()),
+    // The session at hand gives the same answer at once: the gate shows the screen in its first
+    // render, instead of a loading state first and the screen one render (and one timer) later.
+    // Invalidating the key (after a factor is verified or removed) reads the session again.
+    initialData: session === null ? undefined : () => assuranceOf(session),
     staleTime: Infinity,
     // A refreshed or re-signed-in session keeps the previous answer until the new one is read, so
     // the back office is not unmounted (and its pages' state lost) at every new token.
@@ -51,6 +58,6 @@ export function assuranceQueryOptions(accessToken: string) {
   });
 }
 
-export function useAssurance(accessToken: string) {
-  return useQuery(assuranceQueryOptions(accessToken));
+export function useAssurance(session: HeldSession) {
+  return useQuery(assuranceQueryOptions(session));
 }

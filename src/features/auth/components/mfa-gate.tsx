@@ -22,7 +22,7 @@ function Loading() {
 
 export function MfaGate({ children }: { children: ReactNode }) {
   const { session } = useAuth();
-  const assurance = useAssurance(session?.access_token ?? '');
+  const assurance = useAssurance(session);
   const atAal2 = assurance.data?.currentLevel === 'aal2';
   const requirement = useAdminMfaRequirement(assurance.data !== undefined && !atAal2 && !needsCode(assurance.data));
 
