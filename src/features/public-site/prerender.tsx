@@ -1,6 +1,6 @@
 // Build-time prerendering of the public pages (docs/architecture.md#public-site-prerendering), run by
 // vite-prerender-plugin after `vite build` (vite.config.ts): React renders each public page through
-// react-router's static handler into its own HTML file (dist/<path>/index.html, dist/404.html), with
+// react-router's declarative StaticRouter into its own HTML file (dist/<path>/index.html, dist/404.html), with
 // its head (page-head.ts) and the catalogue and settings values it shows embedded for hydration.
 //
 // Those values come from the database through the API named by vite.config.ts (a running stack:
@@ -9,7 +9,7 @@
 // seeded stack). Either way the browser asks the API again after hydration.
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
+import { matchRoutes, StaticRouter, useRoutes, type RouteObject } from 'react-router-dom';
 import { runtimeConfig } from '@/lib/config.ts';
 import { fetchPublicSettings, type PublicCatalogueArea, type PublicSettings } from '@/lib/public-api.ts';
 import { fetchCatalogueArea } from './api/catalogue-api.ts';
@@ -82,6 +82,29 @@ function headElements(pathname: string, data: BuildData, snapshot: PublicDataSna
   ];
 }
 
+/**
+ * The public routes with the lazy parts of those matching `pathname` loaded (the browser loads
+ * the same before hydrating, mount-app.tsx). Rendered with the router's declarative API: the
+ * data router's static handler is not needed for pages without loaders, and its code would
+ * otherwise be bundled into every page's download with the router (shared chunk).
+ */
+async function resolvedRoutes(pathname: string): Promise<RouteObject[]> {
+  const routes = [publicRoutes(undefined)];
+  const matches = matchRoutes(routes, pathname) ?? [];
+  if (matches.length === 0) throw new Error(`[prerender] ${pathname} không khớp trang công khai nào`);
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      Object.assign(route, await route.lazy(), { lazy: undefined });
+    }),
+  );
+  return routes;
+}
+
+function Page({ routes }: { routes: RouteObject[] }) {
+  return useRoutes(routes);
+}
+
 export async function prerender({ url }: { url: string }) {
   const pathname = new URL(url, 'http://localhost').pathname;
   const data = await loadBuildData();
@@ -90,13 +113,12 @@ export async function prerender({ url }: { url: string }) {
   resetPublicData();
   primePublicData(snapshot);
 
-  const handler = createStaticHandler([publicRoutes(undefined)]);
-  const context = await handler.query(new Request(new URL(pathname, 'http://localhost')));
-  if (context instanceof Response) throw new Error(`[prerender] ${pathname} trả về ${context.status}`);
-  const router = createStaticRouter(handler.dataRoutes, context);
+  const routes = await resolvedRoutes(pathname);
   const rendered = renderToString(
     <StrictMode>
-      <StaticRouterProvider router={router} context={context} hydrate={false} />
+      <StaticRouter location={pathname}>
+        <Page routes={routes} />
+      </StaticRouter>
     </StrictMode>,
   );
   // React puts a preload of the first images before the page's markup; the head already preloads
