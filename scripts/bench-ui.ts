@@ -8,6 +8,12 @@
 // the row with Playwright alone would add its polling interval, up to half a second, to each load.)
 // Prints a table (median, max) and ENDS with a JSON array {"screen","median_ms","max_ms","loads_ms"}.
 //
+// Side by side: BENCH_UI_BASELINE_URL (another build's site, e.g. the "before" code's stack) is
+// loaded in turn with the measured one, load by load (baseline, measured, measured, baseline, …),
+// so that both sides see the same machine: on a shared VM the speed drifts by tens of per cent
+// within minutes, more than the difference between two builds. The table then gives both sides and
+// their ratio, and each JSON row has "baseline_median_ms", "baseline_max_ms", "baseline_loads_ms".
+//
 // Stack: WEB_URL (+ API_URL) when set; else the stack of the current profile when it already
 // answers; else starts it (local-stack/stack.ts, SPA built when stale, fair share relaxed) and stops
 // it afterwards. The loads follow each other faster than an admin clicks, all with one admin's
@@ -84,6 +90,16 @@ async function signIn(browser: Browser, webUrl: string): Promise<StorageState> {
   return state;
 }
 
+interface Result {
+  screen: string;
+  median_ms: number;
+  max_ms: number;
+  loads_ms: number[];
+  baseline_median_ms?: number;
+  baseline_max_ms?: number;
+  baseline_loads_ms?: number[];
+}
+
 const median = (values: number[]): number => {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
@@ -104,34 +120,71 @@ async function main(): Promise<void> {
       webUrl = stack.webUrl;
     }
   }
+  const baselineUrl = process.env.BENCH_UI_BASELINE_URL?.replace(/\/+$/, '') || undefined;
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
   try {
     const storageState = await signIn(browser, webUrl);
-    console.log(`${webUrl} · ${LOADS} lần tải nguội mỗi màn hình (bộ nhớ đệm trống, phiên đã lưu)\n`);
-    const results: { screen: string; median_ms: number; max_ms: number; loads_ms: number[] }[] = [];
+    const baselineState = baselineUrl ? await signIn(browser, baselineUrl) : undefined;
+    console.log(`${webUrl} · ${LOADS} lần tải nguội mỗi màn hình (bộ nhớ đệm trống, phiên đã lưu)`);
+    if (baselineUrl) console.log(`so với ${baselineUrl} (mốc so sánh), tải xen kẽ từng lần: mốc, đo, đo, mốc, …`);
+    console.log('');
+    const results: Result[] = [];
     /** Answers 429 (the API's per-caller fair share) the screens received, by screen. */
     const throttled = new Map<string, number>();
+    /** Navigation → first row of one cold load of `path` on `site`, in ms. */
+    const load = async (site: string, state: StorageState, screen: (typeof SCREENS)[number]): Promise<number> => {
+      const context = await browser.newContext({ baseURL: site, locale: 'vi-VN', storageState: state });
+      const page = await context.newPage();
+      page.on('response', (response) => {
+        if (response.status() === 429) throttled.set(screen.name, (throttled.get(screen.name) ?? 0) + 1);
+      });
+      await page.addInitScript({ content: WATCH_FIRST_ROW });
+      await page.goto(screen.path, { waitUntil: 'commit' });
+      await page.locator(FIRST_ROW).first().waitFor({ timeout: TIMEOUT_MS });
+      await page.waitForFunction(() => (window as unknown as { __firstRowMs?: number }).__firstRowMs !== undefined, undefined, { timeout: TIMEOUT_MS });
+      const ms = Math.round(await page.evaluate(() => (window as unknown as { __firstRowMs?: number }).__firstRowMs ?? Number.NaN));
+      await context.close();
+      return ms;
+    };
     for (const screen of SCREENS) {
       const loads: number[] = [];
+      const baselineLoads: number[] = [];
       for (let i = 0; i < LOADS; i += 1) {
-        const context = await browser.newContext({ baseURL: webUrl, locale: 'vi-VN', storageState });
-        const page = await context.newPage();
-        page.on('response', (response) => {
-          if (response.status() === 429) throttled.set(screen.name, (throttled.get(screen.name) ?? 0) + 1);
-        });
-        await page.addInitScript({ content: WATCH_FIRST_ROW });
-        await page.goto(screen.path, { waitUntil: 'commit' });
-        await page.locator(FIRST_ROW).first().waitFor({ timeout: TIMEOUT_MS });
-        await page.waitForFunction(() => (window as unknown as { __firstRowMs?: number }).__firstRowMs !== undefined, undefined, { timeout: TIMEOUT_MS });
-        loads.push(Math.round(await page.evaluate(() => (window as unknown as { __firstRowMs?: number }).__firstRowMs ?? Number.NaN)));
-        await context.close();
+        if (baselineUrl && baselineState) {
+          // ABBA: each side goes first every other time.
+          if (i % 2 === 0) {
+            baselineLoads.push(await load(baselineUrl, baselineState, screen));
+            loads.push(await load(webUrl, storageState, screen));
+          } else {
+            loads.push(await load(webUrl, storageState, screen));
+            baselineLoads.push(await load(baselineUrl, baselineState, screen));
+          }
+        } else {
+          loads.push(await load(webUrl, storageState, screen));
+        }
       }
-      results.push({ screen: screen.name, median_ms: median(loads), max_ms: Math.max(...loads), loads_ms: loads });
+      results.push({
+        screen: screen.name,
+        median_ms: median(loads),
+        max_ms: Math.max(...loads),
+        loads_ms: loads,
+        ...(baselineUrl ? { baseline_median_ms: median(baselineLoads), baseline_max_ms: Math.max(...baselineLoads), baseline_loads_ms: baselineLoads } : {}),
+      });
     }
     const width = Math.max(...results.map((r) => r.screen.length));
-    console.log(`${'màn hình'.padEnd(width)}  ${'median'.padStart(7)}  ${'max'.padStart(7)}  lần tải (ms)`);
-    for (const r of results) {
-      console.log(`${r.screen.padEnd(width)}  ${String(r.median_ms).padStart(7)}  ${String(r.max_ms).padStart(7)}  ${r.loads_ms.join(' ')}`);
+    if (baselineUrl) {
+      console.log(`${'màn hình'.padEnd(width)}  ${'mốc median / max'.padStart(17)}  ${'đo median / max'.padStart(16)}  ${'đo ÷ mốc'.padStart(8)}`);
+      for (const r of results) {
+        const ratio = r.baseline_median_ms ? `${Math.round((100 * r.median_ms) / r.baseline_median_ms)} %` : '—';
+        console.log(
+          `${r.screen.padEnd(width)}  ${`${r.baseline_median_ms} / ${r.baseline_max_ms}`.padStart(17)}  ${`${r.median_ms} / ${r.max_ms}`.padStart(16)}  ${ratio.padStart(8)}`,
+        );
+      }
+    } else {
+      console.log(`${'màn hình'.padEnd(width)}  ${'median'.padStart(7)}  ${'max'.padStart(7)}  lần tải (ms)`);
+      for (const r of results) {
+        console.log(`${r.screen.padEnd(width)}  ${String(r.median_ms).padStart(7)}  ${String(r.max_ms).padStart(7)}  ${r.loads_ms.join(' ')}`);
+      }
     }
     for (const [screen, count] of throttled) {
       console.error(`LỖI: ${screen} nhận ${count} câu trả lời 429 (giới hạn theo người gọi của API): chạy stack với SDV_REST_FAIR_SHARE=relaxed`);
