@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 // A full load of the back office with a stored aal1 session and no verified factor: the gate shows
 // the screen in its very first render (no loading state first, no extra render one timer later),
-// and a session with a verified factor is asked for its code in that same first render.
+// and a session with a verified factor is never shown the screen: it is asked for its code.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
