@@ -7,7 +7,7 @@ import { startTransition, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router-dom';
 import { primePublicData, type PublicDataSnapshot } from './api/use-public-resource.ts';
-import { PRERENDER_DATA_ID, PUBLIC_ROOT_HANDLE } from './public-routes.tsx';
+import { loadLazyParts, PRERENDER_DATA_ID, PUBLIC_ROOT_HANDLE } from './public-routes.tsx';
 
 type BrowserRouter = ReturnType<typeof createBrowserRouter>;
 
@@ -21,16 +21,11 @@ function readPrerenderData(): PublicDataSnapshot | undefined {
   }
 }
 
+/** True (the matched routes' chunks loaded) when the address is a public page that may be hydrated. */
 async function loadLazyRoutes(routes: RouteObject[]): Promise<boolean> {
   const matches = matchRoutes(routes, window.location) ?? [];
   if (matches[0]?.route.handle !== PUBLIC_ROOT_HANDLE) return false;
-  await Promise.all(
-    matches.map(async ({ route }) => {
-      if (typeof route.lazy !== 'function') return;
-      const loaded = await route.lazy();
-      Object.assign(route, loaded, { lazy: undefined });
-    }),
-  );
+  await loadLazyParts(matches);
   return true;
 }
 

@@ -16,7 +16,7 @@ import { fetchCatalogueArea } from './api/catalogue-api.ts';
 import { catalogueKey, primePublicData, resetPublicData, SETTINGS_KEY, type PublicDataSnapshot } from './api/use-public-resource.ts';
 import snapshotFile from './build-data/public-data.json';
 import { publicAsset } from './public-asset.ts';
-import { PRERENDER_DATA_ID, publicRoutes } from './public-routes.tsx';
+import { loadLazyParts, PRERENDER_DATA_ID, publicRoutes } from './public-routes.tsx';
 import { jsonForScript, pageHead, type HeadTag } from './seo/page-head.ts';
 import { SITE_URL } from './seo/site-url.ts';
 import { findPublicPage, PUBLIC_PAGES } from './site-pages.ts';
@@ -83,21 +83,16 @@ function headElements(pathname: string, data: BuildData, snapshot: PublicDataSna
 }
 
 /**
- * The public routes with the lazy parts of those matching `pathname` loaded (the browser loads
- * the same before hydrating, mount-app.tsx). Rendered with the router's declarative API: the
- * data router's static handler is not needed for pages without loaders, and its code would
- * otherwise be bundled into every page's download with the router (shared chunk).
+ * The public routes with the lazy parts of those matching `pathname` loaded, as the browser loads
+ * them before hydrating. Rendered with the router's declarative API: the data router's static
+ * handler is not needed for pages without loaders, and its code would otherwise be bundled into
+ * every page's download with the router (shared chunk).
  */
 async function resolvedRoutes(pathname: string): Promise<RouteObject[]> {
   const routes = [publicRoutes(undefined)];
   const matches = matchRoutes(routes, pathname) ?? [];
   if (matches.length === 0) throw new Error(`[prerender] ${pathname} không khớp trang công khai nào`);
-  await Promise.all(
-    matches.map(async ({ route }) => {
-      if (typeof route.lazy !== 'function') return;
-      Object.assign(route, await route.lazy(), { lazy: undefined });
-    }),
-  );
+  await loadLazyParts(matches);
   return routes;
 }
 

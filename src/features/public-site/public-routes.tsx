@@ -2,7 +2,7 @@
 // React.lazy + Suspense): a navigation keeps the current page until the next one is ready, and the
 // browser loads a prerendered page's chunk before hydrating it (main.tsx), so the prerendered HTML
 // is never replaced by a placeholder.
-import type { RouteObject } from 'react-router-dom';
+import type { RouteMatch, RouteObject } from 'react-router-dom';
 import { PublicLayout, PublicPageFallback } from './components/public-layout.tsx';
 import type { ServiceAreaSlug } from '@/lib/messages/public-services.ts';
 import { SERVICE_AREA_SLUGS } from './public-routes-data.ts';
@@ -39,4 +39,18 @@ export function publicRoutes(errorElement: RouteObject['errorElement']): RouteOb
       { path: '*', lazy: async () => ({ Component: (await import('./routes/not-found-page.tsx')).default }) },
     ],
   };
+}
+
+/**
+ * Loads the lazy parts of matched routes and puts them in place (the route objects are changed):
+ * the browser does this before hydrating a prerendered page (mount-app.tsx), and the prerender
+ * before rendering it (prerender.tsx), so both render the same tree.
+ */
+export async function loadLazyParts(matches: readonly RouteMatch[]): Promise<void> {
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      Object.assign(route, await route.lazy(), { lazy: undefined });
+    }),
+  );
 }
