@@ -1,8 +1,7 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin, type Rollup } from 'vite';
@@ -51,25 +50,14 @@ function publicAssetVersions(): Record<string, string> {
 }
 
 /**
- * react-router publishes a production build (dev warnings compiled out) beside its development one,
- * but its package exports name only the development files, whatever the mode. The production build
- * of the site uses the production files: about 0.6 kB gzip less on every page, and no development
- * warning in the browser's console. Nothing is aliased when the files are not where they were.
- */
-function reactRouterProductionAliases(): { find: RegExp; replacement: string }[] {
-  const dist = path.join(path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')), 'dist/production');
-  const files = { 'react-router': 'index.mjs', 'react-router/dom': 'dom-export.mjs' };
-  if (!Object.values(files).every((file) => existsSync(path.join(dist, file)))) return [];
-  return Object.entries(files).map(([name, file]) => ({ find: new RegExp(`^${name}$`), replacement: path.join(dist, file) }));
-}
-
-/**
  * Fewer, larger chunks for a full load (docs/architecture.md#admin-loading). Chromium fetches six
  * files at a time from an HTTP/1.1 host: with rolldown's automatic splitting alone an admin screen
  * was ~60 files (a chunk for each set of modules shared by the same screens, many under 1 kB), and
  * its last files came ~300 ms after its first. Four groups, highest priority first:
- * - framework: React, React DOM, React Router and the router's own modules — what every page,
+ * - framework: React, React DOM, the router (src/lib/router.tsx) and the routes — what every page,
  *   public or admin, runs first (not React DOM's server renderer, used only by the prerender);
+ * - public-frame: the public pages' header, footer and data cache — every public page's, never
+ *   the back office's;
  * - admin-vendor: PostgREST, React Query, zod — every admin screen's libraries, never a public
  *   page's;
  * - admin-common: what the admin root runs on every screen (the shell, the auth provider and
@@ -84,24 +72,32 @@ const CHUNK_GROUPS = [
   {
     name: 'framework',
     test: (id: string) =>
-      (/node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/.test(id) && !/react-dom[\\/](server|cjs[\\/]react-dom-server)/.test(id)) ||
-      /src[\\/](app[\\/](router|admin-routes|legacy-redirect|route-error|chunk-reload)|lib[\\/](config|public-api)|features[\\/]public-site[\\/](mount-app|public-routes|api[\\/]use-public-resource))\./.test(id),
+      (/node_modules[\\/](react|react-dom|scheduler)[\\/]/.test(id) && !/react-dom[\\/](server|cjs[\\/]react-dom-server)/.test(id)) ||
+      /src[\\/](app[\\/](router|admin-routes|legacy-redirect|route-error|chunk-reload)|lib[\\/](config|router|messages[\\/]app-frame)|features[\\/]public-site[\\/](mount-app|public-routes(-data)?|components[\\/]public-page-fallback))\./.test(id),
     priority: 40,
+  },
+  {
+    name: 'public-frame',
+    test: /src[\\/](features[\\/]public-site[\\/](components[\\/](public-layout|store-badges)|public-asset|api[\\/]use-public-resource)|lib[\\/](public-api|messages[\\/]public-site))\./,
+    priority: 35,
   },
   { name: 'admin-vendor', test: /node_modules[\\/](@supabase[\\/]postgrest-js|@tanstack|zod)[\\/]/, priority: 30 },
   {
     name: 'admin-common',
     test: (id: string) =>
-      /src[\\/](app[\\/](admin-(?!routes\.|root\.|prefetch\.)|live-updates\.)|features[\\/]auth[\\/](components[\\/](auth-provider|auth-context|mfa-gate)|api[\\/](admin-mfa-requirement-query|mfa-assurance-query|mfa-keys))\.|lib[\\/]messages[\\/](common|auth|mfa|audit-log)\.)|node_modules[\\/](lucide-react|clsx)[\\/]/.test(id),
+      /src[\\/](app[\\/](admin-(?!routes\.|root\.|prefetch\.)|live-updates\.)|features[\\/]auth[\\/](components[\\/](auth-provider|auth-context|mfa-gate)|api[\\/](admin-mfa-requirement-query|mfa-assurance-query|mfa-keys))\.|lib[\\/]messages[\\/](common|auth)\.)|node_modules[\\/](lucide-react[\\/](?!dist[\\/]esm[\\/]icons[\\/])|clsx[\\/])/.test(id),
     priority: 20,
   },
   {
     name: 'admin-shared',
-    test: (id: string) => /src[\\/](lib[\\/](?!config\.|public-api\.|messages[\\/]public)|components[\\/](?!ui[\\/]dialog\.))/.test(id),
+    test: (id: string) => /src[\\/](lib[\\/](?!config\.|public-api\.|messages[\\/]public)|components[\\/](?!ui[\\/]dialog\.))|node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/.test(id),
     priority: 15,
     minShareCount: 8,
   },
 ];
+
+/** The public pages' header and footer, the public root route's lazily loaded component. */
+const PUBLIC_LAYOUT_MODULE = '/public-site/components/public-layout.tsx';
 
 const ROUTE_MODULES: Record<PublicPageKind | 'notFound', (pagePath: string) => string> = {
   home: () => 'home-page.tsx',
@@ -171,11 +167,14 @@ function publicSitePlugins(site: string): Plugin[] {
         ...PUBLIC_PAGES.map((page) => ({ file: page.path === '/' ? 'index.html' : `${page.path.slice(1)}/index.html`, module: ROUTE_MODULES[page.kind](page.path) })),
         { file: NOT_FOUND_FILE.slice(1), module: ROUTE_MODULES.notFound('') },
       ];
+      // Every public page also hydrates its header and footer (the public root route's own chunk).
+      const layout = chunks.find((chunk) => chunk.facadeModuleId?.endsWith(PUBLIC_LAYOUT_MODULE));
+      const layoutFiles = layout ? chunkClosure(bundle, layout) : [];
       for (const page of pages) {
         const html = bundle[page.file];
         const route = chunks.find((chunk) => chunk.facadeModuleId?.endsWith(`/public-site/routes/${page.module}`));
         if (html?.type !== 'asset' || !route) continue;
-        const links = chunkClosure(bundle, route)
+        const links = [...new Set([...layoutFiles, ...chunkClosure(bundle, route)])]
           .filter((file) => !entryFiles.has(file))
           .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
         html.source = inlineStylesheets(String(html.source), bundle).replace('</head>', `${links.join('\n')}\n</head>`);
@@ -239,7 +238,6 @@ export default defineConfig(({ command }) => {
       alias: [
         // `@/` is src/ (the same alias as tsconfig.json's paths and vitest.config.ts).
         { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
-        ...(command === 'build' ? reactRouterProductionAliases() : []),
       ],
     },
     build: {

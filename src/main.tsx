@@ -1,5 +1,5 @@
 import { StrictMode } from 'react';
-import { RouterProvider } from 'react-router-dom';
+import { RouterProvider } from './lib/router.tsx';
 import { installChunkReload } from './app/chunk-reload.ts';
 import { firstRenderHeadStart, routes } from './app/router.tsx';
 import { mountApp } from './features/public-site/mount-app.tsx';

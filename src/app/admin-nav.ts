@@ -1,5 +1,4 @@
 // Side navigation of the admin shell: every screen of docs/screens.md#sign-in-and-admin-shell, in the order of docs/screens.md.
-import { auditLog } from '@/lib/messages/audit-log.ts';
 import { auth } from '@/lib/messages/auth.ts';
 
 export interface AdminNavEntry {
@@ -25,5 +24,5 @@ export const ADMIN_NAV: readonly AdminNavEntry[] = [
   { to: '/admin/manage-subcategories', label: nav.subcategories },
   { to: '/admin/manage-services', label: nav.professions },
   { to: '/admin/settings', label: nav.settings },
-  { to: '/admin/audit-log', label: auditLog.navLabel },
+  { to: '/admin/audit-log', label: nav.auditLog },
 ];

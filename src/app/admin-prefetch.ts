@@ -4,7 +4,7 @@
 // another admin address. Only for a stored admin session (a signed-out visitor's requests would
 // only be refused). Best effort: a screen always asks for its own data, and React Query answers it
 // from this request when the keys match; after a list page, the next page is asked for too.
-import { matchPath } from 'react-router-dom';
+import { matchPath } from '@/lib/router.tsx';
 import type { FetchQueryOptions, QueryKey } from '@tanstack/react-query';
 import { LIST_VIEW_DEFAULTS, listView } from '@/lib/paging.ts';
 import { adminQueryClient } from './admin-query-client.ts';

@@ -45,7 +45,7 @@ const HOVER_DELAY_MS = 80;
 
 /**
  * Resting the pointer on a link to another admin address (a row's detail, a menu entry) asks for
- * its data ahead of the click; the chunk follows with react-router's navigation.
+ * its data ahead of the click; the chunk follows with the router's navigation.
  */
 function useHoverPrefetch(): void {
   useEffect(() => {

@@ -1,7 +1,7 @@
 // Registry of the admin screens (everything under /admin, docs/decisions.md#admin-routes-under-admin). Each entry is loaded lazily,
 // so the public site never downloads admin code; the router asks for a screen's chunk in parallel
 // with the admin root's chunk and the screen's data (docs/architecture.md#admin-loading).
-// One line per screen: `path` relative to /admin ('' is the dashboard), react-router params
+// One line per screen: `path` relative to /admin ('' is the dashboard), route params (src/lib/router.tsx)
 // ('bookings/:bookingId'), `load` imports the module, which `export default`s the page and sets
 // its own title (PageHeader). Unknown paths show the shell's not-found page; nothing else needs registering.
 import type { ComponentType } from 'react';

@@ -4,13 +4,12 @@
 import clsx from 'clsx';
 import { ChevronDown, KeyRound, LogOut, Menu, ShieldCheck, X } from 'lucide-react';
 import { Suspense, useEffect, useId, useRef, useState } from 'react';
-import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
+import { Link, NavLink, Outlet, useLocation } from '@/lib/router.tsx';
 import { LoadingState } from '@/components/ui/states.tsx';
 import { useAuth } from '@/features/auth/components/auth-context.ts';
 import { BrandMark } from '@/features/auth/components/brand-logo.tsx';
 import { useRememberListSearch } from '@/lib/list-return.ts';
 import { auth } from '@/lib/messages/auth.ts';
-import { mfa } from '@/lib/messages/mfa.ts';
 import { ADMIN_NAV } from './admin-nav.ts';
 import { LiveUpdates } from './live-updates.tsx';
 
@@ -74,7 +73,7 @@ function UserMenu() {
           </Link>
           <Link to="/admin/two-factor" className={itemClass} onClick={() => setOpen(false)}>
             <ShieldCheck className="size-4" aria-hidden="true" />
-            {mfa.menuEntry}
+            {t.twoFactor}
           </Link>
           <button
             type="button"

@@ -2,7 +2,7 @@
 // splitting): the public home page downloads no admin code and no supabase-js. The public pages
 // are prerendered at build time (src/features/public-site/prerender.tsx).
 import type { ComponentType, ReactNode } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, type RouteObject } from '@/lib/router.tsx';
 import { publicRoutes } from '@/features/public-site/public-routes.tsx';
 import { adminRoutes } from './admin-routes.tsx';
 import { legacyRedirectRoutes } from './legacy-redirect.tsx';
@@ -12,7 +12,7 @@ function AdminLoading(): ReactNode {
   return <div className="min-h-screen bg-slate-50" aria-busy="true" />;
 }
 
-/** A route's component from a module that `export default`s it (react-router's `lazy`). */
+/** A route's component from a module that `export default`s it (a route's `lazy`, src/lib/router.tsx). */
 const lazyPage = (load: () => Promise<{ default: ComponentType }>) => async () => ({ Component: (await load()).default });
 
 /** The data prefetch's module, asked for once (again after a failed download). */
@@ -79,8 +79,7 @@ let firstRun = true;
  * with empty tables first and every row again when the answers come
  * (docs/architecture.md#admin-loading).
  */
-async function prefetchAdminData({ request }: { request: Request }): Promise<null> {
-  const url = new URL(request.url);
+async function prefetchAdminData(url: URL): Promise<null> {
   const fullLoadRun = firstRun && url.pathname + url.search === window.location.pathname + window.location.search ? fullLoadPrefetch : undefined;
   firstRun = false;
   if (fullLoadRun) {

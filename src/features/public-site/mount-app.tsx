@@ -5,11 +5,9 @@
 // rendered from scratch.
 import { startTransition, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router-dom';
-import { primePublicData, type PublicDataSnapshot } from './api/use-public-resource.ts';
-import { loadLazyParts, PRERENDER_DATA_ID, PUBLIC_ROOT_HANDLE } from './public-routes.tsx';
-
-type BrowserRouter = ReturnType<typeof createBrowserRouter>;
+import { createBrowserRouter, loadLazyParts, matchRoutes, type Router, type RouteObject } from '@/lib/router.tsx';
+import type { PublicDataSnapshot } from './api/use-public-resource.ts';
+import { PRERENDER_DATA_ID, PUBLIC_ROOT_HANDLE } from './public-routes.tsx';
 
 function readPrerenderData(): PublicDataSnapshot | undefined {
   const element = document.getElementById(PRERENDER_DATA_ID);
@@ -23,7 +21,7 @@ function readPrerenderData(): PublicDataSnapshot | undefined {
 
 /** True (the matched routes' chunks loaded) when the address is a public page that may be hydrated. */
 async function loadLazyRoutes(routes: RouteObject[]): Promise<boolean> {
-  const matches = matchRoutes(routes, window.location) ?? [];
+  const matches = matchRoutes(routes, window.location.pathname) ?? [];
   if (matches[0]?.route.handle !== PUBLIC_ROOT_HANDLE) return false;
   await loadLazyParts(matches);
   return true;
@@ -37,11 +35,13 @@ async function loadLazyRoutes(routes: RouteObject[]): Promise<boolean> {
 export async function mountApp(
   container: HTMLElement,
   routes: RouteObject[],
-  app: (router: BrowserRouter) => ReactNode,
+  app: (router: Router) => ReactNode,
   renderAfter: () => Promise<void> = () => Promise.resolve(),
 ): Promise<void> {
   const snapshot = container.hasChildNodes() ? readPrerenderData() : undefined;
   if (snapshot && (await loadLazyRoutes(routes))) {
+    // The public data cache arrives with the page's chunks (they use it): not in the back office's download.
+    const { primePublicData } = await import('./api/use-public-resource.ts');
     primePublicData(snapshot);
     // In a transition, React hydrates in slices of a few milliseconds, yielding to the browser in
     // between, instead of one long task over the whole page (the page is on screen already).

@@ -1,6 +1,6 @@
 // Build-time prerendering of the public pages (docs/architecture.md#public-site-prerendering), run by
 // vite-prerender-plugin after `vite build` (vite.config.ts): React renders each public page through
-// react-router's declarative StaticRouter into its own HTML file (dist/<path>/index.html, dist/404.html), with
+// the app's router (src/lib/router.tsx, over a one-address memory history) into its own HTML file (dist/<path>/index.html, dist/404.html), with
 // its head (page-head.ts) and the catalogue and settings values it shows embedded for hydration.
 //
 // Those values come from the database through the API named by vite.config.ts (a running stack:
@@ -9,14 +9,14 @@
 // seeded stack). Either way the browser asks the API again after hydration.
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { matchRoutes, StaticRouter, useRoutes, type RouteObject } from 'react-router-dom';
+import { createMemoryRouter, loadLazyParts, matchRoutes, RouterProvider, type RouteObject } from '@/lib/router.tsx';
 import { runtimeConfig } from '@/lib/config.ts';
 import { fetchPublicSettings, type PublicCatalogueArea, type PublicSettings } from '@/lib/public-api.ts';
 import { fetchCatalogueArea } from './api/catalogue-api.ts';
 import { catalogueKey, primePublicData, resetPublicData, SETTINGS_KEY, type PublicDataSnapshot } from './api/use-public-resource.ts';
 import snapshotFile from './build-data/public-data.json';
 import { publicAsset } from './public-asset.ts';
-import { loadLazyParts, PRERENDER_DATA_ID, publicRoutes } from './public-routes.tsx';
+import { PRERENDER_DATA_ID, publicRoutes } from './public-routes.tsx';
 import { jsonForScript, pageHead, type HeadTag } from './seo/page-head.ts';
 import { SITE_URL } from './seo/site-url.ts';
 import { findPublicPage, PUBLIC_PAGES } from './site-pages.ts';
@@ -82,22 +82,13 @@ function headElements(pathname: string, data: BuildData, snapshot: PublicDataSna
   ];
 }
 
-/**
- * The public routes with the lazy parts of those matching `pathname` loaded, as the browser loads
- * them before hydrating. Rendered with the router's declarative API: the data router's static
- * handler is not needed for pages without loaders, and its code would otherwise be bundled into
- * every page's download with the router (shared chunk).
- */
+/** The public routes with the lazy parts of those matching `pathname` loaded, as the browser loads them before hydrating. */
 async function resolvedRoutes(pathname: string): Promise<RouteObject[]> {
   const routes = [publicRoutes(undefined)];
   const matches = matchRoutes(routes, pathname) ?? [];
   if (matches.length === 0) throw new Error(`[prerender] ${pathname} không khớp trang công khai nào`);
   await loadLazyParts(matches);
   return routes;
-}
-
-function Page({ routes }: { routes: RouteObject[] }) {
-  return useRoutes(routes);
 }
 
 export async function prerender({ url }: { url: string }) {
@@ -111,9 +102,7 @@ export async function prerender({ url }: { url: string }) {
   const routes = await resolvedRoutes(pathname);
   const rendered = renderToString(
     <StrictMode>
-      <StaticRouter location={pathname}>
-        <Page routes={routes} />
-      </StaticRouter>
+      <RouterProvider router={createMemoryRouter(routes, { initialEntries: [pathname] })} />
     </StrictMode>,
   );
   // React puts a preload of the first images before the page's markup; the head already preloads

@@ -1,9 +1,9 @@
-// The public site's routes. Each page is its own chunk, loaded through the router's `lazy` (not
-// React.lazy + Suspense): a navigation keeps the current page until the next one is ready, and the
-// browser loads a prerendered page's chunk before hydrating it (main.tsx), so the prerendered HTML
-// is never replaced by a placeholder.
-import type { RouteMatch, RouteObject } from 'react-router-dom';
-import { PublicLayout, PublicPageFallback } from './components/public-layout.tsx';
+// The public site's routes. Each page is its own chunk, loaded through the route's `lazy`
+// (src/lib/router.tsx; not React.lazy + Suspense): a navigation keeps the current page until the
+// next one is ready, and the browser loads a prerendered page's chunks before hydrating it
+// (mount-app.tsx), so the prerendered HTML is never replaced by a placeholder.
+import type { RouteObject } from '@/lib/router.tsx';
+import { PublicPageFallback } from './components/public-page-fallback.tsx';
 import type { ServiceAreaSlug } from '@/lib/messages/public-services.ts';
 import { SERVICE_AREA_SLUGS } from './public-routes-data.ts';
 
@@ -26,7 +26,9 @@ export const PRERENDER_DATA_ID = 'prerender-data';
 export function publicRoutes(errorElement: RouteObject['errorElement']): RouteObject {
   return {
     path: '/',
-    element: <PublicLayout />,
+    // The header and footer are the public pages' own chunk, loaded with the page's: not part of
+    // the back office's download (docs/architecture.md#public-site-prerendering).
+    lazy: async () => ({ Component: (await import('./components/public-layout.tsx')).PublicLayout }),
     handle: PUBLIC_ROOT_HANDLE,
     hydrateFallbackElement: <PublicPageFallback />,
     errorElement,
@@ -39,18 +41,4 @@ export function publicRoutes(errorElement: RouteObject['errorElement']): RouteOb
       { path: '*', lazy: async () => ({ Component: (await import('./routes/not-found-page.tsx')).default }) },
     ],
   };
-}
-
-/**
- * Loads the lazy parts of matched routes and puts them in place (the route objects are changed):
- * the browser does this before hydrating a prerendered page (mount-app.tsx), and the prerender
- * before rendering it (prerender.tsx), so both render the same tree.
- */
-export async function loadLazyParts(matches: readonly RouteMatch[]): Promise<void> {
-  await Promise.all(
-    matches.map(async ({ route }) => {
-      if (typeof route.lazy !== 'function') return;
-      Object.assign(route, await route.lazy(), { lazy: undefined });
-    }),
-  );
 }

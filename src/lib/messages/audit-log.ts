@@ -1,7 +1,6 @@
 // Texts of the audit log screen (/admin/audit-log, "Nhật ký thay đổi").
 
 export const auditLog = {
-  navLabel: 'Nhật ký thay đổi',
   title: 'Nhật ký thay đổi',
   description: 'Mọi thay đổi dữ liệu: ai thay đổi, bản ghi nào, lúc nào, giá trị trước → sau. Chỉ để xem.',
   loadFailed: 'Không tải được nhật ký thay đổi',

@@ -30,6 +30,7 @@ export const auth = {
   shell: {
     userMenu: 'Tài khoản',
     changePassword: 'Đổi mật khẩu',
+    twoFactor: 'Xác thực hai lớp',
     signOut: 'Đăng xuất',
     signingOut: 'Đang đăng xuất…',
     navLabel: 'Điều hướng quản trị',
@@ -51,6 +52,7 @@ export const auth = {
       subcategories: 'Dịch vụ',
       professions: 'Ngành nghề',
       settings: 'Cài đặt',
+      auditLog: 'Nhật ký thay đổi',
     },
     notFoundTitle: 'Không tìm thấy trang quản trị',
   },

@@ -3,6 +3,7 @@
 // (one line per area file).
 export { common } from './common.ts';
 export { auth } from './auth.ts';
+export { appFrame } from './app-frame.ts';
 export { publicSite } from './public-site.ts';
 export { publicHome } from './public-home.ts';
 export { publicServices, serviceAreaPage } from './public-services.ts';

@@ -2,7 +2,6 @@
 // app (account menu → "Xác thực hai lớp") and the enrolment required by the setting.
 
 export const mfa = {
-  menuEntry: 'Xác thực hai lớp',
   page: {
     title: 'Xác thực hai lớp',
     description: 'Bảo vệ tài khoản quản trị bằng mã 6 số từ ứng dụng xác thực (Google Authenticator, Microsoft Authenticator, 1Password…).',

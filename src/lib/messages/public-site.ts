@@ -52,11 +52,5 @@ export const publicSite = {
     text: 'Trang bạn tìm không tồn tại hoặc đã được di chuyển.',
     back: 'Về trang chủ',
   },
-  routeError: {
-    heading: 'Không thể hiển thị trang',
-    text: 'Đã xảy ra lỗi khi tải trang. Vui lòng tải lại trang.',
-    reload: 'Tải lại trang',
-  },
-  loading: 'Đang tải…',
   maintenance: 'Hệ thống đang bảo trì. Một số chức năng có thể tạm thời gián đoạn, mong bạn thông cảm.',
 } as const;

@@ -1,9 +1,9 @@
 // Admin login (docs/screens.md#sign-in-and-admin-shell, docs/decisions.md#sign-in-errors): email (type email) and password required, the submit
 // button says 'Đang đăng nhập…' while working, every sign-in error in Vietnamese.
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '@/lib/zod-resolver.ts';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link } from 'react-router-dom';
+import { Link } from '@/lib/router.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { Field, Input } from '@/components/ui/form-controls.tsx';
 import { toVietnameseMessage } from '@/lib/errors.ts';

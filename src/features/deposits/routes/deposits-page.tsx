@@ -3,7 +3,7 @@
 // change runs the database transition; the row then shows the provider's new balance and status),
 // CSV export of every filtered row in the shown order; sort in the URL.
 import { useMemo } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@/lib/router.tsx';
 import type { DataTableColumn } from '@/components/ui/data-table.tsx';
 import { Highlight } from '@/components/ui/highlight.tsx';
 import { StatusFilter } from '@/components/ui/status-filter.tsx';

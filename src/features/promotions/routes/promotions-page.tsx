@@ -2,7 +2,7 @@
 // the server with remaining uses and expiry, inline edits of code / value / max uses / expiry /
 // status; the code opens the detail page; sortable by code, uses, expiry and date (sort in the URL).
 import { useMemo } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@/lib/router.tsx';
 import type { DataTableColumn } from '@/components/ui/data-table.tsx';
 import { Highlight } from '@/components/ui/highlight.tsx';
 import { ListPageHeader, ListTable, listViewProps, useListPaging } from '@/components/ui/paged-table.tsx';

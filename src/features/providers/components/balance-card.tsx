@@ -2,7 +2,7 @@
 // (docs/decisions.md#money-only-through-the-ledger): amount and mandatory reason, then a
 // confirmation stating the old → new balance before anything is written.
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@/lib/router.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { lazyDialog } from '@/components/ui/dialog.tsx';
 import { SectionCard } from '@/components/ui/section-card.tsx';

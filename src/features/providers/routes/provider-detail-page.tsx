@@ -1,7 +1,7 @@
 // /admin/providers/:providerId — header, the ban card, personal info with inline edits, stats,
 // deposit and earnings, the balance with its ledger and manual adjustment, service types, saved
 // addresses, documents, reviews and the 10 most recent bookings.
-import { useParams } from 'react-router-dom';
+import { useParams } from '@/lib/router.tsx';
 import { BanCard } from '@/components/domain/ban-card.tsx';
 import { ProfileDetail } from '@/components/domain/profile-header.tsx';
 import { StatCard } from '@/components/ui/stat-card.tsx';

@@ -1,7 +1,7 @@
 // Shared frame of the public pages: header (logo → home, links to every public page, mobile menu
 // with a backdrop, login button → /admin) and footer (contact, store badges, © 2025).
 import { useEffect, useRef, useState } from 'react';
-import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
+import { Link, NavLink, Outlet, useLocation } from '@/lib/router.tsx';
 import { publicSite } from '@/lib/messages/public-site.ts';
 import { catalogueKey, pageBuiltAt, useCachedValue, usePublicSettings } from '@/features/public-site/api/use-public-resource.ts';
 import type { PublicCatalogueArea } from '@/lib/public-api.ts';
@@ -179,15 +179,6 @@ function Footer() {
       </div>
       <div className="border-t border-slate-800 py-4 text-center text-sm text-slate-400">{t.footer.copyright}</div>
     </footer>
-  );
-}
-
-/** Shown only while a page that was not prerendered loads its chunk: a screen tall, so the footer never shows and moves. */
-export function PublicPageFallback() {
-  return (
-    <div role="status" className="flex min-h-screen items-center justify-center text-slate-600">
-      {t.loading}
-    </div>
   );
 }
 
