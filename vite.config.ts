@@ -132,6 +132,29 @@ function inlineStylesheets(html: string, bundle: Rollup.OutputBundle): string {
   });
 }
 
+/** The back office's own modules, run by every admin address whatever the screen (src/app/router.tsx). */
+const ADMIN_FIRST_MODULES = ['src/app/admin-root.tsx', 'src/app/admin-prefetch.ts'].map((file) => path.join(ROOT, file));
+
+/**
+ * modulepreload links for spa.html (every admin address): the admin root's and the data prefetch's
+ * chunks with their static imports, fetched with the entry instead of after it has run
+ * (docs/architecture.md#admin-loading).
+ */
+function adminPreloads(bundle: Rollup.OutputBundle): string {
+  const chunks = Object.values(bundle).filter((item): item is Rollup.OutputChunk => item.type === 'chunk');
+  const entry = chunks.find((chunk) => chunk.isEntry && chunk.facadeModuleId !== PRERENDER_SCRIPT);
+  const entryFiles = new Set(entry ? chunkClosure(bundle, entry) : []);
+  const files = ADMIN_FIRST_MODULES.flatMap((id) => {
+    const chunk = chunks.find((candidate) => candidate.facadeModuleId === id);
+    if (!chunk) throw new Error(`No chunk for ${id}: the admin preloads of spa.html would be missing`);
+    return chunkClosure(bundle, chunk);
+  });
+  return [...new Set(files)]
+    .filter((file) => !entryFiles.has(file))
+    .map((file) => `    <link rel="modulepreload" crossorigin href="/${file}">\n`)
+    .join('');
+}
+
 /**
  * Before prerendering: keeps a copy of the unrendered page as dist/spa.html (the back office's
  * shell, noindex) and writes robots.txt and sitemap.xml. After: adds to each prerendered page a
@@ -148,7 +171,7 @@ function publicSitePlugins(site: string): Plugin[] {
       if (index?.type !== 'asset') return;
       const shell = String(index.source).replace(
         '</head>',
-        '    <meta name="robots" content="noindex" />\n    <title>Sàn Dịch Vụ</title>\n  </head>',
+        `    <meta name="robots" content="noindex" />\n    <title>Sàn Dịch Vụ</title>\n${adminPreloads(bundle)}  </head>`,
       );
       this.emitFile({ type: 'asset', fileName: 'spa.html', source: shell });
       this.emitFile({ type: 'asset', fileName: 'robots.txt', source: robotsTxt(site) });

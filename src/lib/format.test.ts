@@ -103,3 +103,34 @@ describe('shortBookingId', () => {
     expect(shortBookingId('00000000-0000-4000-a000-0000abcdef12')).toBe('ABCDEF12');
   });
 });
+
+describe('written without Intl, to the character of Intl\'s vi-VN formatters', () => {
+  const vnd = new Intl.NumberFormat('vi-VN', { style: 'currency', currency: 'VND', minimumFractionDigits: 0, maximumFractionDigits: 0 });
+  const number = new Intl.NumberFormat('vi-VN', { maximumFractionDigits: 2 });
+  const zone = { timeZone: 'Asia/Ho_Chi_Minh' } as const;
+  const date = new Intl.DateTimeFormat('vi-VN', { ...zone, day: '2-digit', month: '2-digit', year: 'numeric' });
+  const time = new Intl.DateTimeFormat('vi-VN', { ...zone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+  const longDate = new Intl.DateTimeFormat('vi-VN', { ...zone, day: 'numeric', month: 'long', year: 'numeric' });
+
+  it('money and numbers: integers, decimals, halves, negatives, zero and large values', () => {
+    const values = [0, -0, 0.4, -0.4, 0.5, 1.005, 2.675, 5, 12.5, 99.999, 999, 1000, 1999.6, 50000, 160000, 1234567.891, -50000, -0.001, 1e12, 123456789012345, 2e15];
+    for (let value = 7; value < 5e12; value = Math.round(value * 3.7 + 11)) values.push(value, -value, value / 7);
+    for (const value of values) {
+      expect(formatVnd(value), `vnd ${value}`).toBe(vnd.format(Math.round(value)));
+      expect(formatNumber(value), `number ${value}`).toBe(number.format(value));
+      expect(formatPercent(value), `percent ${value}`).toBe(`${number.format(value)}%`);
+    }
+  });
+
+  it('dates and times in Vietnam: every day, month and year, both sides of midnight', () => {
+    // Every 7 hours 13 minutes for six years.
+    for (let instant = Date.UTC(2023, 0, 1); instant < Date.UTC(2029, 0, 1); instant += (7 * 60 + 13) * 60 * 1000) {
+      const at = new Date(instant);
+      expect(formatDate(at), at.toISOString()).toBe(date.format(at));
+      expect(formatTime(at), at.toISOString()).toBe(time.format(at));
+      expect(formatLongDate(at), at.toISOString()).toBe(longDate.format(at));
+    }
+    expect(formatLongDate(new Date('2024-12-31T16:59:59Z'))).toBe('31 tháng 12, 2024');
+    expect(formatLongDate(new Date('2024-12-31T17:00:00Z'))).toBe('1 tháng 1, 2025');
+  });
+});

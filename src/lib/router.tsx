@@ -440,7 +440,15 @@ export function RouterProvider({ router }: { router: Router }): ReactNode {
   const [initial] = useState(router.state);
   const [state, setState] = useState(initial);
   useLayoutEffect(() => {
-    const show = (next: RouterState) => startTransition(() => setState(next));
+    let shownInitialized = initial.initialized;
+    const show = (next: RouterState) => {
+      // The first page after the placeholder renders at once, in one task: nothing is on screen to
+      // keep responsive, and a transition's slices would let other work in between. Later
+      // navigations render in a transition, as the page stays usable meanwhile.
+      if (shownInitialized) startTransition(() => setState(next));
+      else setState(next);
+      shownInitialized = next.initialized;
+    };
     const unsubscribe = router.subscribe(show);
     // A navigation that finished between the first render and this effect.
     if (router.state !== initial) show(router.state);

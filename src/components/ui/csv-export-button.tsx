@@ -12,6 +12,7 @@ import { common } from '@/lib/messages/common.ts';
 import { Button } from './button.tsx';
 import { RefreshQueryButton } from './refresh-button.tsx';
 import { toast } from './toast.tsx';
+import { formatNumber } from '@/lib/format.ts';
 
 export interface CsvExportResult {
   csv: string;
@@ -55,7 +56,7 @@ export function CsvExportButton({
       icon={<Download className="size-4" aria-hidden="true" />}
       onClick={() => void onExport()}
     >
-      {exporting !== null ? `${texts.exporting} ${exporting.toLocaleString('vi-VN')}` : common.actions.exportCsv}
+      {exporting !== null ? `${texts.exporting} ${formatNumber(exporting)}` : common.actions.exportCsv}
     </Button>
   );
 }

@@ -1,12 +1,14 @@
 // Texts of the audit log screen (/admin/audit-log, "Nhật ký thay đổi").
 
+import { formatNumber } from '@/lib/format.ts';
+
 export const auditLog = {
   title: 'Nhật ký thay đổi',
   description: 'Mọi thay đổi dữ liệu: ai thay đổi, bản ghi nào, lúc nào, giá trị trước → sau. Chỉ để xem.',
   loadFailed: 'Không tải được nhật ký thay đổi',
   empty: 'Chưa có thay đổi nào',
   noMatch: 'Không có thay đổi nào khớp bộ lọc',
-  approximateTotal: (total: number) => `Tổng số thay đổi phù hợp: khoảng ${total.toLocaleString('vi-VN')}`,
+  approximateTotal: (total: number) => `Tổng số thay đổi phù hợp: khoảng ${formatNumber(total)}`,
   filters: {
     table: 'Bảng',
     allTables: 'Tất cả các bảng',

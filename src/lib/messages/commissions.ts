@@ -1,6 +1,8 @@
 // Texts of the commissions screen. docs/decisions.md#commission-amounts: platform_fee = platform income,
 // provider_amount = what the provider earns; every screen labels them the same way.
 
+import { formatNumber } from '@/lib/format.ts';
+
 export const commissions = {
   title: 'Quản lý hoa hồng',
   description: 'Hoa hồng được tạo tự động khi đơn hàng hoàn thành.',
@@ -9,7 +11,7 @@ export const commissions = {
     serviceValue: 'Tổng giá trị dịch vụ',
     platformIncome: 'Tổng thu nhập nền tảng',
     averageRate: 'Tỷ lệ hoa hồng trung bình',
-    count: (count: number) => `${count.toLocaleString('vi-VN')} giao dịch`,
+    count: (count: number) => `${formatNumber(count)} giao dịch`,
   },
   filters: {
     search: 'Tìm kiếm',
@@ -38,5 +40,5 @@ export const commissions = {
   csvFilename: 'hoa-hong',
   exporting: 'Đang xuất…',
   exportFailed: 'Không thể xuất CSV. Vui lòng thử lại.',
-  exportTooMany: (max: number) => `Chỉ xuất tối đa ${max.toLocaleString('vi-VN')} dòng đầu tiên theo bộ lọc hiện tại.`,
+  exportTooMany: (max: number) => `Chỉ xuất tối đa ${formatNumber(max)} dòng đầu tiên theo bộ lọc hiện tại.`,
 } as const;

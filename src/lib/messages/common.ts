@@ -1,5 +1,7 @@
 // Texts shared by every screen: actions, states, pagination, errors, statuses.
 
+import { formatNumber } from '@/lib/format.ts';
+
 export const common = {
   appName: 'Sàn Dịch Vụ',
   adminTitle: 'Quản trị',
@@ -39,9 +41,9 @@ export const common = {
     last: 'Trang cuối',
     page: (page: number) => `Trang ${page}`,
     range: (from: number, to: number, total: number) =>
-      `Hiển thị ${from.toLocaleString('vi-VN')}–${to.toLocaleString('vi-VN')} trên ${total.toLocaleString('vi-VN')}`,
+      `Hiển thị ${formatNumber(from)}–${formatNumber(to)} trên ${formatNumber(total)}`,
     rangeApprox: (from: number, to: number, total: number) =>
-      `Hiển thị ${from.toLocaleString('vi-VN')}–${to.toLocaleString('vi-VN')} trên khoảng ${total.toLocaleString('vi-VN')}`,
+      `Hiển thị ${formatNumber(from)}–${formatNumber(to)} trên khoảng ${formatNumber(total)}`,
     none: 'Hiển thị 0 trên 0',
   },
   inlineEdit: {
@@ -137,6 +139,6 @@ export const common = {
   },
   lists: {
     deepPage: (page: number) =>
-      `Trang ${page.toLocaleString('vi-VN')} quá xa để mở trực tiếp. Hãy về trang đầu hoặc trang cuối, đi tiếp bằng "Trang sau" / "Trang trước", hoặc thu hẹp bộ lọc.`,
+      `Trang ${formatNumber(page)} quá xa để mở trực tiếp. Hãy về trang đầu hoặc trang cuối, đi tiếp bằng "Trang sau" / "Trang trước", hoặc thu hẹp bộ lọc.`,
   },
 } as const;

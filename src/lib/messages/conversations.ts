@@ -1,5 +1,7 @@
 // Texts of the conversation list and message detail screens.
 
+import { formatNumber } from '@/lib/format.ts';
+
 export const conversations = {
   title: 'Quản lý cuộc trò chuyện',
   description: 'Tin nhắn giữa nhà cung cấp và khách hàng theo từng đơn hàng.',
@@ -25,7 +27,7 @@ export const conversations = {
     time: 'Thời gian',
   },
   noMessages: 'chưa có tin nhắn',
-  approximateTotal: (total: number) => `Tổng số cuộc trò chuyện phù hợp: khoảng ${total.toLocaleString('vi-VN')}`,
+  approximateTotal: (total: number) => `Tổng số cuộc trò chuyện phù hợp: khoảng ${formatNumber(total)}`,
   unknown: 'Không xác định',
   empty: 'Chưa có cuộc trò chuyện nào',
   noMatch: 'Không có cuộc trò chuyện phù hợp',

@@ -1,5 +1,7 @@
 // Texts of the deposit history screen.
 
+import { formatNumber } from '@/lib/format.ts';
+
 export const deposits = {
   title: 'Lịch sử ký quỹ',
   description: 'Đổi trạng thái một giao dịch sẽ cập nhật số dư ký quỹ và trạng thái của nhà cung cấp.',
@@ -9,7 +11,7 @@ export const deposits = {
     completed: 'Đã hoàn thành',
     canceled: 'Đã hủy',
     transactions: 'Tổng số giao dịch',
-    count: (count: number) => `${count.toLocaleString('vi-VN')} giao dịch`,
+    count: (count: number) => `${formatNumber(count)} giao dịch`,
   },
   filters: {
     search: 'Tìm kiếm',
@@ -47,7 +49,7 @@ export const deposits = {
   csvFilename: 'lich-su-ky-quy',
   exporting: 'Đang xuất…',
   exportFailed: 'Không thể xuất CSV. Vui lòng thử lại.',
-  exportTooMany: (max: number) => `Chỉ xuất tối đa ${max.toLocaleString('vi-VN')} dòng đầu tiên theo bộ lọc hiện tại.`,
+  exportTooMany: (max: number) => `Chỉ xuất tối đa ${formatNumber(max)} dòng đầu tiên theo bộ lọc hiện tại.`,
   // Confirmation of a status change (docs/product.md#deposits-and-balances).
   statusConfirm: {
     title: (status: string) => `Đổi trạng thái giao dịch sang “${status}”?`,

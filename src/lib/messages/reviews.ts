@@ -1,5 +1,7 @@
 // Texts of the reviews moderation screen.
 
+import { formatNumber } from '@/lib/format.ts';
+
 export const reviews = {
   title: 'Quản lý đánh giá',
   description: 'Đánh giá 1 sao được tô đỏ để ưu tiên kiểm tra.',
@@ -22,7 +24,7 @@ export const reviews = {
     status: 'Trạng thái',
   },
   statusLabel: (customer: string) => `Trạng thái đánh giá của ${customer}`,
-  approximateTotal: (total: number) => `Tổng số đánh giá phù hợp: khoảng ${total.toLocaleString('vi-VN')}`,
+  approximateTotal: (total: number) => `Tổng số đánh giá phù hợp: khoảng ${formatNumber(total)}`,
   noComment: 'Không có nhận xét',
   unknown: 'Không xác định',
   empty: 'Chưa có đánh giá nào',

@@ -34,14 +34,19 @@ export function packagesQueryOptions(search: string) {
     queryKey: catalogueKeys.packages(search),
     queryFn: async ({ signal }): Promise<{ groups: ServiceGroup[]; services: ServiceRow[] }> => {
       const text = search.trim();
-      const [categories, services] = await Promise.all([
+      // The three lists (and a search's matches) are asked for at once: none needs another's answer.
+      const packagesRequest = (async () => {
+        let query = supabase.from('service_items').select(PACKAGE_COLUMNS);
+        if (text !== '') query = query.in('id', (await fetchCatalogueMatches(text, signal)).package_ids);
+        return query.order('sort_order').order('name').abortSignal(signal);
+      })();
+      const [categories, services, packagesAnswer] = await Promise.all([
         supabase.from('categories').select(CATEGORY_COLUMNS).order('sort_order').abortSignal(signal),
         supabase.from('subcategories').select(SERVICE_COLUMNS).order('sort_order').abortSignal(signal),
+        packagesRequest,
       ]);
       const serviceRows = unwrap(services) as ServiceRow[];
-      let query = supabase.from('service_items').select(PACKAGE_COLUMNS);
-      if (text !== '') query = query.in('id', (await fetchCatalogueMatches(text, signal)).package_ids);
-      const packages = unwrap(await query.order('sort_order').order('name').abortSignal(signal)) as PackageRow[];
+      const packages = unwrap(packagesAnswer) as PackageRow[];
       return { groups: groupByService(unwrap(categories), serviceRows, packages, text !== ''), services: serviceRows };
     },
     placeholderData: keepPreviousData,

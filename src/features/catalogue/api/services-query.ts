@@ -21,12 +21,18 @@ export function servicesQueryOptions(search: string) {
     queryKey: catalogueKeys.services(search),
     queryFn: async ({ signal }): Promise<{ groups: CategoryGroup[]; categoryCount: number }> => {
       const text = search.trim();
-      const categories = unwrap(
-        await supabase.from('categories').select(CATEGORY_COLUMNS).order('sort_order').order('name').abortSignal(signal),
-      );
-      let query = supabase.from('subcategories').select(SERVICE_COLUMNS);
-      if (text !== '') query = query.in('id', (await fetchCatalogueMatches(text, signal)).service_ids);
-      const services = unwrap(await query.order('sort_order').order('name').abortSignal(signal)) as ServiceRow[];
+      // Both lists (and a search's matches) are asked for at once: neither needs the other's answer.
+      const servicesRequest = (async () => {
+        let query = supabase.from('subcategories').select(SERVICE_COLUMNS);
+        if (text !== '') query = query.in('id', (await fetchCatalogueMatches(text, signal)).service_ids);
+        return query.order('sort_order').order('name').abortSignal(signal);
+      })();
+      const [categoriesAnswer, servicesAnswer] = await Promise.all([
+        supabase.from('categories').select(CATEGORY_COLUMNS).order('sort_order').order('name').abortSignal(signal),
+        servicesRequest,
+      ]);
+      const categories = unwrap(categoriesAnswer);
+      const services = unwrap(servicesAnswer) as ServiceRow[];
       return { groups: groupByCategory(categories, services, text !== ''), categoryCount: categories.length };
     },
     placeholderData: keepPreviousData,

@@ -11,7 +11,7 @@ import { StatCard } from '@/components/ui/stat-card.tsx';
 import { StatusBadge } from '@/components/ui/status-badge.tsx';
 import { FinanceListPage } from '@/components/domain/finance-list.tsx';
 import { saveUnlessConflict } from '@/lib/errors.ts';
-import { formatDateTime, formatVnd } from '@/lib/format.ts';
+import { formatDateTime, formatNumber, formatVnd } from '@/lib/format.ts';
 import { deposits as t } from '@/lib/messages/deposits.ts';
 import { ledger } from '@/lib/messages/ledger.ts';
 import { LIST_VIEW_DEFAULTS, listView } from '@/lib/paging.ts';
@@ -142,7 +142,7 @@ export default function DepositsPage() {
           <StatCard label={t.stats.pending} tone="warning" value={s ? formatVnd(s.pending_amount) : '…'} hint={s ? t.stats.count(s.pending_count) : undefined} />
           <StatCard label={t.stats.completed} tone="success" value={s ? formatVnd(s.completed_amount) : '…'} hint={s ? t.stats.count(s.completed_count) : undefined} />
           <StatCard label={t.stats.canceled} tone="danger" value={s ? formatVnd(s.canceled_amount) : '…'} hint={s ? t.stats.count(s.canceled_count) : undefined} />
-          <StatCard label={t.stats.transactions} tone="info" value={s ? s.count.toLocaleString('vi-VN') : '…'} />
+          <StatCard label={t.stats.transactions} tone="info" value={s ? formatNumber(s.count) : '…'} />
         </>
       }
       ownFilter={<StatusFilter entity="deposit" texts={t.filters} value={state.status} onChange={(status) => setState({ status })} />}

@@ -3,7 +3,7 @@ import { legalPage, privacyContact, privacyPolicy } from '@/lib/messages/public-
 import { publicSite } from '@/lib/messages/public-site.ts';
 import { pageBuiltAt, usePublicSettings } from '@/features/public-site/api/use-public-resource.ts';
 import { LegalPage } from '@/features/public-site/components/legal-page.tsx';
-import { formatDay } from '@/features/public-site/public-format.ts';
+import { formatLongDate } from '@/lib/format.ts';
 
 const noSubscription = () => () => undefined;
 
@@ -12,9 +12,9 @@ const noSubscription = () => () => undefined;
  * so hydration matches and the text turns to today right after.
  */
 function useLastUpdated(): string {
-  const today = () => formatDay(new Date());
+  const today = () => formatLongDate(new Date());
   const built = pageBuiltAt();
-  return useSyncExternalStore(noSubscription, today, () => formatDay(built ? new Date(built) : new Date()));
+  return useSyncExternalStore(noSubscription, today, () => formatLongDate(built ? new Date(built) : new Date()));
 }
 
 function LastUpdated() {

@@ -8,7 +8,7 @@ import type { PublicCatalogueArea } from '@/lib/public-api.ts';
 import { fetchCatalogueArea } from '@/features/public-site/api/catalogue-api.ts';
 import { catalogueKey, usePublicResource } from '@/features/public-site/api/use-public-resource.ts';
 import { StoreBadges } from '@/features/public-site/components/store-badges.tsx';
-import { formatPrice } from '@/features/public-site/public-format.ts';
+import { formatVnd } from '@/lib/format.ts';
 import { publicAsset } from '@/features/public-site/public-asset.ts';
 
 const t = serviceAreaPage;
@@ -120,7 +120,7 @@ export default function ServiceAreaPage({ area }: { area: ServiceAreaSlug }) {
                 {group.packages.map((item) => (
                   <li key={item.key} className="flex flex-col rounded-xl border border-slate-200 bg-slate-50 p-5">
                     <h4 className="font-semibold text-slate-900">{item.name}</h4>
-                    <p className="mt-2 text-xl font-bold text-teal-800">{formatPrice(item.price)}</p>
+                    <p className="mt-2 text-xl font-bold text-teal-800">{formatVnd(item.price)}</p>
                     <dl className="mt-2 space-y-1 text-sm text-slate-700">
                       <div>
                         <dt className="inline font-medium">{t.duration}: </dt>
