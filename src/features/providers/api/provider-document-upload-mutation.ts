@@ -2,7 +2,6 @@
 // if recording fails the file is removed again.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, unwrap } from '@/lib/errors.ts';
-import { uploadWithProgress } from '@/lib/storage-upload.ts';
 import { supabase } from '@/lib/supabase.ts';
 import { DOCUMENT_BUCKET, checkDocumentFile, defaultDocumentName, documentPath } from './document-rules.ts';
 import { providerKeys } from './keys.ts';
@@ -20,6 +19,8 @@ export async function uploadProviderDocument(input: UploadDocumentInput): Promis
   const refusal = checkDocumentFile(input.file);
   if (refusal) throw new ApiError({ message: refusal, code: 'SDV_FILE_REFUSED', status: 400 });
   const path = documentPath(input.providerId, input.file.name, Date.now());
+  // The upload code loads with the first upload, not with the screen (docs/architecture.md#admin-loading).
+  const { uploadWithProgress } = await import('@/lib/storage-upload.ts');
   await uploadWithProgress(DOCUMENT_BUCKET, path, input.file, input.onProgress);
   const name = input.name.trim() === '' ? defaultDocumentName(input.file.name) : input.name.trim();
   const result = await supabase

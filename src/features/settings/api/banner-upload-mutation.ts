@@ -4,7 +4,6 @@
 // (src/lib/storage-upload.ts).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '@/lib/errors.ts';
-import { uploadWithProgress } from '@/lib/storage-upload.ts';
 import { supabase } from '@/lib/supabase.ts';
 import { settingsKeys } from './keys.ts';
 import type { SettingsRow } from './settings-query.ts';
@@ -15,6 +14,8 @@ export async function uploadBanner(kind: BannerKind, file: File, previousUrl: st
   const invalid = validateBannerFile(file);
   if (invalid !== null) throw new ApiError({ message: invalid, code: 'invalid_file', status: 0 });
   const path = bannerPath(kind, file.name);
+  // The upload code loads with the first upload, not with the screen (docs/architecture.md#admin-loading).
+  const { uploadWithProgress } = await import('@/lib/storage-upload.ts');
   await uploadWithProgress(BANNER_BUCKET, path, file, onProgress);
   const banners = (await supabase.storage()).from(BANNER_BUCKET);
   const publicUrl = banners.getPublicUrl(path).data.publicUrl;
