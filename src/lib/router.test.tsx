@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { useEffect } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   createMemoryRouter,
@@ -14,6 +15,7 @@ import {
   useLocation,
   useParams,
   useRouteError,
+  useSearchParams,
   type RouteObject,
 } from './router.tsx';
 
@@ -222,6 +224,38 @@ describe('navigation', () => {
     await flush();
     expect(screen.getByTestId('where').textContent).toBe('/');
     expect(router.state.action).toBe('POP');
+  });
+
+  it('query-string changes add up while one is loading, and never land on a page still loading', async () => {
+    const other = deferred<{ Component: () => React.ReactNode }>();
+    const setter: { current: ReturnType<typeof useSearchParams>[1] } = { current: () => undefined };
+    const set: ReturnType<typeof useSearchParams>[1] = (next, options) => setter.current(next, options);
+    function Filters() {
+      const [params, setParams] = useSearchParams();
+      useEffect(() => {
+        setter.current = setParams;
+      }, [setParams]);
+      return <output data-testid="q">{params.toString()}</output>;
+    }
+    const router = createMemoryRouter([
+      { path: '/list', element: <Filters />, loader: () => new Promise((resolve) => setTimeout(resolve, 20)) },
+      { path: '/other', lazy: () => other.promise },
+    ], { initialEntries: ['/list'] });
+    render(<RouterProvider router={router} />);
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 60)));
+    expect(screen.getByTestId('q').textContent).toBe('');
+    act(() => set((p) => new URLSearchParams({ ...Object.fromEntries(p), a: '1' })));
+    act(() => set((p) => new URLSearchParams({ ...Object.fromEntries(p), b: '2' })));
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 60)));
+    expect(screen.getByTestId('q').textContent).toBe('a=1&b=2');
+    // A click to another page is loading; the list page changes its own query meanwhile.
+    act(() => router.navigate('/other'));
+    act(() => set((p) => new URLSearchParams({ ...Object.fromEntries(p), c: '3' })));
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 60)));
+    expect(router.state.location.pathname + router.state.location.search).toBe('/list?a=1&b=2&c=3');
+    other.resolve({ Component: () => <p>other</p> });
+    await flush();
+    expect(screen.queryByText('other')).toBeNull();
   });
 
   it('<Navigate> redirects, replacing the entry', async () => {

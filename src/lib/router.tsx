@@ -484,8 +484,9 @@ export type SetSearchParams = (next: URLSearchParams | ((previous: URLSearchPara
 
 /**
  * The query string, and a setter that navigates to the same path with a new one. A function
- * given to the setter receives the newest address's parameters (a navigation still loading
- * included), so quick successive changes add up.
+ * given to the setter receives the newest parameters of the page shown (a change still loading
+ * included), so quick successive changes add up; a navigation to another page still loading is
+ * not built upon (the page shown changes its own address).
  */
 export function useSearchParams(): [URLSearchParams, SetSearchParams] {
   const { router, state } = useRouterContext();
@@ -493,9 +494,11 @@ export function useSearchParams(): [URLSearchParams, SetSearchParams] {
   const params = useMemo(() => new URLSearchParams(search), [search]);
   const set = useCallback<SetSearchParams>(
     (next, options) => {
-      const value = typeof next === 'function' ? next(new URLSearchParams(router.target.search)) : next;
+      const shown = router.state.location;
+      const base = router.target.pathname === shown.pathname ? router.target : shown;
+      const value = typeof next === 'function' ? next(new URLSearchParams(base.search)) : next;
       const query = value.toString();
-      router.navigate(`${router.target.pathname}${query ? `?${query}` : ''}`, options);
+      router.navigate(`${base.pathname}${query ? `?${query}` : ''}`, options);
     },
     [router],
   );
