@@ -53,7 +53,7 @@ function publicAssetVersions(): Record<string, string> {
  * Fewer, larger chunks for a full load (docs/architecture.md#admin-loading). Chromium fetches six
  * files at a time from an HTTP/1.1 host: with rolldown's automatic splitting alone an admin screen
  * was ~60 files (a chunk for each set of modules shared by the same screens, many under 1 kB), and
- * its last files came ~300 ms after its first. Four groups, highest priority first:
+ * its last files came ~300 ms after its first. Five groups, highest priority first:
  * - framework: React, React DOM, the router (src/lib/router.tsx) and the routes — what every page,
  *   public or admin, runs first (not React DOM's server renderer, used only by the prerender);
  * - public-frame: the public pages' header, footer and data cache — every public page's, never
@@ -136,22 +136,36 @@ function inlineStylesheets(html: string, bundle: Rollup.OutputBundle): string {
 const ADMIN_FIRST_MODULES = ['src/app/admin-root.tsx', 'src/app/admin-prefetch.ts'].map((file) => path.join(ROOT, file));
 
 /**
- * modulepreload links for spa.html (every admin address): the admin root's and the data prefetch's
- * chunks with their static imports, fetched with the entry instead of after it has run
- * (docs/architecture.md#admin-loading).
+ * modulepreload links (one per line) for the chunks `roots` and their static imports, beyond the
+ * entry's own (Vite's tags preload those): a page fetches them with the entry instead of after it
+ * has run.
  */
-function adminPreloads(bundle: Rollup.OutputBundle): string {
+function preloadLinks(bundle: Rollup.OutputBundle, roots: readonly Rollup.OutputChunk[]): string[] {
   const chunks = Object.values(bundle).filter((item): item is Rollup.OutputChunk => item.type === 'chunk');
   const entry = chunks.find((chunk) => chunk.isEntry && chunk.facadeModuleId !== PRERENDER_SCRIPT);
   const entryFiles = new Set(entry ? chunkClosure(bundle, entry) : []);
-  const files = ADMIN_FIRST_MODULES.flatMap((id) => {
-    const chunk = chunks.find((candidate) => candidate.facadeModuleId === id);
-    if (!chunk) throw new Error(`No chunk for ${id}: the admin preloads of spa.html would be missing`);
-    return chunkClosure(bundle, chunk);
-  });
-  return [...new Set(files)]
+  return [...new Set(roots.flatMap((root) => chunkClosure(bundle, root)))]
     .filter((file) => !entryFiles.has(file))
-    .map((file) => `    <link rel="modulepreload" crossorigin href="/${file}">\n`)
+    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
+}
+
+/** The chunk whose module is `id` (an absolute path, or its end). */
+function chunkOf(bundle: Rollup.OutputBundle, id: string): Rollup.OutputChunk | undefined {
+  return Object.values(bundle).find((item): item is Rollup.OutputChunk => item.type === 'chunk' && item.facadeModuleId?.endsWith(id) === true);
+}
+
+/**
+ * spa.html (every admin address) preloads the admin root's and the data prefetch's chunks
+ * (docs/architecture.md#admin-loading).
+ */
+function adminPreloads(bundle: Rollup.OutputBundle): string {
+  const roots = ADMIN_FIRST_MODULES.map((id) => {
+    const chunk = chunkOf(bundle, id);
+    if (!chunk) throw new Error(`No chunk for ${id}: the admin preloads of spa.html would be missing`);
+    return chunk;
+  });
+  return preloadLinks(bundle, roots)
+    .map((link) => `    ${link}\n`)
     .join('');
 }
 
@@ -184,22 +198,17 @@ function publicSitePlugins(site: string): Plugin[] {
     enforce: 'post',
     generateBundle(_options, bundle) {
       const chunks = Object.values(bundle).filter((item): item is Rollup.OutputChunk => item.type === 'chunk');
-      const entry = chunks.find((chunk) => chunk.isEntry && chunk.facadeModuleId?.endsWith('index.html') !== false && chunk.facadeModuleId !== PRERENDER_SCRIPT);
-      const entryFiles = new Set(entry ? chunkClosure(bundle, entry) : []);
       const pages = [
         ...PUBLIC_PAGES.map((page) => ({ file: page.path === '/' ? 'index.html' : `${page.path.slice(1)}/index.html`, module: ROUTE_MODULES[page.kind](page.path) })),
         { file: NOT_FOUND_FILE.slice(1), module: ROUTE_MODULES.notFound('') },
       ];
       // Every public page also hydrates its header and footer (the public root route's own chunk).
-      const layout = chunks.find((chunk) => chunk.facadeModuleId?.endsWith(PUBLIC_LAYOUT_MODULE));
-      const layoutFiles = layout ? chunkClosure(bundle, layout) : [];
+      const layout = chunkOf(bundle, PUBLIC_LAYOUT_MODULE);
       for (const page of pages) {
         const html = bundle[page.file];
-        const route = chunks.find((chunk) => chunk.facadeModuleId?.endsWith(`/public-site/routes/${page.module}`));
+        const route = chunkOf(bundle, `/public-site/routes/${page.module}`);
         if (html?.type !== 'asset' || !route) continue;
-        const links = [...new Set([...layoutFiles, ...chunkClosure(bundle, route)])]
-          .filter((file) => !entryFiles.has(file))
-          .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
+        const links = preloadLinks(bundle, layout ? [layout, route] : [route]);
         html.source = inlineStylesheets(String(html.source), bundle).replace('</head>', `${links.join('\n')}\n</head>`);
       }
       // The prerender script ran in Node during the build: browsers never load it.

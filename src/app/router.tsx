@@ -2,7 +2,7 @@
 // splitting): the public home page downloads no admin code and no supabase-js. The public pages
 // are prerendered at build time (src/features/public-site/prerender.tsx).
 import type { ComponentType, ReactNode } from 'react';
-import { createBrowserRouter, type RouteObject } from '@/lib/router.tsx';
+import type { RouteObject } from '@/lib/router.tsx';
 import { publicRoutes } from '@/features/public-site/public-routes.tsx';
 import { adminRoutes } from './admin-routes.tsx';
 import { legacyRedirectRoutes } from './legacy-redirect.tsx';
@@ -111,7 +111,3 @@ export const routes: RouteObject[] = [
   },
   ...legacyRedirectRoutes,
 ];
-
-export function createAppRouter() {
-  return createBrowserRouter(routes);
-}

@@ -1,7 +1,6 @@
 // Money and time formatting in Vietnamese (docs/decisions.md#vietnamese-interface-vnd-and-vietnam-time): VND without decimals, vi-VN dates in the
 // Asia/Ho_Chi_Minh zone whatever zone the browser runs in.
 
-export const VIETNAM_TIME_ZONE = 'Asia/Ho_Chi_Minh';
 /** Vietnam has no daylight saving: always UTC+7. */
 const VIETNAM_OFFSET_MS = 7 * 60 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -150,8 +150,8 @@ interface HistoryDriver {
   read(): Path;
   write(href: string, replace: boolean): void;
   go(delta: number): void;
-  /** Calls back when the address changed without the router (back, forward); returns the unsubscribe. */
-  listen(onPop: () => void): () => void;
+  /** Calls back when the address changed without the router (back, forward). */
+  listen(onPop: () => void): void;
 }
 
 const hrefOf = (path: Path): string => `${path.pathname}${path.search}${path.hash}`;
@@ -161,17 +161,14 @@ function browserHistory(): HistoryDriver {
     read: () => ({ pathname: window.location.pathname, search: window.location.search, hash: window.location.hash }),
     write: (href, replace) => (replace ? window.history.replaceState(null, '', href) : window.history.pushState(null, '', href)),
     go: (delta) => window.history.go(delta),
-    listen: (onPop) => {
-      window.addEventListener('popstate', onPop);
-      return () => window.removeEventListener('popstate', onPop);
-    },
+    listen: (onPop) => window.addEventListener('popstate', onPop),
   };
 }
 
 function memoryHistory(initialEntries: readonly string[]): HistoryDriver {
   const entries = initialEntries.length > 0 ? [...initialEntries] : ['/'];
   let index = entries.length - 1;
-  const listeners = new Set<() => void>();
+  const listeners: (() => void)[] = [];
   return {
     read: () => {
       const url = new URL(entries[index] ?? '/', 'http://memory');
@@ -192,10 +189,7 @@ function memoryHistory(initialEntries: readonly string[]): HistoryDriver {
         for (const listener of listeners) listener();
       });
     },
-    listen: (onPop) => {
-      listeners.add(onPop);
-      return () => listeners.delete(onPop);
-    },
+    listen: (onPop) => listeners.push(onPop),
   };
 }
 
@@ -224,8 +218,6 @@ export interface Router {
   readonly target: Path;
   navigate(to: string | number, options?: NavigateOptions): void;
   subscribe(listener: (state: RouterState) => void): () => void;
-  /** Stops listening to the browser's history. */
-  dispose(): void;
 }
 
 let keySeq = 0;
@@ -320,7 +312,8 @@ function createRouter(routes: readonly RouteObject[], history: HistoryDriver): R
     });
   };
 
-  const unlisten = history.listen(() => load(history.read(), 'none'));
+  // The router lives as long as the page (or the test) that made it.
+  history.listen(() => load(history.read(), 'none'));
   if (!state.initialized) load(first, 'none');
 
   return {
@@ -346,7 +339,6 @@ function createRouter(routes: readonly RouteObject[], history: HistoryDriver): R
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    dispose: unlisten,
   };
 }
 
