@@ -175,6 +175,22 @@ function plan(pathname: string, params: URLSearchParams): (() => Promise<Plan>) 
   return null;
 }
 
+/**
+ * Settles once the browser is idle after the first answers, i.e. once the screen has rendered them
+ * (at the latest after IDLE_TIMEOUT_MS): the next page's answer is parsed on the main thread, and
+ * it must not come in between the first answers and their rows.
+ */
+function afterRender(): Promise<void> {
+  return new Promise((resolve) => {
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: IDLE_TIMEOUT_MS });
+    else setTimeout(resolve, NO_IDLE_DELAY_MS);
+  });
+}
+/** The longest a list's next page waits for the browser to be idle. */
+const IDLE_TIMEOUT_MS = 1000;
+/** Where the browser has no requestIdleCallback (Safari), the next page's delay. */
+const NO_IDLE_DELAY_MS = 300;
+
 /** The requests of an address, once they have left. */
 export interface Prefetched {
   /** Settles when the screen's first requests have answered (or failed: the screen asks again). */
@@ -187,7 +203,7 @@ export interface Prefetched {
  * (features/auth/components/mfa-gate.tsx): asked for with the data, not after it. Resolves once
  * the requests are on their way (the /admin route's loader waits for that, so the requests leave
  * before React renders the shell; on a full load it waits for `answered`, up to a bound); a list's
- * next page is asked for once its page has answered.
+ * next page is asked for once its page has answered and been rendered (afterRender).
  */
 export async function prefetchAdminUrl(url: URL): Promise<Prefetched | undefined> {
   const load = plan(url.pathname, url.searchParams);
@@ -200,6 +216,9 @@ export async function prefetchAdminUrl(url: URL): Promise<Prefetched | undefined
   ]);
   if (!isAdminSession(await supabase.session())) return undefined;
   const first = Promise.all([...planned.now, query(adminMfaRequirementQueryOptions())].map((task) => task()));
-  void first.then(() => Promise.all((planned.later ?? []).map((task) => task()))).catch(() => undefined);
+  void first
+    .then(afterRender)
+    .then(() => Promise.all((planned.later ?? []).map((task) => task())))
+    .catch(() => undefined);
   return { answered: first.then(() => undefined, () => undefined) };
 }

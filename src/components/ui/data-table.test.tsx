@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DataTable, FIRST_RENDER_ROWS, type DataTableColumn } from './data-table.tsx';
+import { FIRST_RENDER_ROWS } from '@/lib/screenful-first.ts';
+import { DataTable, type DataTableColumn } from './data-table.tsx';
 
 afterEach(cleanup);
 

@@ -3,13 +3,13 @@
 // the URL: a click sorts ascending, then descending, then back to the list's default order, and the
 // header of the order shown carries `aria-sort`. Cells never let long unbroken text overflow: it
 // wraps (docs/screens.md#sorting-lists). The first time it has rows it renders a screenful of them,
-// and the rest right after that frame is painted: the first rows show sooner on a full load, where
-// the browser lays out the whole page at once (docs/architecture.md#admin-loading).
+// and the rest right after that frame is painted (lib/screenful-first.ts).
 import clsx from 'clsx';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
-import { useEffect, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import type { ErrorContext } from '@/lib/errors.ts';
 import { common } from '@/lib/messages/common.ts';
+import { useRowsShown } from '@/lib/screenful-first.ts';
 import { effectiveSort, nextSort } from '@/lib/sort.ts';
 import { EmptyState, ErrorState, LoadingState } from './states.tsx';
 
@@ -53,31 +53,6 @@ export interface DataTableProps<Row> {
 }
 
 const alignClass = { left: 'text-left', right: 'text-right', center: 'text-center' } as const;
-
-/** Rows of a table's first render with data: more than a screen shows above the fold. */
-export const FIRST_RENDER_ROWS = 20;
-
-/**
- * How many of `total` rows to render: FIRST_RENDER_ROWS until the frame that shows them has been
- * painted, then all of them, from then on at once.
- */
-function useRowsShown(total: number): number {
-  const [all, setAll] = useState(false);
-  const pending = !all && total > FIRST_RENDER_ROWS;
-  useEffect(() => {
-    if (!pending) return;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    // The animation frame comes before the paint; the task after it, once the frame is on screen.
-    const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => setAll(true), 0);
-    });
-    return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
-    };
-  }, [pending]);
-  return pending ? FIRST_RENDER_ROWS : total;
-}
 
 export function DataTable<Row>({
   columns,

@@ -1,6 +1,7 @@
 // /admin/manage-service-items: packages grouped by service (collapsible), server-side search over
 // name / description / job details / duration / service, refresh and retry, add and edit dialogs,
-// inline order, visibility switch.
+// inline order, visibility switch. The first render shows the groups of a screenful of packages,
+// the rest right after it is painted (lib/screenful-first.ts).
 import { Pencil } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button.tsx';
@@ -8,6 +9,7 @@ import { DialogLoading, lazyPart } from '@/components/ui/lazy-part.tsx';
 import { EmptyState } from '@/components/ui/states.tsx';
 import { saveUnlessConflict } from '@/lib/errors.ts';
 import { formatVnd } from '@/lib/format.ts';
+import { groupsHolding, useRowsShown } from '@/lib/screenful-first.ts';
 import { catalogue } from '@/lib/messages/catalogue.ts';
 import { common } from '@/lib/messages/common.ts';
 import { useUrlState } from '@/lib/url-state.ts';
@@ -98,6 +100,9 @@ export default function PackagesPage() {
   const update = useUpdatePackage();
   const [collapsed, toggle] = useCollapsedGroups();
   const [dialog, setDialog] = useState<PackageDialogState>(null);
+  const groups = packages.data?.groups ?? [];
+  const packageCount = groups.reduce((sum, group) => sum + group.packages.length, 0);
+  const shownGroups = groupsHolding(groups, useRowsShown(packageCount), (group) => group.packages.length);
 
   const save = (row: PackageRow, patch: PackagePatch) => saveUnlessConflict(() => update.mutateAsync({ row, patch }));
 
@@ -121,7 +126,7 @@ export default function PackagesPage() {
         ) : null
       }
     >
-      {(packages.data?.groups ?? []).map((group) => (
+      {shownGroups.map((group) => (
         <Group
           key={group.service.id}
           group={group}
