@@ -7,7 +7,7 @@
 // naming the field ("Họ tên tối đa 100 ký tự"); a number is read strictly (never "abc" or "1e3")
 // and its range message names the field ("Giá phải từ 1 ₫ đến 1.000.000.000 ₫" with `money`).
 import clsx from 'clsx';
-import { Check, Pencil, X } from 'lucide-react';
+import { Check, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { toVietnameseMessage } from '@/lib/errors.ts';
 import { formatNumber } from '@/lib/format.ts';
@@ -15,6 +15,7 @@ import { parseDecimalInput, parseWholeNumber } from '@/lib/input-bounds.ts';
 import { bounds } from '@/lib/messages/bounds.ts';
 import { common } from '@/lib/messages/common.ts';
 import type { SelectOption } from './form-controls.tsx';
+import { PencilMark } from './pencil-mark.tsx';
 import { Spinner } from './spinner.tsx';
 
 type SaveResult = Promise<unknown> | unknown;
@@ -226,7 +227,7 @@ export function InlineEdit(props: InlineEditProps) {
       >
         <span className="min-w-0 break-words">{shown}</span>
         {disabled ? null : (
-          <Pencil className="size-3.5 shrink-0 text-slate-400 group-hover:text-teal-700" aria-hidden="true" />
+          <PencilMark className="size-3.5 text-slate-400 group-hover:text-teal-700" />
         )}
         <span className="sr-only">{`(${common.inlineEdit.start(label)})`}</span>
       </button>

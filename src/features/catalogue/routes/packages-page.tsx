@@ -2,10 +2,10 @@
 // name / description / job details / duration / service, refresh and retry, add and edit dialogs,
 // inline order, visibility switch. The first render shows the groups of a screenful of packages,
 // the rest right after it is painted (lib/screenful-first.ts).
-import { Pencil } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button.tsx';
 import { DialogLoading, lazyPart } from '@/components/ui/lazy-part.tsx';
+import { PencilMark } from '@/components/ui/pencil-mark.tsx';
 import { EmptyState } from '@/components/ui/states.tsx';
 import { saveUnlessConflict } from '@/lib/errors.ts';
 import { formatVnd } from '@/lib/format.ts';
@@ -79,7 +79,7 @@ function Group({
               <td className="max-w-xs px-3 py-2 whitespace-pre-line">{row.job_details}</td>
               <OrderVisibilityCells row={row} texts={t} save={(patch) => save(row, patch)} />
               <td className="px-3 py-2">
-                <Button size="sm" variant="ghost" icon={<Pencil className="size-4" aria-hidden="true" />} onClick={() => onEdit(row)} aria-label={t.editPackage(row.name)}>
+                <Button size="sm" variant="ghost" icon={<PencilMark className="size-4" />} onClick={() => onEdit(row)} aria-label={t.editPackage(row.name)}>
                   {common.actions.edit}
                 </Button>
               </td>

@@ -2,9 +2,9 @@
 // leaving the field saves, Escape cancels; an empty or unchanged value just cancels (unlike the
 // shared InlineEdit, where an empty Enter is an error); a negative or non-numeric value shows the
 // catalogue's message in place. Amounts may be typed with Vietnamese thousand separators (1.500.000).
-import { Pencil } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { InlineError } from '@/components/ui/inline-edit.tsx';
+import { PencilMark } from '@/components/ui/pencil-mark.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { toVietnameseMessage } from '@/lib/errors.ts';
 import { formatVnd } from '@/lib/format.ts';
@@ -88,7 +88,7 @@ export function AmountCellEditor({ label, value, onSave, disabled = false }: Amo
         className="group inline-flex items-center gap-1.5 rounded px-1 py-0.5 tabular-nums hover:bg-teal-50 focus-visible:outline-2 focus-visible:outline-teal-700 disabled:hover:bg-transparent"
       >
         <span>{value === null ? <span className="text-slate-600">—</span> : formatVnd(value)}</span>
-        {disabled ? null : <Pencil className="size-3.5 text-slate-400 group-hover:text-teal-700" aria-hidden="true" />}
+        {disabled ? null : <PencilMark className="size-3.5 text-slate-400 group-hover:text-teal-700" />}
         <span className="sr-only">{`(${common.inlineEdit.start(label)})`}</span>
       </button>
     );
