@@ -175,6 +175,11 @@ function plan(pathname: string, params: URLSearchParams): (() => Promise<Plan>) 
   return null;
 }
 
+/** The longest a list's next page waits for the browser to be idle. */
+const IDLE_TIMEOUT_MS = 1000;
+/** Where the browser has no requestIdleCallback (Safari), the next page's delay. */
+const NO_IDLE_DELAY_MS = 300;
+
 /**
  * Settles once the browser is idle after the first answers, i.e. once the screen has rendered them
  * (at the latest after IDLE_TIMEOUT_MS): the next page's answer is parsed on the main thread, and
@@ -186,10 +191,6 @@ function afterRender(): Promise<void> {
     else setTimeout(resolve, NO_IDLE_DELAY_MS);
   });
 }
-/** The longest a list's next page waits for the browser to be idle. */
-const IDLE_TIMEOUT_MS = 1000;
-/** Where the browser has no requestIdleCallback (Safari), the next page's delay. */
-const NO_IDLE_DELAY_MS = 300;
 
 /** The requests of an address, once they have left. */
 export interface Prefetched {

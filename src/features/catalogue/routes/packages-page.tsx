@@ -102,7 +102,8 @@ export default function PackagesPage() {
   const [dialog, setDialog] = useState<PackageDialogState>(null);
   const groups = packages.data?.groups ?? [];
   const packageCount = groups.reduce((sum, group) => sum + group.packages.length, 0);
-  const shownGroups = groupsHolding(groups, useRowsShown(packageCount), (group) => group.packages.length);
+  const rowsShown = useRowsShown(packageCount);
+  const shownGroups = groupsHolding(groups, rowsShown, (group) => group.packages.length);
 
   const save = (row: PackageRow, patch: PackagePatch) => saveUnlessConflict(() => update.mutateAsync({ row, patch }));
 
