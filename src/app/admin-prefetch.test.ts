@@ -3,12 +3,11 @@
 // the browser is idle after their answers (its answer must not come between the first answers and
 // their rows).
 import { afterEach, describe, expect, it, vi } from 'vitest';
-
-const STORAGE_KEY = 'sdv-admin-auth';
+import { AUTH_STORAGE_KEY } from '@/lib/supabase.ts';
 
 function storeAdminSession(): void {
   localStorage.setItem(
-    STORAGE_KEY,
+    AUTH_STORAGE_KEY,
     JSON.stringify({
       access_token: 'header.payload.signature',
       refresh_token: 'refresh',
