@@ -16,7 +16,7 @@ function table(error: unknown) {
       columns={columns}
       rows={rows}
       rowKey={(row) => row.id}
-      query={{ isPending: false, isFetching: false, error, refetch: () => undefined }}
+      query={{ isPending: false, isFetching: false, isPlaceholderData: false, error, refetch: () => undefined }}
       page={1}
       total={105}
       onNavigate={() => undefined}
@@ -40,6 +40,7 @@ describe('<PagedTable />', () => {
         list={{
           isPending: false,
           isFetching: false,
+          isPlaceholderData: false,
           error: null,
           refetch: () => undefined,
           data: { rows, total: 275_000, totalExact: false, firstCursor: 'f', lastCursor: 'l' },
@@ -54,6 +55,34 @@ describe('<PagedTable />', () => {
     expect(screen.getByText('Khoảng 275000 đánh giá')).toBeTruthy();
     expect(screen.getByText(/trên khoảng/)).toBeTruthy();
     expect(screen.queryByRole('button', { name: /5500/ })).toBeNull();
+  });
+
+  it('a live refetch of the shown page keeps the pager usable and the rows undimmed; another page loading stops both', () => {
+    const pages: unknown[] = [];
+    const view = (state: { isFetching: boolean; isPlaceholderData: boolean }) => (
+      <PagedTable
+        caption="Khách hàng"
+        columns={columns}
+        rows={rows}
+        rowKey={(row) => row.id}
+        query={{ isPending: false, ...state, error: null, refetch: () => undefined }}
+        page={1}
+        total={105}
+        onNavigate={(position) => pages.push(position)}
+      />
+    );
+    const { rerender } = render(view({ isFetching: true, isPlaceholderData: false }));
+    const next = () => screen.getByRole('button', { name: 'Trang sau' }) as HTMLButtonElement;
+    expect(next().disabled).toBe(false);
+    next().click();
+    expect(pages).toEqual([{ page: 2, after: '', before: '' }]);
+    expect(screen.getByRole('table').getAttribute('aria-busy')).toBeNull();
+    expect(screen.getByRole('table').querySelector('tbody')?.className).not.toContain('opacity-60');
+
+    rerender(view({ isFetching: true, isPlaceholderData: true }));
+    expect(next().disabled).toBe(true);
+    expect(screen.getByRole('table').getAttribute('aria-busy')).toBe('true');
+    expect(screen.getByRole('table').querySelector('tbody')?.className).toContain('opacity-60');
   });
 
   it('marks the searched term in a cell, accents ignored', () => {

@@ -1,9 +1,8 @@
 // A server-paginated list: the DataTable of one page's rows (numbered from the page's offset)
 // and the Pagination under it, both driven by the page's query. `total` undefined (the count not
-// known yet) hides the pagination; `busy` disables it while something else the total depends on
-// loads; `footnote` goes between the two (e.g. "the total is an estimate"). Page numbers open
-// within the numbered window (docs/search.md#deep-pages); past it, "next" / "previous" follow the
-// page's cursors, which the URL keeps with the page number.
+// known yet) hides the pagination; `footnote` goes between the two (e.g. "the total is an
+// estimate"). Page numbers open within the numbered window (docs/search.md#deep-pages); past it,
+// "next" / "previous" follow the page's cursors, which the URL keeps with the page number.
 import type { QueryKey } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { DataTable, type DataTableProps } from './data-table.tsx';
@@ -17,6 +16,13 @@ import { RefreshQueryButton } from './refresh-button.tsx';
 export interface PagedQuery {
   isPending: boolean;
   isFetching: boolean;
+  /**
+   * The rows shown are another page's or filter's, kept while this one loads: they are dimmed and
+   * the pager waits (their cursors and total are not this page's). A background refetch of the
+   * same page (a live update, "Làm mới") neither dims them nor stops the pager, so a click on it is
+   * never lost.
+   */
+  isPlaceholderData: boolean;
   error: unknown;
   refetch: () => unknown;
 }
@@ -33,7 +39,6 @@ export type PagedTableProps<Row> = Omit<DataTableProps<Row>, 'isLoading' | 'isFe
   onNavigate: (position: ListPosition) => void;
   /** Rows a page number may skip from either end (lib/paging.ts offsetWindow; Infinity: any page). */
   offsetWindow?: number;
-  busy?: boolean;
   footnote?: ReactNode;
 };
 
@@ -72,7 +77,6 @@ export function PagedTable<Row>({
   cursors,
   onNavigate,
   offsetWindow = OFFSET_WINDOW,
-  busy = false,
   footnote,
   ...table
 }: PagedTableProps<Row>) {
@@ -82,7 +86,7 @@ export function PagedTable<Row>({
       <DataTable
         {...table}
         isLoading={query.isPending}
-        isFetching={query.isFetching}
+        isFetching={query.isPlaceholderData}
         error={query.error ?? undefined}
         onRetry={() => void query.refetch()}
         rowNumberOffset={(page - 1) * pageSize}
@@ -96,7 +100,7 @@ export function PagedTable<Row>({
           pageSize={pageSize}
           onPageChange={(target) => onNavigate(navigation.position(target))}
           reachable={navigation.reachable}
-          disabled={query.isFetching || busy}
+          disabled={query.isPlaceholderData}
           approximate={approximate}
         />
       ) : null}

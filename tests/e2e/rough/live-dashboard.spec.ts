@@ -1,6 +1,6 @@
 // The dashboard says its figures are live: a booking, a deposit or a commission written by someone
 // else shows up in its cards without a reload (Realtime); a message arriving in a conversation
-// shows up in the conversations list the same way.
+// shows up in the conversations list the same way; such a refresh of a list leaves its pager usable.
 import { expect, test } from '@playwright/test';
 import { realtimeListening, signedInAdminEachTest } from '../helpers.ts';
 import { closeDb, createAccount, sql, unique } from '../admin-ops/ops-helpers.ts';
@@ -76,5 +76,39 @@ test.describe('cập nhật theo thời gian thực', () => {
       text,
     ]);
     await expect(page.getByText(text)).toBeVisible({ timeout: 10_000 });
+  });
+
+  test('while a new booking refreshes the list, its rows stay as they are and "Trang sau" still answers', async ({ page }) => {
+    const listening = realtimeListening(page, 'admin-live-updates');
+    const firstPage = page.waitForRequest('**/rest/v1/rpc/admin_list_bookings');
+    await page.goto('/admin/bookings');
+    const body = (await firstPage).postData();
+    const table = page.getByRole('table', { name: 'Quản lý đơn đặt lịch' });
+    await expect(table.locator('tbody tr')).toHaveCount(50);
+    await listening;
+    // The refetch of this page that the live update starts is held for four seconds, so the click
+    // lands inside it (the idle-time prefetch of page 2 goes through at once).
+    let held = 0;
+    await page.route('**/rest/v1/rpc/admin_list_bookings', async (route) => {
+      if (route.request().postData() !== body) return route.fallback();
+      held += 1;
+      await new Promise((resolve) => setTimeout(resolve, 4_000));
+      return route.fallback();
+    });
+    const [sub] = await sql<{ id: string }>('select id from public.subcategories order by sort_order limit 1');
+    await sql(
+      `insert into public.bookings (customer_name, subcategory_id, service_name, service_item_name, original_price, final_price, status)
+       values ('Khách trực tiếp', $1, 'Dọn dẹp nhà cửa', $2, 100000, 100000, 'pending')`,
+      [sub!.id, `Gói ${unique('trang')}`],
+    );
+    await expect.poll(() => held, { timeout: 10_000, intervals: [50] }).toBeGreaterThan(0);
+    // Read at once, inside the held refetch (an auto-waiting assertion would wait for its end).
+    expect(await table.getAttribute('aria-busy'), 'the table is not marked busy').toBeNull();
+    const next = page.getByRole('button', { name: 'Trang sau' });
+    expect(await next.isDisabled(), '"Trang sau" is not disabled').toBe(false);
+    await next.click({ timeout: 500 });
+    await expect(page).toHaveURL(/page=2/);
+    await expect(page.getByText(/^Hiển thị 51–100 trên /)).toBeVisible({ timeout: 10_000 });
+    await page.unrouteAll({ behavior: 'wait' });
   });
 });

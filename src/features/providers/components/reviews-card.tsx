@@ -76,7 +76,7 @@ export function ReviewsCard({ providerId }: { providerId: string }) {
                   </li>
                 ))}
               </ul>
-              <Pagination page={page} total={data.total} pageSize={REVIEWS_PAGE_SIZE} onPageChange={setPage} disabled={reviews.isFetching} />
+              <Pagination page={page} total={data.total} pageSize={REVIEWS_PAGE_SIZE} onPageChange={setPage} disabled={reviews.isPlaceholderData} />
             </>
           )}
         </QueryStates>
