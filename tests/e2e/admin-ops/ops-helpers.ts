@@ -1,7 +1,7 @@
 // Helpers of the admin operations specs: one signed-in admin page per file (signed in through the
 // login screen), direct SQL on the e2e database for test data and for expected figures, and the
 // Auth admin API to create accounts of our own.
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import pg from 'pg';
 import { DEMO_ACCOUNTS } from '../../../local-stack/config.ts';
 import { e2eApiUrl, e2eBaseUrl } from '../stack-env.ts';
@@ -118,6 +118,43 @@ export function viNumber(text: string): number {
 
 export function viCount(n: number): string {
   return n.toLocaleString('vi-VN');
+}
+
+/**
+ * Waits for the list's "Hiển thị first–last trên N" (`last` 'any' on a list shorter than a page,
+ * whose last row is its total) and checks N against the table's count taken
+ * before the load and after it: the other worker adds rows of its own meanwhile (no spec deletes
+ * bookings or profiles), so N must lie between the two, and equals both when nothing was added.
+ */
+export async function expectShownTotal(page: Page, first: number, last: number | 'any', count: () => Promise<number>, before: number): Promise<number> {
+  const upTo = last === 'any' ? '[\\d.]+' : viCount(last);
+  const text = page.getByText(new RegExp(`^Hiển thị ${viCount(first)}–${upTo} trên [\\d.]+$`));
+  await expect(text).toBeVisible();
+  const after = await count();
+  const total = viNumber(((await text.textContent()) ?? '').split('trên')[1] ?? '');
+  expect(total, `total shown, with ${before} rows before the load and ${after} after`).toBeGreaterThanOrEqual(before);
+  expect(total).toBeLessThanOrEqual(after);
+  return total;
+}
+
+/**
+ * Newest first on a profiles list: the row named `name` (the account `id` a spec has just created)
+ * is on the first page, and every row above it is an account created after it (the other worker
+ * may sign one up meanwhile). Returns the row's index.
+ */
+export async function expectNewestFirst(rows: Locator, name: string, id: string): Promise<number> {
+  const texts = await rows.allInnerTexts();
+  const ours = texts.findIndex((text) => text.includes(name));
+  expect(ours, `${name} on the first page`).toBeGreaterThanOrEqual(0);
+  const above = texts.slice(0, ours).map((text) => /\S+@\S+/.exec(text)?.[0] ?? text);
+  const [{ older }] = (await sql<{ older: number }>(
+    `select count(*)::int as older from unnest($1::text[]) e
+      where not exists (select 1 from public.profiles p where p.email = e
+                          and p.created_at >= (select created_at from public.profiles where id = $2))`,
+    [above, id],
+  )) as [{ older: number }];
+  expect(older, `rows above ${name}: ${above.join(', ')}`).toBe(0);
+  return ours;
 }
 
 /**

@@ -7,7 +7,7 @@ import { createClient, type SupabaseClientOptions } from '@supabase/supabase-js'
 import ws from 'ws';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_ACCOUNTS, expectNoSeriousA11yViolations } from '../helpers.ts';
-import { anonKey, apiUrl, checkContactEdits, createAccount, sectionCard, shareAdminPage, sql, tableRows, unique } from './ops-helpers.ts';
+import { anonKey, apiUrl, checkContactEdits, createAccount, expectNewestFirst, expectShownTotal, sectionCard, shareAdminPage, sql, tableRows, unique, viNumber } from './ops-helpers.ts';
 
 const tag = unique('pro');
 const NAME = `Thợ Kiểm Thử ${tag}`;
@@ -51,18 +51,33 @@ shareAdminPage(async (opened) => {
 const card = (title: string) => sectionCard(page, title);
 
 test('list: name and status filters in the URL, surviving a reload', async () => {
+  // Other specs create providers of their own meanwhile: the total shown lies between the counts
+  // taken before and after the load, and theirs may come above ours.
+  const count = async () =>
+    ((await sql<{ n: number }>("select count(*)::int as n from public.profiles where role = 'provider'")) as [{ n: number }])[0].n;
+  const before = await count();
   await page.goto('/admin/providers');
   const rows = tableRows(page, 'Quản lý nhà cung cấp');
-  const [{ n }] = (await sql<{ n: number }>("select count(*)::int as n from public.profiles where role = 'provider'")) as [{ n: number }];
-  await expect(page.getByText(`Hiển thị 1–${Math.min(n, 50)} trên ${n}`)).toBeVisible();
-  await expect(rows.first()).toContainText(NAME);
+  await expectShownTotal(page, 1, before >= 50 ? 50 : 'any', count, before);
+  await expectNewestFirst(rows, NAME, providerId);
 
   const statusSelect = page.getByLabel('Trạng thái', { exact: true });
   await expect(statusSelect.locator('option')).toHaveText(['Tất cả trạng thái', 'Không hoạt động', 'Chờ duyệt', 'Hoạt động']);
+  // Other specs activate and ban providers of their own: the total must be the database's whenever
+  // the count held still across the load.
+  const active = async () =>
+    ((await sql<{ n: number }>("select count(*)::int as n from public.profiles where role = 'provider' and status = 'active'")) as [{ n: number }])[0].n;
+  const activeBefore = await active();
   await statusSelect.selectOption('active');
   await expect(page).toHaveURL(/status=active/);
-  const [{ active }] = (await sql<{ active: number }>("select count(*)::int as active from public.profiles where role = 'provider' and status = 'active'")) as [{ active: number }];
-  await expect(page.getByText(`Hiển thị 1–${active} trên ${active}`)).toBeVisible();
+  // The filtered rows are in once no other status shows (ours, awaiting approval, was on the first page).
+  await expect(rows.locator('td:nth-child(5)').filter({ hasNotText: 'Hoạt động' })).toHaveCount(0);
+  const activeText = page.getByText(/^Hiển thị 1–[\d.]+ trên [\d.]+$/);
+  await expect(activeText).toBeVisible();
+  const activeAfter = await active();
+  const [shownLast, shownActive] = ((await activeText.textContent()) ?? '').replace('Hiển thị 1–', '').split(' trên ').map(viNumber);
+  expect(shownLast).toBe(Math.min(shownActive!, 50));
+  if (activeBefore === activeAfter) expect(shownActive).toBe(activeAfter);
   for (const badge of await rows.locator('td:nth-child(5)').allInnerTexts()) expect(badge).toBe('Hoạt động');
 
   await statusSelect.selectOption('pending_approval');
