@@ -11,57 +11,69 @@ shareAdminPage((opened) => {
   page = opened;
 });
 
-/** Figures other suites may change while this one runs: read them until they hold still. */
-async function snapshot(): Promise<string> {
-  const rows = await sql(
-    `select (select count(*) from public.profiles) as profiles, (select count(*) from public.bookings) as bookings,
-            (select max(updated_at) from public.bookings) as changed`,
-  );
-  return JSON.stringify(rows);
-}
-
-test('cards show the figures of the database', async () => {
-  for (let attempt = 0; attempt < 3; attempt += 1) {
-    const before = await snapshot();
-    const started = Date.now();
-    await page.goto('/admin');
-    await expect(page.getByRole('heading', { level: 1, name: 'Tổng quan' })).toBeVisible();
-    await expect(page.getByText('Tổng người dùng')).toBeVisible();
-    test.info().annotations.push({ type: 'dashboard after a full page load (ms)', description: String(Date.now() - started) });
-    if ((await snapshot()) === before) break;
-  }
-
-  // Every card against the base tables (not the roll-ups the dashboard reads), formatted as the screen formats.
-  const card = (label: string) => page.locator('section', { has: page.getByRole('heading', { name: label, exact: true }) });
-  const [users] = await sql<{ total: number; customers: number; providers: number }>(
-    `select count(*)::int as total, count(*) filter (where role = 'customer')::int as customers,
-            count(*) filter (where role = 'provider')::int as providers from public.profiles`,
-  );
-  await expect(card('Tổng người dùng')).toContainText(formatNumber(users!.total));
-  await expect(card('Tổng người dùng')).toContainText(`${formatNumber(users!.customers)} khách hàng · ${formatNumber(users!.providers)} nhà cung cấp`);
-
-  const [money] = await sql<{ revenue: string; platform: string; provider: string; completed: string; pending: string; items: number; bookings: number }>(
-    `select (select coalesce(sum(final_price), 0) from public.bookings where status = 'completed')::text as revenue,
+/**
+ * Every card's figure against the base tables (not the roll-ups the dashboard reads), formatted as
+ * the screen formats: [where, text expected in it]. Read in one statement, so the figures agree.
+ */
+async function expectedFigures(): Promise<[string, string][]> {
+  const [f] = await sql<{
+    total: number; customers: number; providers: number; revenue: string; platform: string; provider: string;
+    completed: string; pending: string; items: number; bookings: number; statuses: Record<string, number> | null;
+  }>(
+    `select (select count(*) from public.profiles)::int as total,
+            (select count(*) from public.profiles where role = 'customer')::int as customers,
+            (select count(*) from public.profiles where role = 'provider')::int as providers,
+            (select coalesce(sum(final_price), 0) from public.bookings where status = 'completed')::text as revenue,
             (select coalesce(sum(platform_fee), 0) from public.commissions)::text as platform,
             (select coalesce(sum(provider_amount), 0) from public.commissions)::text as provider,
             (select coalesce(sum(amount), 0) from public.deposit_history where status = 'completed')::text as completed,
             (select coalesce(sum(amount), 0) from public.deposit_history where status = 'pending')::text as pending,
             (select count(*) from public.service_items)::int as items,
-            (select count(*) from public.bookings)::int as bookings`,
+            (select count(*) from public.bookings)::int as bookings,
+            (select jsonb_object_agg(status, n) from (select status, count(*)::int as n from public.bookings group by status) s) as statuses`,
   );
-  await expect(card('Doanh thu')).toContainText(formatVnd(money!.revenue));
-  await expect(card('Thu nhập nền tảng')).toContainText(formatVnd(money!.platform));
-  await expect(card('Hoa hồng nhà cung cấp')).toContainText(formatVnd(money!.provider));
-  const deposits = card('Tổng tiền đặt cọc');
-  await expect(deposits).toContainText(formatVnd(Number(money!.completed) + Number(money!.pending)));
-  await expect(deposits).toContainText(`Đã hoàn thành ${formatVnd(money!.completed)} · Đang chờ ${formatVnd(money!.pending)}`);
-  await expect(card('Gói dịch vụ')).toContainText(formatNumber(money!.items));
+  return [
+    ['Tổng người dùng', formatNumber(f!.total)],
+    ['Tổng người dùng', `${formatNumber(f!.customers)} khách hàng · ${formatNumber(f!.providers)} nhà cung cấp`],
+    ['Doanh thu', formatVnd(f!.revenue)],
+    ['Thu nhập nền tảng', formatVnd(f!.platform)],
+    ['Hoa hồng nhà cung cấp', formatVnd(f!.provider)],
+    ['Tổng tiền đặt cọc', formatVnd(Number(f!.completed) + Number(f!.pending))],
+    ['Tổng tiền đặt cọc', `Đã hoàn thành ${formatVnd(f!.completed)} · Đang chờ ${formatVnd(f!.pending)}`],
+    ['Gói dịch vụ', formatNumber(f!.items)],
+    ['bookings', `Tổng booking: ${formatNumber(f!.bookings)}`],
+    ...Object.entries(f!.statuses ?? {}).map(([status, n]): [string, string] => [`bookings-${status}`, formatNumber(n)]),
+  ];
+}
 
-  await expect(page.getByRole('heading', { name: `Tổng booking: ${formatNumber(money!.bookings)}` })).toBeVisible();
-  const statuses = await sql<{ status: string; n: number }>('select status, count(*)::int as n from public.bookings group by status');
-  for (const { status, n } of statuses) {
-    await expect(page.getByTestId(`bookings-${status}`)).toHaveText(formatNumber(n));
-  }
+test('cards show the figures of the database', async () => {
+  const started = Date.now();
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { level: 1, name: 'Tổng quan' })).toBeVisible();
+  await expect(page.getByText('Tổng người dùng')).toBeVisible();
+  test.info().annotations.push({ type: 'dashboard after a full page load (ms)', description: String(Date.now() - started) });
+
+  // Other specs add rows meanwhile and the dashboard follows them live: the figures are read again
+  // until screen and database agree.
+  const shown = async (where: string): Promise<string> => {
+    if (where.startsWith('bookings-')) return (await page.getByTestId(where).allTextContents())[0] ?? '';
+    if (where === 'bookings') return (await page.getByRole('heading', { name: /^Tổng booking: / }).allTextContents())[0] ?? '';
+    return (await page.locator('section', { has: page.getByRole('heading', { name: where, exact: true }) }).allTextContents())[0] ?? '';
+  };
+  await expect
+    .poll(
+      async () => {
+        const differences: string[] = [];
+        for (const [where, text] of await expectedFigures()) {
+          const on = await shown(where);
+          const agrees = where.startsWith('bookings-') ? on.trim() === text : on.includes(text);
+          if (!agrees) differences.push(`${where}: "${on}" lacks "${text}"`);
+        }
+        return differences.join('; ');
+      },
+      { timeout: 15_000 },
+    )
+    .toBe('');
 });
 
 test('both charts draw the last 30 days, with a table view', async () => {
@@ -81,12 +93,21 @@ test('both charts draw the last 30 days, with a table view', async () => {
 test('the 10 most recent bookings link to their detail', async () => {
   const rows = tableRows(page, '10 booking gần nhất');
   await expect(rows).toHaveCount(10);
-  const [newest] = await sql<{ id: string }>('select id from public.bookings order by created_at desc, id desc limit 1');
-  const shortId = newest!.id.slice(-8).toUpperCase();
-  await expect(rows.first()).toContainText(`#${shortId}`);
-  await rows.first().getByRole('link').click();
-  await expect(page).toHaveURL(new RegExp(`/admin/bookings/${newest!.id}$`));
-  await expect(page.getByRole('heading', { level: 1, name: `Đơn đặt lịch #${shortId}` })).toBeVisible();
+  // The first row is the newest booking; the other worker's inserts move both (the card follows
+  // them live), so both are read again until they agree.
+  await expect
+    .poll(async () => {
+      const [newest] = await sql<{ id: string }>('select id from public.bookings order by created_at desc, id desc limit 1');
+      return ((await rows.allTextContents())[0] ?? '').includes(`#${newest!.id.slice(-8).toUpperCase()}`);
+    })
+    .toBe(true);
+  const link = rows.first().getByRole('link');
+  const href = (await link.getAttribute('href')) ?? '';
+  const id = /\/admin\/bookings\/([0-9a-f-]{36})$/.exec(href)?.[1] ?? '';
+  expect(await link.textContent()).toBe(`#${id.slice(-8).toUpperCase()}`);
+  await link.click();
+  await expect(page).toHaveURL(new RegExp(`/admin/bookings/${id}$`));
+  await expect(page.getByRole('heading', { level: 1, name: `Đơn đặt lịch #${id.slice(-8).toUpperCase()}` })).toBeVisible();
 });
 
 test('a load error shows the message and "Thử lại" reloads', async () => {

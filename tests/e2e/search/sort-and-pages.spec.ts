@@ -15,6 +15,20 @@ function header(name: string) {
   return page.getByRole('columnheader', { name, exact: true });
 }
 
+/**
+ * Row `index` of the table shows what `expected()` reads from the database. Both are read again
+ * until they agree: the other worker's inserts change both (the list follows them live).
+ */
+async function expectRow(table: string, index: number, expected: () => Promise<string>): Promise<void> {
+  await expect
+    .poll(async () => {
+      const want = await expected();
+      const shown = (await tableRows(page, table).allTextContents())[index] ?? '';
+      return shown.includes(want) ? 'agree' : `row ${index + 1} "${shown}" lacks "${want}"`;
+    })
+    .toBe('agree');
+}
+
 test('customers: name ascending, descending, then the default order; kept across a reload', async () => {
   const table = 'Quản lý khách hàng';
   await page.goto('/admin/customers');
@@ -30,18 +44,17 @@ test('customers: name ascending, descending, then the default order; kept across
   await expect(page).toHaveURL(/[?&]sort=name\.asc/);
   await expect(header('Tên')).toHaveAttribute('aria-sort', 'ascending');
   await expect(header('Ngày tạo')).not.toHaveAttribute('aria-sort', /.+/);
-  const ascending = await byName('asc');
-  await expect(tableRows(page, table).nth(0)).toContainText(ascending[0]!);
-  await expect(tableRows(page, table).nth(2)).toContainText(ascending[2]!);
+  await expectRow(table, 0, async () => (await byName('asc'))[0]!);
+  await expectRow(table, 2, async () => (await byName('asc'))[2]!);
 
   await page.reload();
   await expect(header('Tên')).toHaveAttribute('aria-sort', 'ascending');
-  await expect(tableRows(page, table).nth(0)).toContainText(ascending[0]!);
+  await expectRow(table, 0, async () => (await byName('asc'))[0]!);
 
   await page.getByRole('button', { name: 'Tên', exact: true }).click();
   await expect(page).toHaveURL(/[?&]sort=name\.desc/);
   await expect(header('Tên')).toHaveAttribute('aria-sort', 'descending');
-  await expect(tableRows(page, table).nth(0)).toContainText((await byName('desc'))[0]!);
+  await expectRow(table, 0, async () => (await byName('desc'))[0]!);
 
   await page.getByRole('button', { name: 'Tên', exact: true }).click();
   await expect(page).not.toHaveURL(/sort=/);
@@ -53,11 +66,14 @@ test('bookings: price ascending survives a reload; the CSV follows the shown ord
   await page.goto('/admin/bookings');
   await page.getByRole('button', { name: 'Giá cuối' }).click();
   await expect(header('Giá cuối')).toHaveAttribute('aria-sort', 'ascending');
-  const [cheapest] = await sql<{ id: string }>('select id from public.bookings order by final_price, id limit 1');
-  await expect(tableRows(page, table).first()).toContainText(`#${cheapest!.id.slice(-8).toUpperCase()}`);
+  const cheapest = async () => {
+    const [row] = await sql<{ id: string }>('select id from public.bookings order by final_price, id limit 1');
+    return `#${row!.id.slice(-8).toUpperCase()}`;
+  };
+  await expectRow(table, 0, cheapest);
   await page.reload();
   await expect(header('Giá cuối')).toHaveAttribute('aria-sort', 'ascending');
-  await expect(tableRows(page, table).first()).toContainText(`#${cheapest!.id.slice(-8).toUpperCase()}`);
+  await expectRow(table, 0, cheapest);
 });
 
 test('a deep ?page= link opens that page; past the window "next" follows the cursor, which a reload keeps', async () => {
