@@ -2,7 +2,8 @@
 // (DATABASE_URL, else the embedded server of loadConfig()) and prints a JSON fingerprint of the
 // result: the schema (tables, columns, constraints, indexes, policies, functions, triggers, grants)
 // and the platform (owners and RLS of auth/storage tables, the platform roles) as checksums, plus
-// the row count of every public table. Used by scripts/check-pg15.sh to compare
+// the row count of every public table (of a daily rollup, the records it rolls up: countExpression).
+// Used by scripts/check-pg15.sh to compare
 // PostgreSQL 15 with the embedded 17.
 import { createHash } from 'node:crypto';
 import pg from 'pg';
@@ -41,6 +42,24 @@ const CATALOG_QUERIES: Record<string, string> = {
                                                     'supabase_auth_admin', 'supabase_storage_admin') order by 1`,
 };
 
+/**
+ * What a table's figure counts. A daily rollup (a `day` column and `*_count` columns) counts the
+ * records it rolls up: its number of days depends on the minute the seed ran (the seed's times are
+ * relative to now(), and a record a few seconds either side of midnight in Asia/Ho_Chi_Minh falls
+ * on another day), so two seeds seconds apart may spread the same records over more or fewer days.
+ * Every other table counts its rows.
+ */
+async function countExpression(client: pg.Client, table: string): Promise<string> {
+  const columns = await client.query<{ column_name: string }>(
+    `select column_name from information_schema.columns where table_schema = 'public' and table_name = $1 order by ordinal_position`,
+    [table],
+  );
+  const names = columns.rows.map((row) => row.column_name);
+  const counted = names.filter((name) => name.endsWith('_count'));
+  if (!names.includes('day') || counted.length === 0) return 'count(*)';
+  return counted.map((name) => `coalesce(sum(${pg.escapeIdentifier(name)}), 0)`).join(' + ');
+}
+
 async function fingerprint(url: string): Promise<Record<string, unknown>> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
@@ -55,7 +74,7 @@ async function fingerprint(url: string): Promise<Record<string, unknown>> {
     );
     const counts: Record<string, number> = {};
     for (const { table_name } of tables.rows) {
-      const result = await client.query<{ n: string }>(`select count(*)::text as n from public.${pg.escapeIdentifier(table_name)}`);
+      const result = await client.query<{ n: string }>(`select ${await countExpression(client, table_name)}::text as n from public.${pg.escapeIdentifier(table_name)}`);
       counts[table_name] = Number(result.rows[0]?.n ?? 0);
     }
     const version = await client.query<{ server_version: string }>('show server_version');
