@@ -6,9 +6,18 @@ function activeSlide(page: Page) {
 
 // The carousel's timer runs on Playwright's fake clock: it flows while the page loads, then the
 // test pauses it and lets its seconds pass only when it says so.
+// On a busy machine more than the 250 ms margin may pass between reading the page's time and
+// pausing; the pause is then refused (the time is past) and taken again from the new time.
 async function pauseClock(page: Page): Promise<void> {
-  const now = await page.evaluate(() => Date.now());
-  await page.clock.pauseAt(now + 250);
+  for (let attempt = 1; ; attempt += 1) {
+    const now = await page.evaluate(() => Date.now());
+    try {
+      await page.clock.pauseAt(now + 250);
+      return;
+    } catch (error) {
+      if (attempt >= 5 || !String(error).includes('Cannot fast-forward to the past')) throw error;
+    }
+  }
 }
 
 test('carousel advances every 5 s, has previous/next controls and pauses on hover', async ({ page }) => {
