@@ -20,7 +20,9 @@ export function ApplicableServices({ codeId }: { codeId: string }) {
     (sum, group) => sum + group.services.filter((service) => selectedIds.has(service.id)).length,
     0,
   );
-  const busy = toggle.isPending || setAll.isPending || selected.isFetching;
+  // A change waits for the previous one and its reload (each mutation stays pending until the list
+  // is read again); a background reload (a live update of the codes) leaves the switches usable.
+  const busy = toggle.isPending || setAll.isPending;
 
   let body;
   if (catalogue.isPending || selected.isPending) body = <LoadingState />;
