@@ -23,6 +23,9 @@ function vnd(amount: number): RegExp {
   return new RegExp(`^${amount.toLocaleString('vi-VN').replace(/\./g, '\\.')}\\s*₫$`);
 }
 
+/** The number of commissions now. */
+const countCommissions = async () => (await serviceRest<unknown[]>('commissions?select=id')).length;
+
 const sum = (rows: CommissionRow[], key: 'service_price' | 'platform_fee' | 'provider_amount') =>
   rows.reduce((total, row) => total + row[key], 0);
 
@@ -53,13 +56,12 @@ test.describe('hoa hồng', () => {
   signedInAdminEachTest();
 
   test('thẻ thống kê khớp cơ sở dữ liệu, kể cả khi lọc theo dịch vụ', async ({ page }) => {
-    const count = async () => (await serviceRest<unknown[]>('commissions?select=booking_id')).length;
-    const before = await count();
+    const before = await countCommissions();
     await page.goto('/admin/manage-commissions');
     await expect(page.getByRole('heading', { name: 'Quản lý hoa hồng' })).toBeVisible();
     await expectCardsMatch(page);
     await expect(card(page, 'Tỷ lệ hoa hồng trung bình')).toHaveText(/%$/);
-    await expectShownTotal(page, 1, before >= 50 ? 50 : 'any', count, before);
+    await expectShownTotal(page, 1, before >= 50 ? 50 : 'any', countCommissions, before);
     await expect(page.getByRole('columnheader', { name: 'Thu nhập nền tảng' })).toBeVisible();
     await expect(page.getByRole('columnheader', { name: 'Hoa hồng nhà cung cấp' })).toBeVisible();
     await expectNoSeriousA11yViolations(page);
@@ -81,19 +83,18 @@ test.describe('hoa hồng', () => {
     await expect(page.getByText('Không có hoa hồng phù hợp với bộ lọc')).toBeVisible();
     await expect(card(page, 'Tổng thu nhập nền tảng')).toHaveText(vnd(0));
 
-    const count = async () => (await serviceRest<unknown[]>('commissions?select=id')).length;
-    const before = await count();
+    const before = await countCommissions();
     await page.goto('/admin/manage-commissions');
     if (before > 50) {
       await page.getByRole('button', { name: 'Trang sau' }).click();
       await expect(page).toHaveURL(/page=2/);
-      await expectShownTotal(page, 51, before >= 100 ? 100 : 'any', count, before);
+      await expectShownTotal(page, 51, before >= 100 ? 100 : 'any', countCommissions, before);
     }
-    const beforeExport = await count();
+    const beforeExport = await countCommissions();
     const downloadPromise = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Xuất CSV' }).click();
     const download = await downloadPromise;
-    const afterExport = await count();
+    const afterExport = await countCommissions();
     const bytes = await readFile(await download.path());
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]); // UTF-8 byte order mark
     const lines = bytes.toString('utf8').replace(/^\uFEFF/, '').trim().split('\r\n');

@@ -4,7 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../helpers.ts';
-import { adminPage, closeDb, expectShownTotal, sql, tableRows, unique } from './ops-helpers.ts';
+import { adminPage, closeDb, expectShownTotal, rowCounter, sql, tableRows, unique } from './ops-helpers.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -41,7 +41,7 @@ test.afterAll(async () => {
 });
 
 test('newest first, 50 a page, with the range and the total', async () => {
-  const count = async () => ((await sql<{ n: number }>('select count(*)::int as n from public.bookings')) as [{ n: number }])[0].n;
+  const count = rowCounter('public.bookings');
   const newest = 'select id, created_at from public.bookings order by created_at desc, id desc limit 1';
   const before = await count();
   const [newestBefore] = await sql<{ id: string; created_at: Date }>(newest);

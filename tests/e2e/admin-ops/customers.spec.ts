@@ -3,7 +3,7 @@
 // with every validation message, times, recent bookings linking to their detail, axe.
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../helpers.ts';
-import { adminPage, checkContactEdits, closeDb, createAccount, expectNewestFirst, expectShownTotal, sql, tableRows, unique } from './ops-helpers.ts';
+import { adminPage, checkContactEdits, closeDb, createAccount, expectNewestFirst, expectShownTotal, rowCounter, sql, tableRows, unique } from './ops-helpers.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -38,8 +38,7 @@ test.afterAll(async () => {
 test('list: newest first, paginated, name-or-email search and status filter in the URL', async () => {
   // Other specs sign up accounts of their own meanwhile: the total shown lies between the counts
   // taken before and after each load.
-  const count = async () =>
-    ((await sql<{ n: number }>("select count(*)::int as n from public.profiles where role = 'customer'")) as [{ n: number }])[0].n;
+  const count = rowCounter("public.profiles where role = 'customer'");
   const first = await count();
   await page.goto('/admin/customers');
   const rows = tableRows(page, TABLE);

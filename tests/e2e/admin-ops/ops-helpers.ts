@@ -120,6 +120,11 @@ export function viCount(n: number): string {
   return n.toLocaleString('vi-VN');
 }
 
+/** A counter of the rows of `fromWhere` ("public.profiles where role = 'customer'"), read when called. */
+export function rowCounter(fromWhere: string): () => Promise<number> {
+  return async () => (await sql<{ n: number }>(`select count(*)::int as n from ${fromWhere}`))[0]!.n;
+}
+
 /**
  * Waits for the list's "Hiển thị first–last trên N" (`last` 'any' on a list shorter than a page,
  * whose last row is its total) and checks N against the table's count taken

@@ -7,7 +7,7 @@ import { createClient, type SupabaseClientOptions } from '@supabase/supabase-js'
 import ws from 'ws';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_ACCOUNTS, expectNoSeriousA11yViolations } from '../helpers.ts';
-import { anonKey, apiUrl, checkContactEdits, createAccount, expectNewestFirst, expectShownTotal, sectionCard, shareAdminPage, sql, tableRows, unique, viNumber } from './ops-helpers.ts';
+import { anonKey, apiUrl, checkContactEdits, createAccount, expectNewestFirst, expectShownTotal, rowCounter, sectionCard, shareAdminPage, sql, tableRows, unique, viNumber } from './ops-helpers.ts';
 
 const tag = unique('pro');
 const NAME = `Thợ Kiểm Thử ${tag}`;
@@ -53,8 +53,7 @@ const card = (title: string) => sectionCard(page, title);
 test('list: name and status filters in the URL, surviving a reload', async () => {
   // Other specs create providers of their own meanwhile: the total shown lies between the counts
   // taken before and after the load, and theirs may come above ours.
-  const count = async () =>
-    ((await sql<{ n: number }>("select count(*)::int as n from public.profiles where role = 'provider'")) as [{ n: number }])[0].n;
+  const count = rowCounter("public.profiles where role = 'provider'");
   const before = await count();
   await page.goto('/admin/providers');
   const rows = tableRows(page, 'Quản lý nhà cung cấp');
@@ -65,8 +64,7 @@ test('list: name and status filters in the URL, surviving a reload', async () =>
   await expect(statusSelect.locator('option')).toHaveText(['Tất cả trạng thái', 'Không hoạt động', 'Chờ duyệt', 'Hoạt động']);
   // Other specs activate and ban providers of their own: the total must be the database's whenever
   // the count held still across the load.
-  const active = async () =>
-    ((await sql<{ n: number }>("select count(*)::int as n from public.profiles where role = 'provider' and status = 'active'")) as [{ n: number }])[0].n;
+  const active = rowCounter("public.profiles where role = 'provider' and status = 'active'");
   const activeBefore = await active();
   await statusSelect.selectOption('active');
   await expect(page).toHaveURL(/status=active/);
