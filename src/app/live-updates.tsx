@@ -67,17 +67,14 @@ export function LiveUpdates(): null {
   const queryClient = useQueryClient();
   useEffect(() => {
     const batcher = createInvalidationBatcher(queryClient);
-    // Realtime is loaded here, after the screen's first rows were asked for (docs/architecture.md#admin-loading).
-    const close = supabase.openChannel('admin-live-updates', (channel) => {
-      let listening = channel;
-      for (const table of Object.keys(LIVE_TABLES) as LiveTable[]) {
-        listening = listening.on('postgres_changes', { event: '*', schema: 'public', table }, () => batcher.add(table));
-      }
-      return listening;
-    });
+    const channel = supabase.channel('admin-live-updates');
+    for (const table of Object.keys(LIVE_TABLES) as LiveTable[]) {
+      channel.on('postgres_changes', { event: '*', schema: 'public', table }, () => batcher.add(table));
+    }
+    channel.subscribe();
     return () => {
       batcher.stop();
-      close();
+      void supabase.removeChannel(channel);
     };
   }, [queryClient]);
   return null;

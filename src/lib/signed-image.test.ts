@@ -2,8 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 const createSignedUrl = vi.hoisted(() => vi.fn());
 const from = vi.hoisted(() => vi.fn(() => ({ createSignedUrl })));
-// Storage is loaded on first use: supabase.storage() resolves to the Storage client.
-vi.mock('./supabase.ts', () => ({ supabase: { storage: () => Promise.resolve({ from }) } }));
+vi.mock('./supabase.ts', () => ({ supabase: { storage: { from } } }));
 
 const { signImage } = await import('./signed-image.ts');
 

@@ -20,7 +20,7 @@ export interface SignedImage {
 
 /** Both signed URLs of one stored image, valid `expiresIn` seconds. */
 export async function signImage(bucket: string, path: string, expiresIn: number, size: ThumbnailSize): Promise<SignedImage> {
-  const files = (await supabase.storage()).from(bucket);
+  const files = supabase.storage.from(bucket);
   const [thumbnail, original] = await Promise.all([
     files.createSignedUrl(path, expiresIn, { transform: { width: size.width, height: size.height, resize: size.resize } }),
     files.createSignedUrl(path, expiresIn),

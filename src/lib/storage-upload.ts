@@ -30,7 +30,8 @@ function storageErrorFrom(status: number, body: string): StorageErrorBody {
 
 /** Uploads `file` to `bucket`/`path` as the signed-in admin, reporting progress in percent. */
 export async function uploadWithProgress(bucket: string, path: string, file: Blob, onProgress: (percent: number) => void): Promise<void> {
-  const token = (await supabase.session())?.access_token;
+  const { data } = await supabase.auth.getSession();
+  const token = data.session?.access_token;
   if (!token) throw new ApiError({ message: 'session missing', code: 'session_not_found', status: 401 });
   const url = `${runtimeConfig.supabaseUrl}/storage/v1/object/${bucket}/${path.split('/').map(encodeURIComponent).join('/')}`;
   return new Promise((resolve, reject) => {

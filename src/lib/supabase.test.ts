@@ -1,73 +1,109 @@
 // @vitest-environment jsdom
-// The admin's first requests read the stored session themselves, as Auth would hand it out, until
-// Auth's code has loaded; a session Auth would refresh first is left to Auth.
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AdminSupabaseClient, readStoredSession, SESSION_EXPIRY_MARGIN_MS } from './supabase.ts';
+// The admin client: supabase-js's createClient with the admin's storage key. What the back office
+// relies on is checked on the requests it sends: `apikey` is always the anon key, `Authorization`
+// carries the stored session's token under AUTH_STORAGE_KEY, else the anon key.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { runtimeConfig } from './config.ts';
+import { AUTH_STORAGE_KEY, supabase } from './supabase.ts';
 
-const NOW = Date.UTC(2026, 10, 27, 8, 0, 0);
-const KEY = 'sdv-test-auth';
+interface Sent {
+  url: string;
+  method: string;
+  headers: Headers;
+}
 
-function storedSession(expiresInMs: number) {
+let sent: Sent[] = [];
+
+/** A token shaped like a JWT (Auth decodes the payload of the tokens it is handed). */
+function token(subject: string): string {
+  const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const expiresAt = Math.floor(Date.now() / 1000) + 3600;
+  return `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode({ sub: subject, role: 'authenticated', aal: 'aal1', exp: expiresAt })}.signature`;
+}
+
+function session(accessToken: string) {
   return {
-    access_token: 'header.payload.signature',
-    refresh_token: 'refresh',
+    access_token: accessToken,
+    refresh_token: 'refresh-token',
     token_type: 'bearer',
     expires_in: 3600,
-    expires_at: Math.floor((NOW + expiresInMs) / 1000),
-    user: { id: 'u1', email: 'admin@sandichvu.vn', app_metadata: { admin: true } },
+    expires_at: Math.floor(Date.now() / 1000) + 3600,
+    user: { id: 'u1', aud: 'authenticated', email: 'admin@sandichvu.vn', app_metadata: { admin: true }, user_metadata: {}, created_at: '2026-01-01T00:00:00Z' },
   };
 }
 
-function storage(value: unknown): Pick<Storage, 'getItem'> {
-  return { getItem: (key) => (key === KEY ? (typeof value === 'string' ? value : JSON.stringify(value)) : null) };
+function json(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 }
 
-afterEach(() => {
+/** Answers Auth's password sign-in with `signedIn`, and every PostgREST read with an empty list. */
+function stubFetch(signedIn?: ReturnType<typeof session>) {
+  vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = input instanceof Request ? input.url : String(input);
+    sent.push({ url, method: init?.method ?? 'GET', headers: new Headers(init?.headers) });
+    if (url.includes('/auth/v1/token') && signedIn) return Promise.resolve(json(signedIn));
+    return Promise.resolve(json([]));
+  });
+}
+
+async function readSettings(): Promise<Sent> {
+  const before = sent.length;
+  const { error } = await supabase.from('settings').select('id');
+  expect(error).toBeNull();
+  const request = sent.slice(before).find((entry) => entry.url.includes('/rest/v1/settings'));
+  if (!request) throw new Error('no request reached /rest/v1/settings');
+  return request;
+}
+
+beforeEach(() => {
+  sent = [];
   localStorage.clear();
-  vi.restoreAllMocks();
 });
 
-describe('readStoredSession', () => {
-  it('hands out a stored session that expires later than Auth’s margin', () => {
-    expect(readStoredSession(storage(storedSession(SESSION_EXPIRY_MARGIN_MS + 1000)), KEY, NOW)?.access_token).toBe('header.payload.signature');
-  });
-
-  it('leaves to Auth a session inside the margin or already expired', () => {
-    expect(readStoredSession(storage(storedSession(SESSION_EXPIRY_MARGIN_MS - 1000)), KEY, NOW)).toBeNull();
-    expect(readStoredSession(storage(storedSession(-60_000)), KEY, NOW)).toBeNull();
-  });
-
-  it('returns null for nothing stored, unreadable JSON or another shape', () => {
-    expect(readStoredSession(storage(null), 'another-key', NOW)).toBeNull();
-    expect(readStoredSession(storage('{not json'), KEY, NOW)).toBeNull();
-    expect(readStoredSession(storage({ access_token: 'a', expires_at: NOW / 1000 + 3600 }), KEY, NOW)).toBeNull();
-    expect(readStoredSession(storage({ ...storedSession(3_600_000), user: null }), KEY, NOW)).toBeNull();
-    expect(readStoredSession(storage({ ...storedSession(3_600_000), expires_at: 'later' }), KEY, NOW)).toBeNull();
-    expect(readStoredSession(undefined, KEY, NOW)).toBeNull();
-  });
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
 });
 
-describe('AdminSupabaseClient before Auth has loaded', () => {
-  it('sends the stored session’s token with its first request, without loading Auth', async () => {
-    vi.spyOn(Date, 'now').mockReturnValue(NOW);
-    localStorage.setItem(KEY, JSON.stringify(storedSession(3_600_000)));
-    const sent: Headers[] = [];
-    vi.stubGlobal('fetch', (_input: RequestInfo | URL, init?: RequestInit) => {
-      sent.push(new Headers(init?.headers));
-      return Promise.resolve(new Response('[]', { status: 200, headers: { 'content-type': 'application/json' } }));
-    });
-    const client = new AdminSupabaseClient('http://127.0.0.1:54321', 'anon-key', { storageKey: KEY, persistSession: true });
-    const auth = vi.spyOn(client, 'auth');
-    await client.from('settings').select('id');
-    expect(sent[0]?.get('Authorization')).toBe('Bearer header.payload.signature');
-    expect(sent[0]?.get('apikey')).toBe('anon-key');
-    expect(auth).not.toHaveBeenCalled();
-    vi.unstubAllGlobals();
+describe('the admin Supabase client', () => {
+  it('keeps the session under the admin’s storage key', () => {
+    expect(AUTH_STORAGE_KEY).toBe('sdv-admin-auth');
   });
 
-  it('uses no stored session for a client that keeps none', () => {
-    localStorage.setItem(KEY, JSON.stringify(storedSession(3_600_000)));
-    const client = new AdminSupabaseClient('http://127.0.0.1:54321', 'anon-key', { storageKey: KEY, persistSession: false });
-    expect(client.storedSession()).toBeNull();
+  it('sends the anon key as apikey and as bearer when nobody is signed in', async () => {
+    stubFetch();
+    const request = await readSettings();
+    expect(request.url).toBe(`${runtimeConfig.supabaseUrl}/rest/v1/settings?select=id`);
+    expect(request.headers.get('apikey')).toBe(runtimeConfig.supabaseAnonKey);
+    expect(request.headers.get('Authorization')).toBe(`Bearer ${runtimeConfig.supabaseAnonKey}`);
+  });
+
+  it('sends the token of the session stored under AUTH_STORAGE_KEY', async () => {
+    stubFetch();
+    const stored = token('stored-admin');
+    localStorage.setItem(AUTH_STORAGE_KEY, JSON.stringify(session(stored)));
+    const request = await readSettings();
+    expect(request.headers.get('Authorization')).toBe(`Bearer ${stored}`);
+    expect(request.headers.get('apikey')).toBe(runtimeConfig.supabaseAnonKey);
+  });
+
+  it('ignores a session stored under another key (supabase-js’s default sb-…-auth-token)', async () => {
+    stubFetch();
+    localStorage.setItem('sb-127-auth-token', JSON.stringify(session(token('someone-else'))));
+    const request = await readSettings();
+    expect(request.headers.get('Authorization')).toBe(`Bearer ${runtimeConfig.supabaseAnonKey}`);
+  });
+
+  it('stores a password sign-in under AUTH_STORAGE_KEY and sends its token from then on', async () => {
+    const fresh = token('signed-in-admin');
+    stubFetch(session(fresh));
+    const { error } = await supabase.auth.signInWithPassword({ email: 'admin@sandichvu.vn', password: 'Admin@123456' });
+    expect(error).toBeNull();
+    const signIn = sent.find((entry) => entry.url.includes('/auth/v1/token'));
+    expect(signIn?.url).toBe(`${runtimeConfig.supabaseUrl}/auth/v1/token?grant_type=password`);
+    expect(signIn?.headers.get('apikey')).toBe(runtimeConfig.supabaseAnonKey);
+    expect((JSON.parse(localStorage.getItem(AUTH_STORAGE_KEY) ?? '{}') as { access_token?: string }).access_token).toBe(fresh);
+    const request = await readSettings();
+    expect(request.headers.get('Authorization')).toBe(`Bearer ${fresh}`);
   });
 });

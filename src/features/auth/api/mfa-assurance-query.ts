@@ -1,9 +1,9 @@
-// The assurance level of the current session, keyed by the access token so that a new session is
-// read again. Worked out as Auth's mfa.getAuthenticatorAssuranceLevel() does without a token
-// argument — the session token's aal claim, and aal2 next when the user has a verified factor —
-// from the same session, so that the back office's gate does not wait for Auth's code to load
-// (docs/architecture.md#admin-loading). The server checks the level of every request anyway.
-import type { Session } from '@supabase/auth-js';
+// The assurance level of the current session (supabase.auth.mfa.getAuthenticatorAssuranceLevel),
+// keyed by the access token so that a new session is read again. The session the auth provider
+// holds gives the first answer synchronously, worked out as Auth does without a token argument —
+// the session token's aal claim, and aal2 next when the user has a verified factor — so that the
+// gate renders the back office at once. The server checks the level of every request anyway.
+import type { Session } from '@supabase/supabase-js';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase.ts';
 import { mfaKeys } from './mfa-keys.ts';
@@ -46,7 +46,11 @@ type HeldSession = Pick<Session, 'access_token' | 'user'> | null;
 export function assuranceQueryOptions(session: HeldSession) {
   return queryOptions({
     queryKey: mfaKeys.assurance(session?.access_token ?? ''),
-    queryFn: async (): Promise<Assurance> => assuranceOf(await supabase.session()),
+    queryFn: async (): Promise<Assurance> => {
+      const { data, error } = await supabase.auth.mfa.getAuthenticatorAssuranceLevel();
+      if (error) throw error;
+      return { currentLevel: data.currentLevel, nextLevel: data.nextLevel };
+    },
     // The session at hand gives the same answer at once: the gate shows the screen in its first
     // render, instead of a loading state first and the screen one render (and one timer) later.
     // Invalidating the key (after a factor is verified or removed) reads the session again.

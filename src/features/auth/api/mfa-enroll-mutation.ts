@@ -32,7 +32,7 @@ export function qrCodeDataUrl(qrCode: string): string {
 
 export async function enrollTotp(friendlyName: string): Promise<Enrolment> {
   const name = friendlyName.trim();
-  const { data, error } = await (await supabase.auth()).mfa.enroll({ factorType: 'totp', ...(name !== '' ? { friendlyName: name } : {}) });
+  const { data, error } = await supabase.auth.mfa.enroll({ factorType: 'totp', ...(name !== '' ? { friendlyName: name } : {}) });
   if (error) throw error;
   const enrolment = enrolmentSchema.parse(data);
   return { factorId: enrolment.id, qrCodeUrl: qrCodeDataUrl(enrolment.totp.qr_code), secret: enrolment.totp.secret, uri: enrolment.totp.uri };

@@ -16,7 +16,7 @@ export const factorSchema = z.object({
 export type Factor = z.infer<typeof factorSchema>;
 
 export async function fetchFactors(): Promise<Factor[]> {
-  const { data, error } = await (await supabase.auth()).mfa.listFactors();
+  const { data, error } = await supabase.auth.mfa.listFactors();
   if (error) throw error;
   return z
     .array(factorSchema)

@@ -4,11 +4,10 @@ import { supabase } from '@/lib/supabase.ts';
 import { mfaKeys } from './mfa-keys.ts';
 
 export async function unenrollFactor(factorId: string): Promise<void> {
-  const auth = await supabase.auth();
-  const { error } = await auth.mfa.unenroll({ factorId });
+  const { error } = await supabase.auth.mfa.unenroll({ factorId });
   if (error) throw error;
   // The session's level on the server may have dropped to aal1: take the refreshed token now.
-  await auth.refreshSession();
+  await supabase.auth.refreshSession();
 }
 
 export function useUnenrollFactor() {

@@ -6,7 +6,7 @@ import { supabase } from '@/lib/supabase.ts';
 import { mfaKeys } from './mfa-keys.ts';
 
 export async function verifyTotp({ factorId, code }: { factorId: string; code: string }): Promise<void> {
-  const { error } = await (await supabase.auth()).mfa.challengeAndVerify({ factorId, code: code.trim() });
+  const { error } = await supabase.auth.mfa.challengeAndVerify({ factorId, code: code.trim() });
   if (error) throw error;
 }
 

@@ -7,6 +7,6 @@ import type { LoginForm } from './login-schema.ts';
  * AuthProvider for every session, however it was obtained.
  */
 export async function signIn({ email, password }: LoginForm): Promise<void> {
-  const { error } = await (await supabase.auth()).signInWithPassword({ email: email.trim(), password });
+  const { error } = await supabase.auth.signInWithPassword({ email: email.trim(), password });
   if (error) throw error;
 }

@@ -1,4 +1,4 @@
-import type { Session } from '@supabase/auth-js';
+import type { Session } from '@supabase/supabase-js';
 import { createContext, useContext } from 'react';
 
 export type AuthStatus = 'loading' | 'signedOut' | 'signedIn';

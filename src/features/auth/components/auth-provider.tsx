@@ -1,12 +1,11 @@
-// Holds the admin's session: restores the stored one at once — in the first render, from storage,
-// when it needs no refresh; otherwise once Auth's code, loaded as this provider mounts, has read
-// (and refreshed) it — and verifies it with the server in the background (a refusal signs out),
-// follows onAuthStateChange, signs out
-// anyone without the admin claim ('Bạn không có quyền truy cập vào trang quản trị'), and goes back
-// to the login screen when the session expires or is revoked (a refresh that fails, a 401 from the
-// API, or a revoked session found on restore). The login screen is shown at the same URL, so the
-// admin comes back to the page they were on after signing in again.
-import type { AuthChangeEvent, GoTrueClient, Session } from '@supabase/auth-js';
+// Holds the admin's session: reads the stored one with supabase.auth.getSession() (Auth refreshes
+// it first when it is about to expire; a brief loading state meanwhile), verifies it with the
+// server in the background (a refusal signs out), follows onAuthStateChange, signs out anyone
+// without the admin claim ('Bạn không có quyền truy cập vào trang quản trị'), and goes back to the
+// login screen when the session expires or is revoked (a refresh that fails, a 401 from the API, or
+// a revoked session found on restore). The login screen is shown at the same URL, so the admin
+// comes back to the page they were on after signing in again.
+import type { AuthChangeEvent, Session } from '@supabase/supabase-js';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { toast } from '@/components/ui/toast.tsx';
@@ -21,15 +20,11 @@ interface State {
   notice: string | null;
 }
 
-/** Signed in at once when storage holds an admin session that needs no refresh, else loading. */
-function initialState(): State {
-  const stored = supabase.storedSession();
-  return stored !== null && isAdminSession(stored) ? { status: 'signedIn', session: stored, notice: null } : { status: 'loading', session: null, notice: null };
-}
+const INITIAL_STATE: State = { status: 'loading', session: null, notice: null };
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
-  const [state, setState] = useState<State>(initialState);
+  const [state, setState] = useState<State>(INITIAL_STATE);
   const statusRef = useRef<AuthStatus>(state.status);
   /** Set when the app itself signs out, so the SIGNED_OUT event is not read as an expiry. */
   const intentional = useRef(false);
@@ -44,13 +39,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const signOutLocally = useCallback(async () => {
     intentional.current = true;
-    try {
-      await (await supabase.auth()).signOut({ scope: 'local' });
-    } catch {
-      // Auth's code did not download: the screen already shows the login form, and the stored
-      // session is dropped by the next sign-in or refused again by the server.
-      intentional.current = false;
-    }
+    const { error } = await supabase.auth.signOut({ scope: 'local' });
+    // Not signed out (the server could not be reached): the screen already shows the login form,
+    // and the stored session is dropped by the next sign-in or refused again by the server.
+    if (error) intentional.current = false;
   }, []);
 
   const rejectNonAdmin = useCallback(() => {
@@ -91,29 +83,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     let active = true;
-    let unsubscribe = (): void => undefined;
+    // The initial session is read by restore() below; later events (sign-in, refresh, sign-out,
+    // second factor verified, user updated) come here.
+    const { data } = supabase.auth.onAuthStateChange((event, session) => {
+      if (!active || event === 'INITIAL_SESSION') return;
+      handleSession(event, session);
+    });
 
-    async function start() {
-      let client: GoTrueClient;
-      try {
-        client = await supabase.auth();
-      } catch {
-        // Auth's code did not download: a stored session goes on; without one the login screen
-        // is shown, and signing in asks for Auth's code again.
-        if (active && statusRef.current === 'loading') update((previous) => ({ ...previous, status: 'signedOut' }));
-        return;
-      }
-      if (!active) return;
-      const { data } = client.onAuthStateChange((event, session) => {
-        if (!active || event === 'INITIAL_SESSION') return;
-        handleSession(event, session);
-      });
-      unsubscribe = () => data.subscription.unsubscribe();
-      await restore(client);
-    }
-
-    async function restore(client: GoTrueClient) {
-      const { data: current } = await client.getSession();
+    async function restore() {
+      const { data: current } = await supabase.auth.getSession();
       if (!active) return;
       const session = current.session;
       if (session === null) {
@@ -124,14 +102,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         rejectNonAdmin();
         return;
       }
-      // The stored session shows the back office at once (docs/architecture.md#admin-loading);
-      // it may have been revoked on the server (signed out elsewhere, password reset, user
-      // banned), so the server is asked in the background and a refusal signs out. A session
-      // already shown from storage is kept as it is (no new render of the whole back office).
+      // The stored session shows the back office at once; it may have been revoked on the server
+      // (signed out elsewhere, password reset, user banned), so the server is asked in the
+      // background and a refusal signs out. A session an event already put in place is kept as it
+      // is (no new render of the whole back office).
       update((previous) =>
         previous.status === 'signedIn' && previous.session?.access_token === session.access_token ? previous : { status: 'signedIn', session, notice: null },
       );
-      const { error } = await client.getUser();
+      const { error } = await supabase.auth.getUser();
       if (!active) return;
       if (error && !isNetworkError(error) && (isSessionError(error) || error.status === 403 || error.status === 404)) {
         update(() => ({ status: 'signedOut', session: null, notice: auth.login.sessionExpired }));
@@ -139,11 +117,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         void signOutLocally();
       }
     }
-    void start();
+    void restore();
 
     return () => {
       active = false;
-      unsubscribe();
+      data.subscription.unsubscribe();
     };
   }, [handleSession, queryClient, rejectNonAdmin, signOutLocally, update]);
 
@@ -163,12 +141,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const signOut = useCallback(async () => {
     intentional.current = true;
-    let error: unknown;
-    try {
-      ({ error } = await (await supabase.auth()).signOut({ scope: 'local' }));
-    } catch (failure) {
-      error = failure;
-    }
+    const { error } = await supabase.auth.signOut({ scope: 'local' });
     if (error) {
       intentional.current = false;
       toast.error(toVietnameseMessage(error));

@@ -23,15 +23,14 @@ export function useLiveMessages(bookingId: string, conversationId: string | unde
       if (!isMessageRow(record)) return;
       queryClient.setQueryData<MessageRow[]>(key, (current) => mergeMessage(current ?? [], record));
     };
-    // Realtime is loaded with the first channel (docs/architecture.md#admin-loading).
-    return supabase.openChannel(`admin-messages-${bookingId}`, (channel) =>
-      channel
-        .on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'messages', filter: `booking_id=eq.${bookingId}` }, (payload) =>
-          apply(payload.new),
-        )
-        .on('postgres_changes', { event: 'UPDATE', schema: 'public', table: 'messages', filter: `booking_id=eq.${bookingId}` }, (payload) =>
-          apply(payload.new),
-        ),
-    );
+    const filter = `booking_id=eq.${bookingId}`;
+    const channel = supabase
+      .channel(`admin-messages-${bookingId}`)
+      .on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'messages', filter }, (payload) => apply(payload.new))
+      .on('postgres_changes', { event: 'UPDATE', schema: 'public', table: 'messages', filter }, (payload) => apply(payload.new))
+      .subscribe();
+    return () => {
+      void supabase.removeChannel(channel);
+    };
   }, [bookingId, conversationId, queryClient]);
 }

@@ -8,7 +8,7 @@ import { ProviderDocument } from './provider-documents-query.ts';
 
 export async function removeProviderDocument(document: ProviderDocument): Promise<void> {
   unwrap(await supabase.from('provider_documents').delete().eq('id', document.id).select('id'));
-  const { error } = await (await supabase.storage()).from(DOCUMENT_BUCKET).remove([document.storage_path]);
+  const { error } = await supabase.storage.from(DOCUMENT_BUCKET).remove([document.storage_path]);
   if (error) throw error;
 }
 

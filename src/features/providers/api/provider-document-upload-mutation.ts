@@ -30,7 +30,7 @@ export async function uploadProviderDocument(input: UploadDocumentInput): Promis
     .single();
   if (result.error) {
     // Nothing half-done: the row was not recorded, so the file goes too.
-    await (await supabase.storage()).from(DOCUMENT_BUCKET).remove([path]);
+    await supabase.storage.from(DOCUMENT_BUCKET).remove([path]);
   }
   return unwrap(result);
 }

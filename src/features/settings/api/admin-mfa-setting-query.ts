@@ -24,7 +24,7 @@ export function adminMfaSettingQueryOptions() {
       const row = adminMfaSettingSchema.parse(
         unwrap(await supabase.from('settings').select('require_admin_mfa, updated_at').eq('id', 'app').abortSignal(signal).single()),
       );
-      const { data } = await (await supabase.auth()).mfa.getAuthenticatorAssuranceLevel();
+      const { data } = await supabase.auth.mfa.getAuthenticatorAssuranceLevel();
       return { required: row.require_admin_mfa, updatedAt: row.updated_at, sessionAtAal2: data?.currentLevel === 'aal2' };
     },
   });

@@ -13,5 +13,5 @@ export async function setBannerUrl(kind: BannerKind, url: string | null): Promis
 
 export async function removeStored(url: string | null): Promise<void> {
   const path = bannerPathFromUrl(url, runtimeConfig.supabaseUrl);
-  if (path !== null) unwrap(await (await supabase.storage()).from(BANNER_BUCKET).remove([path]));
+  if (path !== null) unwrap(await supabase.storage.from(BANNER_BUCKET).remove([path]));
 }

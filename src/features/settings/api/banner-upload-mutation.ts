@@ -17,7 +17,7 @@ export async function uploadBanner(kind: BannerKind, file: File, previousUrl: st
   // The upload code loads with the first upload, not with the screen (docs/architecture.md#admin-loading).
   const { uploadWithProgress } = await import('@/lib/storage-upload.ts');
   await uploadWithProgress(BANNER_BUCKET, path, file, onProgress);
-  const banners = (await supabase.storage()).from(BANNER_BUCKET);
+  const banners = supabase.storage.from(BANNER_BUCKET);
   const publicUrl = banners.getPublicUrl(path).data.publicUrl;
   let row: SettingsRow;
   try {
