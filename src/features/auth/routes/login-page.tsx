@@ -1,6 +1,6 @@
 // Admin login (docs/screens.md#sign-in-and-admin-shell, docs/decisions.md#sign-in-errors): email (type email) and password required, the submit
 // button says 'Đang đăng nhập…' while working, every sign-in error in Vietnamese.
-import { zodResolver } from '@/lib/zod-resolver.ts';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from '@/lib/router.tsx';

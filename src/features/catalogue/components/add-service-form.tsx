@@ -1,6 +1,6 @@
 // Per-group add form of the services screen: name, icon, commission (0–100, step 0.1). The
 // database gives the new service order = max in the category + 1.
-import { zodResolver } from '@/lib/zod-resolver.ts';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button.tsx';
 import { Field, Input } from '@/components/ui/form-controls.tsx';

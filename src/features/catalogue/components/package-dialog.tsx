@@ -1,6 +1,6 @@
 // Add / edit dialog of a service package (Radix dialog, react-hook-form + zod): every field is
 // required, the price is a whole number of VND above 0, Save stays disabled until the form is valid.
-import { zodResolver } from '@/lib/zod-resolver.ts';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button.tsx';

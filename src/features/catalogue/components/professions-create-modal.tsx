@@ -1,6 +1,6 @@
 // The "Thêm ngành nghề" dialog: name (required) and icon, react-hook-form + zod; the database puts
 // the new profession last (order max + 1). Loaded when the admin first opens it.
-import { zodResolver } from '@/lib/zod-resolver.ts';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button.tsx';
 import { Modal } from '@/components/ui/dialog.tsx';

@@ -1,6 +1,6 @@
 // Add form of the promotion codes screen (docs/screens.md#promotion-codes): code, type, value (step 0.1 for a
 // percentage, 1000 for a fixed amount), max uses, expiry date and time (Vietnam time).
-import { zodResolver } from '@/lib/zod-resolver.ts';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Plus } from 'lucide-react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button.tsx';

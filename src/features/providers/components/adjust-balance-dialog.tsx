@@ -1,7 +1,7 @@
 // The manual balance adjustment of a provider (docs/decisions.md#money-only-through-the-ledger):
 // amount and mandatory reason, then a confirmation stating the old → new balance before anything
 // is written. Loaded when the admin opens it from the balance card.
-import { zodResolver } from '@/lib/zod-resolver.ts';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button.tsx';

@@ -1,7 +1,7 @@
 // /admin/settings: contact, website and business sections (react-hook-form + zod), banners, a save
 // button whose label changes while saving and a reset button that reloads; both disabled while
 // saving; the maintenance notice when maintenance mode is on.
-import { zodResolver } from '@/lib/zod-resolver.ts';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { AlertTriangle, RotateCcw, Save } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
