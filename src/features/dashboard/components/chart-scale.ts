@@ -1,6 +1,6 @@
 // Pure helpers of the dashboard charts: a "nice" axis (0 … 1/2/5×10ⁿ steps), day labels and
 // compact numbers for axis ticks.
-import { formatNumber, roundLikeIntl } from '@/lib/format.ts';
+import { formatCompactNumber } from '@/lib/format.ts';
 
 export interface Axis {
   max: number;
@@ -31,29 +31,7 @@ export function longDay(day: string): string {
   return match ? `${match[3]}/${match[2]}/${match[1]}` : day;
 }
 
-/** vi-VN's short scales, largest first: nghìn, triệu, tỷ, nghìn tỷ. */
-const COMPACT_UNITS: readonly (readonly [number, string])[] = [
-  [1e12, 'NT'],
-  [1e9, 'T'],
-  [1e6, 'Tr'],
-  [1e3, 'N'],
-];
-
-/**
- * 1500000 → '1,5 Tr' (axis ticks): what Intl's vi-VN compact notation writes, at most one decimal,
- * without Intl (its first formatter costs tens of milliseconds, docs/architecture.md#admin-loading).
- */
+/** 1500000 → '1,5 Tr' (axis ticks): Intl's vi-VN compact notation, at most one decimal. */
 export function compactNumber(value: number): string {
-  const abs = Math.abs(value);
-  const sign = value < 0 ? '-' : '';
-  for (const [index, [size, unit]] of COMPACT_UNITS.entries()) {
-    if (abs < size) continue;
-    // 999 999 rounds to 1 000 N: written in the next scale up, 1 Tr.
-    const bigger = COMPACT_UNITS[index - 1];
-    if (bigger && roundLikeIntl(abs / size, 1) >= 1000) {
-      return `${sign}${formatNumber(abs / bigger[0], 1)}\u00a0${bigger[1]}`;
-    }
-    return `${sign}${formatNumber(abs / size, 1)}\u00a0${unit}`;
-  }
-  return formatNumber(value, 1);
+  return formatCompactNumber(value);
 }

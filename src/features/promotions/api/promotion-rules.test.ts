@@ -3,10 +3,8 @@ import {
   createPromotionSchema,
   daysLeft,
   normalizeCode,
-  parseVietnamDateTime,
   remainingUses,
   toNewPromotion,
-  toVietnamDateTimeInput,
   validateDiscountValue,
   validateCode,
   validateMaxUses,
@@ -66,13 +64,6 @@ describe('promotion rules', () => {
     expect(validateCode('A'.repeat(33))).toBe(format);
     expect(validateCode('   ')).toBe(t.codeRequired);
     expect(validateCode(' giam_20-tet ')).toBeUndefined();
-  });
-
-  it('reads datetime-local values as Vietnam time', () => {
-    expect(parseVietnamDateTime('2026-12-31T23:59')?.toISOString()).toBe('2026-12-31T16:59:00.000Z');
-    expect(parseVietnamDateTime('2026-02-30T10:00')).toBeNull();
-    expect(parseVietnamDateTime('hôm qua')).toBeNull();
-    expect(toVietnamDateTimeInput('2026-12-31T16:59:00.000Z')).toBe('2026-12-31T23:59');
   });
 
   it('reports every rule of the add form', () => {

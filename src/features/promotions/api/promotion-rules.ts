@@ -2,6 +2,7 @@
 // The database enforces the same rules (constraints and the normalisation trigger); the bounds are
 // those of docs/product.md#input-rules (src/lib/input-bounds.ts).
 import { z } from 'zod/mini';
+import { parseVietnamDateTime } from '@/lib/format.ts';
 import { MONEY_MAX, NUMBER_MAX, parseDecimalInput, parseWholeNumber, PERCENT_MAX, PROMOTION_CODE_MAX, PROMOTION_CODE_PATTERN } from '@/lib/input-bounds.ts';
 import { bounds } from '@/lib/messages/bounds.ts';
 import { promotions as t } from '@/lib/messages/promotions.ts';
@@ -70,35 +71,6 @@ export function validateMaxUses(raw: string): string | null {
   const value = parseWholeNumber(raw);
   if (value === null || value > MAX_USES_MAX) return bounds.numberRange(t.form.maxUses, 0, MAX_USES_MAX);
   return null;
-}
-
-/**
- * A datetime-local value ("2026-12-31T23:59") read as Vietnam time (docs/decisions.md#vietnamese-interface-vnd-and-vietnam-time: the whole UI uses
- * Asia/Ho_Chi_Minh, whatever the browser's zone). Returns null when it is not a valid date.
- */
-export function parseVietnamDateTime(value: string): Date | null {
-  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(value.trim());
-  if (!match) return null;
-  const [, y, mo, d, h, mi, s] = match;
-  const utc = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s ?? '0'));
-  const check = new Date(utc);
-  if (
-    check.getUTCFullYear() !== Number(y) ||
-    check.getUTCMonth() !== Number(mo) - 1 ||
-    check.getUTCDate() !== Number(d) ||
-    Number(h) > 23 ||
-    Number(mi) > 59
-  ) {
-    return null;
-  }
-  return new Date(utc - 7 * 60 * 60 * 1000);
-}
-
-/** The value for a datetime-local input showing the instant in Vietnam time. */
-export function toVietnamDateTimeInput(iso: string): string {
-  const time = new Date(iso).getTime();
-  if (Number.isNaN(time)) return '';
-  return new Date(time + 7 * 60 * 60 * 1000).toISOString().slice(0, 16);
 }
 
 export const createPromotionSchema = z

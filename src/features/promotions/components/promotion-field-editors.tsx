@@ -6,12 +6,11 @@
 import type { ReactNode } from 'react';
 import { InlineEdit } from '@/components/ui/inline-edit.tsx';
 import { StatusInlineEdit } from '@/components/ui/status-inline-edit.tsx';
+import { parseVietnamDateTime, toVietnamDateTimeInput } from '@/lib/format.ts';
 import {
   CODE_INPUT_MAX,
   normalizeCode,
   parseDiscountValue,
-  parseVietnamDateTime,
-  toVietnamDateTimeInput,
   validateCode,
   validateDiscountValue,
 } from '@/features/promotions/api/promotion-rules.ts';
