@@ -2,7 +2,9 @@
 // provider and a period of Vietnam calendar days, and their translation into the arguments their
 // database functions take (docs/decisions.md#vietnamese-interface-vnd-and-vietnam-time): "from" is
 // the first instant of that day, "to" the first instant of the day after (the end day inclusive).
-import { vietnamDayBoundary } from './format.ts';
+// A side that is not a day that exists (?from=2026-02-31 in the URL) is left out, never rolled over
+// into the next month, and the date filter names it (invalidPeriodDays).
+import { isIsoDay, vietnamDayBoundary } from './format.ts';
 import { isUuid, textArg } from './search.ts';
 
 /**
@@ -17,6 +19,11 @@ export function vietnamPeriodArgs(from: string, to: string): { p_from?: string; 
   if (start !== null) args.p_from = start.toISOString();
   if (end !== null) args.p_to = end.toISOString();
   return args;
+}
+
+/** The sides of a period that are set but are not yyyy-mm-dd days that exist ("2026-02-31", "2026-13-01"): the query leaves them out. */
+export function invalidPeriodDays(from: string, to: string): string[] {
+  return [from, to].filter((day) => day !== '' && !isIsoDay(day));
 }
 
 export interface ProviderPeriodFilters {

@@ -3,7 +3,8 @@
 import clsx from 'clsx';
 import { Search } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { TIME_RANGES, isTimeRange, type TimeRange } from '@/lib/format.ts';
+import { invalidPeriodDays } from '@/lib/finance-filters.ts';
+import { TIME_RANGES, isIsoDay, isTimeRange, type TimeRange } from '@/lib/format.ts';
 import { common } from '@/lib/messages/common.ts';
 import { Button } from './button.tsx';
 import type { SelectOption } from './form-controls.tsx';
@@ -162,7 +163,7 @@ export function SelectFilter({ label, value, onChange, options, allLabel = commo
 
 export interface DateFilterProps {
   label: string;
-  /** yyyy-mm-dd or ''. Read it as a Vietnam day with vietnamDayBoundary() from lib/format.ts. */
+  /** yyyy-mm-dd or ''. Read it as a Vietnam day with vietnamDayBoundary() from lib/format.ts (null for a day that does not exist). */
   value: string;
   onChange: (value: string) => void;
   min?: string;
@@ -196,12 +197,26 @@ export interface DateRangeFilterProps {
   onChange: (patch: { from: string } | { to: string }) => void;
 }
 
-/** "Từ ngày" / "Đến ngày": two DateFilters, each bounded by the other. */
+/**
+ * "Từ ngày" / "Đến ngày": two DateFilters, each bounded by the other. A bound that is not a day that
+ * exists (?from=2026-02-31 in the URL) shows as empty, the list's query leaves it out
+ * (lib/finance-filters.ts), and a line at the end of the filter bar says so.
+ */
 export function DateRangeFilter({ labels, from, to, onChange }: DateRangeFilterProps) {
+  const invalid = invalidPeriodDays(from, to);
+  const validFrom = isIsoDay(from) ? from : '';
+  const validTo = isIsoDay(to) ? to : '';
   return (
     <>
-      <DateFilter label={labels.fromDate} value={from} max={to || undefined} onChange={(value) => onChange({ from: value })} />
-      <DateFilter label={labels.toDate} value={to} min={from || undefined} onChange={(value) => onChange({ to: value })} />
+      <DateFilter label={labels.fromDate} value={validFrom} max={validTo || undefined} onChange={(value) => onChange({ from: value })} />
+      <DateFilter label={labels.toDate} value={validTo} min={validFrom || undefined} onChange={(value) => onChange({ to: value })} />
+      {invalid.length > 0 ? (
+        <div role="alert" className="order-last basis-full text-sm break-words text-amber-800">
+          {invalid.map((day, index) => (
+            <p key={index}>{common.filters.invalidDay(day)}</p>
+          ))}
+        </div>
+      ) : null}
     </>
   );
 }

@@ -58,6 +58,8 @@ export const common = {
     status: 'Trạng thái',
     fromDate: 'Từ ngày',
     toDate: 'Đến ngày',
+    /** A "from" / "to" day of the URL that does not exist (2026-02-31): the list ignores it. */
+    invalidDay: (value: string) => `Ngày không hợp lệ: ${value} — bộ lọc đã được bỏ qua.`,
     timeRanges: {
       all: 'Tất cả thời gian',
       today: 'Hôm nay',

@@ -29,6 +29,14 @@ describe('toAuditLogArgs', () => {
       p_to: '2026-11-02T17:00:00.000Z',
     });
   });
+
+  it('leaves out a day that does not exist, before turning a backwards period round', () => {
+    // "from" is impossible (and greater as text): "to" stays the end, not swapped into the start.
+    expect(toAuditLogArgs({ ...NONE, from: '2026-02-31', to: '2026-02-01' })).toEqual({ p_to: '2026-02-01T17:00:00.000Z' });
+    expect(toAuditLogArgs({ ...NONE, from: '2026-02-01', to: '2026-02-31' })).toEqual({ p_from: '2026-01-31T17:00:00.000Z' });
+    expect(toAuditLogArgs({ ...NONE, from: '2026-13-01', to: '2026-02-01' })).toEqual({ p_to: '2026-02-01T17:00:00.000Z' });
+    expect(toAuditLogArgs({ ...NONE, from: '2026-02-29', to: '2026-02-31' })).toEqual({});
+  });
 });
 
 describe('the diff', () => {

@@ -2,6 +2,7 @@
 // actor (e-mail or user id), record id and a period of Vietnam calendar days (the end day
 // inclusive: "to" is the first instant of the day after).
 import { vietnamPeriodArgs } from '@/lib/finance-filters.ts';
+import { isIsoDay } from '@/lib/format.ts';
 import { textArg } from '@/lib/search.ts';
 
 export interface AuditLogFilters {
@@ -14,8 +15,10 @@ export interface AuditLogFilters {
 }
 
 export function toAuditLogArgs(filters: AuditLogFilters) {
-  // A period given backwards (yyyy-mm-dd compares as text) is read the right way round.
-  const [first, last] = filters.from !== '' && filters.to !== '' && filters.from > filters.to ? [filters.to, filters.from] : [filters.from, filters.to];
+  // A side that is not a day that exists (?from=2026-02-31) is left out before anything else; a
+  // period given backwards (yyyy-mm-dd compares as text) is read the right way round.
+  const [from, to] = [filters.from, filters.to].map((day) => (isIsoDay(day) ? day : '')) as [string, string];
+  const [first, last] = from !== '' && to !== '' && from > to ? [to, from] : [from, to];
   return {
     ...textArg('p_table', filters.table),
     ...textArg('p_actor', filters.actor),

@@ -1,0 +1,44 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DateRangeFilter, FilterBar } from './filter-bar.tsx';
+
+afterEach(cleanup);
+
+const labels = { fromDate: 'Từ ngày', toDate: 'Đến ngày' };
+
+function renderRange(from: string, to: string) {
+  render(
+    <FilterBar>
+      <DateRangeFilter labels={labels} from={from} to={to} onChange={vi.fn()} />
+    </FilterBar>,
+  );
+  return {
+    from: screen.getByLabelText('Từ ngày') as HTMLInputElement,
+    to: screen.getByLabelText('Đến ngày') as HTMLInputElement,
+  };
+}
+
+describe('DateRangeFilter', () => {
+  it('an impossible day of the URL shows as empty, with a message saying the filter was ignored', () => {
+    const inputs = renderRange('2026-02-31', '2026-03-05');
+    expect(inputs.from.value).toBe('');
+    expect(inputs.to.value).toBe('2026-03-05');
+    expect(inputs.to.min).toBe('');
+    expect(screen.getByRole('alert').textContent).toBe('Ngày không hợp lệ: 2026-02-31 — bộ lọc đã được bỏ qua.');
+  });
+
+  it('one message per impossible side', () => {
+    renderRange('2026-13-01', '2026-02-29');
+    const lines = [...screen.getByRole('alert').querySelectorAll('p')].map((line) => line.textContent);
+    expect(lines).toEqual(['Ngày không hợp lệ: 2026-13-01 — bộ lọc đã được bỏ qua.', 'Ngày không hợp lệ: 2026-02-29 — bộ lọc đã được bỏ qua.']);
+  });
+
+  it('days that exist (a leap day included) show as they are, with no message', () => {
+    const inputs = renderRange('2028-02-29', '2028-03-01');
+    expect(inputs.from.value).toBe('2028-02-29');
+    expect(inputs.from.max).toBe('2028-03-01');
+    expect(inputs.to.min).toBe('2028-02-29');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
