@@ -49,53 +49,6 @@ function publicAssetVersions(): Record<string, string> {
   return versions;
 }
 
-/**
- * Fewer, larger chunks for a full load (docs/architecture.md#admin-loading). Chromium fetches six
- * files at a time from an HTTP/1.1 host: with rolldown's automatic splitting alone an admin screen
- * was ~60 files (a chunk for each set of modules shared by the same screens, many under 1 kB), and
- * its last files came ~300 ms after its first. Five groups, highest priority first:
- * - framework: React, React DOM, the router (src/lib/router.tsx) and the routes — what every page,
- *   public or admin, runs first (not React DOM's server renderer, used only by the prerender);
- * - public-frame: the public pages' header, footer and data cache — every public page's, never
- *   the back office's;
- * - admin-vendor: PostgREST, React Query, zod — every admin screen's libraries, never a public
- *   page's;
- * - admin-common: what the admin root runs on every screen (the shell, the auth provider and
- *   gate, their messages, icons), whatever the screen;
- * - admin-shared: lib/ and components/ modules used by at least 8 of the chunks that load them, so
- *   a module few screens use stays with them.
- * Never grouped: the lazily loaded dialog, Auth, Realtime, Storage and form libraries, the public site's
- * pages, the prefetch and the admin root (their own chunks: scripts/check-bundle-size.ts measures
- * from the admin root).
- */
-const CHUNK_GROUPS = [
-  {
-    name: 'framework',
-    test: (id: string) =>
-      (/node_modules[\\/](react|react-dom|scheduler)[\\/]/.test(id) && !/react-dom[\\/](server|cjs[\\/]react-dom-server)/.test(id)) ||
-      /src[\\/](app[\\/](router|admin-routes|legacy-redirect|route-error|chunk-reload)|lib[\\/](config|router|messages[\\/]app-frame)|features[\\/]public-site[\\/](mount-app|public-routes(-data)?|components[\\/]public-page-fallback))\./.test(id),
-    priority: 40,
-  },
-  {
-    name: 'public-frame',
-    test: /src[\\/](features[\\/]public-site[\\/](components[\\/](public-layout|store-badges)|public-asset|api[\\/]use-public-resource)|lib[\\/](public-api|messages[\\/]public-site))\./,
-    priority: 35,
-  },
-  { name: 'admin-vendor', test: /node_modules[\\/](@supabase[\\/]postgrest-js|@tanstack|zod)[\\/]/, priority: 30 },
-  {
-    name: 'admin-common',
-    test: (id: string) =>
-      /src[\\/](app[\\/](admin-(?!routes\.|root\.|prefetch\.)|live-updates\.)|features[\\/]auth[\\/](components[\\/](auth-provider|auth-context|mfa-gate)|api[\\/](admin-mfa-requirement-query|mfa-assurance-query|mfa-keys))\.|lib[\\/]messages[\\/](common|auth)\.)|node_modules[\\/](lucide-react[\\/](?!dist[\\/]esm[\\/]icons[\\/])|clsx[\\/])/.test(id),
-    priority: 20,
-  },
-  {
-    name: 'admin-shared',
-    test: (id: string) => /src[\\/](lib[\\/](?!config\.|public-api\.|messages[\\/]public)|components[\\/](?!ui[\\/]dialog\.))|node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/.test(id),
-    priority: 15,
-    minShareCount: 8,
-  },
-];
-
 /** The public pages' header and footer, the public root route's lazily loaded component. */
 const PUBLIC_LAYOUT_MODULE = '/public-site/components/public-layout.tsx';
 
@@ -132,9 +85,6 @@ function inlineStylesheets(html: string, bundle: Rollup.OutputBundle): string {
   });
 }
 
-/** The back office's own modules, run by every admin address whatever the screen (src/app/router.tsx). */
-const ADMIN_FIRST_MODULES = ['src/app/admin-root.tsx', 'src/app/admin-prefetch.ts'].map((file) => path.join(ROOT, file));
-
 /**
  * modulepreload links (one per line) for the chunks `roots` and their static imports, beyond the
  * entry's own (Vite's tags preload those): a page fetches them with the entry instead of after it
@@ -155,23 +105,8 @@ function chunkOf(bundle: Rollup.OutputBundle, id: string): Rollup.OutputChunk | 
 }
 
 /**
- * spa.html (every admin address) preloads the admin root's and the data prefetch's chunks
- * (docs/architecture.md#admin-loading).
- */
-function adminPreloads(bundle: Rollup.OutputBundle): string {
-  const roots = ADMIN_FIRST_MODULES.map((id) => {
-    const chunk = chunkOf(bundle, id);
-    if (!chunk) throw new Error(`No chunk for ${id}: the admin preloads of spa.html would be missing`);
-    return chunk;
-  });
-  return preloadLinks(bundle, roots)
-    .map((link) => `    ${link}\n`)
-    .join('');
-}
-
-/**
  * Before prerendering: keeps a copy of the unrendered page as dist/spa.html (the back office's
- * shell, noindex) and writes robots.txt and sitemap.xml. After: adds to each prerendered page a
+ * shell, noindex; Vite's own modulepreload links load a screen's chunks) and writes robots.txt and sitemap.xml. After: adds to each prerendered page a
  * modulepreload of its route's chunks (hydration waits for them) and drops the prerender entry.
  */
 function publicSitePlugins(site: string): Plugin[] {
@@ -185,7 +120,7 @@ function publicSitePlugins(site: string): Plugin[] {
       if (index?.type !== 'asset') return;
       const shell = String(index.source).replace(
         '</head>',
-        `    <meta name="robots" content="noindex" />\n    <title>Sàn Dịch Vụ</title>\n${adminPreloads(bundle)}  </head>`,
+        `    <meta name="robots" content="noindex" />\n    <title>Sàn Dịch Vụ</title>\n  </head>`,
       );
       this.emitFile({ type: 'asset', fileName: 'spa.html', source: shell });
       this.emitFile({ type: 'asset', fileName: 'robots.txt', source: robotsTxt(site) });
@@ -279,7 +214,6 @@ export default defineConfig(({ command }) => {
       // Every browser of the es2022 target but Safari < 17 knows modulepreload; those only lose the
       // early fetch. No polyfill in every page's download.
       modulePreload: { polyfill: false },
-      rolldownOptions: { output: { codeSplitting: { groups: CHUNK_GROUPS } } },
     },
     server: {
       port: Number(process.env.WEB_PORT ?? 5173),

@@ -1,4 +1,4 @@
-import { Link } from '@/lib/router.tsx';
+import { Link } from 'react-router-dom';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { auth } from '@/lib/messages/auth.ts';
 import { common } from '@/lib/messages/common.ts';

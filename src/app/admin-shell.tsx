@@ -4,8 +4,9 @@
 import clsx from 'clsx';
 import { ChevronDown, KeyRound, LogOut, Menu, ShieldCheck, X } from 'lucide-react';
 import { Suspense, useEffect, useId, useRef, useState } from 'react';
-import { Link, NavLink, Outlet, useLocation } from '@/lib/router.tsx';
+import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { LoadingState } from '@/components/ui/states.tsx';
+import { UnsavedChangesGuard } from '@/components/ui/unsaved-changes.tsx';
 import { useAuth } from '@/features/auth/components/auth-context.ts';
 import { BrandMark } from '@/features/auth/components/brand-logo.tsx';
 import { useRememberListSearch } from '@/lib/list-return.ts';
@@ -141,6 +142,7 @@ export function AdminShell() {
   return (
     <div className="min-h-screen bg-slate-50">
       <LiveUpdates />
+      <UnsavedChangesGuard />
       <a
         href="#admin-main"
         className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"

@@ -1,6 +1,6 @@
 // docs/decisions.md#admin-routes-under-admin: the unprefixed admin paths of old bookmarks (/bookings/{id}, /customers/{id},
 // /manage-discount-codes, /messages/{id}, …) redirect to their /admin equivalents.
-import { Navigate, useLocation, type RouteObject } from '@/lib/router.tsx';
+import { Navigate, useLocation, type RouteObject } from 'react-router-dom';
 
 /** First path segments that exist under /admin. */
 export const LEGACY_ADMIN_SEGMENTS: readonly string[] = [

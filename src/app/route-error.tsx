@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useRouteError } from '@/lib/router.tsx';
+import { useRouteError } from 'react-router-dom';
 import { appFrame } from '@/lib/messages/app-frame.ts';
 import { isChunkLoadError, reloadForNewBuild } from './chunk-reload.ts';
 

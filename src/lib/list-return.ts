@@ -3,7 +3,7 @@
 // back links to a list add it. Kept for the browser tab (sessionStorage), so a reloaded detail
 // page still returns to the same view.
 import { useEffect } from 'react';
-import { useLocation } from '@/lib/router.tsx';
+import { useLocation } from 'react-router-dom';
 
 const STORAGE_KEY = 'sdv-admin-list-search';
 

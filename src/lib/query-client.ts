@@ -1,9 +1,8 @@
 // React Query defaults for the whole app: a lost connection is retried once (0.5 s later), a server
 // that is unavailable or failing (5xx, e.g. Postgres restarting) twice (0.5 s then 1 s later), 4xx
-// answers (permission, validation, not found) never. An RPC (POST) is not retried by the Supabase
-// client itself, so a screen whose RPC fails shows its error and "Thử lại" within a few seconds; a
-// `from(…).select(…)` read (GET) is also retried by postgrest-js after a network error or a 503 / 520
-// (1 s, 2 s, 4 s inside each attempt: createClient cannot turn that off, see lib/supabase.ts).
+// answers (permission, validation, not found) never. The Supabase client does not retry on its own
+// (`db.retry: false`, lib/supabase.ts), so a screen whose reads fail shows its error and "Thử lại"
+// within a few seconds.
 import { QueryClient } from '@tanstack/react-query';
 import { isNetworkError, isRetryableError } from './errors.ts';
 

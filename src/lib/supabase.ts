@@ -2,13 +2,10 @@
 // documentation shows. Only admin code imports this module (the public site reads through
 // lib/public-api.ts so that supabase-js never reaches its bundle).
 //
-// Retries: React Query alone should decide them (lib/query-client.ts). postgrest-js retries an
-// idempotent read (GET / HEAD) itself after a network error or a 503 / 520, three times (1 s, 2 s,
-// 4 s), unless the client or the request says `retry: false`. createClient does not pass that
-// option on: its `db` options are `schema`, `timeout` and `urlLengthLimit` only (supabase-js
-// 2.109), and `global` only adds headers or replaces fetch. So the client keeps postgrest-js's
-// retries for `supabase.from(…).select(…)` reads; RPCs are POST and are not retried. A read that
-// must fail fast can say `.retry(false)`, postgrest-js's own modifier.
+// Retries: React Query alone decides them (lib/query-client.ts). postgrest-js would otherwise retry
+// an idempotent read itself after a network error or a 503 / 520, three times (1 s, 2 s, 4 s),
+// inside each of React Query's attempts, so a screen spun for many seconds before showing its
+// error; `db.retry: false` turns that off for every request of this client.
 import { createClient } from '@supabase/supabase-js';
 import type { Database } from '@/types/database.ts';
 import { runtimeConfig } from './config.ts';
@@ -24,4 +21,5 @@ export const supabase = createClient<Database>(runtimeConfig.supabaseUrl, runtim
     // The back office signs in with a password only: nothing to read from the address.
     detectSessionInUrl: false,
   },
+  db: { retry: false },
 });

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createMemoryRouter, RouterProvider } from '@/lib/router.tsx';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { applyUrlStatePatch, pageRange, parseUrlState, serializeUrlState, useKeepPageInRange, useUrlState } from './url-state.ts';
 
 afterEach(cleanup);
@@ -113,7 +113,7 @@ describe('useKeepPageInRange', () => {
     const router = open('?page=9', { rows: 25, claimed: 25 });
     expect(screen.getByTestId('page').textContent).toBe('3');
     expect(router.state.location.search).toBe('?page=3');
-    expect(router.state.action).toBe('REPLACE');
+    expect(router.state.historyAction).toBe('REPLACE');
   });
 
   it('goes to page 1 when an estimated total claims pages that are empty', () => {

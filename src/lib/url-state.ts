@@ -1,7 +1,7 @@
 // List state (filters, sort, page) kept in the query string (docs/decisions.md#lists-on-the-server): a link or a reload shows
 // the same view. Values equal to their default are left out of the URL.
 import { useCallback, useEffect, useMemo } from 'react';
-import { useSearchParams } from '@/lib/router.tsx';
+import { useSearchParams } from 'react-router-dom';
 
 export type UrlValue = string | number;
 export type UrlStateShape = Record<string, UrlValue>;

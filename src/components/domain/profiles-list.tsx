@@ -5,7 +5,7 @@
 // lists show (name linking to the profile, phone, e-mail, status, registration date) are built here,
 // the searched text marked in names and e-mails; each list adds its own figures before the date.
 import { useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
-import { Link } from '@/lib/router.tsx';
+import { Link } from 'react-router-dom';
 import { FilterBar, SearchInput, SelectFilter } from '@/components/ui/filter-bar.tsx';
 import type { DataTableColumn } from '@/components/ui/data-table.tsx';
 import { Highlight } from '@/components/ui/highlight.tsx';

@@ -2,14 +2,12 @@
 // pages) and sortable headers whose sort string ("column.asc" / "column.desc", lib/sort.ts) lives in
 // the URL: a click sorts ascending, then descending, then back to the list's default order, and the
 // header of the order shown carries `aria-sort`. Cells never let long unbroken text overflow: it
-// wraps (docs/screens.md#sorting-lists). The first time it has rows it renders a screenful of them,
-// and the rest right after that frame is painted (lib/screenful-first.ts).
+// wraps (docs/screens.md#sorting-lists).
 import clsx from 'clsx';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { ErrorContext } from '@/lib/errors.ts';
 import { common } from '@/lib/messages/common.ts';
-import { useRowsShown } from '@/lib/screenful-first.ts';
 import { effectiveSort, nextSort } from '@/lib/sort.ts';
 import { EmptyState, ErrorState, LoadingState } from './states.tsx';
 
@@ -76,7 +74,6 @@ export function DataTable<Row>({
 }: DataTableProps<Row>) {
   const showNumbers = rowNumberOffset !== undefined;
   const parsedSort = effectiveSort(sort, defaultSort);
-  const rowsShown = useRowsShown(isLoading ? 0 : (rows?.length ?? 0));
 
   if (error !== undefined && error !== null) {
     return (
@@ -153,7 +150,7 @@ export function DataTable<Row>({
               </td>
             </tr>
           ) : (
-            rows.slice(0, rowsShown).map((row, index) => (
+            rows.map((row, index) => (
               <tr key={rowKey(row)} className={clsx('hover:bg-slate-50', rowClassName?.(row))}>
                 {showNumbers ? (
                   <td className="px-3 py-2 text-slate-500 tabular-nums">{(rowNumberOffset ?? 0) + index + 1}</td>

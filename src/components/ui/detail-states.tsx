@@ -3,7 +3,7 @@
 // list), then the record itself. Also the not-found card of a page of its own. Apart from
 // states.tsx, which every screen loads.
 import type { ReactNode } from 'react';
-import { Link } from '@/lib/router.tsx';
+import { Link } from 'react-router-dom';
 import { listReturnHref } from '@/lib/list-return.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 import { buttonClassName } from './button.tsx';

@@ -1,6 +1,6 @@
 // Modal (forms) and ConfirmDialog. Their Radix implementation (dialog-radix.tsx: focus trap,
 // Escape, aria wiring, scroll lock; ~13 kB gzip) is loaded the first time a dialog of the screen
-// opens, not with the screen (docs/architecture.md#admin-loading): until then a closed dialog
+// opens, not with the screen (docs/architecture.md#lazy-parts): until then a closed dialog
 // renders nothing, and while the code arrives a loading overlay stands in for it. `lazyDialog`
 // does the same for a screen's own dialogs and their forms.
 import { createElement, useState, type ComponentType, type ReactNode } from 'react';

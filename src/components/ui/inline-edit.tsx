@@ -17,6 +17,7 @@ import { common } from '@/lib/messages/common.ts';
 import type { SelectOption } from './form-controls.tsx';
 import { PencilMark } from './pencil-mark.tsx';
 import { Spinner } from './spinner.tsx';
+import { useUnsavedChanges } from './unsaved-changes.tsx';
 
 type SaveResult = Promise<unknown> | unknown;
 
@@ -128,6 +129,9 @@ export function InlineEdit(props: InlineEditProps) {
   const startRef = useRef<HTMLButtonElement>(null);
   const restoreFocus = useRef(false);
   const errorId = useId();
+  // An open editor whose value differs from the saved one (not while it is being saved): leaving
+  // the page asks first (unsaved-changes.tsx).
+  useUnsavedChanges(editing && !pending && draft.trim() !== initialDraft(props));
 
   useEffect(() => {
     if (editing) {

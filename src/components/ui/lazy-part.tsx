@@ -1,4 +1,4 @@
-// Parts of a screen loaded when first shown, not with the screen (docs/architecture.md#admin-loading):
+// Parts of a screen loaded when first shown, not with the screen (docs/architecture.md#lazy-parts):
 // dialogs and the forms inside them (react-hook-form), which most visits never open.
 import { createElement, lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { common } from '@/lib/messages/common.ts';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from '@/lib/router.tsx';
+import { Link } from 'react-router-dom';
 import { ArrowLeft } from 'lucide-react';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 import { common } from '@/lib/messages/common.ts';

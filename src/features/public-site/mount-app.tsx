@@ -5,9 +5,11 @@
 // rendered from scratch.
 import { startTransition, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter, loadLazyParts, matchRoutes, type Router, type RouteObject } from '@/lib/router.tsx';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router-dom';
 import type { PublicDataSnapshot } from './api/use-public-resource.ts';
 import { PRERENDER_DATA_ID, PUBLIC_ROOT_HANDLE } from './public-routes.tsx';
+
+type DataRouter = ReturnType<typeof createBrowserRouter>;
 
 function readPrerenderData(): PublicDataSnapshot | undefined {
   const element = document.getElementById(PRERENDER_DATA_ID);
@@ -19,27 +21,28 @@ function readPrerenderData(): PublicDataSnapshot | undefined {
   }
 }
 
-/** True (the matched routes' chunks loaded) when the address is a public page that may be hydrated. */
-async function loadLazyRoutes(routes: RouteObject[]): Promise<boolean> {
-  const matches = matchRoutes(routes, window.location.pathname) ?? [];
-  if (matches[0]?.route.handle !== PUBLIC_ROOT_HANDLE) return false;
-  await loadLazyParts(matches);
+/**
+ * True when the address is a public page that may be hydrated, once the `lazy` parts of its
+ * matched routes are loaded and put on the route objects (React Router's pattern for hydrating
+ * lazy routes: the first render then is the page itself, not its HydrateFallback).
+ */
+async function resolveLazyRoutes(routes: RouteObject[]): Promise<boolean> {
+  const matches = matchRoutes(routes, window.location) ?? [];
+  if (!matches.some((match) => match.route.handle === PUBLIC_ROOT_HANDLE)) return false;
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const loaded = await route.lazy();
+      Object.assign(route, { ...loaded, lazy: undefined });
+    }),
+  );
   return true;
 }
 
-/**
- * Hydrates a prerendered public page, else renders the app. A page that is not hydrated is first
- * rendered once `renderAfter` has settled (the admin's data requests leaving first); its router,
- * and with it the route chunks it loads, is created at once.
- */
-export async function mountApp(
-  container: HTMLElement,
-  routes: RouteObject[],
-  app: (router: Router) => ReactNode,
-  renderAfter: () => Promise<void> = () => Promise.resolve(),
-): Promise<void> {
+/** Hydrates a prerendered public page, else renders the app. */
+export async function mountApp(container: HTMLElement, routes: RouteObject[], app: (router: DataRouter) => ReactNode): Promise<void> {
   const snapshot = container.hasChildNodes() ? readPrerenderData() : undefined;
-  if (snapshot && (await loadLazyRoutes(routes))) {
+  if (snapshot && (await resolveLazyRoutes(routes))) {
     // The public data cache arrives with the page's chunks (they use it): not in the back office's download.
     const { primePublicData } = await import('./api/use-public-resource.ts');
     primePublicData(snapshot);
@@ -50,8 +53,6 @@ export async function mountApp(
     });
     return;
   }
-  const router = createBrowserRouter(routes);
-  await renderAfter();
   container.replaceChildren();
-  createRoot(container).render(app(router));
+  createRoot(container).render(app(createBrowserRouter(routes)));
 }

@@ -1,6 +1,6 @@
 // Build-time prerendering of the public pages (docs/architecture.md#public-site-prerendering), run by
 // vite-prerender-plugin after `vite build` (vite.config.ts): React renders each public page through
-// the app's router (src/lib/router.tsx, over a one-address memory history) into its own HTML file (dist/<path>/index.html, dist/404.html), with
+// React Router's static router (the public routes under the app's root layout) into its own HTML file (dist/<path>/index.html, dist/404.html), with
 // its head (page-head.ts) and the catalogue and settings values it shows embedded for hydration.
 //
 // Those values come from the database through the API named by vite.config.ts (a running stack:
@@ -9,7 +9,8 @@
 // seeded stack). Either way the browser asks the API again after hydration.
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { createMemoryRouter, loadLazyParts, matchRoutes, RouterProvider, type RouteObject } from '@/lib/router.tsx';
+import { createMemoryRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router-dom';
+import { RootLayout } from '@/app/root-layout.tsx';
 import { runtimeConfig } from '@/lib/config.ts';
 import { fetchPublicSettings, type PublicCatalogueArea, type PublicSettings } from '@/lib/public-api.ts';
 import { fetchCatalogueArea } from './api/catalogue-api.ts';
@@ -48,7 +49,7 @@ function loadBuildData(): Promise<BuildData> {
       try {
         return await readFromApi(api);
       } catch (error) {
-        console.warn(`[prerender] ${api.url} không trả lời (${error instanceof Error ? error.message : String(error)}); dùng bản chụp build-data/public-data.json`);
+        console.warn(`[prerender] ${api.url} did not answer (${error instanceof Error ? error.message : String(error)}); using the snapshot build-data/public-data.json`);
       }
     }
     return { ...(snapshotFile as Omit<BuildData, 'source'>), source: 'build-data/public-data.json' };
@@ -82,12 +83,23 @@ function headElements(pathname: string, data: BuildData, snapshot: PublicDataSna
   ];
 }
 
-/** The public routes with the lazy parts of those matching `pathname` loaded, as the browser loads them before hydrating. */
+/**
+ * The same tree as the browser's (src/app/routes.tsx: the root layout around the public routes)
+ * with the `lazy` parts of the routes matching `pathname` loaded, as the browser loads them before
+ * hydrating (mount-app.tsx). A memory router over it renders the page at once: the public routes
+ * have no loaders. (React Router's static handler would do the same, but its code would land in
+ * the chunks the browser shares with this script.)
+ */
 async function resolvedRoutes(pathname: string): Promise<RouteObject[]> {
-  const routes = [publicRoutes(undefined)];
+  const routes: RouteObject[] = [{ Component: RootLayout, children: [publicRoutes(undefined)] }];
   const matches = matchRoutes(routes, pathname) ?? [];
-  if (matches.length === 0) throw new Error(`[prerender] ${pathname} không khớp trang công khai nào`);
-  await loadLazyParts(matches);
+  if (matches.length === 0) throw new Error(`[prerender] ${pathname} matches no public page`);
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      Object.assign(route, { ...(await route.lazy()), lazy: undefined });
+    }),
+  );
   return routes;
 }
 
@@ -109,7 +121,7 @@ export async function prerender({ url }: { url: string }) {
   // the page's largest image (headElements), and #root keeps only what hydration adopts.
   const html = rendered.replace(/^(?:<link rel="preload" as="image"[^>]*>)+/, '');
   const head = pageHead(pathname, { settings: data.settings, catalogue: undefined }, SITE_URL);
-  if (pathname === '/') console.log(`[prerender] dữ liệu danh mục và cài đặt: ${data.source}`);
+  if (pathname === '/') console.log(`[prerender] catalogue and settings from ${data.source}`);
   return {
     html,
     links: new Set(PUBLIC_PAGES.map((page) => page.path)),

@@ -1,8 +1,8 @@
 // The public site's routes. Each page is its own chunk, loaded through the route's `lazy`
-// (src/lib/router.tsx; not React.lazy + Suspense): a navigation keeps the current page until the
+// (React Router; not React.lazy + Suspense): a navigation keeps the current page until the
 // next one is ready, and the browser loads a prerendered page's chunks before hydrating it
 // (mount-app.tsx), so the prerendered HTML is never replaced by a placeholder.
-import type { RouteObject } from '@/lib/router.tsx';
+import type { RouteObject } from 'react-router-dom';
 import { PublicPageFallback } from './components/public-page-fallback.tsx';
 import type { ServiceAreaSlug } from '@/lib/messages/public-services.ts';
 import { SERVICE_AREA_SLUGS } from './public-routes-data.ts';

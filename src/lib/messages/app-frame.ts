@@ -4,6 +4,8 @@
 
 export const appFrame = {
   loading: 'Đang tải…',
+  /** The pending bar's name while a navigation loads the next page. */
+  navigating: 'Đang mở trang…',
   routeError: {
     heading: 'Không thể hiển thị trang',
     text: 'Đã xảy ra lỗi khi tải trang. Vui lòng tải lại trang.',

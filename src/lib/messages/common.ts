@@ -23,6 +23,12 @@ export const common = {
     selectAll: 'Chọn tất cả',
     deselectAll: 'Bỏ chọn tất cả',
   },
+  unsavedChanges: {
+    title: 'Rời trang khi chưa lưu?',
+    description: 'Bạn đang sửa dở một giá trị chưa được lưu. Nếu rời trang, thay đổi này sẽ bị mất.',
+    leave: 'Rời trang',
+    stay: 'Ở lại',
+  },
   states: {
     loading: 'Đang tải…',
     empty: 'Không có dữ liệu',

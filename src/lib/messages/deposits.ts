@@ -35,6 +35,8 @@ export const deposits = {
   },
   amountInvalid: 'Số tiền phải là số hợp lệ và không âm',
   statusInvalid: 'Trạng thái không hợp lệ',
+  /** The note of a balance adjustment line in the history. */
+  adjustmentNote: (reason: string) => `Điều chỉnh: ${reason}`,
   unknownProvider: (id: string) => `ID người dùng: ${id}`,
   empty: 'Chưa có giao dịch ký quỹ nào',
   noMatch: 'Không có giao dịch phù hợp với bộ lọc',

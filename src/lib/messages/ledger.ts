@@ -12,7 +12,6 @@ export const ledger = {
     viewAll: 'Xem toàn bộ trong lịch sử ký quỹ',
     kinds: { deposit: 'Nạp ký quỹ', adjustment: 'Điều chỉnh' } as Record<string, string>,
     /** The deposit history's line under an adjustment: its reason. */
-    adjustmentNote: (reason: string) => `Điều chỉnh: ${reason}`,
     columns: {
       time: 'Thời gian',
       kind: 'Loại',

@@ -1,4 +1,4 @@
-// A full load of an admin list (docs/architecture.md#admin-loading): the /admin route's loader asks
+// A full load of an admin list (docs/architecture.md#routes-and-loaders): the screen's loader asks
 // for the screen's data while the screen's code still downloads, into the cache the screen reads.
 // Seen from the network: with the screen's own chunk held back, its list is still asked for; and no
 // request is sent twice (a prefetch whose query key differed from the screen's

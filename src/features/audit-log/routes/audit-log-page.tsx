@@ -9,15 +9,14 @@ import { DateRangeFilter, FilterBar, SearchInput, SelectFilter } from '@/compone
 import { ListPageHeader, ListTable, listViewProps, useListPaging } from '@/components/ui/paged-table.tsx';
 import { formatDateTime } from '@/lib/format.ts';
 import { auditLog as t } from '@/lib/messages/audit-log.ts';
-import { LIST_VIEW_DEFAULTS, listView } from '@/lib/paging.ts';
+import { listView } from '@/lib/paging.ts';
 import { useUrlState } from '@/lib/url-state.ts';
+import { AUDIT_LOG_URL_DEFAULTS as DEFAULTS, AUDIT_LOG_URL_OPTIONS as URL_OPTIONS, auditLogFiltersOf } from '@/features/audit-log/api/audit-log-url.ts';
 import { auditChanges, formatAuditValue, type AuditLogFilters } from '@/features/audit-log/api/audit-log-filters.ts';
 import { useAuditLog, type AuditLogRow } from '@/features/audit-log/api/audit-log-query.ts';
 import { auditLogKeys } from '@/features/audit-log/api/keys.ts';
 
-const DEFAULTS = { table: '', actor: '', record: '', from: '', to: '', ...LIST_VIEW_DEFAULTS };
 /** The audit log is read newest first only. */
-const URL_OPTIONS = { allowed: { sort: [''] } };
 const DEFAULT_SORT = 'created_at.desc';
 const TABLE_OPTIONS = Object.entries(t.tables).map(([value, label]) => ({ value, label }));
 
@@ -50,10 +49,7 @@ function Changes({ row }: { row: AuditLogRow }) {
 
 export default function AuditLogPage() {
   const [state, setState, reset] = useUrlState(DEFAULTS, URL_OPTIONS);
-  const filters: AuditLogFilters = useMemo(
-    () => ({ table: state.table, actor: state.actor, record: state.record, from: state.from, to: state.to }),
-    [state.table, state.actor, state.record, state.from, state.to],
-  );
+  const filters: AuditLogFilters = useMemo(() => auditLogFiltersOf(state), [state]);
   const list = useAuditLog(filters, listView(state));
   useListPaging(list, state.page, setState);
 

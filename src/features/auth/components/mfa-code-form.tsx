@@ -1,6 +1,6 @@
 // The six-digit code of an authenticator app, verified against one factor (enrolment and the
 // sign-in step share it). A wrong code is refused by Auth and said in Vietnamese.
-import { zodResolver } from '@/lib/zod-resolver.ts';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button.tsx';

@@ -1,7 +1,7 @@
 // Enrolment of an authenticator app (docs/screens.md#two-factor-authentication): a name, then the
 // QR code and the key to type by hand, then a code from the app, which turns the factor on (and
 // steps the session up to aal2). Cancelling removes the unverified factor.
-import { zodResolver } from '@/lib/zod-resolver.ts';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button.tsx';

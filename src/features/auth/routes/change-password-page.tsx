@@ -10,6 +10,7 @@ import { toVietnameseMessage } from '@/lib/errors.ts';
 import { auth } from '@/lib/messages/auth.ts';
 import { ChangePasswordError, changePassword } from '@/features/auth/api/password-change-mutation.ts';
 import { changePasswordSchema, MIN_PASSWORD_LENGTH, type ChangePasswordForm } from '@/features/auth/api/change-password-schema.ts';
+import { useUnsavedChanges } from '@/components/ui/unsaved-changes.tsx';
 
 const t = auth.changePassword;
 const EMPTY: ChangePasswordForm = { currentPassword: '', newPassword: '', confirmPassword: '' };
@@ -20,8 +21,9 @@ export default function ChangePasswordPage() {
     register,
     handleSubmit,
     reset,
-    formState: { errors, isSubmitting },
+    formState: { errors, isSubmitting, isDirty },
   } = useForm<ChangePasswordForm>({ resolver: zodResolver(changePasswordSchema), defaultValues: EMPTY });
+  useUnsavedChanges(isDirty);
 
   const onSubmit = handleSubmit(async (form) => {
     setResult(null);

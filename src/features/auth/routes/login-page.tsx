@@ -3,7 +3,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link } from '@/lib/router.tsx';
+import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button.tsx';
 import { Field, Input } from '@/components/ui/form-controls.tsx';
 import { toVietnameseMessage } from '@/lib/errors.ts';

@@ -17,7 +17,7 @@ import { useUnenrollFactor } from '@/features/auth/api/mfa-unenroll-mutation.ts'
 
 const t = mfa.page;
 
-// The enrolment form (react-hook-form) is loaded when the admin starts adding an app (docs/architecture.md#admin-loading).
+// The enrolment form (react-hook-form) is loaded when the admin starts adding an app (docs/architecture.md#lazy-parts).
 const MfaEnrolForm = lazyPart(() => import('@/features/auth/components/mfa-enrol-form.tsx').then((module) => module.MfaEnrolForm), <InlineLoading />);
 
 function factorName(factor: Factor): string {

@@ -5,7 +5,7 @@
 // and a link to the conversation. Not-found and load errors with retry; back to the list.
 import { MessageSquare } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
-import { Link, useParams } from '@/lib/router.tsx';
+import { Link, useParams } from 'react-router-dom';
 import { buttonClassName } from '@/components/ui/button.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { Stars } from '@/components/ui/stars.tsx';

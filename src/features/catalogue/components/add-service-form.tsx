@@ -8,6 +8,7 @@ import { catalogue } from '@/lib/messages/catalogue.ts';
 import { common } from '@/lib/messages/common.ts';
 import { CATALOGUE_MAX, newServiceSchema, type NewServiceForm } from '@/features/catalogue/api/catalogue-rules.ts';
 import { useCreateService } from '@/features/catalogue/api/service-create-mutation.ts';
+import { useUnsavedChanges } from '@/components/ui/unsaved-changes.tsx';
 
 const t = catalogue.services;
 const EMPTY: NewServiceForm = { name: '', icon: '', commissionRate: '10' };
@@ -16,6 +17,7 @@ export function AddServiceForm({ categoryId, categoryName, onDone }: { categoryI
   const create = useCreateService();
   const form = useForm<NewServiceForm>({ resolver: zodResolver(newServiceSchema), defaultValues: EMPTY });
   const { errors } = form.formState;
+  useUnsavedChanges(form.formState.isDirty);
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {

@@ -1,5 +1,5 @@
 // "Thêm ngành nghề": the button, and the dialog with its form (react-hook-form), loaded when first
-// opened (docs/architecture.md#admin-loading).
+// opened (docs/architecture.md#lazy-parts).
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button.tsx';

@@ -1,7 +1,6 @@
 // /admin/manage-service-items: packages grouped by service (collapsible), server-side search over
 // name / description / job details / duration / service, refresh and retry, add and edit dialogs,
-// inline order, visibility switch. The first render shows the groups of a screenful of packages,
-// the rest right after it is painted (lib/screenful-first.ts).
+// inline order, visibility switch.
 import { useState } from 'react';
 import { Button } from '@/components/ui/button.tsx';
 import { DialogLoading, lazyPart } from '@/components/ui/lazy-part.tsx';
@@ -9,10 +8,10 @@ import { PencilMark } from '@/components/ui/pencil-mark.tsx';
 import { EmptyState } from '@/components/ui/states.tsx';
 import { saveUnlessConflict } from '@/lib/errors.ts';
 import { formatVnd } from '@/lib/format.ts';
-import { groupsHolding, useRowsShown } from '@/lib/screenful-first.ts';
 import { catalogue } from '@/lib/messages/catalogue.ts';
 import { common } from '@/lib/messages/common.ts';
 import { useUrlState } from '@/lib/url-state.ts';
+import { CATALOGUE_URL_DEFAULTS } from '@/features/catalogue/api/catalogue-url.ts';
 import { catalogueKeys } from '@/features/catalogue/api/keys.ts';
 import type { PackageRow, ServiceGroup } from '@/features/catalogue/api/catalogue-types.ts';
 import { useUpdatePackage, type PackagePatch } from '@/features/catalogue/api/package-update-mutation.ts';
@@ -24,7 +23,6 @@ import type { PackageDialogState } from '@/features/catalogue/components/package
 import { OrderVisibilityCells } from '@/features/catalogue/components/order-visibility-cells.tsx';
 
 const t = catalogue.packages;
-const DEFAULTS = { q: '' };
 const HEADERS = [
   t.columns.index,
   t.columns.name,
@@ -91,19 +89,16 @@ function Group({
   );
 }
 
-// The add / edit form (react-hook-form) is loaded when first opened (docs/architecture.md#admin-loading).
+// The add / edit form (react-hook-form) is loaded when first opened (docs/architecture.md#lazy-parts).
 const PackageDialog = lazyPart(() => import('@/features/catalogue/components/package-dialog.tsx').then((module) => module.PackageDialog), <DialogLoading />);
 
 export default function PackagesPage() {
-  const [state, setState] = useUrlState(DEFAULTS);
+  const [state, setState] = useUrlState(CATALOGUE_URL_DEFAULTS);
   const packages = usePackages(state.q);
   const update = useUpdatePackage();
   const [collapsed, toggle] = useCollapsedGroups();
   const [dialog, setDialog] = useState<PackageDialogState>(null);
   const groups = packages.data?.groups ?? [];
-  const packageCount = groups.reduce((sum, group) => sum + group.packages.length, 0);
-  const rowsShown = useRowsShown(packageCount);
-  const shownGroups = groupsHolding(groups, rowsShown, (group) => group.packages.length);
 
   const save = (row: PackageRow, patch: PackagePatch) => saveUnlessConflict(() => update.mutateAsync({ row, patch }));
 
@@ -127,7 +122,7 @@ export default function PackagesPage() {
         ) : null
       }
     >
-      {shownGroups.map((group) => (
+      {groups.map((group) => (
         <Group
           key={group.service.id}
           group={group}

@@ -11,6 +11,7 @@ import { PageHeader } from '@/components/ui/page-header.tsx';
 import { RefreshButton } from '@/components/ui/refresh-button.tsx';
 import { professions as t } from '@/lib/messages/professions.ts';
 import { useUrlState } from '@/lib/url-state.ts';
+import { CATALOGUE_URL_DEFAULTS } from '@/features/catalogue/api/catalogue-url.ts';
 import { useProfessions } from '@/features/catalogue/api/professions-query.ts';
 import { useUpdateProfession } from '@/features/catalogue/api/profession-update-mutation.ts';
 import type { Profession } from '@/features/catalogue/api/catalogue-types.ts';
@@ -18,7 +19,6 @@ import { PROFESSION_ICON_MAX, PROFESSION_NAME_MAX, validateProfessionIcon, valid
 import { ProfessionsCreateDialog } from '@/features/catalogue/components/professions-create-dialog.tsx';
 import { ProfessionsOrderInput } from '@/features/catalogue/components/professions-order-input.tsx';
 
-const DEFAULTS: { q: string } = { q: '' };
 
 function NameCell({ profession, onSave }: { profession: Profession; onSave: (name: string) => Promise<unknown> }) {
   const [showRequired, setShowRequired] = useState(false);
@@ -53,7 +53,7 @@ function NameCell({ profession, onSave }: { profession: Profession; onSave: (nam
 }
 
 export default function ProfessionsPage() {
-  const [filters, setFilters] = useUrlState(DEFAULTS);
+  const [filters, setFilters] = useUrlState(CATALOGUE_URL_DEFAULTS);
   const list = useProfessions(filters.q);
   const update = useUpdateProfession();
 

@@ -9,6 +9,7 @@ import { saveUnlessConflict } from '@/lib/errors.ts';
 import { formatPercent } from '@/lib/format.ts';
 import { catalogue } from '@/lib/messages/catalogue.ts';
 import { useUrlState } from '@/lib/url-state.ts';
+import { CATALOGUE_URL_DEFAULTS } from '@/features/catalogue/api/catalogue-url.ts';
 import { catalogueKeys } from '@/features/catalogue/api/keys.ts';
 import { CATALOGUE_MAX, parseDecimal, validateCommission, validateServiceIcon, validateServiceName } from '@/features/catalogue/api/catalogue-rules.ts';
 import type { CategoryGroup, ServiceRow } from '@/features/catalogue/api/catalogue-types.ts';
@@ -20,9 +21,8 @@ import { GroupedCataloguePage } from '@/features/catalogue/components/grouped-ca
 import { OrderVisibilityCells } from '@/features/catalogue/components/order-visibility-cells.tsx';
 
 const t = catalogue.services;
-const DEFAULTS = { q: '' };
 
-// The add form (react-hook-form) is loaded when the admin opens it (docs/architecture.md#admin-loading).
+// The add form (react-hook-form) is loaded when the admin opens it (docs/architecture.md#lazy-parts).
 const AddServiceForm = lazyPart(() => import('@/features/catalogue/components/add-service-form.tsx').then((module) => module.AddServiceForm), <InlineLoading />);
 
 const HEADERS = [t.columns.index, t.columns.name, t.columns.icon, t.columns.commission, t.columns.order, t.columns.visible];
@@ -106,7 +106,7 @@ function Group({
 }
 
 export default function ServicesPage() {
-  const [state, setState] = useUrlState(DEFAULTS);
+  const [state, setState] = useUrlState(CATALOGUE_URL_DEFAULTS);
   const services = useServices(state.q);
   const update = useUpdateService();
   const [collapsed, toggle] = useCollapsedGroups();

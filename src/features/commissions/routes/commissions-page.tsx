@@ -9,10 +9,9 @@ import { BookingLink } from '@/components/domain/booking-link.tsx';
 import { FinanceListPage } from '@/components/domain/finance-list.tsx';
 import { formatDateTime, formatPercent, formatVnd } from '@/lib/format.ts';
 import { commissions as t } from '@/lib/messages/commissions.ts';
-import { LIST_VIEW_DEFAULTS, listView } from '@/lib/paging.ts';
-import { sortKeysOf, sortValues } from '@/lib/sort.ts';
+import { listView } from '@/lib/paging.ts';
 import { useUrlState } from '@/lib/url-state.ts';
-import { exportCommissionsCsv } from '@/features/commissions/api/commissions-export.ts';
+import { COMMISSIONS_URL_DEFAULTS as DEFAULTS, COMMISSIONS_URL_OPTIONS as URL_OPTIONS, commissionFiltersOf } from '@/features/commissions/api/commissions-url.ts';
 import type { CommissionFilters } from '@/features/commissions/api/commission-filters.ts';
 import { commissionKeys } from '@/features/commissions/api/keys.ts';
 import { useServiceOptions } from '@/features/commissions/api/service-options-query.ts';
@@ -20,7 +19,6 @@ import { useCommissionStats } from '@/features/commissions/api/commission-stats-
 import type { CommissionRow } from '@/features/commissions/api/commission-types.ts';
 import { useCommissions } from '@/features/commissions/api/commissions-query.ts';
 
-const DEFAULTS = { q: '', provider: '', service: '', from: '', to: '', ...LIST_VIEW_DEFAULTS };
 const DEFAULT_SORT = 'created_at.desc';
 /** Money stays on one line; dates may break between the time and the day. */
 const FIGURE = 'tabular-nums whitespace-nowrap';
@@ -46,16 +44,12 @@ function commissionColumns(search: string): readonly DataTableColumn<CommissionR
     { key: 'completed', header: t.columns.completedAt, className: DATE, cell: (row) => formatDateTime(row.booking_completed_at) },
   ];
 }
-const URL_OPTIONS = { allowed: { sort: sortValues(sortKeysOf(commissionColumns(''))) } };
 
 export default function CommissionsPage() {
   const [state, setState, reset] = useUrlState(DEFAULTS, URL_OPTIONS);
   const view = listView(state);
   const columns = useMemo(() => commissionColumns(state.q), [state.q]);
-  const filters: CommissionFilters = useMemo(
-    () => ({ search: state.q, providerId: state.provider, serviceId: state.service, from: state.from, to: state.to }),
-    [state.q, state.provider, state.service, state.from, state.to],
-  );
+  const filters: CommissionFilters = useMemo(() => commissionFiltersOf(state), [state]);
   const stats = useCommissionStats(filters);
   const list = useCommissions(filters, view);
   const services = useServiceOptions();
@@ -63,7 +57,8 @@ export default function CommissionsPage() {
   return (
     <FinanceListPage texts={t} state={state} setState={setState} reset={reset} list={list} columns={columns} filtered={anyFilter} defaultSort={DEFAULT_SORT}
       queryKey={commissionKeys.all}
-      exportCsv={(onProgress) => exportCommissionsCsv(filters, state.sort, onProgress)}
+      // The export's code arrives with the first click on "Xuất CSV" (docs/architecture.md#lazy-parts).
+      exportCsv={async (onProgress) => (await import('@/features/commissions/api/commissions-export.ts')).exportCommissionsCsv(filters, state.sort, onProgress)}
       stats={stats}
       statsGrid="xl:grid-cols-4"
       cards={

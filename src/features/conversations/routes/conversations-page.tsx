@@ -2,25 +2,23 @@
 // page of conversations from the server, latest message first or sorted by a header (in the URL);
 // the booking id opens the messages; the searched names are marked.
 import { useMemo } from 'react';
-import { Link } from '@/lib/router.tsx';
+import { Link } from 'react-router-dom';
 import type { DataTableColumn } from '@/components/ui/data-table.tsx';
 import { Highlight } from '@/components/ui/highlight.tsx';
 import { ListPageHeader, ListTable, listViewProps, useListPaging } from '@/components/ui/paged-table.tsx';
 import { FilterBar, SearchInput, SelectFilter, TimeRangeFilter } from '@/components/ui/filter-bar.tsx';
 import { StatusBadge } from '@/components/ui/status-badge.tsx';
-import { formatDateTime, isTimeRange, shortBookingId, TIME_RANGES } from '@/lib/format.ts';
+import { formatDateTime, isTimeRange, shortBookingId } from '@/lib/format.ts';
 import { conversations as t } from '@/lib/messages/conversations.ts';
-import { LIST_VIEW_DEFAULTS, listView } from '@/lib/paging.ts';
-import { sortValues } from '@/lib/sort.ts';
+import { listView } from '@/lib/paging.ts';
 import { useUrlState } from '@/lib/url-state.ts';
+import { CONVERSATIONS_URL_DEFAULTS as DEFAULTS, CONVERSATIONS_URL_OPTIONS as URL_OPTIONS, conversationFiltersOf } from '@/features/conversations/api/conversations-url.ts';
 import type { ConversationFilters } from '@/features/conversations/api/conversation-filters.ts';
 import { conversationKeys } from '@/features/conversations/api/keys.ts';
 import { useConversations, type ConversationRow } from '@/features/conversations/api/conversations-query.ts';
 import { previewLastMessage } from '@/features/conversations/api/message-preview.ts';
 
-const DEFAULTS = { provider: '', customer: '', status: '', time: 'all', ...LIST_VIEW_DEFAULTS };
 const DEFAULT_SORT = 'last_message_at.desc';
-const URL_OPTIONS = { allowed: { time: TIME_RANGES as readonly string[], sort: sortValues(['last_message_at']) } };
 const STATUS_OPTIONS = [
   { value: 'active', label: t.status.active },
   { value: 'completed', label: t.status.completed },
@@ -68,10 +66,7 @@ const columns = (search: { provider: string; customer: string }): readonly DataT
 
 export default function ConversationsPage() {
   const [state, setState, reset] = useUrlState(DEFAULTS, URL_OPTIONS);
-  const filters: ConversationFilters = useMemo(
-    () => ({ provider: state.provider, customer: state.customer, status: state.status, time: state.time }),
-    [state.provider, state.customer, state.status, state.time],
-  );
+  const filters: ConversationFilters = useMemo(() => conversationFiltersOf(state), [state]);
   const list = useConversations(filters, listView(state));
   useListPaging(list, state.page, setState);
 

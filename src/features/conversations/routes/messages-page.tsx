@@ -3,7 +3,7 @@
 // back goes one step back; errors offer a retry; a booking without a conversation says so.
 import { ArrowLeft } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { Link, useNavigate, useParams } from '@/lib/router.tsx';
+import { Link, useNavigate, useParams } from 'react-router-dom';
 import { Button } from '@/components/ui/button.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { NotFoundState } from '@/components/ui/detail-states.tsx';

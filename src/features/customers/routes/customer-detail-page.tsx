@@ -1,7 +1,7 @@
 // /admin/customers/:customerId — header (avatar, name, email, status), stats (total, completed,
 // in progress, total spent), inline edits of name, email, phone, status, registration / update /
 // last sign-in times, the ban card and the 10 most recent bookings linking to their detail.
-import { useParams } from '@/lib/router.tsx';
+import { useParams } from 'react-router-dom';
 import { BanCard } from '@/components/domain/ban-card.tsx';
 import { ProfileDetail } from '@/components/domain/profile-header.tsx';
 import { RecentBookings } from '@/components/domain/recent-bookings.tsx';

@@ -1,6 +1,6 @@
 // /admin — the dashboard: every card of docs/screens.md#dashboard from public.admin_dashboard() (one call), two
 // charts (bookings per day stacked by status, revenue per day) and the 10 most recent bookings.
-import { Link } from '@/lib/router.tsx';
+import { Link } from 'react-router-dom';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { RefreshButton } from '@/components/ui/refresh-button.tsx';
 import { StatCard } from '@/components/ui/stat-card.tsx';

@@ -3,7 +3,7 @@
 // change runs the database transition; the row then shows the provider's new balance and status),
 // CSV export of every filtered row in the shown order; sort in the URL.
 import { useMemo } from 'react';
-import { Link } from '@/lib/router.tsx';
+import { Link } from 'react-router-dom';
 import type { DataTableColumn } from '@/components/ui/data-table.tsx';
 import { Highlight } from '@/components/ui/highlight.tsx';
 import { StatusFilter } from '@/components/ui/status-filter.tsx';
@@ -13,11 +13,9 @@ import { FinanceListPage } from '@/components/domain/finance-list.tsx';
 import { saveUnlessConflict } from '@/lib/errors.ts';
 import { formatDateTime, formatNumber, formatVnd } from '@/lib/format.ts';
 import { deposits as t } from '@/lib/messages/deposits.ts';
-import { ledger } from '@/lib/messages/ledger.ts';
-import { LIST_VIEW_DEFAULTS, listView } from '@/lib/paging.ts';
-import { sortValues } from '@/lib/sort.ts';
+import { listView } from '@/lib/paging.ts';
 import { useUrlState } from '@/lib/url-state.ts';
-import { exportDepositsCsv } from '@/features/deposits/api/deposits-export.ts';
+import { DEPOSITS_URL_DEFAULTS as DEFAULTS, DEPOSITS_URL_OPTIONS as URL_OPTIONS, depositFiltersOf } from '@/features/deposits/api/deposits-url.ts';
 import type { DepositFilters } from '@/features/deposits/api/deposit-filters.ts';
 import { depositKeys } from '@/features/deposits/api/keys.ts';
 import { useDepositStats } from '@/features/deposits/api/deposit-stats-query.ts';
@@ -27,9 +25,7 @@ import { useUpdateDeposit, type DepositPatch } from '@/features/deposits/api/dep
 import { AmountCellEditor } from '@/features/deposits/components/amount-cell-editor.tsx';
 import { DepositStatusEditor } from '@/features/deposits/components/deposit-status-editor.tsx';
 
-const DEFAULTS = { q: '', provider: '', status: '', from: '', to: '', ...LIST_VIEW_DEFAULTS };
 const DEFAULT_SORT = 'created_at.desc';
-const URL_OPTIONS = { allowed: { sort: sortValues(['created_at', 'amount']) } };
 
 /** Names a row for screen readers: when and whose deposit. */
 function rowLabel(row: DepositRow): string {
@@ -39,10 +35,7 @@ function rowLabel(row: DepositRow): string {
 export default function DepositsPage() {
   const [state, setState, reset] = useUrlState(DEFAULTS, URL_OPTIONS);
   const view = listView(state);
-  const filters: DepositFilters = useMemo(
-    () => ({ search: state.q, providerId: state.provider, status: state.status, from: state.from, to: state.to }),
-    [state.q, state.provider, state.status, state.from, state.to],
-  );
+  const filters: DepositFilters = useMemo(() => depositFiltersOf(state), [state]);
   const stats = useDepositStats(filters);
   const list = useDeposits(filters, view);
   const update = useUpdateDeposit();
@@ -89,7 +82,7 @@ export default function DepositsPage() {
           ) : null}
           {row.note ? (
             <div className="text-xs break-words text-slate-600" data-testid="deposit-note">
-              {row.kind === 'adjustment' ? ledger.balance.adjustmentNote(row.note) : row.note}
+              {row.kind === 'adjustment' ? t.adjustmentNote(row.note) : row.note}
             </div>
           ) : null}
         </div>
@@ -133,7 +126,8 @@ export default function DepositsPage() {
   return (
     <FinanceListPage texts={t} state={state} setState={setState} reset={reset} list={list} columns={columns} filtered={anyFilter} defaultSort={DEFAULT_SORT}
       queryKey={depositKeys.all}
-      exportCsv={(onProgress) => exportDepositsCsv(filters, state.sort, onProgress)}
+      // The export's code arrives with the first click on "Xuất CSV" (docs/architecture.md#lazy-parts).
+      exportCsv={async (onProgress) => (await import('@/features/deposits/api/deposits-export.ts')).exportDepositsCsv(filters, state.sort, onProgress)}
       stats={stats}
       statsGrid="xl:grid-cols-5"
       cards={

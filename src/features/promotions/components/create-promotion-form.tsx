@@ -8,6 +8,7 @@ import { Field, Input, Select } from '@/components/ui/form-controls.tsx';
 import { promotions as t } from '@/lib/messages/promotions.ts';
 import { useCreatePromotion } from '@/features/promotions/api/promotion-create-mutation.ts';
 import { CODE_INPUT_MAX, createPromotionSchema, type CreatePromotionForm } from '@/features/promotions/api/promotion-rules.ts';
+import { useUnsavedChanges } from '@/components/ui/unsaved-changes.tsx';
 
 const EMPTY: CreatePromotionForm = { code: '', discountType: 'percentage', discountValue: '', maxUses: '', expiresAt: '' };
 
@@ -15,6 +16,7 @@ export function CreatePromotionFormCard() {
   const create = useCreatePromotion();
   const form = useForm<CreatePromotionForm>({ resolver: zodResolver(createPromotionSchema), defaultValues: EMPTY });
   const { errors } = form.formState;
+  useUnsavedChanges(form.formState.isDirty);
   const type = useWatch({ control: form.control, name: 'discountType' });
 
   const onSubmit = form.handleSubmit(async (values) => {

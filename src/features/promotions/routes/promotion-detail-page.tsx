@@ -3,7 +3,7 @@
 // read-only, applicable services grid; an unknown id shows "not found" with a back button.
 import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link, useParams } from '@/lib/router.tsx';
+import { Link, useParams } from 'react-router-dom';
 import { buttonClassName } from '@/components/ui/button.tsx';
 import { InlineEdit } from '@/components/ui/inline-edit.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';

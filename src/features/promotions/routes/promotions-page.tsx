@@ -2,7 +2,7 @@
 // the server with remaining uses and expiry, inline edits of code / value / max uses / expiry /
 // status; the code opens the detail page; sortable by code, uses, expiry and date (sort in the URL).
 import { useMemo } from 'react';
-import { Link } from '@/lib/router.tsx';
+import { Link } from 'react-router-dom';
 import type { DataTableColumn } from '@/components/ui/data-table.tsx';
 import { Highlight } from '@/components/ui/highlight.tsx';
 import { ListPageHeader, ListTable, listViewProps, useListPaging } from '@/components/ui/paged-table.tsx';
@@ -14,9 +14,9 @@ import { StatCard } from '@/components/ui/stat-card.tsx';
 import { saveUnlessConflict } from '@/lib/errors.ts';
 import { formatDateTime, formatNumber } from '@/lib/format.ts';
 import { promotions as t } from '@/lib/messages/promotions.ts';
-import { LIST_VIEW_DEFAULTS, listView } from '@/lib/paging.ts';
-import { sortValues } from '@/lib/sort.ts';
+import { listView } from '@/lib/paging.ts';
 import { useUrlState } from '@/lib/url-state.ts';
+import { PROMOTIONS_URL_DEFAULTS as DEFAULTS, PROMOTIONS_URL_OPTIONS as URL_OPTIONS, promotionFiltersOf } from '@/features/promotions/api/promotions-url.ts';
 import { promotionKeys, type PromotionListFilters } from '@/features/promotions/api/keys.ts';
 import { isExpired, remainingUses, validateMaxUses } from '@/features/promotions/api/promotion-rules.ts';
 import { parseWholeNumber } from '@/lib/input-bounds.ts';
@@ -26,15 +26,13 @@ import { usePromotions } from '@/features/promotions/api/promotions-query.ts';
 import { useUpdatePromotion, type PromotionPatch } from '@/features/promotions/api/promotion-update-mutation.ts';
 import { CodeEditor, DiscountValueEditor, ExpiryEditor, StatusEditor } from '@/features/promotions/components/promotion-field-editors.tsx';
 
-const DEFAULTS = { q: '', type: '', status: '', ...LIST_VIEW_DEFAULTS };
 const DEFAULT_SORT = 'created_at.desc';
-const URL_OPTIONS = { allowed: { sort: sortValues(['created_at', 'code', 'uses_count', 'expires_at']) } };
 const TYPE_OPTIONS = [
   { value: 'percentage', label: t.type.percentage },
   { value: 'fixed_amount', label: t.type.fixed_amount },
 ];
 
-// The add form (react-hook-form) arrives after the list's code: the codes show first (docs/architecture.md#admin-loading).
+// The add form (react-hook-form) arrives after the list's code: the codes show first (docs/architecture.md#lazy-parts).
 const CreatePromotionFormCard = lazyPart(
   () => import('@/features/promotions/components/create-promotion-form.tsx').then((module) => module.CreatePromotionFormCard),
   <InlineLoading />,
@@ -42,10 +40,7 @@ const CreatePromotionFormCard = lazyPart(
 
 export default function PromotionsPage() {
   const [state, setState, reset] = useUrlState(DEFAULTS, URL_OPTIONS);
-  const filters: PromotionListFilters = useMemo(
-    () => ({ search: state.q, type: state.type, status: state.status }),
-    [state.q, state.type, state.status],
-  );
+  const filters: PromotionListFilters = useMemo(() => promotionFiltersOf(state), [state]);
   const stats = usePromotionStats();
   const list = usePromotions(filters, listView(state));
   const update = useUpdatePromotion();

@@ -19,7 +19,7 @@ export async function uploadProviderDocument(input: UploadDocumentInput): Promis
   const refusal = checkDocumentFile(input.file);
   if (refusal) throw new ApiError({ message: refusal, code: 'SDV_FILE_REFUSED', status: 400 });
   const path = documentPath(input.providerId, input.file.name, Date.now());
-  // The upload code loads with the first upload, not with the screen (docs/architecture.md#admin-loading).
+  // The upload code loads with the first upload, not with the screen (docs/architecture.md#lazy-parts).
   const { uploadWithProgress } = await import('@/lib/storage-upload.ts');
   await uploadWithProgress(DOCUMENT_BUCKET, path, input.file, input.onProgress);
   const name = input.name.trim() === '' ? defaultDocumentName(input.file.name) : input.name.trim();

@@ -2,7 +2,7 @@
 // (docs/decisions.md#money-only-through-the-ledger): amount and mandatory reason, then a
 // confirmation stating the old → new balance before anything is written.
 import { useState } from 'react';
-import { Link } from '@/lib/router.tsx';
+import { Link } from 'react-router-dom';
 import { Button } from '@/components/ui/button.tsx';
 import { lazyDialog } from '@/components/ui/dialog.tsx';
 import { SectionCard } from '@/components/ui/section-card.tsx';
@@ -56,7 +56,7 @@ function LedgerTable({ rows }: { rows: LedgerRow[] }) {
   );
 }
 
-// The adjustment form (react-hook-form) is loaded when the admin opens it (docs/architecture.md#admin-loading).
+// The adjustment form (react-hook-form) is loaded when the admin opens it (docs/architecture.md#lazy-parts).
 const AdjustBalanceDialog = lazyDialog(() => import('./adjust-balance-dialog.tsx').then((module) => module.AdjustBalanceDialog));
 
 export function BalanceCard({ profile }: { profile: ProviderProfile }) {

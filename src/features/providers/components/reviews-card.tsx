@@ -1,6 +1,6 @@
 // Customer reviews of a provider: average, count, star distribution bars (active reviews only,
 // computed by the database) and the active reviews, newest first, 10 a page.
-import { Link } from '@/lib/router.tsx';
+import { Link } from 'react-router-dom';
 import { useState } from 'react';
 import { Pagination } from '@/components/ui/pagination.tsx';
 import { Stars } from '@/components/ui/stars.tsx';

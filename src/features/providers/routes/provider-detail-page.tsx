@@ -1,9 +1,10 @@
 // /admin/providers/:providerId — header, the ban card, personal info with inline edits, stats,
 // deposit and earnings, the balance with its ledger and manual adjustment, service types, saved
 // addresses, documents, reviews and the 10 most recent bookings.
-import { useParams } from '@/lib/router.tsx';
+import { useParams } from 'react-router-dom';
 import { BanCard } from '@/components/domain/ban-card.tsx';
 import { ProfileDetail } from '@/components/domain/profile-header.tsx';
+import { InlineLoading, lazyPart } from '@/components/ui/lazy-part.tsx';
 import { StatCard } from '@/components/ui/stat-card.tsx';
 import { ErrorState } from '@/components/ui/states.tsx';
 import { SectionCard } from '@/components/ui/section-card.tsx';
@@ -13,11 +14,14 @@ import { useProvider, type ProviderProfile } from '@/features/providers/api/prov
 import { useProviderStats } from '@/features/providers/api/provider-stats-query.ts';
 import { useUpdateProvider } from '@/features/providers/api/provider-update-mutation.ts';
 import { BalanceCard } from '@/features/providers/components/balance-card.tsx';
-import { DocumentsCard } from '@/features/providers/components/documents-card.tsx';
 import { ProviderInfoCard } from '@/features/providers/components/provider-info-card.tsx';
 import { ProviderRecentBookings } from '@/features/providers/components/provider-recent-bookings.tsx';
-import { ReviewsCard } from '@/features/providers/components/reviews-card.tsx';
 import { ServiceTypesCard } from '@/features/providers/components/service-types-card.tsx';
+
+// The documents and reviews cards sit below the profile and the balance: their code (uploads,
+// signed images, the reviews pager) arrives after the screen's own (docs/architecture.md#lazy-parts).
+const DocumentsCard = lazyPart(async () => (await import('@/features/providers/components/documents-card.tsx')).DocumentsCard, <InlineLoading />);
+const ReviewsCard = lazyPart(async () => (await import('@/features/providers/components/reviews-card.tsx')).ReviewsCard, <InlineLoading />);
 
 function StatsRow({ profile }: { profile: ProviderProfile }) {
   const stats = useProviderStats(profile.id);

@@ -3,7 +3,7 @@
 // for reduced motion. Only the first slide's image comes with the page (the prerendered HTML shows
 // no other slide); each next one is fetched while the slide before it shows.
 import { useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
-import { Link } from '@/lib/router.tsx';
+import { Link } from 'react-router-dom';
 import { publicHome } from '@/lib/messages/public-home.ts';
 import { publicAsset } from '@/features/public-site/public-asset.ts';
 

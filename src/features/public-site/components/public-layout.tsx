@@ -1,7 +1,7 @@
 // Shared frame of the public pages: header (logo → home, links to every public page, mobile menu
 // with a backdrop, login button → /admin) and footer (contact, store badges, © 2025).
 import { useEffect, useRef, useState } from 'react';
-import { Link, NavLink, Outlet, useLocation } from '@/lib/router.tsx';
+import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { publicSite } from '@/lib/messages/public-site.ts';
 import { catalogueKey, pageBuiltAt, useCachedValue, usePublicSettings } from '@/features/public-site/api/use-public-resource.ts';
 import type { PublicCatalogueArea } from '@/lib/public-api.ts';

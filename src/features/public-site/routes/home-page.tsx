@@ -1,6 +1,6 @@
 // Public home (/): carousel, featured banner (from settings, when set), about, three service
 // cards, three benefit cards, promotions (with the voucher banner from settings, when set), app block.
-import { Link } from '@/lib/router.tsx';
+import { Link } from 'react-router-dom';
 import { publicHome } from '@/lib/messages/public-home.ts';
 import { usePublicSettings } from '@/features/public-site/api/use-public-resource.ts';
 import { Carousel } from '@/features/public-site/components/carousel.tsx';

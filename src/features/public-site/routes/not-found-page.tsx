@@ -1,4 +1,4 @@
-import { Link } from '@/lib/router.tsx';
+import { Link } from 'react-router-dom';
 import { publicSite } from '@/lib/messages/public-site.ts';
 
 export default function NotFoundPage() {

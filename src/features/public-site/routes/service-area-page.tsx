@@ -1,7 +1,7 @@
 // The three service pages. Services and packages come from the public catalogue in the database
 // (the profession whose name matches the page); if the API cannot be reached, or has no such
 // profession yet, the reference price list from the catalogue of texts is shown instead.
-import { Link } from '@/lib/router.tsx';
+import { Link } from 'react-router-dom';
 import { publicSite } from '@/lib/messages/public-site.ts';
 import { publicServices, serviceAreaPage, type ServiceAreaSlug } from '@/lib/messages/public-services.ts';
 import type { PublicCatalogueArea } from '@/lib/public-api.ts';

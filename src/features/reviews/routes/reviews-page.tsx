@@ -12,26 +12,21 @@ import { StatusInlineEdit } from '@/components/ui/status-inline-edit.tsx';
 import { saveUnlessConflict } from '@/lib/errors.ts';
 import { formatDateTime } from '@/lib/format.ts';
 import { reviews as t } from '@/lib/messages/reviews.ts';
-import { LIST_VIEW_DEFAULTS, listView } from '@/lib/paging.ts';
-import { sortValues } from '@/lib/sort.ts';
+import { listView } from '@/lib/paging.ts';
 import { useUrlState } from '@/lib/url-state.ts';
+import { REVIEWS_URL_DEFAULTS as DEFAULTS, REVIEWS_URL_OPTIONS as URL_OPTIONS, reviewFiltersOf } from '@/features/reviews/api/reviews-url.ts';
 import type { ReviewFilters } from '@/features/reviews/api/review-filters.ts';
 import { reviewKeys } from '@/features/reviews/api/keys.ts';
 import { useReviews, type ReviewRow } from '@/features/reviews/api/reviews-query.ts';
 import { useUpdateReviewStatus } from '@/features/reviews/api/review-status-update-mutation.ts';
 import { BookingLink } from '@/components/domain/booking-link.tsx';
 
-const DEFAULTS = { q: '', rating: '', status: '', ...LIST_VIEW_DEFAULTS };
 const DEFAULT_SORT = 'created_at.desc';
-const URL_OPTIONS = { allowed: { sort: sortValues(['created_at', 'rating']) } };
 const RATING_OPTIONS = [5, 4, 3, 2, 1].map((n) => ({ value: String(n), label: t.filters.ratingOption(n) }));
 
 export default function ReviewsPage() {
   const [state, setState, reset] = useUrlState(DEFAULTS, URL_OPTIONS);
-  const filters: ReviewFilters = useMemo(
-    () => ({ search: state.q, rating: state.rating, status: state.status }),
-    [state.q, state.rating, state.status],
-  );
+  const filters: ReviewFilters = useMemo(() => reviewFiltersOf(state), [state]);
   const list = useReviews(filters, listView(state));
   const update = useUpdateReviewStatus();
 

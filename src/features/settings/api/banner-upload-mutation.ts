@@ -14,7 +14,7 @@ export async function uploadBanner(kind: BannerKind, file: File, previousUrl: st
   const invalid = validateBannerFile(file);
   if (invalid !== null) throw new ApiError({ message: invalid, code: 'invalid_file', status: 0 });
   const path = bannerPath(kind, file.name);
-  // The upload code loads with the first upload, not with the screen (docs/architecture.md#admin-loading).
+  // The upload code loads with the first upload, not with the screen (docs/architecture.md#lazy-parts).
   const { uploadWithProgress } = await import('@/lib/storage-upload.ts');
   await uploadWithProgress(BANNER_BUCKET, path, file, onProgress);
   const banners = supabase.storage.from(BANNER_BUCKET);

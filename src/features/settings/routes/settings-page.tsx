@@ -17,6 +17,7 @@ import { useSettings, type SettingsRow } from '@/features/settings/api/settings-
 import { SETTINGS_MAX, settingsSchema, STORE_URL_MAX, toSettingsForm, type SettingsForm } from '@/features/settings/api/settings-rules.ts';
 import { AdminMfaSettingSection } from '@/features/settings/components/admin-mfa-setting.tsx';
 import { BannerCard } from '@/features/settings/components/banner-card.tsx';
+import { useUnsavedChanges } from '@/components/ui/unsaved-changes.tsx';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -32,6 +33,7 @@ function SettingsEditor({ row, reload, reloading }: { row: SettingsRow; reload: 
   const [baseUpdatedAt, setBaseUpdatedAt] = useState(row.updated_at);
   const form = useForm<SettingsForm>({ resolver: zodResolver(settingsSchema), defaultValues: toSettingsForm(row) });
   const { errors } = form.formState;
+  useUnsavedChanges(form.formState.isDirty);
   const saving = save.isPending;
 
   async function onReset() {

@@ -1,0 +1,9 @@
+// A booking's detail and its history.
+import type { ScreenLoader } from '@/lib/screen-loader.ts';
+import { bookingHistoryQueryOptions } from '@/features/bookings/api/booking-history-query.ts';
+import { bookingQueryOptions } from '@/features/bookings/api/booking-query.ts';
+
+export const load: ScreenLoader = ({ queryClient, params }) => {
+  const id = params.bookingId ?? '';
+  return Promise.all([queryClient.ensureQueryData(bookingQueryOptions(id)), queryClient.ensureQueryData(bookingHistoryQueryOptions(id))]);
+};

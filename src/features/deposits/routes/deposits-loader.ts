@@ -1,0 +1,16 @@
+// The deposit history's figures and page for the address's filters (its own URL parser).
+import { listView } from '@/lib/paging.ts';
+import type { ScreenLoader } from '@/lib/screen-loader.ts';
+import { parseUrlState } from '@/lib/url-state.ts';
+import { depositStatsQueryOptions } from '@/features/deposits/api/deposit-stats-query.ts';
+import { depositsQueryOptions } from '@/features/deposits/api/deposits-query.ts';
+import { DEPOSITS_URL_DEFAULTS, DEPOSITS_URL_OPTIONS, depositFiltersOf } from '@/features/deposits/api/deposits-url.ts';
+
+export const load: ScreenLoader = ({ queryClient, url }) => {
+  const state = parseUrlState(url.searchParams, DEPOSITS_URL_DEFAULTS, DEPOSITS_URL_OPTIONS);
+  const filters = depositFiltersOf(state);
+  return Promise.all([
+    queryClient.ensureQueryData(depositStatsQueryOptions(filters)),
+    queryClient.ensureQueryData(depositsQueryOptions(filters, listView(state))),
+  ]);
+};

@@ -1,0 +1,15 @@
+// The promotion codes' figures and page for the address's filters (its own URL parser).
+import { listView } from '@/lib/paging.ts';
+import type { ScreenLoader } from '@/lib/screen-loader.ts';
+import { parseUrlState } from '@/lib/url-state.ts';
+import { promotionStatsQueryOptions } from '@/features/promotions/api/promotion-stats-query.ts';
+import { promotionsQueryOptions } from '@/features/promotions/api/promotions-query.ts';
+import { PROMOTIONS_URL_DEFAULTS, PROMOTIONS_URL_OPTIONS, promotionFiltersOf } from '@/features/promotions/api/promotions-url.ts';
+
+export const load: ScreenLoader = ({ queryClient, url }) => {
+  const state = parseUrlState(url.searchParams, PROMOTIONS_URL_DEFAULTS, PROMOTIONS_URL_OPTIONS);
+  return Promise.all([
+    queryClient.ensureQueryData(promotionStatsQueryOptions()),
+    queryClient.ensureQueryData(promotionsQueryOptions(promotionFiltersOf(state), listView(state))),
+  ]);
+};

@@ -1,0 +1,16 @@
+// The data half of an admin route (docs/architecture.md#routes-and-loaders). A screen's loader
+// module exports one `load` of this type; the route's loader (src/app/admin-loader.ts) calls it for
+// a signed-in admin with the back office's React Query cache, so the screen's first queries are in
+// flight beside its chunk and the screen renders from the cache.
+import type { QueryClient } from '@tanstack/react-query';
+import type { LoaderFunctionArgs } from 'react-router-dom';
+
+export interface ScreenLoaderArgs {
+  queryClient: QueryClient;
+  /** The address being opened (its query string is read with the screen's own parser). */
+  url: URL;
+  params: LoaderFunctionArgs['params'];
+}
+
+/** Puts the screen's first queries in the cache (`queryClient.ensureQueryData(xxxQueryOptions(...))`). */
+export type ScreenLoader = (args: ScreenLoaderArgs) => Promise<unknown>;
