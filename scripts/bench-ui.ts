@@ -9,7 +9,12 @@
 // waitForFunction would first evaluate Playwright's injected script there (~80 ms of the page's
 // main thread, in the middle of the load) and then poll the page, and both sides would be measured
 // with that extra work, which no admin's browser does.
-// Prints a table (median, max) and ENDS with a JSON array {"screen","median_ms","max_ms","loads_ms"}.
+// Then, for each list screen, the in-app navigation to the next one: a fresh context loads screen A,
+// waits for its rows and a quiet second, and clicks the side menu's link to screen B; the page
+// times, from the click, the first frame that shows B's heading and a data row (BENCH_UI_LOADS
+// navigations per pair). Both halves: cold code for B, as an admin's first visit to it.
+// Prints tables (median, max) and ENDS with a JSON array {"screen","median_ms","max_ms","loads_ms"}
+// (navigations named "A → B").
 //
 // Side by side: BENCH_UI_BASELINE_URL (another build's site, e.g. the "before" code's stack) is
 // loaded in turn with the measured one, load by load (baseline, measured, measured, baseline, …),
@@ -59,21 +64,57 @@ const WATCH_FIRST_ROW = `(() => {
   observer.observe(document, { childList: true, subtree: true });
 })();`;
 
+/**
+ * Installed in the page (a string, as WATCH_FIRST_ROW): `window.__benchNavigate(href)` clicks the
+ * side menu's link to `href` and resolves with the ms from the click to the first animation frame
+ * after the address is `href`, the main heading has changed and a visible data cell is shown.
+ */
+const NAVIGATE = `(() => {
+  const selector = ${JSON.stringify(FIRST_ROW_CSS)};
+  window.__benchNavigate = (href) => new Promise((resolve, reject) => {
+    const link = document.querySelector('#admin-sidebar a[href="' + href + '"]');
+    if (!(link instanceof HTMLElement)) { reject(new Error('no menu link to ' + href)); return; }
+    const before = document.querySelector('main h1')?.textContent ?? '';
+    const ready = () => {
+      const heading = document.querySelector('main h1');
+      const cell = document.querySelector(selector);
+      return location.pathname === href && heading !== null && heading.textContent !== before && cell instanceof HTMLElement && cell.getClientRects().length > 0;
+    };
+    const start = performance.now();
+    const observer = new MutationObserver(() => {
+      if (!ready()) return;
+      observer.disconnect();
+      requestAnimationFrame(() => resolve(performance.now() - start));
+    });
+    observer.observe(document, { childList: true, subtree: true, characterData: true });
+    link.click();
+  });
+})();`;
+
 /** The screens, by their address (the dashboard's first rows are its recent bookings). */
 const SCREENS: { name: string; path: string }[] = [
-  { name: 'Tổng quan (dashboard)', path: '/admin' },
-  { name: 'Đơn đặt (bookings)', path: '/admin/bookings' },
-  { name: 'Nhà cung cấp (providers)', path: '/admin/providers' },
-  { name: 'Khách hàng (customers)', path: '/admin/customers' },
-  { name: 'Hoa hồng (commissions)', path: '/admin/manage-commissions' },
-  { name: 'Lịch sử nạp cọc (deposits)', path: '/admin/manage-deposit-history' },
-  { name: 'Đánh giá (reviews)', path: '/admin/manage-reviews' },
-  { name: 'Hội thoại (conversations)', path: '/admin/manage-conversations' },
-  { name: 'Mã khuyến mãi (promotions)', path: '/admin/manage-discount-codes' },
-  { name: 'Ngành nghề (professions)', path: '/admin/manage-services' },
-  { name: 'Dịch vụ (services)', path: '/admin/manage-subcategories' },
-  { name: 'Gói dịch vụ (packages)', path: '/admin/manage-service-items' },
+  { name: 'dashboard', path: '/admin' },
+  { name: 'bookings', path: '/admin/bookings' },
+  { name: 'providers', path: '/admin/providers' },
+  { name: 'customers', path: '/admin/customers' },
+  { name: 'commissions', path: '/admin/manage-commissions' },
+  { name: 'deposits', path: '/admin/manage-deposit-history' },
+  { name: 'reviews', path: '/admin/manage-reviews' },
+  { name: 'conversations', path: '/admin/manage-conversations' },
+  { name: 'promotions', path: '/admin/manage-discount-codes' },
+  { name: 'professions', path: '/admin/manage-services' },
+  { name: 'services', path: '/admin/manage-subcategories' },
+  { name: 'packages', path: '/admin/manage-service-items' },
 ];
+
+/** In-app navigations timed: each list screen to the next one of the menu. */
+const NAVIGATIONS: { from: string; to: string }[] = SCREENS.map((screen, index) => ({
+  from: screen.path,
+  to: (SCREENS[(index + 1) % SCREENS.length] as (typeof SCREENS)[number]).path,
+})).filter((pair) => pair.to !== '/admin');
+
+/** How long a loaded screen is left alone before the navigation is clicked. */
+const SETTLE_MS = 1000;
 
 async function answers(url: string): Promise<boolean> {
   try {
@@ -122,7 +163,7 @@ async function main(): Promise<void> {
     if ((await answers(running)) && (await answers(`${config.apiUrl}/rest/v1/`))) {
       webUrl = running;
     } else {
-      console.log('Khởi động local stack (kèm trang web) cho benchmark …');
+      console.log('Starting the local stack (with the site) for the benchmark …');
       stack = await startStack({ web: true, log: () => undefined, env: { SDV_REST_FAIR_SHARE: 'relaxed' } });
       webUrl = stack.webUrl;
     }
@@ -132,8 +173,8 @@ async function main(): Promise<void> {
   try {
     const storageState = await signIn(browser, webUrl);
     const baselineState = baselineUrl ? await signIn(browser, baselineUrl) : undefined;
-    console.log(`${webUrl} · ${LOADS} lần tải nguội mỗi màn hình (bộ nhớ đệm trống, phiên đã lưu)`);
-    if (baselineUrl) console.log(`so với ${baselineUrl} (mốc so sánh), tải xen kẽ từng lần: mốc, đo, đo, mốc, …`);
+    console.log(`${webUrl} · ${LOADS} cold loads per screen (empty cache, stored session)`);
+    if (baselineUrl) console.log(`against ${baselineUrl} (baseline), loads in turn: baseline, measured, measured, baseline, …`);
     console.log('');
     const results: Result[] = [];
     /** Answers 429 (the API's per-caller fair share) the screens received, by screen. */
@@ -152,7 +193,7 @@ async function main(): Promise<void> {
           const text = message.text();
           if (text.startsWith(`${FIRST_ROW_MESSAGE} `)) resolve(Number(text.slice(FIRST_ROW_MESSAGE.length + 1)));
         });
-        timer = setTimeout(() => reject(new Error(`${screen.path}: không thấy dòng dữ liệu nào sau ${TIMEOUT_MS} ms`)), TIMEOUT_MS);
+        timer = setTimeout(() => reject(new Error(`${screen.path}: no data row after ${TIMEOUT_MS} ms`)), TIMEOUT_MS);
       });
       try {
         await page.goto(screen.path, { waitUntil: 'commit' });
@@ -187,23 +228,72 @@ async function main(): Promise<void> {
         ...(baselineUrl ? { baseline_median_ms: median(baselineLoads), baseline_max_ms: Math.max(...baselineLoads), baseline_loads_ms: baselineLoads } : {}),
       });
     }
+    /** Click → first row of `to`, on `site`, after a cold load of `from`, in ms. */
+    const navigate = async (site: string, state: StorageState, pair: (typeof NAVIGATIONS)[number]): Promise<number> => {
+      const context = await browser.newContext({ baseURL: site, locale: 'vi-VN', storageState: state });
+      const page = await context.newPage();
+      const name = `${pair.from} → ${pair.to}`;
+      page.on('response', (response) => {
+        if (response.status() === 429) throttled.set(name, (throttled.get(name) ?? 0) + 1);
+      });
+      await page.addInitScript({ content: WATCH_FIRST_ROW });
+      await page.addInitScript({ content: NAVIGATE });
+      try {
+        const loaded = new Promise<void>((resolve) => {
+          page.on('console', (message) => {
+            if (message.text().startsWith(`${FIRST_ROW_MESSAGE} `)) resolve();
+          });
+        });
+        await page.goto(pair.from, { waitUntil: 'commit' });
+        await Promise.race([loaded, new Promise((_, reject) => setTimeout(() => reject(new Error(`${pair.from}: no data row after ${TIMEOUT_MS} ms`)), TIMEOUT_MS))]);
+        await page.waitForTimeout(SETTLE_MS);
+        const ms = await page.evaluate((href) => (window as unknown as { __benchNavigate: (to: string) => Promise<number> }).__benchNavigate(href), pair.to);
+        return Math.round(ms);
+      } finally {
+        await context.close();
+      }
+    };
+    for (const pair of NAVIGATIONS) {
+      const loads: number[] = [];
+      const baselineLoads: number[] = [];
+      for (let i = 0; i < LOADS; i += 1) {
+        if (baselineUrl && baselineState) {
+          if (i % 2 === 0) {
+            baselineLoads.push(await navigate(baselineUrl, baselineState, pair));
+            loads.push(await navigate(webUrl, storageState, pair));
+          } else {
+            loads.push(await navigate(webUrl, storageState, pair));
+            baselineLoads.push(await navigate(baselineUrl, baselineState, pair));
+          }
+        } else {
+          loads.push(await navigate(webUrl, storageState, pair));
+        }
+      }
+      results.push({
+        screen: `${pair.from} → ${pair.to}`,
+        median_ms: median(loads),
+        max_ms: Math.max(...loads),
+        loads_ms: loads,
+        ...(baselineUrl ? { baseline_median_ms: median(baselineLoads), baseline_max_ms: Math.max(...baselineLoads), baseline_loads_ms: baselineLoads } : {}),
+      });
+    }
     const width = Math.max(...results.map((r) => r.screen.length));
     if (baselineUrl) {
-      console.log(`${'màn hình'.padEnd(width)}  ${'mốc median / max'.padStart(17)}  ${'đo median / max'.padStart(16)}  ${'đo ÷ mốc'.padStart(8)}`);
+      console.log(`${'screen'.padEnd(width)}  ${'baseline median / max'.padStart(21)}  ${'measured median / max'.padStart(21)}  ${'ratio'.padStart(6)}`);
       for (const r of results) {
         const ratio = r.baseline_median_ms ? `${Math.round((100 * r.median_ms) / r.baseline_median_ms)} %` : '—';
         console.log(
-          `${r.screen.padEnd(width)}  ${`${r.baseline_median_ms} / ${r.baseline_max_ms}`.padStart(17)}  ${`${r.median_ms} / ${r.max_ms}`.padStart(16)}  ${ratio.padStart(8)}`,
+          `${r.screen.padEnd(width)}  ${`${r.baseline_median_ms} / ${r.baseline_max_ms}`.padStart(21)}  ${`${r.median_ms} / ${r.max_ms}`.padStart(21)}  ${ratio.padStart(6)}`,
         );
       }
     } else {
-      console.log(`${'màn hình'.padEnd(width)}  ${'median'.padStart(7)}  ${'max'.padStart(7)}  lần tải (ms)`);
+      console.log(`${'screen'.padEnd(width)}  ${'median'.padStart(7)}  ${'max'.padStart(7)}  loads (ms)`);
       for (const r of results) {
         console.log(`${r.screen.padEnd(width)}  ${String(r.median_ms).padStart(7)}  ${String(r.max_ms).padStart(7)}  ${r.loads_ms.join(' ')}`);
       }
     }
     for (const [screen, count] of throttled) {
-      console.error(`LỖI: ${screen} nhận ${count} câu trả lời 429 (giới hạn theo người gọi của API): chạy stack với SDV_REST_FAIR_SHARE=relaxed`);
+      console.error(`ERROR: ${screen} received ${count} answers 429 (the API's per-caller fair share): run the stack with SDV_REST_FAIR_SHARE=relaxed`);
     }
     if (throttled.size > 0) process.exitCode = 1;
     console.log('');

@@ -7,7 +7,7 @@ import { appFrame } from '@/lib/messages/app-frame.ts';
 /**
  * A thin bar at the top of the window while a navigation is loading its page's chunk or data: the
  * click is seen to be acted on while the current page stays on screen. Announced politely to screen
- * readers; the bar itself fades in after a few frames so an instant navigation does not flash it.
+ * readers; the bar itself fades in after 100 ms (styles.css) so an instant navigation does not flash it.
  */
 export function PendingBar() {
   const navigation = useNavigation();

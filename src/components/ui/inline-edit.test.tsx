@@ -57,6 +57,23 @@ describe('<InlineEdit /> text', () => {
     expect(screen.queryByRole('textbox')).toBeNull();
   });
 
+  it('focus taken by a dialog keeps the draft unsaved and the editor open', () => {
+    const onSave = vi.fn();
+    render(
+      <div>
+        <InlineEdit label="tên" value="A" onSave={onSave} />
+        <div role="alertdialog">
+          <button type="button">Ở lại</button>
+        </div>
+      </div>,
+    );
+    const input = startEditing();
+    fireEvent.change(input, { target: { value: 'B' } });
+    fireEvent.blur(input, { relatedTarget: screen.getByText('Ở lại') });
+    expect(onSave).not.toHaveBeenCalled();
+    expect((screen.getByRole('textbox') as HTMLInputElement).value).toBe('B');
+  });
+
   it('an empty value cannot be saved: save disabled, Enter shows the message, blur cancels', () => {
     const onSave = vi.fn();
     render(<InlineEdit label="tên" value="A" onSave={onSave} />);

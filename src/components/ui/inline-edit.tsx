@@ -201,6 +201,9 @@ export function InlineEdit(props: InlineEditProps) {
   function onBlur(event: FocusEvent<HTMLInputElement | HTMLSelectElement>) {
     const next = event.relatedTarget;
     if (next instanceof Node && containerRef.current?.contains(next)) return;
+    // Focus taken by a dialog (the "leave with unsaved changes?" question, a confirmation) is not
+    // leaving the field: the dialog gives it back when it closes, and the draft waits for it.
+    if (next instanceof Element && next.closest('[role="alertdialog"], [role="dialog"]')) return;
     if (pending || error !== undefined) return;
     if (props.variant === 'select') finish(false);
     else void commit(draft, 'blur');
