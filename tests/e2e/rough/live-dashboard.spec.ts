@@ -67,7 +67,10 @@ test.describe('cập nhật theo thời gian thực', () => {
     await expect(page.getByText(/^Hiển thị 1–\d+ trên \d+/)).toBeVisible();
     await listening;
     const [conversation] = await sql<{ id: string; customer_id: string }>(
-      'select id, customer_id from public.conversations where customer_id is not null order by last_message_at desc nulls last limit 1',
+      // Not a conversation another spec dated ahead (its last message would stay the newer one).
+      `select id, customer_id from public.conversations
+        where customer_id is not null and (last_message_at is null or last_message_at <= now())
+        order by last_message_at desc nulls last limit 1`,
     );
     const text = `Tin mới ${unique('m').slice(-8)}`;
     await sql(`insert into public.messages (conversation_id, sender_id, type, content) values ($1, $2, 'text', $3)`, [
