@@ -38,6 +38,22 @@ const smtpSchema = z.object({
   sender_name: z.string().default(''),
 });
 
+/** `[auth] password_requirements` as the Supabase CLI accepts it. */
+export const PASSWORD_REQUIREMENTS = ['', 'letters_digits', 'lower_upper_letters_digits', 'lower_upper_letters_digits_symbols'] as const;
+
+/**
+ * `[auth.sms]`. Without an SMS provider (none is configured locally) messages land in the local
+ * mailbox; `test_otp` maps a phone number (digits, as Auth stores it) to a fixed code that is
+ * accepted instead and for which nothing is sent. `max_frequency` absent or 0 is Auth's 60 s.
+ */
+const smsSchema = z.object({
+  enable_signup: z.boolean().default(false),
+  enable_confirmations: z.boolean().default(false),
+  template: z.string().default('Your code is {{ .Code }}'),
+  max_frequency: duration.default(0),
+  test_otp: z.record(z.string(), z.string()).default({}),
+});
+
 const bucketSchema = z.object({
   public: z.boolean().default(false),
   file_size_limit: size.optional(),
@@ -89,6 +105,14 @@ const configSchema = z.object({
       enable_anonymous_sign_ins: z.boolean().default(false),
       enable_manual_linking: z.boolean().default(false),
       minimum_password_length: z.number().int().min(6).max(72).default(6),
+      /** Characters a password must contain (the CLI's four values; "" is none). */
+      password_requirements: z.enum(PASSWORD_REQUIREMENTS).default(''),
+      /**
+       * A JSON array of private JWKs (`supabase gen signing-key`): access tokens are signed with the
+       * first, all are published in /auth/v1/.well-known/jwks.json. Relative to the folder of
+       * config.toml once loaded by loadProjectConfig; "" signs with the HS256 secret.
+       */
+      signing_keys_path: z.string().default(''),
       email: z
         .object({
           enable_signup: z.boolean().default(true),
@@ -101,9 +125,11 @@ const configSchema = z.object({
           smtp: smtpSchema.optional(),
         })
         .prefault({}),
+      sms: smsSchema.prefault({}),
       rate_limit: z
         .object({
           email_sent: z.number().int().positive().default(2),
+          sms_sent: z.number().int().positive().default(30),
           token_refresh: z.number().int().positive().default(150),
           sign_in_sign_ups: z.number().int().positive().default(30),
           token_verifications: z.number().int().positive().default(30),
@@ -122,6 +148,8 @@ const configSchema = z.object({
 
 export type ProjectConfig = z.output<typeof configSchema>;
 export type SmtpConfig = z.output<typeof smtpSchema>;
+export type SmsConfig = z.output<typeof smsSchema>;
+export type PasswordRequirements = (typeof PASSWORD_REQUIREMENTS)[number];
 
 const DURATION_UNITS: Record<string, number> = { ms: 0.001, s: 1, m: 60, h: 3600 };
 
@@ -162,5 +190,8 @@ export function parseProjectConfig(text: string, source = 'supabase/config.toml'
 /** Reads `supabase/config.toml` of the repository (or the file SDV_SUPABASE_CONFIG names). */
 export function loadProjectConfig(rootDir: string, env: NodeJS.ProcessEnv = process.env): ProjectConfig {
   const file = env.SDV_SUPABASE_CONFIG && env.SDV_SUPABASE_CONFIG !== '' ? path.resolve(rootDir, env.SDV_SUPABASE_CONFIG) : path.join(rootDir, 'supabase', 'config.toml');
-  return parseProjectConfig(readFileSync(file, 'utf8'), path.relative(rootDir, file) || file);
+  const config = parseProjectConfig(readFileSync(file, 'utf8'), path.relative(rootDir, file) || file);
+  // As the CLI: a relative signing_keys_path is relative to the folder holding config.toml.
+  if (config.auth.signing_keys_path !== '') config.auth.signing_keys_path = path.resolve(path.dirname(file), config.auth.signing_keys_path);
+  return config;
 }
