@@ -1,11 +1,17 @@
-// The local mailbox: every e-mail the Auth server sends lands here (in memory, the last 500), served
-// on [local_smtp] port as a small web page and as a JSON API shaped like the one of Mailpit, the
-// mailbox the Supabase CLI ships, so that a developer clicks the link and a test reads it:
+// The local mailbox: every e-mail and every SMS the Auth server sends lands here (in memory, the
+// last 500), served on [local_smtp] port as a small web page and as a JSON API shaped like the one
+// of Mailpit, the mailbox the Supabase CLI ships, so that a developer clicks the link or reads the
+// code and a test reads it:
 //   GET    /api/v1/messages?start=&limit=     newest first
-//   GET    /api/v1/search?query=to:a@b.vn     messages to (or from) an address
+//   GET    /api/v1/search?query=to:a@b.vn     messages to (or from) an address; to:+84901234567 (or
+//                                             to:84901234567) for the SMS to a phone; tag:sms for all SMS
 //   GET    /api/v1/message/{ID|latest}        one message with its text and HTML
 //   DELETE /api/v1/messages                   all of them, or body {"IDs": [...]}
-//   GET    /  and  /view/{ID}                 the web page
+//   GET    /  and  /view/{ID}                 the web page (?to=… one recipient, ?tag=sms the SMS only)
+// An SMS is a message with the tag "sms", sent to the phone number (E.164 with "+"), from "SMS",
+// whose subject and text are the SMS text. The server answers only requests addressed to it
+// (Host 127.0.0.1:<port> or localhost:<port>, else 421, so that a web page of another origin cannot
+// reach it through DNS rebinding), sends no CORS header, and refuses a cross-origin DELETE (403).
 import { randomUUID } from 'node:crypto';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import { readBody, sendJson } from '../http-util.ts';
@@ -22,6 +28,10 @@ export interface OutgoingMail {
   html: string;
 }
 
+/** The tag of the SMS among the messages. */
+export const SMS_TAG = 'sms';
+const SMS_SENDER: MailAddress = { Name: 'SMS', Address: '' };
+
 export interface StoredMail {
   ID: string;
   MessageID: string;
@@ -33,6 +43,7 @@ export interface StoredMail {
   HTML: string;
   Size: number;
   Read: boolean;
+  Tags: string[];
 }
 
 const KEEP = 500;
@@ -50,7 +61,7 @@ function summary(mail: StoredMail): Record<string, unknown> {
     ReplyTo: [],
     Subject: mail.Subject,
     Created: mail.Created,
-    Tags: [],
+    Tags: mail.Tags,
     Size: mail.Size,
     Attachments: 0,
     Snippet: mail.Text.replace(/\s+/g, ' ').trim().slice(0, 250),
@@ -66,33 +77,55 @@ function page(title: string, body: string): string {
 <style>body{font-family:system-ui,sans-serif;margin:2rem auto;max-width:60rem;padding:0 1rem;color:#1f2937}table{border-collapse:collapse;width:100%}td,th{border-bottom:1px solid #e5e7eb;padding:.5rem;text-align:left}a{color:#1d4ed8}iframe{width:100%;min-height:24rem;border:1px solid #e5e7eb}</style></head><body>${body}</body></html>`;
 }
 
+/** An address as compared by searches: lower case; a phone number without its "+" and spaces. */
+function addressKey(address: string): string {
+  const trimmed = address.trim().toLowerCase();
+  return /^\+?[\d ]+$/.test(trimmed) ? trimmed.replace(/[+ ]/g, '') : trimmed;
+}
+
+const isSms = (mail: StoredMail): boolean => mail.Tags.includes(SMS_TAG);
+
 export class Mailbox {
   private readonly mails: StoredMail[] = [];
 
   add(mail: OutgoingMail): StoredMail {
+    return this.store({ from: SENDER, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, tags: [] });
+  }
+
+  /** An SMS to `phone` (E.164, with or without "+"): stored with the tag "sms". */
+  addSms(phone: string, text: string): StoredMail {
+    const to = `+${phone.replace(/^\+/, '')}`;
+    const html = `<!doctype html><html lang="vi"><body style="font-family:system-ui,sans-serif"><p>${escapeHtml(text)}</p></body></html>`;
+    return this.store({ from: SMS_SENDER, to, subject: text.replace(/\s+/g, ' ').trim().slice(0, 160), text, html, tags: [SMS_TAG] });
+  }
+
+  private store(message: { from: MailAddress; to: string; subject: string; text: string; html: string; tags: string[] }): StoredMail {
     const id = randomUUID();
     const stored: StoredMail = {
       ID: id,
       MessageID: `${id}@sandichvu.local`,
-      From: SENDER,
-      To: [{ Name: '', Address: mail.to }],
-      Subject: mail.subject,
+      From: message.from,
+      To: [{ Name: '', Address: message.to }],
+      Subject: message.subject,
       Created: new Date().toISOString(),
-      Text: mail.text,
-      HTML: mail.html,
-      Size: Buffer.byteLength(mail.text) + Buffer.byteLength(mail.html),
+      Text: message.text,
+      HTML: message.html,
+      Size: Buffer.byteLength(message.text) + Buffer.byteLength(message.html),
       Read: false,
+      Tags: message.tags,
     };
     this.mails.unshift(stored);
     this.mails.splice(KEEP);
     return stored;
   }
 
-  /** Newest first; `to` keeps the messages to that address (case-insensitive). */
-  list(to?: string): StoredMail[] {
-    if (to === undefined) return [...this.mails];
-    const wanted = to.trim().toLowerCase();
-    return this.mails.filter((mail) => mail.To.some((a) => a.Address.toLowerCase() === wanted) || mail.From.Address.toLowerCase() === wanted);
+  /** Newest first; `to` keeps the messages to (or from) that address (case-insensitive; a phone with or without "+"). */
+  list(to?: string, tag?: string): StoredMail[] {
+    let mails = [...this.mails];
+    if (tag !== undefined) mails = mails.filter((mail) => mail.Tags.includes(tag));
+    if (to === undefined) return mails;
+    const wanted = addressKey(to);
+    return mails.filter((mail) => mail.To.some((a) => addressKey(a.Address) === wanted) || (mail.From.Address !== '' && addressKey(mail.From.Address) === wanted));
   }
 
   get(id: string): StoredMail | undefined {
@@ -113,7 +146,6 @@ export class Mailbox {
     const url = new URL(req.url ?? '/', 'http://mailbox.local');
     const method = req.method ?? 'GET';
     const path = url.pathname.replace(/\/+$/, '') || '/';
-    res.setHeader('Access-Control-Allow-Origin', '*');
     if (path === '/api/v1/messages' && method === 'GET') {
       const start = Math.max(0, Number.parseInt(url.searchParams.get('start') ?? '0', 10) || 0);
       const limit = Math.min(500, Math.max(1, Number.parseInt(url.searchParams.get('limit') ?? '50', 10) || 50));
@@ -133,9 +165,11 @@ export class Mailbox {
       return;
     }
     if (path === '/api/v1/search' && method === 'GET') {
-      const query = url.searchParams.get('query') ?? '';
-      const address = /^(?:to:|from:)?"?([^"\s]+)"?$/.exec(query.trim())?.[1];
-      const found = address === undefined ? [] : this.list(address);
+      const query = (url.searchParams.get('query') ?? '').trim();
+      const tag = /^tag:\s*"?([^"\s]+)"?$/.exec(query)?.[1];
+      // A "+" sent unencoded in the query string arrives as a space: "to: 84901234567".
+      const address = tag === undefined ? /^(?:to:|from:)?\s*"?(\+?[^"\s]+)"?$/.exec(query)?.[1] : undefined;
+      const found = tag !== undefined ? this.list(undefined, tag) : address === undefined ? [] : this.list(address);
       return this.sendList(res, found, 0, 500);
     }
     const one = /^\/api\/v1\/message\/([^/]+)$/.exec(path);
@@ -150,7 +184,7 @@ export class Mailbox {
       sendJson(res, 200, { ...summary(mail), ReturnPath: SENDER.Address, Date: mail.Created, Text: mail.Text, HTML: mail.HTML, Inline: [], Attachments: [] });
       return;
     }
-    if (path === '/' && method === 'GET') return this.sendIndex(res, url.searchParams.get('to') ?? undefined);
+    if (path === '/' && method === 'GET') return this.sendIndex(res, url.searchParams.get('to') ?? undefined, url.searchParams.get('tag') ?? undefined);
     const view = /^\/view\/([^/]+)$/.exec(path);
     if (view && method === 'GET') return this.sendView(res, decodeURIComponent(view[1]!));
     res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' });
@@ -170,23 +204,24 @@ export class Mailbox {
     });
   }
 
-  private sendIndex(res: ServerResponse, to: string | undefined): void {
-    const mails = this.list(to);
+  private sendIndex(res: ServerResponse, to: string | undefined, tag: string | undefined): void {
+    const mails = this.list(to, tag);
+    const when = (mail: StoredMail): string => escapeHtml(new Date(mail.Created).toLocaleString('vi-VN', { timeZone: 'Asia/Ho_Chi_Minh' }));
     const rows = mails
-      .map(
-        (mail) =>
-          `<tr><td>${escapeHtml(new Date(mail.Created).toLocaleString('vi-VN', { timeZone: 'Asia/Ho_Chi_Minh' }))}</td>` +
-          `<td><a href="/?to=${encodeURIComponent(mail.To[0]?.Address ?? '')}">${escapeHtml(mail.To[0]?.Address ?? '')}</a></td>` +
-          `<td><a href="/view/${mail.ID}">${escapeHtml(mail.Subject)}</a></td></tr>`,
-      )
+      .map((mail) => {
+        const recipient = mail.To[0]?.Address ?? '';
+        const kind = isSms(mail) ? '<strong>SMS</strong>' : 'E-mail';
+        const content = isSms(mail) ? `<a href="/view/${mail.ID}"><code>${escapeHtml(mail.Text)}</code></a>` : `<a href="/view/${mail.ID}">${escapeHtml(mail.Subject)}</a>`;
+        return `<tr><td>${when(mail)}</td><td>${kind}</td><td><a href="/?to=${encodeURIComponent(recipient)}">${escapeHtml(recipient)}</a></td><td>${content}</td></tr>`;
+      })
       .join('');
-    const heading = to === undefined ? 'Hộp thư cục bộ' : `Hộp thư của ${escapeHtml(to)}`;
+    const heading = to !== undefined ? `Hộp thư của ${escapeHtml(to)}` : tag === SMS_TAG ? 'Tin nhắn SMS' : 'Hộp thư cục bộ';
+    const links = [to !== undefined || tag !== undefined ? '<a href="/">Tất cả</a>' : '', tag === SMS_TAG ? '' : '<a href="/?tag=sms">Chỉ SMS</a>'].filter((link) => link !== '').join(' · ');
     const body =
-      `<h1>${heading}</h1><p>Thư do máy chủ xác thực của môi trường cục bộ gửi (không gửi ra ngoài).` +
-      `${to === undefined ? '' : ' <a href="/">Tất cả thư</a>'}</p>` +
+      `<h1>${heading}</h1><p>Thư và tin nhắn SMS do máy chủ xác thực của môi trường cục bộ gửi (không gửi ra ngoài). ${links}</p>` +
       (mails.length === 0
-        ? '<p>Chưa có thư nào.</p>'
-        : `<table><thead><tr><th>Thời gian</th><th>Người nhận</th><th>Tiêu đề</th></tr></thead><tbody>${rows}</tbody></table>`);
+        ? '<p>Chưa có thư hay tin nhắn nào.</p>'
+        : `<table><thead><tr><th>Thời gian</th><th>Loại</th><th>Người nhận</th><th>Tiêu đề / nội dung SMS</th></tr></thead><tbody>${rows}</tbody></table>`);
     res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
     res.end(page(heading, body));
   }
@@ -199,6 +234,14 @@ export class Mailbox {
       return;
     }
     mail.Read = true;
+    if (isSms(mail)) {
+      const sms =
+        `<p><a href="/">← Hộp thư</a></p><h1>SMS đến ${escapeHtml(mail.To[0]?.Address ?? '')}</h1>` +
+        `<p>Lúc ${escapeHtml(new Date(mail.Created).toLocaleString('vi-VN', { timeZone: 'Asia/Ho_Chi_Minh' }))}</p><pre>${escapeHtml(mail.Text)}</pre>`;
+      res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
+      res.end(page(`SMS đến ${mail.To[0]?.Address ?? ''}`, sms));
+      return;
+    }
     const body =
       `<p><a href="/">← Hộp thư</a></p><h1>${escapeHtml(mail.Subject)}</h1>` +
       `<p>Gửi đến ${escapeHtml(mail.To[0]?.Address ?? '')} lúc ${escapeHtml(new Date(mail.Created).toLocaleString('vi-VN', { timeZone: 'Asia/Ho_Chi_Minh' }))}</p>` +
@@ -213,9 +256,32 @@ export interface MailboxServer {
   close(): Promise<void>;
 }
 
+/**
+ * Who may talk to the mailbox on `port`: the Host must be 127.0.0.1:port or localhost:port (421
+ * otherwise); a request carrying an Origin of another site may only read (403 otherwise).
+ */
+export function mailboxAccess(req: IncomingMessage, port: number): { status: 403 | 421; message: string } | undefined {
+  const hosts = [`127.0.0.1:${port}`, `localhost:${port}`];
+  const host = (req.headers.host ?? '').trim().toLowerCase();
+  if (!hosts.includes(host)) return { status: 421, message: `Hộp thư chỉ trả lời địa chỉ ${hosts.join(' hoặc ')}` };
+  const origin = req.headers.origin;
+  const method = req.method ?? 'GET';
+  if (origin !== undefined && method !== 'GET' && method !== 'HEAD' && !hosts.some((allowed) => origin.toLowerCase() === `http://${allowed}`)) {
+    return { status: 403, message: 'Hộp thư không nhận yêu cầu thay đổi từ trang khác' };
+  }
+  return undefined;
+}
+
 /** Serves the mailbox on 127.0.0.1:port. */
 export function serveMailbox(mailbox: Mailbox, port: number, log: (line: string) => void): Promise<MailboxServer> {
   const server = http.createServer((req, res) => {
+    const refused = mailboxAccess(req, port);
+    if (refused) {
+      req.resume();
+      res.writeHead(refused.status, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
+      res.end(refused.message);
+      return;
+    }
     mailbox.handle(req, res).catch((error: unknown) => {
       log(`[mail] ${req.method ?? '?'} ${req.url ?? ''}: ${error instanceof Error ? error.message : String(error)}`);
       if (!res.headersSent) sendJson(res, 400, { message: 'yêu cầu không hợp lệ' });
