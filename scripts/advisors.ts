@@ -21,7 +21,7 @@ async function main(): Promise<number> {
   let stop: (() => Promise<void>) | null = null;
   let target = url;
   if (!target) {
-    console.log(`Tạo cơ sở dữ liệu tạm (${DATA_DIR}, cổng ${PORT}) và áp dụng migrations …`);
+    console.log(`Creating a throwaway database (${DATA_DIR}, port ${PORT}) and applying migrations …`);
     const db = await startThrowawayDatabase({ dataDir: DATA_DIR, port: PORT });
     target = platformUrl(db.url, 'postgres');
     stop = db.stop;
@@ -30,7 +30,7 @@ async function main(): Promise<number> {
   try {
     const result = await runSupabaseCli(['db', 'advisors', `--remote=${target}`, '--type', 'all', '--level', 'info', '-o', 'json']);
     if (result.code !== 0) {
-      throw new Error(`supabase db advisors thất bại (mã ${result.code}):\n${result.stderr.trim()}\n${result.stdout.trim()}`);
+      throw new Error(`supabase db advisors failed (exit code ${result.code}):\n${result.stderr.trim()}\n${result.stdout.trim()}`);
     }
     findings = parseFindings(result.stdout);
   } finally {
@@ -43,17 +43,17 @@ async function main(): Promise<number> {
     const key = `${f.level} ${f.categories.join('/')} ${f.name}`;
     counts.set(key, (counts.get(key) ?? 0) + 1);
   }
-  console.log(`supabase db advisors --type all: ${findings.length} kết quả`);
+  console.log(`supabase db advisors --type all: ${findings.length} findings`);
   for (const [key, count] of [...counts.entries()].sort()) console.log(`  ${key}: ${count}`);
   if (failures.length > 0) {
-    console.error(`\n✗ ${failures.length} vấn đề phải sửa:`);
+    console.error(`\n✗ ${failures.length} issues to fix:`);
     for (const f of failures) {
       console.error(`  [${f.level}] ${f.categories.join('/')} ${f.name}: ${f.detail}`);
       if (f.remediation) console.error(`      ${f.remediation}`);
     }
     return 1;
   }
-  console.log('✓ Không có vấn đề bảo mật nào, không có cảnh báo hiệu năng mức WARN/ERROR.');
+  console.log('✓ No security issues, no performance warnings at WARN/ERROR level.');
   return 0;
 }
 

@@ -159,11 +159,11 @@ async function tokenOf(dbUrl: string, secret: string, where: string, missing: st
 }
 
 const adminToken = (dbUrl: string, secret: string): Promise<Identity> =>
-  tokenOf(dbUrl, secret, "coalesce(u.raw_app_meta_data->>'admin', 'false') = 'true' order by u.created_at", 'Không tìm thấy tài khoản quản trị trong auth.users (cần seed).');
+  tokenOf(dbUrl, secret, "coalesce(u.raw_app_meta_data->>'admin', 'false') = 'true' order by u.created_at", 'No admin account in auth.users (the seed is needed).');
 
 /** An active customer, and the active provider (with the minimum deposit) offering the most services. */
 const customerToken = (dbUrl: string, secret: string): Promise<Identity> =>
-  tokenOf(dbUrl, secret, "exists (select 1 from public.profiles p where p.id = u.id and p.role = 'customer' and p.status = 'active') order by u.created_at", 'Không có khách hàng đang hoạt động.');
+  tokenOf(dbUrl, secret, "exists (select 1 from public.profiles p where p.id = u.id and p.role = 'customer' and p.status = 'active') order by u.created_at", 'No active customer.');
 const providerToken = (dbUrl: string, secret: string): Promise<Identity> =>
   tokenOf(
     dbUrl,
@@ -171,7 +171,7 @@ const providerToken = (dbUrl: string, secret: string): Promise<Identity> =>
     `exists (select 1 from public.profiles p where p.id = u.id and p.role = 'provider' and p.status = 'active'
                 and p.deposit >= (select s.min_deposit_amount from public.settings s where s.id = 'app'))
      order by (select count(*) from public.provider_service_types t where t.provider_id = u.id) desc, u.created_at`,
-    'Không có nhà cung cấp đang hoạt động đủ ký quỹ.',
+    'No active provider with the minimum deposit.',
   );
 
 /** Real rows the screens would open: a busy provider, a booking with a review and a conversation, … */
@@ -641,7 +641,7 @@ function isOffsetWindow(status: number, value: unknown): boolean {
 /** A refused request's message, with the hint when the API's per-caller fair share answered. */
 function httpFailure(name: string, status: number, text: string): string {
   const fairShare = status === 429 && /SDV00[12]/.test(text);
-  return `${name}: HTTP ${status} ${text.slice(0, 300)}${fairShare ? ' — API đang giới hạn theo người gọi ([api.fair_share]): chạy API với SDV_REST_FAIR_SHARE=relaxed' : ''}`;
+  return `${name}: HTTP ${status} ${text.slice(0, 300)}${fairShare ? ' — the API is limiting per caller ([api.fair_share]): run the API with SDV_REST_FAIR_SHARE=relaxed' : ''}`;
 }
 
 /**
@@ -674,7 +674,7 @@ async function listQueries(call: Caller, variant: ListVariant): Promise<{ querie
       case 'after': {
         const from = await read(`${label}: page ${request.from}`, { ...base, p_offset: pageOffset(request.from) });
         if (!from) return null;
-        if (!from.last_cursor) failures.push(`${variant.name}: ${label}: trang ${request.from} không có last_cursor`);
+        if (!from.last_cursor) failures.push(`${variant.name}: ${label}: page ${request.from} has no last_cursor`);
         return from.last_cursor ? { ...base, p_after: from.last_cursor } : null;
       }
       case 'before': {
@@ -684,7 +684,7 @@ async function listQueries(call: Caller, variant: ListVariant): Promise<{ querie
           const next = await read(`${label}: next`, { ...base, p_after: cursor });
           cursor = step === 0 ? next?.last_cursor : next?.first_cursor;
         }
-        if (!cursor) failures.push(`${variant.name}: ${label}: không đi tới được trang ${request.from + 1} bằng con trỏ`);
+        if (!cursor) failures.push(`${variant.name}: ${label}: could not reach page ${request.from + 1} by cursor`);
         return cursor ? { ...base, p_before: cursor } : null;
       }
     }
@@ -750,9 +750,9 @@ async function measure(label: string, env: NodeJS.ProcessEnv | undefined): Promi
   if (!apiUrl) {
     if (!env && (await reachable(config.apiUrl))) {
       apiUrl = config.apiUrl;
-      console.log(`[${label}] Dùng stack đang chạy ở ${apiUrl} (cần SDV_REST_FAIR_SHARE=relaxed, nếu không sẽ gặp 429 SDV002).`);
+      console.log(`[${label}] Using the stack running at ${apiUrl} (it needs SDV_REST_FAIR_SHARE=relaxed, otherwise expect 429 SDV002).`);
     } else {
-      console.log(`Khởi động local stack cho benchmark (${label}) …`);
+      console.log(`Starting a local stack for the benchmark (${label}) …`);
       stack = await startStack({ web: false, log: () => undefined, env: stackEnv });
       apiUrl = stack.apiUrl;
       dbUrl = stack.dbUrl;
@@ -770,7 +770,7 @@ async function measure(label: string, env: NodeJS.ProcessEnv | undefined): Promi
     const params = await pickParameters(dbUrl, admin.claims.email ?? '');
     const [countRow] = (await pool.query<{ n: string }>('select count(*)::text as n from public.bookings')).rows;
     const bookings = countRow?.n ?? '?';
-    console.log(`[${label}] API ${apiUrl} · ${bookings} bookings · ${RUNS} lần đo sau ${WARMUP} lần khởi động mỗi truy vấn\n`);
+    console.log(`[${label}] API ${apiUrl} · ${bookings} bookings · ${RUNS} runs after ${WARMUP} warm-up runs per query\n`);
 
     const adminHeaders = { apikey: config.anonKey, Authorization: `Bearer ${admin.token}`, 'Content-Type': 'application/json' };
     const call: Caller = async (path, body) => {
@@ -873,17 +873,17 @@ async function measure(label: string, env: NodeJS.ProcessEnv | undefined): Promi
     }
 
     const width = Math.max(...results.map((r) => r.query.length));
-    console.log(`${'truy vấn'.padEnd(width)}  ${'rows'.padStart(5)}  ${'api p50'.padStart(8)}  ${'api p95'.padStart(8)}  ${'sql p50'.padStart(8)}  ${'+ms'.padStart(6)}`);
+    console.log(`${'query'.padEnd(width)}  ${'rows'.padStart(5)}  ${'api p50'.padStart(8)}  ${'api p95'.padStart(8)}  ${'sql p50'.padStart(8)}  ${'+ms'.padStart(6)}`);
     for (const r of results) {
       console.log(
         `${r.query.padEnd(width)}  ${String(r.rows).padStart(5)}  ${r.api_median_ms.toFixed(2).padStart(8)}  ${r.api_p95_ms.toFixed(2).padStart(8)}  ${r.sql_median_ms.toFixed(2).padStart(8)}  ${(r.api_median_ms - r.sql_median_ms).toFixed(2).padStart(6)}`,
       );
     }
-    for (const name of notOffered) console.log(`(không đo: ${name} — hàm chưa có tham số p_sort)`);
-    for (const failure of failures) console.error(`LỖI (không đo được): ${failure}`);
-    console.log(`[${label}] ${results.length} truy vấn đã đo, ${failures.length} lỗi.`);
+    for (const name of notOffered) console.log(`(not measured: ${name} — the function has no p_sort parameter yet)`);
+    for (const failure of failures) console.error(`ERROR (not measured): ${failure}`);
+    console.log(`[${label}] ${results.length} queries measured, ${failures.length} errors.`);
     const removed = await pool.query('delete from public.bookings where note = $1', [BENCH_NOTE]);
-    if (removed.rowCount) console.log(`Đã xoá ${removed.rowCount} đơn do create_booking tạo khi đo.`);
+    if (removed.rowCount) console.log(`Deleted ${removed.rowCount} bookings that create_booking made while measuring.`);
     console.log('');
     return { results, failures, bookings };
   } finally {
@@ -903,7 +903,7 @@ function sizesOption(): { label: string; env: NodeJS.ProcessEnv | undefined }[] 
   if (!raw) return [{ label: 'current', env: undefined }];
   return raw.split(',').map((item) => {
     const [label, dir] = item.split(':');
-    if (!label || !dir) throw new Error(`--sizes: "${item}" phải có dạng nhãn:thư-mục-dữ-liệu`);
+    if (!label || !dir) throw new Error(`--sizes: "${item}" must be label:data-folder`);
     return { label, env: { SDV_DATA_DIR: dir } };
   });
 }
@@ -920,8 +920,8 @@ async function main(): Promise<number> {
     // Pages are compared by their role (page 1, deepest numbered, middle, last), whatever their number at each size.
     const names = growthOrder(measured.map((m) => m.results.map((r) => growthKey(r.query))));
     const width = Math.max(...names.map((n) => n.length));
-    console.log(`SQL p50 (ms) theo cỡ dữ liệu — ${measured.map((m) => `${m.label} = ${m.bookings} bookings`).join(' · ')}`);
-    console.log(`${'truy vấn'.padEnd(width)}  ${measured.map((m) => m.label.padStart(9)).join('  ')}  ${'tăng'.padStart(7)}`);
+    console.log(`SQL p50 (ms) by data size — ${measured.map((m) => `${m.label} = ${m.bookings} bookings`).join(' · ')}`);
+    console.log(`${'query'.padEnd(width)}  ${measured.map((m) => m.label.padStart(9)).join('  ')}  ${'growth'.padStart(7)}`);
     for (const name of names) {
       const values = measured.map((m) => m.results.find((r) => growthKey(r.query) === name)?.sql_median_ms);
       const first = values[0];
@@ -932,7 +932,7 @@ async function main(): Promise<number> {
     console.log('');
   }
   console.log(JSON.stringify(measured.length === 1 ? measured[0]!.results : measured, null, 2));
-  if (failed > 0) console.error(`${failed} truy vấn không đo được (xem các dòng LỖI ở trên).`);
+  if (failed > 0) console.error(`${failed} queries could not be measured (see the ERROR lines above).`);
   return failed;
 }
 

@@ -177,7 +177,7 @@ export async function pickLoadParameters(dbUrl: string): Promise<LoadParameters>
         "select id::text, email from auth.users where coalesce(raw_app_meta_data->>'admin', 'false') = 'true' order by created_at limit 1",
       )
     ).rows[0];
-    if (!admin) throw new Error('Không tìm thấy tài khoản quản trị trong auth.users (cần seed).');
+    if (!admin) throw new Error('No admin account in auth.users (the seed is needed).');
     const [booking] = await rows<{ id: string; subcategory_id: string | null; provider_id: string | null; people: string[] }>(
       `select b.id::text, b.subcategory_id::text, b.provider_id::text,
               array(select distinct x::text from unnest(array[b.customer_id, b.provider_id] || b.provider_queue) x where x is not null) as people
@@ -487,7 +487,7 @@ export async function restoreStatuses(
         body: JSON.stringify({ status: row.status }),
       });
       const body = (await response.json()) as unknown[];
-      if (!response.ok) throw new Error(`Không trả được ${table} ${row.id} về "${row.status}" (HTTP ${response.status})`);
+      if (!response.ok) throw new Error(`Could not put ${table} ${row.id} back to "${row.status}" (HTTP ${response.status})`);
       restored += Array.isArray(body) ? body.length : 0;
     }
   }
@@ -640,7 +640,7 @@ export async function signInTokens(apiUrl: string, anonKey: string, count: numbe
       body: JSON.stringify(credentials),
     });
     const body = (await response.json()) as { access_token?: string; msg?: string };
-    if (!response.ok || !body.access_token) throw new Error(`Đăng nhập quản trị thất bại (HTTP ${response.status}): ${body.msg ?? ''}`);
+    if (!response.ok || !body.access_token) throw new Error(`Admin sign-in failed (HTTP ${response.status}): ${body.msg ?? ''}`);
     tokens.push(body.access_token);
   }
   return tokens;
@@ -676,7 +676,7 @@ function option(name: string, fallback: number): number {
   const flag = process.argv.find((arg) => arg.startsWith(`--${name}=`));
   const raw = flag?.split('=')[1] ?? process.env[name.toUpperCase()];
   const value = raw === undefined ? fallback : Number(raw);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`--${name} phải là số dương (được: ${raw ?? ''})`);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`--${name} must be a positive number (got: ${raw ?? ''})`);
   return value;
 }
 
@@ -779,7 +779,7 @@ async function main(): Promise<void> {
       );
     }
     const restored = await restoreStatuses(apiUrl, { apikey: config.anonKey, Authorization: `Bearer ${tokens[0]!}` }, original);
-    console.log(`Đã trả ${restored} dòng (đơn đặt, khoản nạp) về trạng thái trước khi đo.`);
+    console.log(`Put ${restored} rows (bookings, deposits) back to their state before the run.`);
     const summary = {
       api: apiUrl,
       bookings: Number(bookings),

@@ -120,10 +120,10 @@ function main(): void {
   const problems = findProblems(files);
   for (const problem of problems) console.error(`${problem.file}:${problem.line}: ${problem.message}`);
   if (problems.length > 0) {
-    console.error(`\n✗ ${problems.length} chỗ trỏ ra ngoài kho mã hoặc tới một mục docs/ không tồn tại.`);
+    console.error(`\n✗ ${problems.length} places point outside the repository or to a docs/ section that does not exist.`);
     process.exit(1);
   }
-  console.log(`✓ ${files.size} tệp: không trỏ ra ngoài kho mã, mọi trích dẫn docs/ đều tới đúng mục.`);
+  console.log(`✓ ${files.size} files: nothing points outside the repository, every docs/ reference reaches its section.`);
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) main();

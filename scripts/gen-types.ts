@@ -23,7 +23,7 @@ const HEADER =
 export async function generateTypes(url: string): Promise<string> {
   const result = await runSupabaseCli(['gen', 'types', 'typescript', `--remote=${url}`, '--schema', 'public']);
   if (result.code !== 0) {
-    throw new Error(`supabase gen types thất bại (mã ${result.code}):\n${result.stderr.trim()}`);
+    throw new Error(`supabase gen types failed (exit code ${result.code}):\n${result.stderr.trim()}`);
   }
   return HEADER + formatGeneratedTypes(result.stdout);
 }
@@ -31,7 +31,7 @@ export async function generateTypes(url: string): Promise<string> {
 async function main(): Promise<number> {
   const check = process.argv.includes('--check');
   const log = (line: string): void => console.log(line);
-  console.log(`Tạo cơ sở dữ liệu tạm (${DATA_DIR}, cổng ${PORT}) và áp dụng migrations …`);
+  console.log(`Creating a throwaway database (${DATA_DIR}, port ${PORT}) and applying migrations …`);
   const db = await startThrowawayDatabase({ dataDir: DATA_DIR, port: PORT, log: () => undefined });
   let generated: string;
   try {
@@ -43,21 +43,21 @@ async function main(): Promise<number> {
   const current = existsSync(TARGET) ? await readFile(TARGET, 'utf8') : null;
   if (check) {
     if (current === generated) {
-      log(`✓ ${relative} khớp với supabase/migrations.`);
+      log(`✓ ${relative} matches supabase/migrations.`);
       return 0;
     }
     console.error(
       current === null
-        ? `✗ ${relative} chưa có. Chạy \`npm run gen:types\` rồi commit file này.`
-        : `✗ ${relative} đã cũ so với supabase/migrations. Chạy \`npm run gen:types\` rồi commit file này.`,
+        ? `✗ ${relative} is missing. Run \`npm run gen:types\` and commit the file.`
+        : `✗ ${relative} is out of date with supabase/migrations. Run \`npm run gen:types\` and commit the file.`,
     );
     return 1;
   }
   if (current === generated) {
-    log(`✓ ${relative} đã cập nhật, không thay đổi.`);
+    log(`✓ ${relative} is up to date, unchanged.`);
   } else {
     await writeFile(TARGET, generated);
-    log(`✓ Đã ghi ${relative}.`);
+    log(`✓ Wrote ${relative}.`);
   }
   return 0;
 }

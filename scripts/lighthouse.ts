@@ -47,7 +47,7 @@ function loadAverage(): string {
 
 function lowestPerformance(lhrs: Result[]): Result {
   const sorted = [...lhrs].sort((a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0));
-  if (!sorted[0]) throw new Error('Lighthouse không có lượt nào');
+  if (!sorted[0]) throw new Error('Lighthouse made no runs');
   return sorted[0];
 }
 
@@ -70,7 +70,7 @@ async function main(): Promise<void> {
       API_PORT: defaultPort(63421),
       WEB_PORT: defaultPort(63473),
     };
-    console.log('Đang khởi động stack riêng cho Lighthouse …');
+    console.log('Starting a separate stack for Lighthouse …');
     stack = await startStack({ profile: 'test', fresh: true, web: true, build: true, env, log: () => undefined });
     base = stack.webUrl;
   }
@@ -81,10 +81,10 @@ async function main(): Promise<void> {
     for (let run = 1; run <= runs; run += 1) {
       for (const page of PUBLIC_PAGES) {
         const result = await lighthouse(`${base}${page.path}`, { port: chrome.port, logLevel: 'error', output: 'json', onlyCategories: [...CATEGORIES] });
-        if (!result) throw new Error(`Lighthouse không trả kết quả cho ${page.path}`);
+        if (!result) throw new Error(`Lighthouse returned no result for ${page.path}`);
         results.get(page.path)?.push(result.lhr);
       }
-      console.log(`  lượt ${run}/${runs} xong (tải máy: ${loadAverage()})`);
+      console.log(`  run ${run}/${runs} done (load average: ${loadAverage()})`);
     }
   } finally {
     chrome.kill();
@@ -112,7 +112,7 @@ async function main(): Promise<void> {
     rows.push({
       path: page.path,
       scores,
-      performanceRange: `${runs > 1 ? `${Math.min(...performance)}–${Math.max(...performance)}` : String(performance[0])}${valid.length < lhrs.length ? ` (${lhrs.length - valid.length} lượt thiếu số đo)` : ''}`,
+      performanceRange: `${runs > 1 ? `${Math.min(...performance)}–${Math.max(...performance)}` : String(performance[0])}${valid.length < lhrs.length ? ` (${lhrs.length - valid.length} runs missing metrics)` : ''}`,
       benchmarkIndex: String(Math.round(median.environment.benchmarkIndex)),
       lcp: median.audits['largest-contentful-paint']?.displayValue ?? '',
       cls: median.audits['cumulative-layout-shift']?.displayValue ?? '',
@@ -121,7 +121,7 @@ async function main(): Promise<void> {
     });
   }
   console.log(`\nLighthouse ${version} (mobile, simulated throttling), ${base}`);
-  console.log(`Trung vị của ${runs} lượt mỗi trang; tải máy (1, 5, 15 phút) trước: ${loadBefore}, sau: ${loadAfter}; ${os.cpus().length} CPU\n`);
+  console.log(`Median of ${runs} runs per page; load average (1, 5, 15 min) before: ${loadBefore}, after: ${loadAfter}; ${os.cpus().length} CPU\n`);
   console.log('| page | performance | accessibility | best practices | SEO | LCP | CLS | TBT | performance over the runs | CPU benchmark |');
   console.log('|---|---|---|---|---|---|---|---|---|---|');
   for (const row of rows) {
@@ -130,7 +130,7 @@ async function main(): Promise<void> {
     );
   }
   const below = rows.filter((row) => CATEGORIES.some((name) => (row.scores[name] ?? 0) < MINIMUM[name]));
-  for (const row of below) console.error(`LỖI: ${row.path} dưới ngưỡng; mục chưa đạt: ${row.failing.join(', ')}`);
+  for (const row of below) console.error(`ERROR: ${row.path} below the threshold; failing audits: ${row.failing.join(', ')}`);
   process.exitCode = below.length > 0 ? 1 : 0;
 }
 

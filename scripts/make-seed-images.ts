@@ -210,7 +210,7 @@ async function main(): Promise<void> {
       const isPng = image.file.endsWith('.png');
       const bytes = await page.screenshot(isPng ? { type: 'png' } : { type: 'jpeg', quality: 78 });
       await page.close();
-      if (bytes.length > MAX_BYTES) throw new Error(`${image.file}: ${bytes.length} byte, quá ${MAX_BYTES} byte`);
+      if (bytes.length > MAX_BYTES) throw new Error(`${image.file}: ${bytes.length} bytes, over ${MAX_BYTES} bytes`);
       await writeFile(path.join(SEED_FILES_DIR, image.file), bytes);
       console.log(`  ✓ ${image.file}: ${image.width}×${image.height}, ${(bytes.length / 1024).toFixed(1)} kB`);
     }

@@ -22,7 +22,7 @@ import { prepareDatabase, redact } from '../local-stack/db.ts';
 // a twentieth of the users (200,000 bookings: 20,000 users, 1,000 providers). One size per data
 // folder (SDV_DATA_DIR): the ids and dates depend on it.
 const BOOKINGS = Number(process.env.SEED_LARGE_BOOKINGS ?? 1_000_000);
-if (!Number.isInteger(BOOKINGS) || BOOKINGS < 10_000) throw new Error('SEED_LARGE_BOOKINGS phải là số nguyên ≥ 10000');
+if (!Number.isInteger(BOOKINGS) || BOOKINGS < 10_000) throw new Error('SEED_LARGE_BOOKINGS must be an integer ≥ 10000');
 const USERS = Math.floor(BOOKINGS / 10);
 const PROVIDERS = Math.max(1, Math.floor(USERS / 20));
 const USER_BATCH = 25_000;
@@ -265,21 +265,21 @@ async function main(): Promise<void> {
   const elapsed = (): string => `${((Date.now() - started) / 1000).toFixed(1)} s`;
   const config = loadConfig(process.env);
   const db = await prepareDatabase(config, (line) => console.log(line));
-  console.log(`Cơ sở dữ liệu: ${redact(db.url)}`);
+  console.log(`Database: ${redact(db.url)}`);
   const client = new pg.Client({ connectionString: db.url });
   await client.connect();
   try {
     await client.query('set statement_timeout = 0');
     await client.query("set synchronous_commit = 'off'");
     const before = await counts(client);
-    console.log('Đang có:', before);
+    console.log('Present:', before);
     if (before.users === USERS && before.bookings === BOOKINGS) {
-      console.log('Bộ dữ liệu lớn đã đầy đủ, không thêm gì.');
+      console.log('The large data set is complete, nothing added.');
       return;
     }
     await client.query(ITEMS_SQL);
     const items = await client.query<{ n: string }>('select count(*)::text as n from sdv_large_items');
-    if (Number(items.rows[0]?.n ?? 0) === 0) throw new Error('Chưa có danh mục dịch vụ (service_items): chạy seed trước.');
+    if (Number(items.rows[0]?.n ?? 0) === 0) throw new Error('No service catalogue (service_items) yet: run the seed first.');
 
     const hash = await bcrypt.hash(PASSWORD, 10);
     for (let from = 1; from <= USERS; from += USER_BATCH) {
@@ -288,7 +288,7 @@ async function main(): Promise<void> {
       await inBatch(client, async () => {
         await client.query(insertUsersSql(), [from, to, hash]);
       });
-      console.log(`  người dùng ${from}–${to} (${elapsed()})`);
+      console.log(`  users ${from}–${to} (${elapsed()})`);
     }
 
     if (!(await exists(client, `select 1 from public.deposit_history where id::text like 'e3000000-%'`))) {
@@ -296,13 +296,13 @@ async function main(): Promise<void> {
         await client.query(DEPOSITS_SQL);
         await client.query(PROVIDER_DEPOSITS_SQL);
       });
-      console.log(`  tiền cọc của ${PROVIDERS} nhà cung cấp (${elapsed()})`);
+      console.log(`  deposits of ${PROVIDERS} providers (${elapsed()})`);
     }
     if (!(await exists(client, `select 1 from public.provider_service_types where provider_id = ${userId('1')}`))) {
       await inBatch(client, async () => {
         await client.query(PROVIDER_SERVICES_SQL);
       });
-      console.log(`  dịch vụ của ${PROVIDERS} nhà cung cấp (${elapsed()})`);
+      console.log(`  services of ${PROVIDERS} providers (${elapsed()})`);
     }
 
     for (let from = 1; from <= BOOKINGS; from += BOOKING_BATCH) {
@@ -314,17 +314,17 @@ async function main(): Promise<void> {
         await client.query(REVIEWS_SQL, [from, to]);
         await client.query(CONVERSATIONS_SQL, [from, to]);
       });
-      console.log(`  đơn đặt ${from}–${to} kèm hoa hồng, đánh giá, hội thoại (${elapsed()})`);
+      console.log(`  bookings ${from}–${to} with commissions, reviews, conversations (${elapsed()})`);
     }
 
-    console.log(`Tính lại số liệu tổng hợp (rollups, total_bookings, total_earnings) … (${elapsed()})`);
+    console.log(`Recomputing the aggregates (rollups, total_bookings, total_earnings) … (${elapsed()})`);
     await client.query('select private.rebuild_rollups()');
     // The rollups of the stats screens (user counts, commissions per service, deposits per status).
     await client.query("do $$ begin if to_regprocedure('private.rebuild_stats_rollups()') is not null then perform private.rebuild_stats_rollups(); end if; end $$");
     console.log(`ANALYZE … (${elapsed()})`);
     await client.query('analyze');
-    console.log('Sau khi thêm:', await counts(client));
-    console.log(`✓ Xong trong ${elapsed()}.`);
+    console.log('After adding:', await counts(client));
+    console.log(`✓ Done in ${elapsed()}.`);
   } finally {
     await client.end();
     await db.stop();

@@ -9,10 +9,10 @@ async function main(): Promise<void> {
   const config = loadConfig(process.env);
   const url = process.env.SUPABASE_URL || config.apiUrl;
   const serviceRoleKey = process.env.SUPABASE_SERVICE_ROLE_KEY || config.serviceRoleKey;
-  console.log(`Đang tải ảnh mẫu lên Storage của ${url} …`);
+  console.log(`Uploading the sample images to the Storage of ${url} …`);
   const started = Date.now();
   await seedStorageObjects({ url, serviceRoleKey, log: (line) => console.log(line) });
-  console.log(`Xong sau ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+  console.log(`Done in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

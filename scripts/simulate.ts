@@ -99,11 +99,11 @@ async function actor(options: SimulationOptions, admin: Client, email: string, r
     user_metadata: { name: `${role === 'provider' ? 'Thợ' : 'Khách'} mô phỏng ${email.split('@')[0]!.split('-').pop()}` },
   });
   if (created.error && created.error.code !== 'email_exists' && created.error.status !== 422) {
-    throw new Error(`Không tạo được tài khoản ${email}: ${created.error.message}`);
+    throw new Error(`Could not create the account ${email}: ${created.error.message}`);
   }
   const client = newClient(options.apiUrl, options.anonKey);
   const signedIn = await client.auth.signInWithPassword({ email, password: PASSWORD });
-  if (signedIn.error || !signedIn.data.user) throw new Error(`Không đăng nhập được ${email}: ${signedIn.error?.message ?? ''}`);
+  if (signedIn.error || !signedIn.data.user) throw new Error(`Could not sign in ${email}: ${signedIn.error?.message ?? ''}`);
   return { id: signedIn.data.user.id, email, client };
 }
 
@@ -123,7 +123,7 @@ async function pool<T, R>(items: readonly T[], limit: number, work: (item: T, in
 }
 
 export async function runSimulation(options: SimulationOptions): Promise<SimulationSummary> {
-  if (!isLoopback(options.apiUrl)) throw new Error(`Chỉ mô phỏng trên máy này (127.0.0.1), không chạy với ${options.apiUrl}`);
+  if (!isLoopback(options.apiUrl)) throw new Error(`Simulates only on this machine (127.0.0.1), refusing to run against ${options.apiUrl}`);
   const log = options.log ?? ((line: string) => console.log(line));
   const admin = newClient(options.apiUrl, options.serviceRoleKey);
   const prefix = options.prefix.toLowerCase();
@@ -139,7 +139,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
 
   // The catalogue as a customer's app reads it, the minimum deposit, the run's promotion codes.
   const catalogue = await admin.from('service_items').select('id, subcategory_id, subcategories!inner(active)').eq('active', true).eq('subcategories.active', true);
-  if (catalogue.error || !catalogue.data?.length) throw new Error(`Không đọc được danh mục gói dịch vụ: ${catalogue.error?.message ?? 'trống'}`);
+  if (catalogue.error || !catalogue.data?.length) throw new Error(`Could not read the service package catalogue: ${catalogue.error?.message ?? 'empty'}`);
   const items = catalogue.data.map((row) => ({ id: row.id, subcategoryId: row.subcategory_id }));
   const services = [...new Set(items.map((item) => item.subcategoryId))];
   const settings = await admin.from('settings').select('min_deposit_amount').eq('id', 'app').single();
@@ -151,7 +151,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     const existing = await admin.from('discount_codes').select('id').eq('code', code).maybeSingle();
     if (!existing.data) {
       const inserted = await admin.from('discount_codes').insert({ code, discount_type: type, discount_value: value, max_uses: maxUses, expires_at: expires });
-      if (inserted.error) throw new Error(`Không tạo được mã ${code}: ${inserted.error.message}`);
+      if (inserted.error) throw new Error(`Could not create the code ${code}: ${inserted.error.message}`);
     } else {
       await admin.from('discount_codes').update({ expires_at: expires, status: 'active' }).eq('code', code);
     }
@@ -159,7 +159,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
   }
 
   const started = Date.now();
-  log(`Chuẩn bị ${options.customers} khách hàng và ${options.providers} nhà cung cấp …`);
+  log(`Preparing ${options.customers} customers and ${options.providers} providers …`);
   const customerEmails = Array.from({ length: options.customers }, (_, i) => `${prefix}-khach-${String(i + 1).padStart(3, '0')}@${EMAIL_DOMAIN}`);
   const providerEmails = Array.from({ length: options.providers }, (_, i) => `${prefix}-tho-${String(i + 1).padStart(3, '0')}@${EMAIL_DOMAIN}`);
   const customers = await pool(customerEmails, 8, (email) => actor(options, admin, email, 'customer'));
@@ -174,7 +174,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
     const offered = [...services].sort(() => Math.random() - 0.5).slice(0, Math.min(services.length, 2 + Math.floor(Math.random() * 2)));
     await admin.from('provider_service_types').upsert(offered.map((subcategory_id) => ({ provider_id: provider.id, subcategory_id })), { ignoreDuplicates: true });
   }
-  log(`Sẵn sàng sau ${((Date.now() - started) / 1000).toFixed(1)} s. Mô phỏng ${options.seconds} s, tối đa ${options.maxOperations} thao tác.`);
+  log(`Ready after ${((Date.now() - started) / 1000).toFixed(1)} s. Simulating ${options.seconds} s, at most ${options.maxOperations} operations.`);
 
   const deadline = Date.now() + options.seconds * 1000;
   const running = (): boolean => Date.now() < deadline && summary.operations < options.maxOperations;
@@ -332,7 +332,7 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
   const progress = setInterval(() => {
     const refused = Object.values(summary.refusals).reduce((a, b) => a + b, 0);
     log(
-      `  ${Math.round((Date.now() - (deadline - options.seconds * 1000)) / 1000)} s · ${summary.operations} thao tác · đặt ${summary.bookingsCreated} · hoàn thành ${summary.bookingsCompleted} · hủy ${summary.bookingsCancelled} · từ chối ${refused} · lỗi ${Object.values(summary.errors).reduce((a, b) => a + b, 0)}`,
+      `  ${Math.round((Date.now() - (deadline - options.seconds * 1000)) / 1000)} s · ${summary.operations} operations · booked ${summary.bookingsCreated} · completed ${summary.bookingsCompleted} · cancelled ${summary.bookingsCancelled} · refused ${refused} · errors ${Object.values(summary.errors).reduce((a, b) => a + b, 0)}`,
     );
   }, 5000);
   const runStarted = Date.now();
@@ -352,19 +352,19 @@ export async function runSimulation(options: SimulationOptions): Promise<Simulat
 
 export function formatSummary(summary: SimulationSummary): string {
   const lines = [
-    `Kết thúc sau ${summary.seconds} s, ${summary.operations} thao tác (${summary.customerIds.length} khách hàng, ${summary.providerIds.length} nhà cung cấp)`,
-    `  đơn đã đặt:              ${summary.bookingsCreated}`,
-    `  đã chọn nhà cung cấp:    ${summary.bookingsConfirmed}`,
-    `  báo hoàn thành:          ${summary.completionReports}`,
-    `  hoàn thành:              ${summary.bookingsCompleted}`,
-    `  đã hủy:                  ${summary.bookingsCancelled}`,
-    `  lượt dùng mã giảm giá:   ${summary.promotionUses} (trả lại khi hủy: ${summary.promotionReturns})`,
-    `  đánh giá:                ${summary.reviews}`,
-    `  vào / rời hàng chờ:      ${summary.queueJoins} / ${summary.queueLeaves}`,
-    `  yêu cầu nạp ký quỹ:      ${summary.depositRequests} (duyệt ${summary.depositsCompleted}, hủy ${summary.depositsCanceled})`,
-    '  bị từ chối theo lý do:',
+    `Finished after ${summary.seconds} s, ${summary.operations} operations (${summary.customerIds.length} customers, ${summary.providerIds.length} providers)`,
+    `  bookings created:        ${summary.bookingsCreated}`,
+    `  provider chosen:         ${summary.bookingsConfirmed}`,
+    `  completion reported:     ${summary.completionReports}`,
+    `  completed:               ${summary.bookingsCompleted}`,
+    `  cancelled:               ${summary.bookingsCancelled}`,
+    `  promotion code uses:     ${summary.promotionUses} (returned on cancel: ${summary.promotionReturns})`,
+    `  reviews:                 ${summary.reviews}`,
+    `  queue joins / leaves:    ${summary.queueJoins} / ${summary.queueLeaves}`,
+    `  deposit top-up requests: ${summary.depositRequests} (approved ${summary.depositsCompleted}, cancelled ${summary.depositsCanceled})`,
+    '  refusals by reason:',
     ...Object.entries(summary.refusals).sort((a, b) => b[1] - a[1]).map(([hint, n]) => `    ${hint.padEnd(28)} ${n}`),
-    `  lỗi khác: ${Object.keys(summary.errors).length === 0 ? '0' : JSON.stringify(summary.errors)}`,
+    `  other errors: ${Object.keys(summary.errors).length === 0 ? '0' : JSON.stringify(summary.errors)}`,
   ];
   return lines.join('\n');
 }
@@ -376,7 +376,7 @@ function flag(name: string, fallback: number | string): number | string {
   if (raw === undefined) return fallback;
   if (typeof fallback === 'string') return raw;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0) throw new Error(`--${name} phải là số nguyên không âm`);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`--${name} must be a non-negative integer`);
   return value;
 }
 
@@ -388,11 +388,11 @@ async function main(): Promise<void> {
   const seconds = Math.min(flag('seconds', 30), 600);
   const maxOperations = flag('max-operations', 5000);
   const prefix = flag('prefix', 'sim');
-  if (!/^[a-z][a-z0-9]{0,15}$/i.test(prefix)) throw new Error('--prefix: chữ cái và số, tối đa 16 ký tự');
+  if (!/^[a-z][a-z0-9]{0,15}$/i.test(prefix)) throw new Error('--prefix: letters and digits, at most 16 characters');
   try {
     await fetch(`${apiUrl}/auth/v1/health`, { signal: AbortSignal.timeout(2000) });
   } catch {
-    throw new Error(`Không kết nối được ${apiUrl}. Hãy chạy "npm start" trước (hoặc đặt API_URL).`);
+    throw new Error(`Could not connect to ${apiUrl}. Run "npm start" first (or set API_URL).`);
   }
   const summary = await runSimulation({ apiUrl, anonKey: config.anonKey, serviceRoleKey: config.serviceRoleKey, customers, providers, seconds, maxOperations, prefix });
   console.log(formatSummary(summary));

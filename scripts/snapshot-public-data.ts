@@ -27,17 +27,17 @@ await build({ root: ROOT, configFile: path.join(ROOT, 'vite.config.ts'), logLeve
 console.log = log;
 const source = lines.find((line) => line.includes('[prerender]'));
 if (!source || source.includes('build-data/public-data.json')) {
-  console.error('Không đọc được dữ liệu từ API: hãy chạy "npm start" (hoặc đặt SDV_BUILD_API_URL) trước.');
+  console.error('Could not read the data from the API: run "npm start" (or set SDV_BUILD_API_URL) first.');
   process.exit(1);
 }
 const snapshot: { settings: unknown; catalogue: Record<string, unknown> } = { settings: null, catalogue: {} };
 for (const page of PUBLIC_PAGES) {
   const file = path.join(ROOT, 'dist', page.path === '/' ? 'index.html' : `${page.path.slice(1)}/index.html`);
   const json = /<script type="application\/json" id="prerender-data"[^>]*>(.*?)<\/script>/s.exec(readFileSync(file, 'utf8'))?.[1];
-  if (!json) throw new Error(`${file} không có dữ liệu prerender`);
+  if (!json) throw new Error(`${file} has no prerender data`);
   const { values } = JSON.parse(json) as Embedded;
   snapshot.settings = values.settings ?? snapshot.settings;
   if (page.area) snapshot.catalogue[page.area] = values[`catalogue:${page.area}`] ?? null;
 }
 writeFileSync(OUTPUT, `${JSON.stringify(snapshot, null, 2)}\n`);
-console.log(`Đã ghi ${path.relative(ROOT, OUTPUT)} (${source.trim()})`);
+console.log(`Wrote ${path.relative(ROOT, OUTPUT)} (${source.trim()})`);
