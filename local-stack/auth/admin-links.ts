@@ -10,6 +10,7 @@ import type pg from 'pg';
 import type { StackConfig } from '../config.ts';
 import { generateOtp, requiredEmail, tokenHash, type EmailFlows, type VerifyType } from './email-flows.ts';
 import { AuthError, normaliseEmail, optionalObject, optionalString, queryOf, readJsonObject, sendAuthJson, validationFailed, type JsonObject } from './http.ts';
+import { passwordPolicy } from './passwords.ts';
 import { withTransaction } from './sessions.ts';
 import * as users from './users.ts';
 import type { Queryable, UserRow } from './users.ts';
@@ -117,7 +118,7 @@ export class AdminLinks {
         let passwordHash = '';
         if (type === 'signup') {
           if (input.password === '') throw validationFailed('Signup requires a valid password');
-          users.checkPasswordStrength(input.password, this.config.project.auth.minimum_password_length);
+          users.checkPasswordStrength(input.password, passwordPolicy(this.config));
           passwordHash = await users.hashPassword(input.password);
         }
         user = await users.insertEmailUser(db, { email, passwordHash, confirmed: false, userMetadata: input.data });

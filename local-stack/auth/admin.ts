@@ -14,6 +14,8 @@ import {
   validationFailed,
   type JsonObject,
 } from './http.ts';
+import type { PasswordPolicy } from './passwords.ts';
+import { normalisePhone } from './phone.ts';
 import { withTransaction } from './sessions.ts';
 import {
   checkPasswordStrength,
@@ -21,7 +23,10 @@ import {
   emailTaken,
   findUserById,
   hashPassword,
+  insertIdentity,
   isUuid,
+  phoneExists,
+  phoneTaken,
   mergeMetadata,
   oneUserJson,
   parseGoDuration,
@@ -34,7 +39,9 @@ import {
 const DEFAULT_PER_PAGE = 50;
 const MAX_PER_PAGE = 1000;
 
-const userNotFound = (): AuthError => new AuthError(404, 'user_not_found', 'User not found');
+export const userNotFound = (): AuthError => new AuthError(404, 'user_not_found', 'User not found');
+/** As Supabase Auth's loadUser: a malformed id in the path is a 404. */
+export const userIdNotUuid = (): AuthError => new AuthError(404, 'validation_failed', 'user_id must be an UUID');
 
 function banUntil(body: JsonObject): Date | null | undefined {
   const value = optionalString(body, 'ban_duration');
@@ -52,56 +59,60 @@ function positiveIntParam(params: URLSearchParams, name: string, fallback: numbe
   return Number(raw);
 }
 
-async function createUser(pool: pg.Pool, body: JsonObject, minPasswordLength: number): Promise<JsonObject> {
-  const rawEmail = optionalString(body, 'email');
-  if (rawEmail === undefined || rawEmail.trim() === '') throw validationFailed('Unable to validate email address: email is required');
-  const email = normaliseEmail(rawEmail);
+async function createUser(pool: pg.Pool, body: JsonObject, policy: PasswordPolicy): Promise<JsonObject> {
+  const rawEmail = optionalString(body, 'email') ?? '';
+  const rawPhone = optionalString(body, 'phone') ?? '';
+  if (rawEmail.trim() === '' && rawPhone === '') throw validationFailed('Cannot create a user without either an email or phone');
+  const email = rawEmail.trim() === '' ? undefined : normaliseEmail(rawEmail);
+  const phone = rawPhone === '' ? undefined : normalisePhone(rawPhone);
   const password = optionalString(body, 'password');
-  if (password !== undefined) checkPasswordStrength(password, minPasswordLength);
-  const phone = optionalString(body, 'phone');
+  // Stricter than Supabase Auth, which checks no password here: no client stores a password the
+  // project's rules refuse (a blank one included).
+  if (password !== undefined && password !== '') checkPasswordStrength(password, policy);
   const idParam = optionalString(body, 'id');
   if (idParam !== undefined && !isUuid(idParam)) throw validationFailed('id must be a UUID');
   const role = optionalString(body, 'role') ?? 'authenticated';
   const emailConfirm = optionalBoolean(body, 'email_confirm') ?? false;
   const phoneConfirm = optionalBoolean(body, 'phone_confirm') ?? false;
-  const appMetadata = mergeMetadata({ provider: 'email', providers: ['email'] }, optionalObject(body, 'app_metadata') ?? {});
+  const providers = [...(email ? ['email'] : []), ...(phone ? ['phone'] : [])];
+  const appMetadata = mergeMetadata({ provider: providers[0], providers }, optionalObject(body, 'app_metadata') ?? {});
   const userMetadata = mergeMetadata({}, optionalObject(body, 'user_metadata') ?? {});
   const banned = banUntil(body) ?? null;
-  const hash = password === undefined ? '' : await hashPassword(password);
+  const hash = password === undefined || password === '' ? '' : await hashPassword(password);
   const id = idParam ?? randomUUID();
 
   return withTransaction(pool, async (client) => {
-    if (await emailTaken(client, email)) throw emailExists();
-    // Serialise concurrent creations of the same address (the unique index is on email as written).
-    await client.query('select pg_advisory_xact_lock(hashtext($1))', [`auth.users:${email}`]);
-    if (await emailTaken(client, email)) throw emailExists();
+    // Serialise concurrent creations of the same address or number (the unique indexes are on them as written).
+    if (email) await client.query('select pg_advisory_xact_lock(hashtext($1))', [`auth.users:${email}`]);
+    if (phone) await client.query('select pg_advisory_xact_lock(hashtext($1))', [`auth.users:phone:${phone}`]);
+    if (email && (await emailTaken(client, email))) throw emailExists();
+    if (phone && (await phoneTaken(client, phone))) throw new AuthError(422, 'phone_exists', 'Phone number already registered by another user');
     const { rows } = await client.query<UserRow>(
       `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at, phone,
          phone_confirmed_at, raw_app_meta_data, raw_user_meta_data, created_at, updated_at, banned_until, is_anonymous)
        values ('00000000-0000-0000-0000-000000000000', $1::uuid, 'authenticated', $2::text, $3::text, $4::text,
-         case when $5::boolean then now() end, $6::text, case when $7::boolean and $6::text is not null then now() end,
+         case when $5::boolean and $3::text is not null then now() end, $6::text, case when $7::boolean and $6::text is not null then now() end,
          $8::jsonb, $9::jsonb, now(), now(), $10, false)
        returning ${USER_COLUMNS}`,
-      [id, role, email, hash, emailConfirm, phone ?? null, phoneConfirm, JSON.stringify(appMetadata), JSON.stringify(userMetadata), banned],
+      [id, role, email ?? null, hash, emailConfirm, phone ?? null, phoneConfirm, JSON.stringify(appMetadata), JSON.stringify(userMetadata), banned],
     );
     const user = rows[0]!;
-    await client.query(
-      `insert into auth.identities (provider_id, user_id, identity_data, provider, created_at, updated_at)
-       values ($1::text, $1::uuid, $2::jsonb, 'email', now(), now())`,
-      [user.id, JSON.stringify({ sub: user.id, email, email_verified: emailConfirm, phone_verified: false })],
-    );
+    if (email) await insertIdentity(client, user.id, 'email', { sub: user.id, email, email_verified: emailConfirm, phone_verified: false });
+    if (phone) await insertIdentity(client, user.id, 'phone', { sub: user.id, phone, email_verified: false, phone_verified: phoneConfirm });
     return oneUserJson(client, user);
   });
 }
 
-async function updateUser(pool: pg.Pool, id: string, body: JsonObject, minPasswordLength: number): Promise<JsonObject> {
+async function updateUser(pool: pg.Pool, id: string, body: JsonObject, policy: PasswordPolicy): Promise<JsonObject> {
   const rawEmail = optionalString(body, 'email');
-  const email = rawEmail === undefined ? undefined : normaliseEmail(rawEmail);
+  const email = rawEmail === undefined || rawEmail === '' ? undefined : normaliseEmail(rawEmail);
+  const rawPhone = optionalString(body, 'phone');
+  const phone = rawPhone === undefined || rawPhone === '' ? undefined : normalisePhone(rawPhone);
   const password = optionalString(body, 'password');
-  if (password !== undefined) checkPasswordStrength(password, minPasswordLength);
-  const phone = optionalString(body, 'phone');
+  if (password !== undefined) checkPasswordStrength(password, policy);
   const role = optionalString(body, 'role');
   const emailConfirm = optionalBoolean(body, 'email_confirm');
+  const phoneConfirm = optionalBoolean(body, 'phone_confirm');
   const appMetadata = optionalObject(body, 'app_metadata');
   const userMetadata = optionalObject(body, 'user_metadata');
   const banned = banUntil(body);
@@ -111,6 +122,7 @@ async function updateUser(pool: pg.Pool, id: string, body: JsonObject, minPasswo
     const user = await findUserById(client, id, true);
     if (!user) throw userNotFound();
     if (email !== undefined && email !== user.email && (await emailTaken(client, email, id))) throw emailExists();
+    if (phone !== undefined && phone !== user.phone && (await phoneTaken(client, phone, id))) throw phoneExists();
     const { rows } = await client.query<UserRow>(
       `update auth.users set
          email = coalesce($2::text, email),
@@ -121,6 +133,7 @@ async function updateUser(pool: pg.Pool, id: string, body: JsonObject, minPasswo
          raw_app_meta_data = coalesce($7::jsonb, raw_app_meta_data),
          raw_user_meta_data = coalesce($8::jsonb, raw_user_meta_data),
          banned_until = case when $9::boolean then $10::timestamptz else banned_until end,
+         phone_confirmed_at = case when $11::boolean is true then now() else phone_confirmed_at end,
          updated_at = now()
        where id = $1::uuid
        returning ${USER_COLUMNS}`,
@@ -135,6 +148,7 @@ async function updateUser(pool: pg.Pool, id: string, body: JsonObject, minPasswo
         userMetadata ? JSON.stringify(mergeMetadata(user.raw_user_meta_data, userMetadata)) : null,
         banned !== undefined,
         banned ?? null,
+        phoneConfirm ?? null,
       ],
     );
     if (email !== undefined && email !== user.email) {
@@ -143,6 +157,15 @@ async function updateUser(pool: pg.Pool, id: string, body: JsonObject, minPasswo
           where user_id = $1 and provider = 'email'`,
         [id, email],
       );
+    }
+    if (phone !== undefined) {
+      // As Supabase Auth: the phone identity gets the number (created when the user had none).
+      const { rowCount } = await client.query(
+        `update auth.identities set identity_data = identity_data || jsonb_build_object('phone', $2::text, 'phone_verified', $3::boolean), updated_at = now()
+          where user_id = $1 and provider = 'phone'`,
+        [id, phone, phoneConfirm === true],
+      );
+      if (rowCount === 0) await insertIdentity(client, id, 'phone', { sub: id, phone, email_verified: false, phone_verified: phoneConfirm === true });
     }
     return oneUserJson(client, rows[0]!);
   });
@@ -197,13 +220,13 @@ export async function handleAdmin(
   req: IncomingMessage,
   res: ServerResponse,
   subpath: string,
-  minPasswordLength: number,
+  policy: PasswordPolicy,
 ): Promise<void> {
   const method = req.method ?? 'GET';
   if (subpath === '/admin/users' || subpath === '/admin/users/') {
     if (method === 'GET') return listUsers(pool, req, res);
     if (method === 'POST') {
-      sendAuthJson(res, 200, await createUser(pool, await readJsonObject(req), minPasswordLength));
+      sendAuthJson(res, 200, await createUser(pool, await readJsonObject(req), policy));
       return;
     }
     throw new AuthError(405, 'method_not_allowed', `Method ${method} not allowed`);
@@ -214,9 +237,9 @@ export async function handleAdmin(
   try {
     id = decodeURIComponent(match[1]!);
   } catch {
-    throw validationFailed('user_id must be an UUID');
+    throw userIdNotUuid();
   }
-  if (!isUuid(id)) throw validationFailed('user_id must be an UUID');
+  if (!isUuid(id)) throw userIdNotUuid();
   if (method === 'GET') {
     const user = await findUserById(pool, id);
     if (!user) throw userNotFound();
@@ -224,7 +247,7 @@ export async function handleAdmin(
     return;
   }
   if (method === 'PUT') {
-    sendAuthJson(res, 200, await updateUser(pool, id, await readJsonObject(req), minPasswordLength));
+    sendAuthJson(res, 200, await updateUser(pool, id, await readJsonObject(req), policy));
     return;
   }
   if (method === 'DELETE') {

@@ -135,9 +135,7 @@ export class EmailFlows {
    * (create_user, default true, and sign-ups enabled) and mailed its confirmation — or, without
    * confirmations, a magic link — as Supabase Auth does; otherwise 422 otp_disabled.
    */
-  async otp(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const body = await readJsonObject(req);
-    if (optionalString(body, 'phone') !== undefined) throw new AuthError(400, 'phone_provider_disabled', 'Unsupported phone provider');
+  async otp(req: IncomingMessage, res: ServerResponse, body: JsonObject): Promise<void> {
     const email = requiredEmail(body);
     const redirectTo = this.redirectTarget(optionalString(body, 'email_redirect_to') ?? queryOf(req).get('redirect_to') ?? undefined);
     const createUser = optionalBoolean(body, 'create_user') ?? true;
@@ -162,8 +160,7 @@ export class EmailFlows {
   }
 
   /** POST /resend: the sign-up confirmation or the e-mail change mails again. */
-  async resend(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const body = await readJsonObject(req);
+  async resend(req: IncomingMessage, res: ServerResponse, body: JsonObject): Promise<void> {
     const type = optionalString(body, 'type');
     if (type !== 'signup' && type !== 'email_change') {
       throw validationFailed('Missing one of these types: signup, email_change, sms, phone_change');
@@ -245,9 +242,8 @@ export class EmailFlows {
   }
 
   /** POST /verify ({type, token, email} or {type, token_hash}) and GET /verify (the mailed link). */
-  async verify(req: IncomingMessage, res: ServerResponse, address: string): Promise<void> {
+  async verify(req: IncomingMessage, res: ServerResponse, address: string, body: JsonObject = {}): Promise<void> {
     if (req.method === 'GET') return this.verifyLinkRequest(req, res, address);
-    const body = await readJsonObject(req);
     const type = optionalString(body, 'type');
     if (type === undefined || type === '') throw validationFailed('Verify requires a verification type');
     const token = optionalString(body, 'token') ?? '';

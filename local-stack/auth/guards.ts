@@ -1,5 +1,6 @@
-// Who is calling the Auth API: the apikey of the token endpoints, the user of /user and /logout,
-// the service role of /admin. Each check answers with Supabase Auth's status and code.
+// Who is calling the Auth API: the user of /user, /logout and /factors, the service role of /admin
+// (from Authorization alone: Auth never reads `apikey`, see index.ts). Each check answers with
+// Supabase Auth's status and code.
 import type { IncomingMessage } from 'node:http';
 import type { StackConfig } from '../config.ts';
 import { verifyJwt, type Claims } from '../jwt.ts';
@@ -10,15 +11,6 @@ import { findUserById, isBanned, isUuid, type Queryable, type UserRow } from './
 const noAuthorization = (message: string): AuthError => new AuthError(401, 'no_authorization', message);
 const badJwt = (message: string): AuthError =>
   new AuthError(403, 'bad_jwt', message, {}, { 'WWW-Authenticate': `Bearer error="invalid_token", error_description="${message.replace(/"/g, "'")}"` });
-
-/** Token endpoints: any valid project key (or JWT) in `apikey`, else in `Authorization`. */
-export async function requireApiKey(req: IncomingMessage, config: StackConfig): Promise<void> {
-  const header = req.headers.apikey;
-  const apikey = (Array.isArray(header) ? header[0] : header) ?? authorizationBearer(req);
-  if (!apikey) throw noAuthorization('No API key found in request');
-  const verified = await verifyJwt(apikey, config.jwtSecret);
-  if (!verified.ok) throw noAuthorization('Invalid API key');
-}
 
 async function verifiedClaims(req: IncomingMessage, config: StackConfig): Promise<Claims> {
   const token = authorizationBearer(req);

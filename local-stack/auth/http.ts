@@ -18,6 +18,19 @@ export class AuthError extends Error {
   }
 }
 
+/**
+ * An error Supabase Auth answers in OAuth's shape (400 `{error, error_description}`, no error code):
+ * the request checks of the ID-token grant.
+ */
+export class OAuthError extends Error {
+  constructor(
+    readonly error: string,
+    readonly description: string,
+  ) {
+    super(description);
+  }
+}
+
 export const invalidCredentials = (): AuthError => new AuthError(400, 'invalid_credentials', 'Invalid login credentials');
 export const validationFailed = (message: string): AuthError => new AuthError(400, 'validation_failed', message);
 

@@ -6,6 +6,11 @@
 //   DELETE /factors/{id}            unenrol (a verified factor needs an aal2 session)
 // and the admin's /admin/users/{id}/factors[/{factor_id}]. Enrolment and verification follow
 // config.toml's [auth.mfa.totp] enroll_enabled / verify_enabled; [auth.mfa] max_enrolled_factors.
+// Phone and WebAuthn factors are off (their enrolment answers as Supabase Auth does then).
+// Guessing: every verify counts against the caller's address ([auth.rate_limit]
+// token_verifications, in index.ts), and a challenge is spent after MAX_FAILED_ATTEMPTS wrong codes
+// (deleted: the next verify of it is 422 mfa_factor_not_found), so one challenge cannot be used to
+// try codes for its whole five minutes.
 import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import net from 'node:net';
@@ -18,6 +23,8 @@ import { insertRefreshToken, recordAuthenticationMethod, SESSION_COLUMNS, sessio
 import { factorJson, findUserById, isUuid, type FactorSummary, type Queryable } from './users.ts';
 
 const CHALLENGE_EXPIRY_SECONDS = 300;
+/** Wrong codes one challenge tolerates; the next wrong code spends it. */
+export const MAX_FAILED_ATTEMPTS = 5;
 const PERIOD_SECONDS = 30;
 const DIGITS = 6;
 const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
@@ -83,10 +90,21 @@ const FACTOR_COLUMNS = 'id, user_id, friendly_name, factor_type, status, created
 const factorNotFound = (): AuthError => new AuthError(404, 'mfa_factor_not_found', 'Factor not found');
 
 export class MfaFlows {
+  /** Wrong codes per challenge id (memory only: the local stack is one process; challenges live 5 minutes). */
+  private readonly failures = new Map<string, { count: number; at: number }>();
+
   constructor(
     private readonly config: StackConfig,
     private readonly pool: pg.Pool,
   ) {}
+
+  private failedAttempt(challengeId: string): number {
+    const cutoff = Date.now() - CHALLENGE_EXPIRY_SECONDS * 1000;
+    for (const [id, entry] of this.failures) if (entry.at < cutoff) this.failures.delete(id);
+    const count = (this.failures.get(challengeId)?.count ?? 0) + 1;
+    this.failures.set(challengeId, { count, at: Date.now() });
+    return count;
+  }
 
   private get mfa(): StackConfig['project']['auth']['mfa'] {
     return this.config.project.auth.mfa;
@@ -104,7 +122,10 @@ export class MfaFlows {
     const id = match[1]!;
     if (!isUuid(id)) throw new AuthError(404, 'validation_failed', 'factor_id must be an UUID');
     const factor = await this.ownedFactor(this.pool, current.user.id, id);
-    if (match[2] === 'challenge' && method === 'POST') return this.challenge(res, factor, address);
+    if (match[2] === 'challenge' && method === 'POST') {
+      if (!this.mfa.totp.verify_enabled) throw new AuthError(422, 'mfa_totp_verify_not_enabled', 'MFA verification is disabled for TOTP');
+      return this.challenge(res, factor, address);
+    }
     if (match[2] === 'verify' && method === 'POST') return this.verify(req, res, factor, current, address);
     if (match[2] === undefined && method === 'DELETE') return this.unenroll(res, factor, current);
     throw new AuthError(405, 'method_not_allowed', `Method ${method} not allowed`);
@@ -191,7 +212,14 @@ export class MfaFlows {
       if (Date.now() > challenge.created_at.getTime() + CHALLENGE_EXPIRY_SECONDS * 1000) {
         throw new AuthError(422, 'mfa_challenge_expired', `MFA challenge ${challenge.id} has expired, verify against another challenge or create a new challenge.`);
       }
-      if (!factor.secret || !totpMatches(factor.secret, code)) return { error: new AuthError(422, 'mfa_verification_failed', 'Invalid TOTP code entered') };
+      if (!factor.secret || !totpMatches(factor.secret, code)) {
+        if (this.failedAttempt(challenge.id) >= MAX_FAILED_ATTEMPTS) {
+          await client.query('delete from auth.mfa_challenges where id = $1', [challenge.id]);
+          this.failures.delete(challenge.id);
+        }
+        return { error: new AuthError(422, 'mfa_verification_failed', 'Invalid TOTP code entered') };
+      }
+      this.failures.delete(challenge.id);
       await client.query('update auth.mfa_challenges set verified_at = now() where id = $1', [challenge.id]);
       await client.query(`update auth.mfa_factors set status = 'verified', updated_at = now() where id = $1`, [factor.id]);
       const stepped = await client.query<SessionRow>(

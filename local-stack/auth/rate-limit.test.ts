@@ -1,6 +1,11 @@
 import type { IncomingMessage } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { clientAddressOf, FailureLimiter } from './rate-limit.ts';
+import type { StackConfig } from '../config.ts';
+import { parseProjectConfig } from '../supabase-config.ts';
+import { clientAddressOf, FailureLimiter, rateLimitSettings } from './rate-limit.ts';
+
+/** The one field rateLimitSettings reads. */
+const loadTestConfig = (): StackConfig => ({ project: parseProjectConfig('') }) as StackConfig;
 
 function request(remoteAddress: string, forwardedFor?: string): IncomingMessage {
   const headers = forwardedFor === undefined ? {} : { 'x-forwarded-for': forwardedFor };
@@ -51,5 +56,20 @@ describe('request budgets (token_refresh, anonymous_users)', () => {
     now = 5001;
     expect(limiter.overBudget('anonymous', 'a')).toBe(false);
     limiter.close();
+  });
+});
+
+describe('exempt addresses (test stacks)', () => {
+  it('never limits an exempt address; the others keep their budget', () => {
+    const limiter = new FailureLimiter({ perAddress: { sign_in: 1, verify: 1, refresh: 1, anonymous: 1 }, windowMs: 1000, exempt: ['127.0.0.1'] });
+    expect([1, 2, 3].map(() => limiter.overBudget('sign_in', '127.0.0.1'))).toEqual([false, false, false]);
+    expect([1, 2].map(() => limiter.overBudget('sign_in', '127.0.0.2'))).toEqual([false, true]);
+    limiter.close();
+  });
+
+  it('reads SDV_AUTH_RATE_LIMIT_EXEMPT (IPv4-mapped addresses as plain IPv4)', () => {
+    const settings = rateLimitSettings(loadTestConfig(), { SDV_AUTH_RATE_LIMIT_EXEMPT: ' 127.0.0.1, ::ffff:10.0.0.3 ,' });
+    expect(settings.exempt).toEqual(['127.0.0.1', '10.0.0.3']);
+    expect(rateLimitSettings(loadTestConfig(), {}).exempt).toEqual([]);
   });
 });

@@ -1,9 +1,13 @@
-// Rate limits of the Auth API per client address, as Supabase Auth limits them: failed sign-ins
-// ([auth.rate_limit] sign_in_sign_ups) and failed verifications (token_verifications) per address
-// in a 5-minute window, refresh-token grants (token_refresh, every request counts) likewise, and
-// anonymous sign-ins (anonymous_users, every one counts) per hour. Never per account: someone else's failures must not lock a user out, so an
-// attacker guessing the admin's password from one address leaves the admin free to sign in from
-// another. Memory only (the local stack is one process). A successful attempt is never counted.
+// Rate limits of the Auth API per client address, as Supabase limits them (every request counts,
+// successful or not, as the platform's limits do): sign-ins and sign-ups ([auth.rate_limit]
+// sign_in_sign_ups: password grants, /signup, /otp and /magiclink) and verifications
+// (token_verifications: /verify and MFA /factors/{id}/verify) per address in a 5-minute window,
+// refresh-token grants (token_refresh) likewise, and anonymous sign-ins (anonymous_users) per hour.
+// Never per account: someone else's attempts must not lock a user out, so an attacker guessing the
+// admin's password from one address leaves the admin free to sign in from another. Memory only
+// (the local stack is one process). Test stacks may exempt addresses (SDV_AUTH_RATE_LIMIT_EXEMPT,
+// comma-separated: the suites' own 127.0.0.1, whose hundreds of sign-ins are not an attack; the
+// rate-limit tests use other loopback addresses).
 //
 // The address is the socket's; X-Forwarded-For is believed only when the socket's address is one
 // of the trusted proxies (SDV_TRUSTED_PROXIES), and then the right-most address in it that is not a
@@ -19,6 +23,8 @@ export interface RateLimitSettings {
   windowMs: number;
   /** Scopes counted over another window than `windowMs`. */
   scopeWindowMs?: Partial<Record<LimitScope, number>>;
+  /** Addresses never limited (test stacks only). */
+  exempt?: readonly string[];
 }
 
 function positiveInt(raw: string | undefined, fallback: number): number {
@@ -29,8 +35,8 @@ function positiveInt(raw: string | undefined, fallback: number): number {
 
 /**
  * From config.toml's [auth.rate_limit]; for test stacks the environment may override them:
- * SDV_AUTH_RATE_LIMIT_ADDRESS (failed sign-ins and codes), SDV_AUTH_RATE_LIMIT_TOKEN_REFRESH and
- * SDV_AUTH_RATE_LIMIT_WINDOW_SECONDS.
+ * SDV_AUTH_RATE_LIMIT_ADDRESS (sign-ins and verifications), SDV_AUTH_RATE_LIMIT_TOKEN_REFRESH,
+ * SDV_AUTH_RATE_LIMIT_WINDOW_SECONDS and SDV_AUTH_RATE_LIMIT_EXEMPT.
  */
 export function rateLimitSettings(config: StackConfig, env: NodeJS.ProcessEnv = process.env): RateLimitSettings {
   const limits = config.project.auth.rate_limit;
@@ -43,6 +49,10 @@ export function rateLimitSettings(config: StackConfig, env: NodeJS.ProcessEnv = 
     },
     windowMs: positiveInt(env.SDV_AUTH_RATE_LIMIT_WINDOW_SECONDS, 300) * 1000,
     scopeWindowMs: { anonymous: 60 * 60 * 1000 },
+    exempt: (env.SDV_AUTH_RATE_LIMIT_EXEMPT ?? '')
+      .split(',')
+      .map((address) => normalise(address.trim()))
+      .filter((address) => address !== ''),
   };
 }
 
@@ -88,6 +98,7 @@ export class FailureLimiter {
 
   /** True when the address has used up its budget of this scope in the window. */
   isLimited(scope: LimitScope, address: string): boolean {
+    if (this.settings.exempt?.includes(address)) return false;
     return this.recent(scope, address).length >= this.settings.perAddress[scope];
   }
 
@@ -99,6 +110,7 @@ export class FailureLimiter {
   }
 
   recordFailure(scope: LimitScope, address: string): void {
+    if (this.settings.exempt?.includes(address)) return;
     const list = this.recent(scope, address);
     list.push(this.now());
     this.failures.set(`${scope}:${address}`, list);

@@ -3,9 +3,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import net from 'node:net';
 import type { StackConfig } from '../config.ts';
-import { signJwt, type Claims } from '../jwt.ts';
+import { signAccessToken, type Claims } from '../jwt.ts';
 import type { JsonObject } from './http.ts';
-import { oneUserJson, type Queryable, type UserRow } from './users.ts';
+import { oneUserJson, USER_COLUMNS, type Queryable, type UserRow } from './users.ts';
 
 const INSTANCE_ID = '00000000-0000-0000-0000-000000000000';
 
@@ -119,16 +119,17 @@ export async function accessToken(
     session_id: session.id,
     is_anonymous: user.is_anonymous,
   };
-  return { token: await signJwt(claims, config.jwtSecret), exp };
+  return { token: await signAccessToken(claims, config.jwtSecret), exp };
 }
 
-/** The body of a successful token grant. */
+/** The body of a successful token grant (`weak_password` when the password no longer meets the rules). */
 export async function sessionResponse(
   db: Queryable,
   config: StackConfig,
   user: UserRow,
   session: SessionRow,
   refreshToken: string,
+  weakPassword?: { message: string; reasons: string[] },
 ): Promise<JsonObject> {
   const { token, exp } = await accessToken(db, config, user, session);
   return {
@@ -138,7 +139,27 @@ export async function sessionResponse(
     expires_at: exp,
     refresh_token: refreshToken,
     user: await oneUserJson(db, user),
+    ...(weakPassword ? { weak_password: weakPassword } : {}),
   };
+}
+
+/**
+ * Signs a user in inside the caller's transaction, as Supabase Auth issues a session: the user's
+ * (and the provider identity's) last_sign_in_at, a new aal1 session recording `method`, its first
+ * refresh token, and the grant's body.
+ */
+export async function signIn(
+  db: Queryable,
+  config: StackConfig,
+  userId: string,
+  options: { userAgent: string | undefined; address: string; method: SignInMethod; provider?: string; weakPassword?: { message: string; reasons: string[] } },
+): Promise<JsonObject> {
+  const { rows } = await db.query<UserRow>(`update auth.users set last_sign_in_at = now(), updated_at = now() where id = $1 returning ${USER_COLUMNS}`, [userId]);
+  if (options.provider) await db.query('update auth.identities set last_sign_in_at = now() where user_id = $1 and provider = $2', [userId, options.provider]);
+  const user = rows[0]!;
+  const session = await createSession(db, user.id, options.userAgent, options.address, options.method);
+  const refreshToken = await insertRefreshToken(db, session, null);
+  return sessionResponse(db, config, user, session, refreshToken, options.weakPassword);
 }
 
 export async function findSession(db: Queryable, id: string): Promise<SessionRow | undefined> {

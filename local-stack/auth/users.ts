@@ -1,5 +1,5 @@
 // auth.users as Supabase Auth stores and shows it: rows, the user JSON, passwords, metadata.
-import bcrypt from 'bcryptjs';
+import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { AuthError, type JsonObject } from './http.ts';
 
@@ -26,6 +26,9 @@ export interface UserRow {
   /** The address of an e-mail change waiting for its confirmations. */
   email_change: string | null;
   email_change_sent_at: Date | null;
+  /** The number of a phone change waiting for its SMS code. */
+  phone_change: string | null;
+  phone_change_sent_at: Date | null;
   invited_at: Date | null;
 }
 
@@ -43,50 +46,10 @@ interface IdentityRow {
 
 export const USER_COLUMNS = `id, aud, role, email, encrypted_password, email_confirmed_at, phone, phone_confirmed_at,
   confirmed_at, last_sign_in_at, raw_app_meta_data, raw_user_meta_data, created_at, updated_at, banned_until,
-  deleted_at, is_anonymous, nullif(email_change, '') as email_change, email_change_sent_at, invited_at`;
+  deleted_at, is_anonymous, nullif(email_change, '') as email_change, email_change_sent_at,
+  nullif(phone_change, '') as phone_change, phone_change_sent_at, invited_at`;
 
-const BCRYPT_COST = 10;
-export const MIN_PASSWORD_LENGTH = 6;
-const MAX_PASSWORD_BYTES = 72;
-
-/** A bcrypt hash in pgcrypto's / Go's `$2a$` form (same algorithm as `$2b$` below 256 bytes; bcrypt reads 72). */
-export async function hashPassword(password: string): Promise<string> {
-  const hash = await bcrypt.hash(password, await bcrypt.genSalt(BCRYPT_COST));
-  return hash.replace(/^\$2[by]\$/, '$2a$');
-}
-
-// Compared against when the user does not exist, so that timing does not tell which e-mails exist.
-const DUMMY_HASH = bcrypt.hashSync('sdv-no-such-user-password', BCRYPT_COST);
-
-export async function passwordMatches(password: string, hash: string | null | undefined): Promise<boolean> {
-  if (!hash || !/^\$2[abxy]\$\d\d\$/.test(hash)) {
-    await bcrypt.compare(password, DUMMY_HASH);
-    return false;
-  }
-  try {
-    return await bcrypt.compare(password, hash);
-  } catch {
-    return false;
-  }
-}
-
-/**
- * Supabase Auth's password rules, in its order (checkPasswordStrength of supabase/auth): more than
- * 72 bytes (bcrypt's limit) is 400 validation_failed "Password cannot be longer than 72 characters"
- * before anything else; then fewer than [auth] minimum_password_length bytes (6 unless config.toml
- * says more; Go's len counts bytes) is 422 weak_password.
- */
-export function checkPasswordStrength(password: string, minLength = MIN_PASSWORD_LENGTH): void {
-  const bytes = Buffer.byteLength(password, 'utf8');
-  if (bytes > MAX_PASSWORD_BYTES) {
-    throw new AuthError(400, 'validation_failed', `Password cannot be longer than ${MAX_PASSWORD_BYTES} characters`);
-  }
-  if (bytes < minLength) {
-    throw new AuthError(422, 'weak_password', `Password should be at least ${minLength} characters.`, {
-      weak_password: { reasons: ['length'], message: `Password should be at least ${minLength} characters.` },
-    });
-  }
-}
+export { checkPasswordStrength, hashPassword, MIN_PASSWORD_LENGTH, passwordMatches } from './passwords.ts';
 
 /** GoTrue's metadata update: keys are merged, a `null` value removes the key. */
 export function mergeMetadata(current: JsonObject | null, update: JsonObject): JsonObject {
@@ -163,6 +126,10 @@ export function userJson(user: UserRow, identities: readonly IdentityRow[], fact
     body.new_email = user.email_change;
     body.email_change_sent_at = iso(user.email_change_sent_at);
   }
+  if (user.phone_change) {
+    body.new_phone = user.phone_change;
+    body.phone_change_sent_at = iso(user.phone_change_sent_at);
+  }
   if (user.banned_until) body.banned_until = user.banned_until.toISOString();
   if (user.deleted_at) body.deleted_at = user.deleted_at.toISOString();
   return body;
@@ -222,6 +189,86 @@ export async function findUserByEmail(db: Queryable, email: string): Promise<Use
     [email],
   );
   return rows[0];
+}
+
+/** The user of a phone number (digits, as Auth stores it). */
+export async function findUserByPhone(db: Queryable, phone: string, lock = false): Promise<UserRow | undefined> {
+  const { rows } = await db.query<UserRow>(
+    `select ${USER_COLUMNS} from auth.users where instance_id = '00000000-0000-0000-0000-000000000000' and phone = $1 and is_sso_user = false limit 1${lock ? ' for update' : ''}`,
+    [phone],
+  );
+  return rows[0];
+}
+
+export async function phoneTaken(db: Queryable, phone: string, exceptId?: string): Promise<boolean> {
+  const { rows } = await db.query<{ taken: boolean }>(
+    `select exists (select 1 from auth.users where instance_id = '00000000-0000-0000-0000-000000000000' and phone = $1 and ($2::uuid is null or id <> $2::uuid)) as taken`,
+    [phone, exceptId ?? null],
+  );
+  return rows[0]?.taken === true;
+}
+
+export const phoneExists = (): AuthError => new AuthError(422, 'phone_exists', 'A user with this phone number has already been registered');
+
+/**
+ * A new phone user with its `phone` identity, as sign-up creates it (Supabase Auth's identity data
+ * of a phone sign-up: sub, email_verified and phone_verified false, and the sign-up's data).
+ */
+export async function insertPhoneUser(db: Queryable, user: { phone: string; passwordHash: string; userMetadata: JsonObject }): Promise<UserRow> {
+  const { rows } = await db.query<UserRow>(
+    `insert into auth.users (instance_id, id, aud, role, phone, encrypted_password, raw_app_meta_data, raw_user_meta_data,
+       created_at, updated_at, is_anonymous)
+     values ('00000000-0000-0000-0000-000000000000', gen_random_uuid(), 'authenticated', 'authenticated', $1, $2,
+       '{"provider":"phone","providers":["phone"]}'::jsonb, $3::jsonb, now(), now(), false)
+     returning ${USER_COLUMNS}`,
+    [user.phone, user.passwordHash, JSON.stringify(mergeMetadata({}, user.userMetadata))],
+  );
+  const created = rows[0]!;
+  await insertIdentity(db, created.id, 'phone', { ...user.userMetadata, sub: created.id, email_verified: false, phone_verified: false });
+  return created;
+}
+
+/** An identity of `provider` whose provider id is the user's id (email and phone identities). */
+export async function insertIdentity(db: Queryable, userId: string, provider: string, identityData: JsonObject): Promise<void> {
+  await db.query(
+    `insert into auth.identities (provider_id, user_id, identity_data, provider, created_at, updated_at, last_sign_in_at)
+     values ($1::text, $1::uuid, $2::jsonb, $3, now(), now(), now())`,
+    [userId, JSON.stringify(identityData), provider],
+  );
+}
+
+/** app_metadata.providers (and provider) from the user's identities, oldest first, as Supabase Auth keeps them. */
+export async function updateProviders(db: Queryable, userId: string): Promise<void> {
+  await db.query(
+    `update auth.users u set raw_app_meta_data = coalesce(u.raw_app_meta_data, '{}'::jsonb) || jsonb_build_object('providers', p.providers)
+       || case when jsonb_array_length(p.providers) > 0 then jsonb_build_object('provider', p.providers -> 0) else '{}'::jsonb end
+       from (select coalesce(jsonb_agg(provider order by first_at), '[]'::jsonb) as providers
+               from (select provider, min(created_at) as first_at from auth.identities where user_id = $1 group by provider) i) p
+      where u.id = $1`,
+    [userId],
+  );
+}
+
+/**
+ * The user object Supabase Auth answers a sign-up with for an address or number that already has a
+ * confirmed account (confirmations on): made up, so that sign-up does not tell who has an account.
+ */
+export function sanitizedUserJson(provider: 'email' | 'phone', identifier: string, data: JsonObject): JsonObject {
+  const now = new Date().toISOString();
+  return {
+    id: randomUUID(),
+    aud: 'authenticated',
+    role: '',
+    email: provider === 'email' ? identifier : '',
+    phone: provider === 'phone' ? identifier : '',
+    confirmation_sent_at: now,
+    app_metadata: { provider, providers: [provider] },
+    user_metadata: data,
+    identities: [],
+    created_at: now,
+    updated_at: now,
+    is_anonymous: false,
+  };
 }
 
 export async function emailTaken(db: Queryable, email: string, exceptId?: string): Promise<boolean> {

@@ -98,7 +98,7 @@ describe('admin: list users', () => {
 });
 
 describe('admin: read, update, delete a user', () => {
-  it('gets a user by id; unknown id is 404 user_not_found; a non-UUID 400', async () => {
+  it('gets a user by id; unknown id is 404 user_not_found; a non-UUID 404 validation_failed (Supabase Auth loadUser)', async () => {
     const admin = serviceClient().auth.admin;
     const email = uniqueEmail('get');
     const id = await createTestUser(email, PASSWORD);
@@ -109,7 +109,8 @@ describe('admin: read, update, delete a user', () => {
     expect(missing.error?.status).toBe(404);
     expect(missing.error?.code).toBe('user_not_found');
     const notUuid = await apiFetch("/auth/v1/admin/users/1'%20or%20'1'='1", { token: serviceRoleKey() });
-    expect(notUuid.status).toBe(400);
+    expect(notUuid.status).toBe(404);
+    expect(await notUuid.json()).toMatchObject({ code: 'validation_failed', message: 'user_id must be an UUID' });
   });
 
   it('merges app_metadata (null removes a key), sets a password and confirms the e-mail', async () => {

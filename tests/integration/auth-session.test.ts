@@ -112,7 +112,7 @@ describe('the current user', () => {
     const same = await client.auth.updateUser({ password: PASSWORD });
     expect(same.error?.status).toBe(422);
     expect(same.error?.code).toBe('same_password');
-    const weak = await client.auth.updateUser({ password: '12345' });
+    const weak = await client.auth.updateUser({ password: 'abc12' });
     expect(weak.error?.status).toBe(422);
     expect(weak.error?.code).toBe('weak_password');
     expect((weak.error as unknown as { reasons: string[] }).reasons).toEqual(['length']);
