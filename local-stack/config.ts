@@ -35,7 +35,7 @@ export function portOffset(env: NodeJS.ProcessEnv = process.env): number {
   if (raw === undefined || raw === '') return 0;
   const value = Number.parseInt(raw, 10);
   if (!Number.isInteger(value) || value < 0 || value > 1000) {
-    throw new Error(`SDV_PORT_OFFSET phải là số nguyên từ 0 đến 1000 (nhận được "${raw}")`);
+    throw new Error(`SDV_PORT_OFFSET must be an integer from 0 to 1000 (got "${raw}")`);
   }
   return value;
 }
@@ -50,7 +50,7 @@ function intFromEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): num
   if (raw === undefined || raw === '') return fallback + portOffset(env);
   const value = Number.parseInt(raw, 10);
   if (!Number.isInteger(value) || value <= 0 || value > 65535) {
-    throw new Error(`${name} phải là số cổng hợp lệ (nhận được "${raw}")`);
+    throw new Error(`${name} must be a valid port number (got "${raw}")`);
   }
   return value;
 }
@@ -111,7 +111,7 @@ export function restFairShare(project: ProjectConfig, isTest: boolean, env: Node
   const fair = project.api.fair_share;
   const mode = env.SDV_REST_FAIR_SHARE;
   if (mode !== undefined && mode !== '' && mode !== 'config' && mode !== 'relaxed') {
-    throw new Error(`SDV_REST_FAIR_SHARE phải là "config" hoặc "relaxed" (nhận được "${mode}")`);
+    throw new Error(`SDV_REST_FAIR_SHARE must be "config" or "relaxed" (got "${mode}")`);
   }
   const fromConfig: RestFairShare = {
     enabled: fair.enabled,

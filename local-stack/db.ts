@@ -133,7 +133,7 @@ async function canConnect(url: string): Promise<boolean> {
 export async function startDatabase(config: StackConfig, log: (line: string) => void = console.log): Promise<DatabaseHandle> {
   if (config.databaseUrl) {
     if (!(await canConnect(config.databaseUrl))) {
-      throw new StartupError(`Không kết nối được DATABASE_URL (${redact(config.databaseUrl)}).`);
+      throw new StartupError(`Could not connect to DATABASE_URL (${redact(config.databaseUrl)}).`);
     }
     return { url: config.databaseUrl, embedded: false, stop: async () => undefined };
   }
@@ -165,7 +165,7 @@ export async function startDatabase(config: StackConfig, log: (line: string) => 
   });
 
   if (!existsSync(path.join(config.pgDataDir, 'PG_VERSION'))) {
-    log(`Khởi tạo PostgreSQL mới trong ${path.relative(ROOT_DIR, config.pgDataDir)} …`);
+    log(`Initialising a new PostgreSQL in ${path.relative(ROOT_DIR, config.pgDataDir)} …`);
     await server.initialise();
   }
   if (!(await portIsFree(config.dbPort))) {
@@ -176,15 +176,15 @@ export async function startDatabase(config: StackConfig, log: (line: string) => 
         return result.rows[0]?.data_directory ?? '';
       }).catch(() => '');
       if (path.resolve(dataDirectory) === path.resolve(config.pgDataDir)) {
-        log(`PostgreSQL đã chạy sẵn trên cổng ${config.dbPort}, dùng lại.`);
+        log(`PostgreSQL is already running on port ${config.dbPort}, reusing it.`);
         const reachable = socketDir !== undefined && existsSync(path.join(socketDir, `.s.PGSQL.${config.dbPort}`));
         return { url, ...(socketUrl && reachable ? { socketUrl } : {}), embedded: false, stop: async () => undefined };
       }
       throw new StartupError(
-        `Cổng ${config.dbPort} đang có một PostgreSQL khác (dữ liệu ở ${dataDirectory || 'nơi khác'}). Đặt DB_PORT khác hoặc dừng server đó.`,
+        `Port ${config.dbPort} has another PostgreSQL (data in ${dataDirectory || 'another folder'}). Set another DB_PORT or stop that server.`,
       );
     }
-    throw new StartupError(`Cổng ${config.dbPort} của PostgreSQL đang bị chiếm. Đặt DB_PORT khác hoặc dừng tiến trình đang dùng cổng này.`);
+    throw new StartupError(`Port ${config.dbPort} of PostgreSQL is in use. Set another DB_PORT or stop the process using this port.`);
   }
   await server.start();
   let stopped = false;
@@ -211,7 +211,7 @@ export async function startDatabase(config: StackConfig, log: (line: string) => 
       try {
         await server.start();
       } catch {
-        throw new Error(lastFatal ?? 'PostgreSQL thoát ngay khi khởi động');
+        throw new Error(lastFatal ?? 'PostgreSQL exited right after starting');
       } finally {
         watch();
       }
@@ -263,7 +263,7 @@ export async function bootstrap(url: string): Promise<void> {
   await withClient(url, async (client) => {
     const superuser = await client.query<{ ok: boolean }>('select rolsuper as ok from pg_roles where rolname = current_user');
     if (!superuser.rows[0]?.ok) {
-      throw new StartupError(`${redact(url)}: cần một superuser (như supabase_admin) để dựng nền Supabase; postgres không phải superuser trên Supabase.`);
+      throw new StartupError(`${redact(url)}: a superuser (such as supabase_admin) is needed to build the Supabase platform; postgres is not a superuser on Supabase.`);
     }
     // Serialise concurrent start-ups (tests may start several stacks against one server).
     await client.query('select pg_advisory_lock(54321)');
@@ -288,7 +288,7 @@ export async function listMigrations(): Promise<{ version: string; name: string;
   const files = existsSync(dir) ? (await readdir(dir)).filter((f) => f.endsWith('.sql')).sort() : [];
   return files.map((file) => {
     const match = /^(\d+)_(.+)\.sql$/.exec(file);
-    if (!match) throw new StartupError(`Tên migration không hợp lệ: ${file} (cần <timestamp>_<tên>.sql)`);
+    if (!match) throw new StartupError(`Invalid migration name: ${file} (expected <timestamp>_<name>.sql)`);
     return { version: match[1]!, name: match[2]!, file: path.join(dir, file) };
   });
 }
@@ -322,7 +322,7 @@ export async function migrate(url: string, options: { seed?: boolean; log?: (lin
           await client.query('commit');
         } catch (error) {
           await client.query('rollback').catch(() => undefined);
-          throw new StartupError(`Migration ${path.relative(ROOT_DIR, migration.file)} thất bại: ${describePgError(error)}`);
+          throw new StartupError(`Migration ${path.relative(ROOT_DIR, migration.file)} failed: ${describePgError(error)}`);
         }
         applied.push(migration.version);
         log(`  ✓ migration ${migration.version}_${migration.name}`);
@@ -337,7 +337,7 @@ export async function migrate(url: string, options: { seed?: boolean; log?: (lin
           await client.query('commit');
         } catch (error) {
           await client.query('rollback').catch(() => undefined);
-          throw new StartupError(`supabase/seed.sql thất bại: ${describePgError(error)}`);
+          throw new StartupError(`supabase/seed.sql failed: ${describePgError(error)}`);
         }
         seeded = true;
         log('  ✓ seed.sql');
@@ -356,7 +356,7 @@ export function describePgError(error: unknown): string {
     const pgError = error as Error & { code?: string; position?: string; detail?: string; hint?: string; where?: string };
     const parts = [pgError.message];
     if (pgError.code) parts.push(`(SQLSTATE ${pgError.code})`);
-    if (pgError.position) parts.push(`tại ký tự ${pgError.position}`);
+    if (pgError.position) parts.push(`at character ${pgError.position}`);
     if (pgError.detail) parts.push(`— ${pgError.detail}`);
     if (pgError.where) parts.push(`— ${pgError.where}`);
     return parts.join(' ');
@@ -372,7 +372,7 @@ export async function prepareDatabase(config: StackConfig, log: (line: string) =
       // A folder initialised before the platform mirror has postgres as its superuser and no supabase_admin.
       if (handle.embedded && (error as { code?: string }).code === '28000') {
         throw new StartupError(
-          `Thư mục ${path.relative(ROOT_DIR, config.pgDataDir)} được tạo với superuser postgres, trước khi nền Supabase dùng supabase_admin. Xoá ${path.relative(ROOT_DIR, config.dataDir)} rồi chạy lại.`,
+          `The folder ${path.relative(ROOT_DIR, config.pgDataDir)} was created with postgres as superuser, before the Supabase platform used supabase_admin. Delete ${path.relative(ROOT_DIR, config.dataDir)} and run again.`,
         );
       }
       throw error;

@@ -81,7 +81,7 @@ async function readColumn(
     let query = client.from(table).select(`id, ${column}`).order('id').range(from, from + PAGE_SIZE - 1);
     if (imageOnly) query = query.eq('type', 'image');
     const { data, error } = await query;
-    if (error) throw new Error(`Không đọc được ${table}.${column}: ${error.code ?? ''} ${error.message}`);
+    if (error) throw new Error(`Could not read ${table}.${column}: ${error.code ?? ''} ${error.message}`);
     const rows = data as unknown as Record<string, unknown>[];
     for (const row of rows) {
       const value = row[column];
@@ -96,7 +96,7 @@ async function listFolder(client: SupabaseClient, bucket: string, folder: string
   const names = new Set<string>();
   for (let offset = 0; ; offset += PAGE_SIZE) {
     const { data, error } = await client.storage.from(bucket).list(folder, { limit: PAGE_SIZE, offset, sortBy: { column: 'name', order: 'asc' } });
-    if (error) throw new Error(`Không liệt kê được ${bucket}/${folder}: ${error.message}`);
+    if (error) throw new Error(`Could not list ${bucket}/${folder}: ${error.message}`);
     for (const entry of data) if (entry.id !== null) names.add(entry.name);
     if (data.length < PAGE_SIZE) return names;
   }
@@ -169,7 +169,7 @@ export async function seedStorageObjects(options: SeedStorageOptions): Promise<S
     else failures.push(`${ref.bucket}/${ref.name}: ${error.message}`);
   });
   if (failures.length > 0) {
-    throw new Error(`Tải lên thất bại ${failures.length} tệp, ví dụ ${failures.slice(0, 3).join('; ')}`);
+    throw new Error(`Upload failed for ${failures.length} files, e.g. ${failures.slice(0, 3).join('; ')}`);
   }
 
   const result: SeedStorageResult = {
@@ -179,8 +179,8 @@ export async function seedStorageObjects(options: SeedStorageOptions): Promise<S
     withoutSample,
   };
   log(
-    `Ảnh mẫu: ${result.referenced} đối tượng được tham chiếu (${documentPaths.length} tài liệu, ${imageContents.length} tin nhắn ảnh), ` +
-      `đã có ${result.existing}, tải lên ${result.uploaded}, không có tệp mẫu phù hợp ${result.withoutSample}.`,
+    `Sample images: ${result.referenced} objects referenced (${documentPaths.length} documents, ${imageContents.length} image messages), ` +
+      `${result.existing} present, ${result.uploaded} uploaded, ${result.withoutSample} without a matching sample file.`,
   );
   return result;
 }

@@ -87,10 +87,10 @@ export function installProcessGuards(log: (line: string) => void): void {
   if (guardsInstalled) return;
   guardsInstalled = true;
   process.on('uncaughtException', (error) => {
-    log(`[api] lỗi không được xử lý (uncaught exception): ${describeError(error)}`);
+    log(`[api] uncaught exception: ${describeError(error)}`);
   });
   process.on('unhandledRejection', (reason) => {
-    log(`[api] promise bị từ chối không được xử lý (unhandled rejection): ${describeError(reason)}`);
+    log(`[api] unhandled rejection: ${describeError(reason)}`);
   });
 }
 
@@ -101,11 +101,11 @@ function listen(server: http.Server, port: number): Promise<void> {
       if (error.code === 'EADDRINUSE') {
         reject(
           new StartupError(
-            `Cổng ${port} của API đang bị chiếm (port ${port} in use). Đặt biến môi trường API_PORT sang cổng khác hoặc dừng tiến trình đang dùng cổng này.`,
+            `Port ${port} for the API is in use. Set the environment variable API_PORT to another port or stop the process using this one.`,
           ),
         );
       } else if (error.code === 'EACCES') {
-        reject(new StartupError(`Không có quyền mở cổng ${port} của API. Đặt API_PORT sang cổng khác (> 1024).`));
+        reject(new StartupError(`No permission to open port ${port} for the API. Set API_PORT to another port (> 1024).`));
       } else {
         reject(error);
       }
@@ -202,14 +202,14 @@ export async function startApiServer(ctx: ApiContext): Promise<ApiServer> {
         sendJson(res, 503, { code: 'database_unavailable', message: DATABASE_UNAVAILABLE_MESSAGE });
         return;
       }
-      ctx.log(`[api] lỗi khi xử lý ${req.method ?? '?'} ${path}: ${describeError(error)}`);
+      ctx.log(`[api] error handling ${req.method ?? '?'} ${path}: ${describeError(error)}`);
       sendJson(res, 500, { code: 'internal_error', message: 'Lỗi máy chủ nội bộ (internal server error)' });
     }
   };
 
   const server = http.createServer((req, res) => {
     handleRequest(req, res).catch((error: unknown) => {
-      ctx.log(`[api] lỗi không mong đợi: ${describeError(error)}`);
+      ctx.log(`[api] unexpected error: ${describeError(error)}`);
       if (!res.headersSent) sendJson(res, 500, { code: 'internal_error', message: 'Lỗi máy chủ nội bộ (internal server error)' });
       else res.destroy();
     });
@@ -227,7 +227,7 @@ export async function startApiServer(ctx: ApiContext): Promise<ApiServer> {
     try {
       realtime.handleUpgrade(req, socket, head);
     } catch (error) {
-      ctx.log(`[api] lỗi websocket: ${describeError(error)}`);
+      ctx.log(`[api] websocket error: ${describeError(error)}`);
       socket.destroy();
     }
   });
@@ -251,11 +251,11 @@ export async function startApiServer(ctx: ApiContext): Promise<ApiServer> {
       closing ??= (async () => {
         const closed = new Promise<void>((resolve) => server.close(() => resolve()));
         server.closeIdleConnections();
-        await realtime.close().catch((error: unknown) => ctx.log(`[api] đóng realtime: ${describeError(error)}`));
+        await realtime.close().catch((error: unknown) => ctx.log(`[api] closing realtime: ${describeError(error)}`));
         server.closeAllConnections();
         await closed;
         for (const mount of mounts) {
-          await mount.module.close().catch((error: unknown) => ctx.log(`[api] đóng ${mount.prefix}: ${describeError(error)}`));
+          await mount.module.close().catch((error: unknown) => ctx.log(`[api] closing ${mount.prefix}: ${describeError(error)}`));
         }
         await endPools();
       })();

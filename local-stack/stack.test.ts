@@ -45,14 +45,14 @@ describe('assertNotInUse', () => {
     try {
       expect(() => assertNotInUse(dir)).not.toThrow();
       await writeFile(path.join(dir, 'stack.pid'), `${other.pid}\n`);
-      expect(() => assertNotInUse(dir)).toThrow(/đang được một stack khác dùng/);
+      expect(() => assertNotInUse(dir)).toThrow(/is in use by another stack/);
       await writeFile(path.join(dir, 'stack.pid'), `${process.pid}\n`);
       expect(() => assertNotInUse(dir)).not.toThrow();
       other.kill();
       await new Promise((resolve) => other.once('exit', resolve));
       await writeFile(path.join(dir, 'stack.pid'), `${other.pid}\n`);
       expect(() => assertNotInUse(dir)).not.toThrow();
-      await writeFile(path.join(dir, 'stack.pid'), 'rác');
+      await writeFile(path.join(dir, 'stack.pid'), 'junk');
       expect(() => assertNotInUse(dir)).not.toThrow();
       // The owner file alone does not make a folder unsafe to wipe.
       expect(() => assertSafeToWipe(dir)).not.toThrow();

@@ -84,37 +84,37 @@ export async function spaNeedsBuild(root = ROOT_DIR): Promise<boolean> {
 async function buildSpa(log: (line: string) => void): Promise<void> {
   if (!existsSync(path.join(ROOT_DIR, 'index.html')) || !existsSync(path.join(ROOT_DIR, 'vite.config.ts'))) {
     throw new StartupError(
-      'Chưa có mã nguồn SPA (index.html / vite.config.ts) nên không build được trang web. ' +
-        'Chạy lại sau khi mã SPA có mặt, hoặc đặt SDV_NO_WEB=1 để chỉ chạy cơ sở dữ liệu và API.',
+      'The SPA sources (index.html / vite.config.ts) are missing, so the site cannot be built. ' +
+        'Run again once the SPA sources are present, or set SDV_NO_WEB=1 to run only the database and the API.',
     );
   }
-  log('Đang build giao diện (vite build) …');
+  log('Building the site (vite build) …');
   const started = Date.now();
   let vite: typeof import('vite');
   try {
     vite = await import('vite');
   } catch (error) {
-    throw new StartupError(`Không tải được Vite (chạy "npm ci" trước): ${error instanceof Error ? error.message : String(error)}`);
+    throw new StartupError(`Could not load Vite (run "npm ci" first): ${error instanceof Error ? error.message : String(error)}`);
   }
   try {
     await vite.build({ root: ROOT_DIR, configFile: path.join(ROOT_DIR, 'vite.config.ts'), logLevel: 'warn', mode: 'production' });
   } catch (error) {
     throw new StartupError(
-      `Build giao diện thất bại (vite build): ${error instanceof Error ? error.message : String(error)}\n` +
-        'Sửa lỗi build ở trên, hoặc đặt SDV_NO_WEB=1 để chỉ chạy cơ sở dữ liệu và API.',
+      `The site build failed (vite build): ${error instanceof Error ? error.message : String(error)}\n` +
+        'Fix the build error above, or set SDV_NO_WEB=1 to run only the database and the API.',
     );
   }
-  log(`  ✓ build xong sau ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  log(`  ✓ build done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
 /** Refuses to start (before touching the database) when the API or web port is taken. */
 async function assertPortsFree(config: StackConfig, web: boolean): Promise<void> {
   const wanted: [number, string, string][] = [[config.apiPort, 'API', 'API_PORT']];
-  if (web) wanted.push([config.webPort, 'trang web', 'WEB_PORT']);
+  if (web) wanted.push([config.webPort, 'web site', 'WEB_PORT']);
   for (const [port, what, variable] of wanted) {
     if (!(await portIsFree(port))) {
       throw new StartupError(
-        `Cổng ${port} của ${what} đang bị chiếm (port ${port} in use). Đặt biến môi trường ${variable} sang cổng khác hoặc dừng tiến trình đang dùng cổng này.`,
+        `Port ${port} for the ${what} is in use. Set the environment variable ${variable} to another port or stop the process using this one.`,
       );
     }
   }
@@ -157,8 +157,8 @@ export function assertNotInUse(dataDir: string): void {
   const pid = liveOwner(dataDir);
   if (pid === undefined) return;
   throw new StartupError(
-    `Thư mục dữ liệu ${path.resolve(dataDir)} đang được một stack khác dùng (tiến trình ${pid}). ` +
-      'Dừng tiến trình đó hoặc đặt SDV_DATA_DIR, DB_PORT, API_PORT khác.',
+    `The data folder ${path.resolve(dataDir)} is in use by another stack (process ${pid}). ` +
+      'Stop that process or set other SDV_DATA_DIR, DB_PORT, API_PORT values.',
   );
 }
 
@@ -184,7 +184,7 @@ function stopLeftoverPostgres(config: StackConfig, log: (line: string) => void):
   if (!existsSync(pidFile)) return;
   const pid = Number.parseInt(readFileSync(pidFile, 'utf8').split('\n')[0] ?? '', 10);
   if (!Number.isInteger(pid) || !processAlive(pid)) return;
-  log(`Dừng PostgreSQL còn chạy từ lần trước (pid ${pid}) …`);
+  log(`Stopping the PostgreSQL left running by an earlier run (pid ${pid}) …`);
   const pgCtl = path.join(EMBEDDED_BIN, 'pg_ctl');
   const args = ['-D', config.pgDataDir, 'stop', '-m', 'fast', '-w'];
   const result =
@@ -193,7 +193,7 @@ function stopLeftoverPostgres(config: StackConfig, log: (line: string) => void):
       : spawnSync(pgCtl, args, { encoding: 'utf8' });
   if (result.status !== 0 && processAlive(pid)) {
     throw new StartupError(
-      `PostgreSQL (pid ${pid}) vẫn đang chạy trên ${config.pgDataDir} và không dừng được: ${result.stderr || result.stdout}`,
+      `PostgreSQL (pid ${pid}) is still running on ${config.pgDataDir} and could not be stopped: ${result.stderr || result.stdout}`,
     );
   }
 }
@@ -231,7 +231,7 @@ export function assertSafeToWipe(dataDir: string): void {
   const resolved = path.resolve(dataDir);
   const relativeToRoot = path.relative(resolved, ROOT_DIR);
   if (resolved === path.parse(resolved).root || relativeToRoot === '' || !relativeToRoot.startsWith('..')) {
-    throw new StartupError(`Từ chối xoá thư mục dữ liệu ${resolved} (là thư mục gốc hoặc chứa mã nguồn). Đặt SDV_DATA_DIR khác.`);
+    throw new StartupError(`Refusing to wipe the data folder ${resolved} (it is the filesystem root or contains the sources). Set another SDV_DATA_DIR.`);
   }
   if (!existsSync(resolved)) return;
   const entries = readdirSync(resolved);
@@ -239,7 +239,7 @@ export function assertSafeToWipe(dataDir: string): void {
     !entries.some((entry) => entry !== 'pg' && entry !== 'storage' && entry !== OWNER_FILE) || existsSync(path.join(resolved, 'pg', 'PG_VERSION'));
   if (!looksLikeData || entries.includes('package.json') || entries.includes('.git')) {
     throw new StartupError(
-      `Từ chối xoá ${resolved}: thư mục này không giống thư mục dữ liệu của stack (không có cụm PostgreSQL trong pg/). Đặt SDV_DATA_DIR khác.`,
+      `Refusing to wipe ${resolved}: it does not look like a stack data folder (no PostgreSQL cluster in pg/). Set another SDV_DATA_DIR.`,
     );
   }
 }
@@ -247,13 +247,13 @@ export function assertSafeToWipe(dataDir: string): void {
 async function writeEnvLocal(config: StackConfig, log: (line: string) => void): Promise<void> {
   const file = path.join(ROOT_DIR, '.env.local');
   const content =
-    '# Viết bởi `npm start` (local-stack/stack.ts) cho `npm run dev`; không commit tệp này.\n' +
+    '# Written by `npm start` (local-stack/stack.ts) for `npm run dev`; do not commit this file.\n' +
     `VITE_SUPABASE_URL=${config.apiUrl}\n` +
     `VITE_SUPABASE_ANON_KEY=${config.anonKey}\n`;
   const current = existsSync(file) ? readFileSync(file, 'utf8') : undefined;
   if (current === content) return;
   await writeFile(file, content, 'utf8');
-  log('  ✓ đã ghi .env.local (VITE_SUPABASE_URL, VITE_SUPABASE_ANON_KEY) cho `npm run dev`');
+  log('  ✓ wrote .env.local (VITE_SUPABASE_URL, VITE_SUPABASE_ANON_KEY) for `npm run dev`');
 }
 
 /**
@@ -263,10 +263,10 @@ async function writeEnvLocal(config: StackConfig, log: (line: string) => void): 
 async function seedSampleObjects(apiUrl: string, config: StackConfig, log: (line: string) => void): Promise<void> {
   try {
     const result = await seedStorageObjects({ url: apiUrl, serviceRoleKey: config.serviceRoleKey });
-    log(`  ✓ ảnh mẫu cho tài liệu và tin nhắn: ${result.uploaded} tệp`);
+    log(`  ✓ sample images for documents and messages: ${result.uploaded} files`);
   } catch (error) {
     log(
-      `  ✗ không tải được ảnh mẫu cho tài liệu và tin nhắn (stack vẫn chạy; thử lại bằng "npm run seed:storage"): ` +
+      `  ✗ could not upload the sample images for documents and messages (the stack keeps running; retry with "npm run seed:storage"): ` +
         `${error instanceof Error ? error.message : String(error)}`,
     );
   }
@@ -316,7 +316,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       await attempt(() => (db ? stopDatabase(db, config) : undefined));
       release();
       if (errors.length > 0) {
-        log(`Lỗi khi dừng: ${errors.map((e) => (e instanceof Error ? e.message : String(e))).join('; ')}`);
+        log(`Errors while stopping: ${errors.map((e) => (e instanceof Error ? e.message : String(e))).join('; ')}`);
       }
     })();
     return stopping;
@@ -329,7 +329,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       await buildSpa(log);
     }
     if (web && !existsSync(path.join(ROOT_DIR, 'dist', 'index.html'))) {
-      throw new StartupError('Không có dist/index.html để phục vụ. Chạy "npm run build" trước.');
+      throw new StartupError('No dist/index.html to serve. Run "npm run build" first.');
     }
     db = await prepareDatabase(config, log);
     if (db.onUnexpectedExit && db.restart) {
@@ -339,7 +339,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         {
           log,
           onGiveUp: (reason) => {
-            log(`✗ Dừng stack: ${reason}`);
+            log(`✗ Stopping the stack: ${reason}`);
             void stop().finally(() => reportFailure(reason));
           },
         },

@@ -19,11 +19,11 @@ async function main(): Promise<void> {
     running
       .stop()
       .then(() => {
-        log('Đã dừng tất cả. Tạm biệt!');
+        log('Everything stopped. Goodbye!');
         process.exit(0);
       })
       .catch((error: unknown) => {
-        console.error('Lỗi khi dừng:', error);
+        console.error('Error while stopping:', error);
         process.exit(1);
       });
   };
@@ -36,11 +36,11 @@ async function main(): Promise<void> {
     const now = Date.now();
     if (stopRequestedAt !== undefined) {
       if (now - stopRequestedAt < 2000) return;
-      log(`Nhận ${signal} lần nữa, thoát ngay.`);
+      log(`Received ${signal} again, exiting now.`);
       process.exit(1);
     }
     stopRequestedAt = now;
-    log(`\nĐang dừng (${signal}) …`);
+    log(`\nStopping (${signal}) …`);
     stopAndExit();
   };
   for (const signal of SIGNALS) {
@@ -53,9 +53,9 @@ async function main(): Promise<void> {
     stack = await startStack({ profile: 'dev', web, log });
   } catch (error) {
     if (error instanceof StartupError) {
-      console.error(`\n✗ Không khởi động được: ${error.message}`);
+      console.error(`\n✗ Could not start: ${error.message}`);
     } else {
-      console.error('\n✗ Không khởi động được:', error);
+      console.error('\n✗ Could not start:', error);
     }
     process.exit(1);
   }
@@ -66,30 +66,30 @@ async function main(): Promise<void> {
   }
   // The database could not come back after a crash: the stack has stopped itself; say why and exit.
   void stack.failed.then((reason) => {
-    console.error(`\n✗ Stack đã dừng: ${reason}. Xem nhật ký ở trên, sửa nguyên nhân rồi chạy lại "npm start".`);
+    console.error(`\n✗ The stack stopped: ${reason}. See the log above, fix the cause and run "npm start" again.`);
     process.exit(1);
   });
 
   const lines = [
     '',
     '════════════════════════════════════════════════════════════════════',
-    '  Sàn Dịch Vụ đang chạy trên máy này',
+    '  Sàn Dịch Vụ is running on this machine',
     '════════════════════════════════════════════════════════════════════',
     ...(web
-      ? [`  Trang công khai:   ${stack.webUrl}/`, `  Trang quản trị:    ${stack.webUrl}/admin`]
-      : ['  (Không phục vụ giao diện vì SDV_NO_WEB=1; dùng "npm run dev" cho Vite)']),
+      ? [`  Public site:       ${stack.webUrl}/`, `  Back office:       ${stack.webUrl}/admin`]
+      : ['  (The site is not served because SDV_NO_WEB=1; use "npm run dev" for Vite)']),
     `  API (Supabase):    ${stack.apiUrl}`,
-    ...(stack.config.project.local_smtp.enabled ? [`  Hộp thư cục bộ:    http://127.0.0.1:${stack.config.mailPort} (thư xác nhận, mã OTP, đặt lại mật khẩu)`] : []),
-    `  Cơ sở dữ liệu:     ${stack.dbUrl.replace(/:\/\/([^:@/]+):[^@/]*@/, '://$1:***@')}`,
+    ...(stack.config.project.local_smtp.enabled ? [`  Local mailbox:     http://127.0.0.1:${stack.config.mailPort} (confirmations, OTP codes, password resets)`] : []),
+    `  Database:          ${stack.dbUrl.replace(/:\/\/([^:@/]+):[^@/]*@/, '://$1:***@')}`,
     `  Anon key:          ${stack.anonKey}`,
     '',
-    '  Tài khoản demo:',
-    `    Quản trị viên:   ${DEMO_ACCOUNTS.admin.email} / ${DEMO_ACCOUNTS.admin.password}`,
-    `    Khách hàng:      ${DEMO_ACCOUNTS.customer.email} / ${DEMO_ACCOUNTS.customer.password}`,
-    `    Thợ:             ${DEMO_ACCOUNTS.provider.email} / ${DEMO_ACCOUNTS.provider.password}`,
+    '  Demo accounts:',
+    `    Admin:           ${DEMO_ACCOUNTS.admin.email} / ${DEMO_ACCOUNTS.admin.password}`,
+    `    Customer:        ${DEMO_ACCOUNTS.customer.email} / ${DEMO_ACCOUNTS.customer.password}`,
+    `    Provider:        ${DEMO_ACCOUNTS.provider.email} / ${DEMO_ACCOUNTS.provider.password}`,
     '',
-    `  Dữ liệu lưu tại ${stack.config.dataDir} (giữ lại giữa các lần chạy).`,
-    '  Nhấn Ctrl-C để dừng tất cả.',
+    `  Data is kept in ${stack.config.dataDir} (between runs).`,
+    '  Press Ctrl-C to stop everything.',
     '════════════════════════════════════════════════════════════════════',
     '',
   ];

@@ -239,7 +239,7 @@ export async function startStaticServer(options: StaticServerOptions): Promise<S
       page = await htmlPage(path.join(root, candidate));
       if (page) break;
     }
-    if (!page) throw new Error('dist/index.html không tồn tại');
+    if (!page) throw new Error('dist/index.html does not exist');
     const gzip = acceptsGzip(req);
     const payload = gzip ? page.gzipped : page.body;
     res.writeHead(status, {
@@ -324,7 +324,7 @@ export async function startStaticServer(options: StaticServerOptions): Promise<S
   const server = http.createServer((req, res) => {
     res.on('error', () => undefined);
     handle(req, res).catch((error: unknown) => {
-      log(`[web] lỗi phục vụ ${req.url ?? ''}: ${error instanceof Error ? error.message : String(error)}`);
+      log(`[web] error serving ${req.url ?? ''}: ${error instanceof Error ? error.message : String(error)}`);
       if (!res.headersSent) send(res, 500, 'Internal Server Error');
       else res.destroy();
     });
@@ -335,7 +335,7 @@ export async function startStaticServer(options: StaticServerOptions): Promise<S
       if (error.code === 'EADDRINUSE') {
         reject(
           new StartupError(
-            `Cổng ${options.port} của trang web đang bị chiếm (port ${options.port} in use). Đặt biến môi trường WEB_PORT sang cổng khác hoặc dừng tiến trình đang dùng cổng này.`,
+            `Port ${options.port} for the web site is in use. Set the environment variable WEB_PORT to another port or stop the process using this one.`,
           ),
         );
       } else {
@@ -344,7 +344,7 @@ export async function startStaticServer(options: StaticServerOptions): Promise<S
     });
     server.listen(options.port, '127.0.0.1', () => resolve());
   });
-  server.on('error', (error) => log(`[web] lỗi máy chủ: ${error.message}`));
+  server.on('error', (error) => log(`[web] server error: ${error.message}`));
 
   let closing: Promise<void> | undefined;
   return {

@@ -12,7 +12,7 @@ describe('decide', () => {
 
   it('gives up after 3 failed restarts within a minute, but not when they are spread over longer', () => {
     const given = decide({ crashes: [0], failures: [1_000, 2_000, 3_000] }, 4_000, POLICY);
-    expect(given).toEqual({ action: 'give-up', reason: 'PostgreSQL không khởi động lại được (3 lần thất bại trong 60 s)' });
+    expect(given).toEqual({ action: 'give-up', reason: 'PostgreSQL could not be restarted (3 failed attempts in 60 s)' });
     expect(decide({ crashes: [0], failures: [0, 30_000, 61_000] }, 62_000, POLICY).action).toBe('restart');
   });
 
@@ -21,7 +21,7 @@ describe('decide', () => {
     expect(decide({ crashes, failures: [] }, 45_000, POLICY).action).toBe('restart');
     expect(decide({ crashes: [...crashes, 50_000], failures: [] }, 50_000, POLICY)).toEqual({
       action: 'give-up',
-      reason: 'PostgreSQL dừng bất ngờ 6 lần trong 60 s',
+      reason: 'PostgreSQL stopped unexpectedly 6 times in 60 s',
     });
   });
 
@@ -64,8 +64,8 @@ describe('DatabaseSupervisor', () => {
     fake.exit({ code: null, signal: 'SIGKILL' });
     await fake.supervisor.recovery;
     expect(fake.restarts()).toBe(1);
-    expect(fake.lines[0]).toBe('✗ PostgreSQL dừng bất ngờ (tín hiệu SIGKILL); đang khởi động lại (crash recovery giữ mọi dữ liệu đã commit) …');
-    expect(fake.lines[1]).toMatch(/^✓ PostgreSQL đã chạy lại sau/);
+    expect(fake.lines[0]).toBe('✗ PostgreSQL stopped unexpectedly (signal SIGKILL); restarting (crash recovery keeps all committed data) …');
+    expect(fake.lines[1]).toMatch(/^✓ PostgreSQL is running again after/);
     expect(fake.givenUp).toEqual([]);
   });
 
@@ -81,7 +81,7 @@ describe('DatabaseSupervisor', () => {
     await lost.supervisor.recovery;
     expect(lost.restarts()).toBe(3);
     expect(lost.givenUp).toEqual([
-      'PostgreSQL không khởi động lại được (3 lần thất bại trong 60 s): FATAL:  pre-existing shared memory block is still in use',
+      'PostgreSQL could not be restarted (3 failed attempts in 60 s): FATAL:  pre-existing shared memory block is still in use',
     ]);
     // Given up: a later exit is not acted on.
     lost.exit({ code: null, signal: 'SIGKILL' });

@@ -44,18 +44,18 @@ export function decide(history: RestartHistory, now: number, policy: RestartPoli
   const seconds = Math.round(policy.windowMs / 1000);
   const failures = recent(history.failures);
   if (failures >= policy.maxFailures) {
-    return { action: 'give-up', reason: `PostgreSQL không khởi động lại được (${failures} lần thất bại trong ${seconds} s)` };
+    return { action: 'give-up', reason: `PostgreSQL could not be restarted (${failures} failed attempts in ${seconds} s)` };
   }
   const crashes = recent(history.crashes);
   if (crashes > policy.maxCrashes) {
-    return { action: 'give-up', reason: `PostgreSQL dừng bất ngờ ${crashes} lần trong ${seconds} s` };
+    return { action: 'give-up', reason: `PostgreSQL stopped unexpectedly ${crashes} times in ${seconds} s` };
   }
   return { action: 'restart', delayMs: policy.delayMs(failures) };
 }
 
-/** "SIGKILL" or "mã thoát 1". */
+/** "signal SIGKILL" or "exit code 1". */
 export function describeExit(exit: ServerExit): string {
-  return exit.signal ? `tín hiệu ${exit.signal}` : `mã thoát ${exit.code ?? '?'}`;
+  return exit.signal ? `signal ${exit.signal}` : `exit code ${exit.code ?? '?'}`;
 }
 
 /** The database as the supervisor sees it (db.ts' embedded handle). */
@@ -103,11 +103,11 @@ export class DatabaseSupervisor {
   private onExit(exit: ServerExit): void {
     if (this.stopped) return;
     if (exit.signal === null && exit.code === 0) {
-      this.options.log('! PostgreSQL đã tắt bình thường mà stack không yêu cầu (pg_ctl stop?): không tự khởi động lại; API trả 503 cho đến khi nó chạy lại.');
+      this.options.log('! PostgreSQL shut down cleanly without the stack asking (pg_ctl stop?): not restarting it; the API answers 503 until it runs again.');
       return;
     }
     this.crashes.push(this.now());
-    this.options.log(`✗ PostgreSQL dừng bất ngờ (${describeExit(exit)}); đang khởi động lại (crash recovery giữ mọi dữ liệu đã commit) …`);
+    this.options.log(`✗ PostgreSQL stopped unexpectedly (${describeExit(exit)}); restarting (crash recovery keeps all committed data) …`);
     this.recovering ??= this.recover().finally(() => {
       this.recovering = undefined;
     });
@@ -127,12 +127,12 @@ export class DatabaseSupervisor {
       const started = this.now();
       try {
         await this.db.restart();
-        this.options.log(`✓ PostgreSQL đã chạy lại sau ${((this.now() - started) / 1000).toFixed(1)} s; API tiếp tục phục vụ.`);
+        this.options.log(`✓ PostgreSQL is running again after ${((this.now() - started) / 1000).toFixed(1)} s; the API keeps serving.`);
         return;
       } catch (error) {
         lastError = error instanceof Error ? error.message : String(error);
         this.failures.push(this.now());
-        this.options.log(`✗ Khởi động lại PostgreSQL thất bại: ${lastError}`);
+        this.options.log(`✗ Restarting PostgreSQL failed: ${lastError}`);
       }
     }
   }

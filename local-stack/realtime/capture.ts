@@ -249,7 +249,7 @@ export class ChangeCapture {
         if (change) this.onChange(change);
       } else if (message.channel === 'pgrst') {
         void this.sync().catch((error: unknown) => {
-          this.log(`[realtime] không đồng bộ được trigger: ${error instanceof Error ? error.message : String(error)}`);
+          this.log(`[realtime] could not sync the triggers: ${error instanceof Error ? error.message : String(error)}`);
         });
       }
     });
@@ -266,7 +266,7 @@ export class ChangeCapture {
         this.scheduleReconnect();
       }
       if (this.reconnectDelay <= 500) {
-        this.log(`[realtime] mất kết nối LISTEN, đang thử lại: ${error instanceof Error ? error.message : String(error)}`);
+        this.log(`[realtime] lost the LISTEN connection, retrying: ${error instanceof Error ? error.message : String(error)}`);
       }
     }
   }

@@ -192,7 +192,7 @@ class Connection {
 
   private guard(event: string, ref: string | null, to: Pick<PhoenixMessage, 'joinRef' | 'ref' | 'topic'>, run: () => Promise<void>): void {
     run().catch((error: unknown) => {
-      this.service.ctx.log(`[realtime] lỗi xử lý ${event}: ${error instanceof Error ? error.message : String(error)}`);
+      this.service.ctx.log(`[realtime] error handling ${event}: ${error instanceof Error ? error.message : String(error)}`);
       if (ref !== null) this.send(reply(to, 'error', { reason: 'internal error' }));
     });
   }
@@ -586,7 +586,7 @@ class RealtimeService implements RealtimeModule {
     try {
       return await readPolicies(this.ctx.pool, identity, subTopic, extensions);
     } catch (error) {
-      this.ctx.log(`[realtime] lỗi chính sách RLS (đọc) của realtime.messages: ${error instanceof Error ? error.message : String(error)}`);
+      this.ctx.log(`[realtime] error in the RLS policy (read) of realtime.messages: ${error instanceof Error ? error.message : String(error)}`);
       return new Map();
     }
   }
@@ -596,7 +596,7 @@ class RealtimeService implements RealtimeModule {
     try {
       return await writePolicy(this.ctx.pool, subscriber.identity, subscriber.subTopic, extension);
     } catch (error) {
-      this.ctx.log(`[realtime] lỗi chính sách RLS (ghi) của realtime.messages: ${error instanceof Error ? error.message : String(error)}`);
+      this.ctx.log(`[realtime] error in the RLS policy (write) of realtime.messages: ${error instanceof Error ? error.message : String(error)}`);
       return false;
     }
   }
@@ -637,7 +637,7 @@ class RealtimeService implements RealtimeModule {
       try {
         await this.deliverBatch(batch);
       } catch (error) {
-        this.ctx.log(`[realtime] lỗi gửi ${batch.length} thay đổi: ${error instanceof Error ? error.message : String(error)}`);
+        this.ctx.log(`[realtime] error sending ${batch.length} changes: ${error instanceof Error ? error.message : String(error)}`);
       }
     }
   }
@@ -696,7 +696,7 @@ class RealtimeService implements RealtimeModule {
       try {
         results.set(key, await this.checkAsSubscriber(group.identity, [...group.items.values()]));
       } catch (error) {
-        this.ctx.log(`[realtime] không kiểm tra được quyền đọc: ${error instanceof Error ? error.message : String(error)}`);
+        this.ctx.log(`[realtime] could not check read access: ${error instanceof Error ? error.message : String(error)}`);
       }
     });
     await runLimited(tasks, CHECK_CONCURRENCY);

@@ -134,7 +134,7 @@ describe('ports in use', () => {
     try {
       const attempt = startStack({ profile: 'test', web: false, log: () => undefined, env: { SDV_DATA_DIR: dataDir, API_PORT: port } });
       await expect(attempt).rejects.toBeInstanceOf(StartupError);
-      await expect(attempt).rejects.toThrow(new RegExp(`Cổng ${port}.*API_PORT`));
+      await expect(attempt).rejects.toThrow(new RegExp(`Port ${port}.*API_PORT`));
     } finally {
       await rm(dataDir, { recursive: true, force: true });
     }
