@@ -50,12 +50,12 @@ async function expectCardsMatch(page: Page, subcategoryId?: string): Promise<voi
     .toBe('');
 }
 
-test.describe('hoa hồng', () => {
+test.describe('commissions', () => {
   test.describe.configure({ timeout: 90_000 });
 
   signedInAdminEachTest();
 
-  test('thẻ thống kê khớp cơ sở dữ liệu, kể cả khi lọc theo dịch vụ', async ({ page }) => {
+  test('stat cards match the database, also when filtered by service', async ({ page }) => {
     const before = await countCommissions();
     await page.goto('/admin/manage-commissions');
     await expect(page.getByRole('heading', { name: 'Quản lý hoa hồng' })).toBeVisible();
@@ -78,7 +78,7 @@ test.describe('hoa hồng', () => {
     await expectCardsMatch(page);
   });
 
-  test('lọc theo ngày, không có kết quả, phân trang và xuất CSV', async ({ page }) => {
+  test('date filter, no results, pagination and CSV export', async ({ page }) => {
     await page.goto('/admin/manage-commissions?from=2000-01-01&to=2000-01-31');
     await expect(page.getByText('Không có hoa hồng phù hợp với bộ lọc')).toBeVisible();
     await expect(card(page, 'Tổng thu nhập nền tảng')).toHaveText(vnd(0));

@@ -15,12 +15,12 @@ interface ConversationRow {
   is_active: boolean;
 }
 
-test.describe('cuộc trò chuyện', () => {
+test.describe('conversations', () => {
   test.describe.configure({ timeout: 90_000 });
 
   const consoleErrors = signedInAdminEachTest();
 
-  test('danh sách: tên, trạng thái, tin nhắn cuối cắt 30 ký tự, bộ lọc', async ({ page }) => {
+  test('list: names, status, last message cut at 30 characters, filters', async ({ page }) => {
     await page.goto('/admin/manage-conversations');
     await expect(page.getByRole('heading', { name: 'Quản lý cuộc trò chuyện' })).toBeVisible();
     // The seed's longest last messages are cut: 30 characters then "…".
@@ -44,7 +44,7 @@ test.describe('cuộc trò chuyện', () => {
     await expect(page).not.toHaveURL(/status=|time=/);
   });
 
-  test('cuộc trò chuyện chưa có tin nhắn và lọc theo tên', async ({ page }) => {
+  test('a conversation without messages, and the name filter', async ({ page }) => {
     // A conversation without messages on a booking that has none yet.
     const bookings = await serviceRest<{ id: string; provider_id: string; customer_id: string }[]>(
       'bookings?status=eq.confirmed&provider_id=not.is.null&select=id,provider_id,customer_id&order=created_at.desc&limit=50',
@@ -68,7 +68,7 @@ test.describe('cuộc trò chuyện', () => {
     await expect(page.getByText('Chưa có tin nhắn nào trong cuộc trò chuyện này')).toBeVisible();
   });
 
-  test('chi tiết tin nhắn: thứ tự thời gian, người gửi, đã xem, tin mới hiện ngay không tải lại', async ({ page }) => {
+  test('message detail: time order, sender, read state, a new message shows up without a reload', async ({ page }) => {
     const [conversation] = await serviceRest<ConversationRow[]>(
       `conversations?customer_id=eq.${DEMO_CUSTOMER}&provider_id=eq.${DEMO_PROVIDER}&is_active=eq.true&select=id,booking_id,is_active&limit=1`,
     );
@@ -102,7 +102,7 @@ test.describe('cuộc trò chuyện', () => {
     consoleErrors.forgive(/status of 400/);
   });
 
-  test('đơn không có cuộc trò chuyện: báo không tìm thấy và nút quay lại', async ({ page }) => {
+  test('a booking without a conversation: not-found notice and a back button', async ({ page }) => {
     await page.goto('/admin/manage-conversations');
     await page.goto('/admin/messages/00000000-0000-4000-8000-0000000fffff');
     await expect(page.getByRole('heading', { name: 'Không tìm thấy cuộc trò chuyện cho đơn hàng này' })).toBeVisible();

@@ -35,11 +35,11 @@ async function openDeposit(page: Page, depositId: string) {
   return row;
 }
 
-test.describe('lịch sử ký quỹ', () => {
+test.describe('deposit history', () => {
   test.describe.configure({ timeout: 90_000 });
   signedInAdminEachTest();
 
-  test('đổi trạng thái chờ → hoàn thành → hủy cập nhật số dư và trạng thái nhà cung cấp', async ({ page }) => {
+  test("status pending → completed → canceled updates the provider's balance and status", async ({ page }) => {
     const { providerId, deposit } = await newDeposit(`Thợ E2E Ký Quỹ ${uniqueSuffix()}`, 500000);
     const row = await openDeposit(page, deposit.id);
     await expect(row.getByTestId('provider-balance')).toHaveText(/^0\s*₫$/);
@@ -71,7 +71,7 @@ test.describe('lịch sử ký quỹ', () => {
     await expect(reloaded.getByRole('button', { name: /Số dư cũ của giao dịch/ })).toContainText('500.000');
   });
 
-  test('sửa số tiền: giá trị sai báo lỗi, để trống thì hủy, giá trị mới còn sau khi tải lại', async ({ page }) => {
+  test('editing the amount: an invalid value is reported, an empty one cancels, the new value survives a reload', async ({ page }) => {
     const { deposit } = await newDeposit(`Thợ E2E Số Tiền ${uniqueSuffix()}`, 300000);
     const row = await openDeposit(page, deposit.id);
     const amountButton = row.getByRole('button', { name: /Số tiền của giao dịch/ });
@@ -99,7 +99,7 @@ test.describe('lịch sử ký quỹ', () => {
     ).toContainText('1.250.000');
   });
 
-  test('hai quản trị viên đổi cùng lúc: người sau được báo và không làm sai số dư', async ({ page }) => {
+  test('two admins change it at once: the later one is told and the balance stays right', async ({ page }) => {
     const { providerId, deposit } = await newDeposit(`Thợ E2E Đồng Thời ${uniqueSuffix()}`, 400000);
     const row = await openDeposit(page, deposit.id);
     // Another admin completes the deposit after this screen loaded it.
@@ -115,7 +115,7 @@ test.describe('lịch sử ký quỹ', () => {
     await expect(row.getByTestId('provider-balance')).toHaveText(/^400\.000\s*₫$/);
   });
 
-  test('thẻ thống kê, bộ lọc trạng thái, phân trang, xuất CSV và khả năng truy cập', async ({ page }) => {
+  test('stat cards, status filter, pagination, CSV export and accessibility', async ({ page }) => {
     await page.goto('/admin/manage-deposit-history');
     await expect(page.getByRole('heading', { name: 'Lịch sử ký quỹ' })).toBeVisible();
     for (const label of ['Tổng số tiền', 'Đang chờ', 'Đã hoàn thành', 'Đã hủy', 'Tổng số giao dịch']) {
@@ -161,7 +161,7 @@ test.describe('lịch sử ký quỹ', () => {
     for (const line of lines.slice(1)) expect(line).toContain('Đã hủy');
   });
 
-  test('số trang vượt quá cuối chuyển về trang cuối', async ({ page }) => {
+  test('a page number past the end goes to the last page', async ({ page }) => {
     await page.goto('/admin/manage-deposit-history?status=canceled&page=500');
     await expect(page).not.toHaveURL(/page=500/);
     await expect(page.getByText(/^Hiển thị \d+–\d+ trên \d+/)).toBeVisible();

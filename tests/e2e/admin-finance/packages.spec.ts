@@ -8,12 +8,12 @@ import { group, serviceRest, uniqueSuffix } from './finance-helpers.ts';
 const SERVICE = 'Bón phân';
 const SERVICE_ID = '20000000-0000-4000-8000-000000000007';
 
-test.describe('gói dịch vụ', () => {
+test.describe('service packages', () => {
   test.describe.configure({ timeout: 90_000 });
 
   signedInAdminEachTest({ path: '/admin/manage-service-items', heading: 'Quản lý gói dịch vụ' });
 
-  test('nhóm theo dịch vụ, tìm kiếm và khả năng truy cập', async ({ page }) => {
+  test('grouped by service, search and accessibility', async ({ page }) => {
     await expect(group(page, SERVICE).getByRole('row').nth(1)).toBeVisible();
     await expectNoSeriousA11yViolations(page);
     const search = page.getByRole('searchbox', { name: 'Tìm kiếm gói dịch vụ' });
@@ -24,7 +24,7 @@ test.describe('gói dịch vụ', () => {
     await expect(page.getByText('Không tìm thấy kết quả phù hợp')).toBeVisible();
   });
 
-  test('thêm gói: nút Lưu bị khóa đến khi hợp lệ, giá phải lớn hơn 0', async ({ page }) => {
+  test('adding a package: Save stays disabled until the form is valid, the price must be above 0', async ({ page }) => {
     await group(page, SERVICE).getByRole('button', { name: `Thêm gói vào ${SERVICE}` }).click();
     const dialog = page.getByRole('dialog', { name: 'Thêm gói dịch vụ mới' });
     const save = dialog.getByRole('button', { name: 'Lưu' });
@@ -55,7 +55,7 @@ test.describe('gói dịch vụ', () => {
     expect(stored?.active).toBe(true);
   });
 
-  test('sửa gói qua hộp thoại, đổi thứ tự, ẩn gói; còn sau khi tải lại', async ({ page }) => {
+  test('editing a package in the dialog, reordering, hiding it; all survive a reload', async ({ page }) => {
     const name = `Gói sửa E2E ${uniqueSuffix()}`;
     await serviceRest('service_items', {
       method: 'POST',

@@ -27,12 +27,12 @@ function addForm(page: Page) {
   };
 }
 
-test.describe('mã khuyến mãi', () => {
+test.describe('promotion codes', () => {
   test.describe.configure({ timeout: 90_000 });
 
   signedInAdminEachTest({ path: '/admin/manage-discount-codes', heading: 'Quản lý mã khuyến mãi' });
 
-  test('biểu mẫu thêm mã báo đúng từng lỗi', async ({ page }) => {
+  test('the add-code form reports each error', async ({ page }) => {
     const form = addForm(page);
     await form.submit.click();
     await expect(page.getByText('Mã khuyến mãi không được để trống')).toBeVisible();
@@ -53,7 +53,7 @@ test.describe('mã khuyến mãi', () => {
     await expect(page.getByText('Số tiền giảm, VND (bước 1.000)')).toBeVisible();
   });
 
-  test('mã nhập chữ thường được lưu chữ in hoa; sửa trực tiếp còn sau khi tải lại', async ({ page }) => {
+  test('a code typed in lower case is saved in upper case; inline edits survive a reload', async ({ page }) => {
     const suffix = uniqueSuffix();
     const typed = `e2e${suffix.toLowerCase()}`;
     const stored = typed.toUpperCase();
@@ -99,7 +99,7 @@ test.describe('mã khuyến mãi', () => {
     await expect(edited.getByRole('cell').nth(6)).toHaveText('75');
   });
 
-  test('trang chi tiết: thẻ thống kê, sửa từng trường, chọn tất cả và bỏ chọn tất cả', async ({ page }) => {
+  test('detail page: stat cards, editing each field, select all and deselect all', async ({ page }) => {
     const code = `E2EDETAIL${uniqueSuffix()}`;
     const expires = new Date(Date.now() + 9.5 * 24 * 60 * 60 * 1000).toISOString();
     const [created] = await serviceRest<CodeRow[]>('discount_codes', {
@@ -156,14 +156,14 @@ test.describe('mã khuyến mãi', () => {
     expect(links).toHaveLength(1);
   });
 
-  test('mã không tồn tại: báo không tìm thấy và có nút quay lại', async ({ page }) => {
+  test('an unknown code: not-found notice and a back button', async ({ page }) => {
     await page.goto('/admin/manage-discount-codes/00000000-0000-4000-8000-00000000dead');
     await expect(page.getByRole('heading', { name: 'Không tìm thấy mã khuyến mãi' })).toBeVisible();
     await page.getByRole('link', { name: 'Quay lại danh sách' }).click();
     await expect(page).toHaveURL(/\/admin\/manage-discount-codes$/);
   });
 
-  test('danh sách: thẻ thống kê, bộ lọc, còn lại và hết hạn, khả năng truy cập', async ({ page }) => {
+  test('list: stat cards, filters, remaining and expired, accessibility', async ({ page }) => {
     for (const label of ['Tổng số mã', 'Đang hoạt động', 'Ngừng hoạt động', 'Tổng lượt sử dụng']) {
       await expect(page.getByRole('heading', { name: label, exact: true })).toBeVisible();
     }

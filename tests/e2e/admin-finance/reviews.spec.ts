@@ -4,12 +4,12 @@ import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations, signedInAdminEachTest } from '../helpers.ts';
 import { serviceRest } from './finance-helpers.ts';
 
-test.describe('đánh giá', () => {
+test.describe('reviews', () => {
   test.describe.configure({ timeout: 90_000 });
 
   signedInAdminEachTest({ path: '/admin/manage-reviews', heading: 'Quản lý đánh giá' });
 
-  test('cột, đánh giá 1 sao tô đỏ, lọc theo số sao và khả năng truy cập', async ({ page }) => {
+  test('columns, 1-star reviews in red, star filter and accessibility', async ({ page }) => {
     for (const header of ['Khách hàng', 'Nhà cung cấp', 'Số sao', 'Nhận xét', 'Thời gian', 'Mã đơn', 'Trạng thái']) {
       await expect(page.getByRole('columnheader', { name: header, exact: true })).toBeVisible();
     }
@@ -38,7 +38,7 @@ test.describe('đánh giá', () => {
     await expect(clear).toHaveCount(0);
   });
 
-  test('đổi trạng thái trực tiếp còn sau khi tải lại; tìm theo nội dung', async ({ page }) => {
+  test('an inline status change survives a reload; search by content', async ({ page }) => {
     const [review] = await serviceRest<{ id: string; comment: string | null; customer_name: string; booking_id: string }[]>(
       'reviews?status=eq.active&comment=not.is.null&select=id,comment,customer_name,booking_id&order=created_at.desc&limit=1',
     );
@@ -61,7 +61,7 @@ test.describe('đánh giá', () => {
     await expect(again.getByRole('button', { name: /Trạng thái đánh giá của/ })).toContainText('Ẩn');
   });
 
-  test('số trang vượt quá cuối (liên kết cũ) chuyển về trang cuối', async ({ page }) => {
+  test('a page number past the end (an old link) goes to the last page', async ({ page }) => {
     await page.goto('/admin/manage-reviews?rating=1&page=999');
     await expect(page).not.toHaveURL(/page=999/);
     // The last page: its range ends at the total (page 1, whose address has no page=, when the

@@ -8,12 +8,12 @@ import { group, serviceRest, uniqueSuffix } from './finance-helpers.ts';
 
 const AGRICULTURE = 'Lao động nông nghiệp';
 
-test.describe('dịch vụ', () => {
+test.describe('services', () => {
   test.describe.configure({ timeout: 90_000 });
 
   signedInAdminEachTest({ path: '/admin/manage-subcategories', heading: 'Quản lý dịch vụ' });
 
-  test('nhóm theo ngành nghề, thu gọn / mở rộng, tìm kiếm và trạng thái rỗng', async ({ page }) => {
+  test('grouped by profession, collapse / expand, search and the empty state', async ({ page }) => {
     await expect(group(page, 'Dịch vụ y tế').getByRole('button', { name: /Tên dịch vụ Xét nghiệm tại nhà/ })).toBeVisible();
     await expectNoSeriousA11yViolations(page);
 
@@ -36,7 +36,7 @@ test.describe('dịch vụ', () => {
     await expect(page).toHaveURL(/q=/);
   });
 
-  test('thêm dịch vụ: báo lỗi từng trường, thứ tự = lớn nhất + 1', async ({ page }) => {
+  test('adding a service: each field error is reported, order = highest + 1', async ({ page }) => {
     const area = group(page, AGRICULTURE);
     await area.getByRole('button', { name: `Thêm dịch vụ vào ${AGRICULTURE}` }).click();
     const form = page.getByRole('form', { name: `Thêm dịch vụ mới vào ${AGRICULTURE}` });
@@ -62,7 +62,7 @@ test.describe('dịch vụ', () => {
     await expect(area.getByRole('button', { name: new RegExp(`Thứ tự của ${name}`) })).toContainText(String(created?.sort_order));
   });
 
-  test('sửa trực tiếp tên, biểu tượng, hoa hồng; ẩn / hiện; còn sau khi tải lại', async ({ page }) => {
+  test('inline edits of name, icon, commission; hide / show; all survive a reload', async ({ page }) => {
     const name = `Dịch vụ sửa E2E ${uniqueSuffix()}`;
     await serviceRest('subcategories', {
       method: 'POST',

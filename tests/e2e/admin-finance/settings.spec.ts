@@ -25,12 +25,12 @@ async function settingsRow(): Promise<SettingsRow> {
   return row;
 }
 
-test.describe('cài đặt hệ thống', () => {
+test.describe('system settings', () => {
   test.describe.configure({ timeout: 90_000, mode: 'serial' });
 
   signedInAdminEachTest({ path: '/admin/settings', heading: 'Cài đặt hệ thống' });
 
-  test('kiểm tra dữ liệu nhập và khả năng truy cập', async ({ page }) => {
+  test('input validation and accessibility', async ({ page }) => {
     await expectNoSeriousA11yViolations(page);
     const rate = page.getByRole('textbox', { name: /Tỷ lệ hoa hồng mặc định/ });
     const deposit = page.getByRole('textbox', { name: /Số tiền ký quỹ tối thiểu/ });
@@ -55,7 +55,7 @@ test.describe('cài đặt hệ thống', () => {
     await expect(deposit).toHaveValue('200000');
   });
 
-  test('lưu thông tin liên hệ: còn sau khi tải lại và trang công khai hiển thị', async ({ page }) => {
+  test('saving the contact details: they survive a reload and the public site shows them', async ({ page }) => {
     const phone = `1900 ${String(Date.now()).slice(-4)}`;
     await page.getByRole('textbox', { name: /Số điện thoại liên hệ/ }).fill(phone);
     const save = page.getByRole('button', { name: 'Lưu cài đặt' });
@@ -73,7 +73,7 @@ test.describe('cài đặt hệ thống', () => {
     await serviceRest('settings?id=eq.app', { method: 'PATCH', body: { contact_phone: SEEDED_PHONE, maintenance_mode: false } });
   });
 
-  test('nút lưu đổi nhãn và cả hai nút bị khóa khi đang lưu; chế độ bảo trì hiện thông báo', async ({ page }) => {
+  test('the save button changes its label and both buttons are disabled while saving; maintenance mode shows its notice', async ({ page }) => {
     // Hold the save until the saving state has been seen.
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -95,7 +95,7 @@ test.describe('cài đặt hệ thống', () => {
     expect((await settingsRow()).maintenance_mode).toBe(false);
   });
 
-  test('banner: chỉ nhận ảnh ≤ 5MB, tải lên hiển thị xem trước, xóa thì xóa cả tệp', async ({ page }) => {
+  test('banner: only images ≤ 5MB accepted, an upload shows a preview, removing it deletes the file too', async ({ page }) => {
     // The innermost section (the banners section holds both cards).
     const featured = page.locator('section').filter({ has: page.getByRole('heading', { name: 'Banner nổi bật', exact: true }) }).last();
     await expect(featured).toContainText('Kích thước khuyến nghị: 1200x400');

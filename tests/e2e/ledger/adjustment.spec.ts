@@ -19,11 +19,11 @@ async function ledgerRows(providerId: string): Promise<LedgerRow[]> {
   return serviceRest<LedgerRow[]>(`deposit_history?provider_id=eq.${providerId}&select=kind,amount,old_balance,new_balance,note`);
 }
 
-test.describe('điều chỉnh số dư', () => {
+test.describe('balance adjustment', () => {
   test.describe.configure({ timeout: 90_000 });
   signedInAdminEachTest();
 
-  test('lý do bắt buộc; điều chỉnh có lý do đổi số dư đúng một lần và hiện trong lịch sử', async ({ page }) => {
+  test('a reason is required; an adjustment with a reason changes the balance exactly once and shows in the history', async ({ page }) => {
     const name = `Thợ E2E Điều Chỉnh ${uniqueSuffix()}`;
     const providerId = await createProvider(name);
     const reason = `Hoàn tiền ký quỹ bị trừ nhầm ${uniqueSuffix()}`;
@@ -80,7 +80,7 @@ test.describe('điều chỉnh số dư', () => {
     await expect(historyRow.getByRole('combobox')).toHaveCount(0);
   });
 
-  test('cơ sở dữ liệu từ chối ghi thẳng số dư, kể cả service role', async () => {
+  test('the database refuses direct writes to the balance, even from the service role', async () => {
     const providerId = await createProvider(`Thợ E2E Ghi Thẳng ${uniqueSuffix()}`);
     await expect(serviceRest(`profiles?id=eq.${providerId}`, { method: 'PATCH', body: { deposit: 9_000_000 } })).rejects.toThrow(/403.*money_only_through_ledger|42501/);
     expect(await profile(providerId)).toMatchObject({ deposit: 0 });

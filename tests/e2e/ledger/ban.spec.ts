@@ -7,11 +7,11 @@ import { serviceRest } from '../admin-finance/finance-helpers.ts';
 
 const PASSWORD = 'QuanTri@2024';
 
-test.describe('cấm tài khoản', () => {
+test.describe('account ban', () => {
   test.describe.configure({ timeout: 90_000 });
   signedInAdminEachTest();
 
-  test('cấm: phiên đang mở bị đăng xuất, đăng nhập bị từ chối; bỏ cấm: đăng nhập lại được', async ({ page, browser }) => {
+  test('ban: the open session is signed out, sign-in is refused; unban: sign-in works again', async ({ page, browser }) => {
     const email = uniqueEmail('cam');
     const id = await createUser({ email, password: PASSWORD, admin: true });
     const name = `Quản trị bị cấm ${Date.now()}`;

@@ -46,7 +46,7 @@ async function naturalWidth(page: Page, alt: string): Promise<number> {
   return image.evaluate((element: HTMLImageElement) => element.naturalWidth);
 }
 
-test.describe('banner của trang chủ', () => {
+test.describe('home page banners', () => {
   test.describe.configure({ mode: 'serial', timeout: 60_000 });
 
   const stamp = Date.now();
@@ -73,7 +73,7 @@ test.describe('banner của trang chủ', () => {
     await storage('DELETE', voucherPath).catch(() => undefined);
   });
 
-  test('hiển thị banner nổi bật và banner voucher đã cài đặt, rồi ẩn khi gỡ bỏ', async ({ page }) => {
+  test('shows the configured featured and voucher banners, and hides them once removed', async ({ page }) => {
     const errors = collectConsoleErrors(page);
     await setBanners({ featured_banner_url: featuredUrl(), voucher_banner_url: voucherUrl() });
     await page.goto('/');
@@ -110,7 +110,7 @@ test.describe('banner của trang chủ', () => {
     await expect(page.locator(`img[src*="/banners/${featuredPath}"], img[src*="/banners/${voucherPath}"]`)).toHaveCount(0);
   });
 
-  test('một banner không tải được thì bị ẩn, không hiện ảnh lỗi', async ({ page }) => {
+  test('a banner that fails to load is hidden, no broken image shows', async ({ page }) => {
     await setBanners({ featured_banner_url: featuredUrl(), voucher_banner_url: voucherUrl() });
     // Only this page's request for the featured file fails (the stored file stays).
     await page.route(`${sized(featuredUrl(), 1200, 400).split('?')[0]}?**`, (route) => route.fulfill({ status: 404, body: 'not found' }));

@@ -30,10 +30,10 @@ async function notExecuted(page: Page, dialogs: string[]): Promise<void> {
   await expect(page.locator('img[src="x"]')).toHaveCount(0);
 }
 
-test.describe('giá trị xấu trong ô sửa nhanh', () => {
+test.describe('bad values in inline edit fields', () => {
   test.describe.configure({ timeout: 120_000 });
 
-  test('số tiền ký quỹ: âm, chữ, HTML, SQL, 10 kB → thông báo tiếng Việt, dữ liệu không đổi; rỗng / khoảng trắng → hủy', async ({ page }) => {
+  test('deposit amount: negative, letters, HTML, SQL, 10 kB → Vietnamese message, data unchanged; empty / blank → cancel', async ({ page }) => {
     const dialogs = watchForExecution(page);
     await signInAsAdmin(page);
     const providerId = await createProvider(`Thợ E2E Giá Trị Xấu ${uniqueSuffix()}`);
@@ -71,7 +71,7 @@ test.describe('giá trị xấu trong ô sửa nhanh', () => {
     await notExecuted(page, dialogs);
   });
 
-  test('họ tên khách hàng: rỗng / khoảng trắng báo lỗi; HTML, SQL, 10 kB được lưu và hiển thị như chữ', async ({ page }) => {
+  test("customer's full name: empty / blank is reported; HTML, SQL, 10 kB are saved and shown as plain text", async ({ page }) => {
     const dialogs = watchForExecution(page);
     await signInAsAdmin(page);
     const name = `Khách E2E Giá Trị Xấu ${uniqueSuffix()}`;

@@ -34,10 +34,10 @@ async function newDeposit(amount: number): Promise<DepositRow> {
   return row;
 }
 
-test.describe('mất mạng và phiên dài', () => {
+test.describe('network loss and long sessions', () => {
   test.describe.configure({ timeout: 90_000 });
 
-  test('lưu khi mất mạng: báo lỗi kết nối, giữ giá trị đã nhập, không đổi dữ liệu; có mạng lại thì lưu được', async ({ page }) => {
+  test('saving while offline: connection error shown, the typed value kept, data unchanged; saving works once back online', async ({ page }) => {
     await signInAsAdmin(page);
     const deposit = await newDeposit(300_000);
     await page.goto(`/admin/manage-deposit-history?q=${deposit.id}`);
@@ -68,7 +68,7 @@ test.describe('mất mạng và phiên dài', () => {
     expect(saved).toMatchObject({ amount: 450_000 });
   });
 
-  test('truy vấn khi mất mạng được thử lại và hiện dữ liệu khi có mạng lại, không cần tải lại trang', async ({ page }) => {
+  test('a query made while offline is retried and shows its data once back online, without a page reload', async ({ page }) => {
     await signInAsAdmin(page);
     await expect(page.getByRole('link', { name: 'Hoa hồng' })).toBeVisible();
     const attempts: string[] = [];
@@ -86,7 +86,7 @@ test.describe('mất mạng và phiên dài', () => {
     await expect(page.getByText(NETWORK_MESSAGE)).toHaveCount(0);
   });
 
-  test('phiên sống qua thời gian chờ dài: token được làm mới, màn hình tiếp theo vẫn tải được', async ({ page }) => {
+  test('a session outlives a long idle time: the token is refreshed, the next screen still loads', async ({ page }) => {
     await page.clock.install();
     const refreshes: number[] = [];
     page.on('response', (response) => {

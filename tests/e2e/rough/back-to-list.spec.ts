@@ -10,7 +10,7 @@ const LISTS = [
   { list: '/admin/manage-discount-codes?status=active', detail: '/admin/manage-discount-codes/' },
 ];
 
-test.describe('quay lại danh sách', () => {
+test.describe('back to the list', () => {
   signedInAdminEachTest();
 
   for (const { list, detail } of LISTS) {

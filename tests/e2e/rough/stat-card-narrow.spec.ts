@@ -32,7 +32,7 @@ async function currencyLines(page: Page): Promise<{ text: string; sameLine: bool
   );
 }
 
-test.describe('thẻ số liệu ở 375 px', () => {
+test.describe('stat cards at 375 px', () => {
   test.use({ viewport: { width: 375, height: 800 } });
   signedInAdminEachTest();
 

@@ -10,7 +10,7 @@ interface Box {
   bottom: number;
 }
 
-test.describe('công tắc hiển thị', () => {
+test.describe('visibility switch', () => {
   signedInAdminEachTest();
 
   for (const path of ['/admin/manage-subcategories', '/admin/manage-service-items']) {
