@@ -1,11 +1,11 @@
 // The audit log's page for the address's filters (its own URL parser).
 import { listView } from '@/lib/paging.ts';
-import type { ScreenLoader } from '@/lib/screen-loader.ts';
+import { once, type ScreenLoader } from '@/lib/screen-loader.ts';
 import { parseUrlState } from '@/lib/url-state.ts';
 import { auditLogQueryOptions } from '@/features/audit-log/api/audit-log-query.ts';
 import { AUDIT_LOG_URL_DEFAULTS, AUDIT_LOG_URL_OPTIONS, auditLogFiltersOf } from '@/features/audit-log/api/audit-log-url.ts';
 
 export const load: ScreenLoader = ({ queryClient, url }) => {
   const state = parseUrlState(url.searchParams, AUDIT_LOG_URL_DEFAULTS, AUDIT_LOG_URL_OPTIONS);
-  return queryClient.ensureQueryData(auditLogQueryOptions(auditLogFiltersOf(state), listView(state)));
+  return queryClient.ensureQueryData(once(auditLogQueryOptions(auditLogFiltersOf(state), listView(state))));
 };

@@ -1,9 +1,9 @@
 // A booking's detail and its history.
-import type { ScreenLoader } from '@/lib/screen-loader.ts';
+import { once, type ScreenLoader } from '@/lib/screen-loader.ts';
 import { bookingHistoryQueryOptions } from '@/features/bookings/api/booking-history-query.ts';
 import { bookingQueryOptions } from '@/features/bookings/api/booking-query.ts';
 
 export const load: ScreenLoader = ({ queryClient, params }) => {
   const id = params.bookingId ?? '';
-  return Promise.all([queryClient.ensureQueryData(bookingQueryOptions(id)), queryClient.ensureQueryData(bookingHistoryQueryOptions(id))]);
+  return Promise.all([queryClient.ensureQueryData(once(bookingQueryOptions(id))), queryClient.ensureQueryData(once(bookingHistoryQueryOptions(id)))]);
 };

@@ -1,8 +1,8 @@
 // The bookings list's page for the address's filters, read with the list's own URL parser.
-import type { ScreenLoader } from '@/lib/screen-loader.ts';
+import { once, type ScreenLoader } from '@/lib/screen-loader.ts';
 import { parseUrlState } from '@/lib/url-state.ts';
 import { BOOKING_LIST_ALLOWED, BOOKING_LIST_DEFAULTS } from '@/features/bookings/api/booking-filters.ts';
 import { bookingsQueryOptions } from '@/features/bookings/api/bookings-query.ts';
 
 export const load: ScreenLoader = ({ queryClient, url }) =>
-  queryClient.ensureQueryData(bookingsQueryOptions(parseUrlState(url.searchParams, BOOKING_LIST_DEFAULTS, { allowed: BOOKING_LIST_ALLOWED })));
+  queryClient.ensureQueryData(once(bookingsQueryOptions(parseUrlState(url.searchParams, BOOKING_LIST_DEFAULTS, { allowed: BOOKING_LIST_ALLOWED }))));

@@ -1,8 +1,8 @@
 // The packages screen's list for the address's search (CATALOGUE_URL, the screen's own URL parser).
-import type { ScreenLoader } from '@/lib/screen-loader.ts';
+import { once, type ScreenLoader } from '@/lib/screen-loader.ts';
 import { parseUrlState } from '@/lib/url-state.ts';
 import { CATALOGUE_URL_DEFAULTS } from '@/features/catalogue/api/catalogue-url.ts';
 import { packagesQueryOptions } from '@/features/catalogue/api/packages-query.ts';
 
 export const load: ScreenLoader = ({ queryClient, url }) =>
-  queryClient.ensureQueryData(packagesQueryOptions(parseUrlState(url.searchParams, CATALOGUE_URL_DEFAULTS).q));
+  queryClient.ensureQueryData(once(packagesQueryOptions(parseUrlState(url.searchParams, CATALOGUE_URL_DEFAULTS).q)));

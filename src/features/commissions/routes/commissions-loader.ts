@@ -1,6 +1,6 @@
 // The commissions screen's figures and page for the address's filters (its own URL parser).
 import { listView } from '@/lib/paging.ts';
-import type { ScreenLoader } from '@/lib/screen-loader.ts';
+import { once, type ScreenLoader } from '@/lib/screen-loader.ts';
 import { parseUrlState } from '@/lib/url-state.ts';
 import { commissionStatsQueryOptions } from '@/features/commissions/api/commission-stats-query.ts';
 import { commissionsQueryOptions } from '@/features/commissions/api/commissions-query.ts';
@@ -10,7 +10,7 @@ export const load: ScreenLoader = ({ queryClient, url }) => {
   const state = parseUrlState(url.searchParams, COMMISSIONS_URL_DEFAULTS, COMMISSIONS_URL_OPTIONS);
   const filters = commissionFiltersOf(state);
   return Promise.all([
-    queryClient.ensureQueryData(commissionStatsQueryOptions(filters)),
-    queryClient.ensureQueryData(commissionsQueryOptions(filters, listView(state))),
+    queryClient.ensureQueryData(once(commissionStatsQueryOptions(filters))),
+    queryClient.ensureQueryData(once(commissionsQueryOptions(filters, listView(state)))),
   ]);
 };

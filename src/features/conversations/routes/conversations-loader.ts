@@ -1,11 +1,11 @@
 // The conversations page for the address's filters (its own URL parser).
 import { listView } from '@/lib/paging.ts';
-import type { ScreenLoader } from '@/lib/screen-loader.ts';
+import { once, type ScreenLoader } from '@/lib/screen-loader.ts';
 import { parseUrlState } from '@/lib/url-state.ts';
 import { conversationsQueryOptions } from '@/features/conversations/api/conversations-query.ts';
 import { CONVERSATIONS_URL_DEFAULTS, CONVERSATIONS_URL_OPTIONS, conversationFiltersOf } from '@/features/conversations/api/conversations-url.ts';
 
 export const load: ScreenLoader = ({ queryClient, url }) => {
   const state = parseUrlState(url.searchParams, CONVERSATIONS_URL_DEFAULTS, CONVERSATIONS_URL_OPTIONS);
-  return queryClient.ensureQueryData(conversationsQueryOptions(conversationFiltersOf(state), listView(state)));
+  return queryClient.ensureQueryData(once(conversationsQueryOptions(conversationFiltersOf(state), listView(state))));
 };

@@ -1,9 +1,9 @@
 // A customer's profile and figures.
-import type { ScreenLoader } from '@/lib/screen-loader.ts';
+import { once, type ScreenLoader } from '@/lib/screen-loader.ts';
 import { customerQueryOptions } from '@/features/customers/api/customer-query.ts';
 import { customerStatsQueryOptions } from '@/features/customers/api/customer-stats-query.ts';
 
 export const load: ScreenLoader = ({ queryClient, params }) => {
   const id = params.customerId ?? '';
-  return Promise.all([queryClient.ensureQueryData(customerQueryOptions(id)), queryClient.ensureQueryData(customerStatsQueryOptions(id))]);
+  return Promise.all([queryClient.ensureQueryData(once(customerQueryOptions(id))), queryClient.ensureQueryData(once(customerStatsQueryOptions(id)))]);
 };

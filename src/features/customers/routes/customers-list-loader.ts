@@ -1,9 +1,9 @@
 // The customers list's page for the address's filters, read with the list's own URL parser.
 import { PROFILES_LIST_DEFAULTS } from '@/lib/profiles-list-filters.ts';
-import type { ScreenLoader } from '@/lib/screen-loader.ts';
+import { once, type ScreenLoader } from '@/lib/screen-loader.ts';
 import { parseUrlState } from '@/lib/url-state.ts';
 import { CUSTOMER_LIST_ALLOWED } from '@/features/customers/api/customer-filters.ts';
 import { customersQueryOptions } from '@/features/customers/api/customers-query.ts';
 
 export const load: ScreenLoader = ({ queryClient, url }) =>
-  queryClient.ensureQueryData(customersQueryOptions(parseUrlState(url.searchParams, PROFILES_LIST_DEFAULTS, { allowed: CUSTOMER_LIST_ALLOWED })));
+  queryClient.ensureQueryData(once(customersQueryOptions(parseUrlState(url.searchParams, PROFILES_LIST_DEFAULTS, { allowed: CUSTOMER_LIST_ALLOWED }))));

@@ -1,7 +1,7 @@
 // The dashboard's data, asked for beside its chunk (src/app/admin-routes.tsx).
-import type { ScreenLoader } from '@/lib/screen-loader.ts';
+import { once, type ScreenLoader } from '@/lib/screen-loader.ts';
 import { dashboardSummaryQueryOptions } from '@/features/dashboard/api/dashboard-summary-query.ts';
 import { recentBookingsQueryOptions } from '@/features/dashboard/api/recent-bookings-query.ts';
 
 export const load: ScreenLoader = ({ queryClient }) =>
-  Promise.all([queryClient.ensureQueryData(dashboardSummaryQueryOptions()), queryClient.ensureQueryData(recentBookingsQueryOptions())]);
+  Promise.all([queryClient.ensureQueryData(once(dashboardSummaryQueryOptions())), queryClient.ensureQueryData(once(recentBookingsQueryOptions()))]);

@@ -1,6 +1,6 @@
 // The deposit history's figures and page for the address's filters (its own URL parser).
 import { listView } from '@/lib/paging.ts';
-import type { ScreenLoader } from '@/lib/screen-loader.ts';
+import { once, type ScreenLoader } from '@/lib/screen-loader.ts';
 import { parseUrlState } from '@/lib/url-state.ts';
 import { depositStatsQueryOptions } from '@/features/deposits/api/deposit-stats-query.ts';
 import { depositsQueryOptions } from '@/features/deposits/api/deposits-query.ts';
@@ -10,7 +10,7 @@ export const load: ScreenLoader = ({ queryClient, url }) => {
   const state = parseUrlState(url.searchParams, DEPOSITS_URL_DEFAULTS, DEPOSITS_URL_OPTIONS);
   const filters = depositFiltersOf(state);
   return Promise.all([
-    queryClient.ensureQueryData(depositStatsQueryOptions(filters)),
-    queryClient.ensureQueryData(depositsQueryOptions(filters, listView(state))),
+    queryClient.ensureQueryData(once(depositStatsQueryOptions(filters))),
+    queryClient.ensureQueryData(once(depositsQueryOptions(filters, listView(state)))),
   ]);
 };

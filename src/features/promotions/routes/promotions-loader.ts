@@ -1,6 +1,6 @@
 // The promotion codes' figures and page for the address's filters (its own URL parser).
 import { listView } from '@/lib/paging.ts';
-import type { ScreenLoader } from '@/lib/screen-loader.ts';
+import { once, type ScreenLoader } from '@/lib/screen-loader.ts';
 import { parseUrlState } from '@/lib/url-state.ts';
 import { promotionStatsQueryOptions } from '@/features/promotions/api/promotion-stats-query.ts';
 import { promotionsQueryOptions } from '@/features/promotions/api/promotions-query.ts';
@@ -9,7 +9,7 @@ import { PROMOTIONS_URL_DEFAULTS, PROMOTIONS_URL_OPTIONS, promotionFiltersOf } f
 export const load: ScreenLoader = ({ queryClient, url }) => {
   const state = parseUrlState(url.searchParams, PROMOTIONS_URL_DEFAULTS, PROMOTIONS_URL_OPTIONS);
   return Promise.all([
-    queryClient.ensureQueryData(promotionStatsQueryOptions()),
-    queryClient.ensureQueryData(promotionsQueryOptions(promotionFiltersOf(state), listView(state))),
+    queryClient.ensureQueryData(once(promotionStatsQueryOptions())),
+    queryClient.ensureQueryData(once(promotionsQueryOptions(promotionFiltersOf(state), listView(state)))),
   ]);
 };

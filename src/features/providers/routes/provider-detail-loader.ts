@@ -1,9 +1,9 @@
 // A provider's profile and figures.
-import type { ScreenLoader } from '@/lib/screen-loader.ts';
+import { once, type ScreenLoader } from '@/lib/screen-loader.ts';
 import { providerQueryOptions } from '@/features/providers/api/provider-query.ts';
 import { providerStatsQueryOptions } from '@/features/providers/api/provider-stats-query.ts';
 
 export const load: ScreenLoader = ({ queryClient, params }) => {
   const id = params.providerId ?? '';
-  return Promise.all([queryClient.ensureQueryData(providerQueryOptions(id)), queryClient.ensureQueryData(providerStatsQueryOptions(id))]);
+  return Promise.all([queryClient.ensureQueryData(once(providerQueryOptions(id))), queryClient.ensureQueryData(once(providerStatsQueryOptions(id)))]);
 };

@@ -1,9 +1,9 @@
 // The providers list's page for the address's filters, read with the list's own URL parser.
 import { PROFILES_LIST_DEFAULTS } from '@/lib/profiles-list-filters.ts';
-import type { ScreenLoader } from '@/lib/screen-loader.ts';
+import { once, type ScreenLoader } from '@/lib/screen-loader.ts';
 import { parseUrlState } from '@/lib/url-state.ts';
 import { PROVIDER_LIST_ALLOWED } from '@/features/providers/api/provider-filters.ts';
 import { providersQueryOptions } from '@/features/providers/api/providers-query.ts';
 
 export const load: ScreenLoader = ({ queryClient, url }) =>
-  queryClient.ensureQueryData(providersQueryOptions(parseUrlState(url.searchParams, PROFILES_LIST_DEFAULTS, { allowed: PROVIDER_LIST_ALLOWED })));
+  queryClient.ensureQueryData(once(providersQueryOptions(parseUrlState(url.searchParams, PROFILES_LIST_DEFAULTS, { allowed: PROVIDER_LIST_ALLOWED }))));

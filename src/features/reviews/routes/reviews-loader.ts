@@ -1,11 +1,11 @@
 // The reviews page for the address's filters (its own URL parser).
 import { listView } from '@/lib/paging.ts';
-import type { ScreenLoader } from '@/lib/screen-loader.ts';
+import { once, type ScreenLoader } from '@/lib/screen-loader.ts';
 import { parseUrlState } from '@/lib/url-state.ts';
 import { reviewsQueryOptions } from '@/features/reviews/api/reviews-query.ts';
 import { REVIEWS_URL_DEFAULTS, REVIEWS_URL_OPTIONS, reviewFiltersOf } from '@/features/reviews/api/reviews-url.ts';
 
 export const load: ScreenLoader = ({ queryClient, url }) => {
   const state = parseUrlState(url.searchParams, REVIEWS_URL_DEFAULTS, REVIEWS_URL_OPTIONS);
-  return queryClient.ensureQueryData(reviewsQueryOptions(reviewFiltersOf(state), listView(state)));
+  return queryClient.ensureQueryData(once(reviewsQueryOptions(reviewFiltersOf(state), listView(state))));
 };
