@@ -31,9 +31,20 @@ export function parseError(message: string, details: string | null = null): ApiE
   return new ApiError(400, 'PGRST100', message, details);
 }
 
-/** Postgres's own "column does not exist" shape, as PostgREST lets Postgres raise it for reads. */
-export function columnNotFound(relation: string, column: string): ApiError {
-  return new ApiError(400, '42703', `column ${relation}.${column} does not exist`);
+/**
+ * Postgres's own 42703, as PostgREST lets Postgres raise it: `column <alias>.<column> does not exist`
+ * with the alias PostgREST's query gives the rows. `probe` names the relation behind the alias, so
+ * that Postgres itself can be asked for its hint ("Perhaps you meant to reference the column …",
+ * refineColumnError in index.ts).
+ */
+export class UndefinedColumnError extends ApiError {
+  constructor(
+    readonly alias: string,
+    readonly column: string,
+    readonly probe: { schema: string; relation: string } | null,
+  ) {
+    super(400, '42703', `column ${alias}.${column} does not exist`);
+  }
 }
 
 /** PGRST204: a payload or columns= key that the relation does not have (writes). */

@@ -6,30 +6,30 @@ import type pg from 'pg';
 import { clientAddressOf } from '../auth/rate-limit.ts';
 import type { RestFairShare } from '../config.ts';
 import { withRoleTransaction } from '../db-session.ts';
+import { ident, qualified } from '../sql/sql-text.ts';
 import { BodyTooLargeError, headerMap, readBody, sendJson } from '../http-util.ts';
 import type { HttpModule, HttpModuleFactory } from '../types.ts';
 import { CallerResolver, type Caller } from './auth.ts';
-import { ApiError, invalidBody, tableNotFound, toApiError } from './errors.ts';
+import { effectiveSettings, overriddenSettings, type DbSettings, type FileSettings, type RestSettings } from './db-config.ts';
+import { ApiError, invalidBody, tableNotFound, toApiError, UndefinedColumnError } from './errors.ts';
 import { FairShare, identityOf, type Admission } from './fair-share.ts';
-import { negotiateMedia, parsePrefer, type Negotiated, type Preferences, type ResponseMedia } from './negotiate.ts';
+import { negotiateMedia, parsePrefer, type Negotiated, type PlanRequest, type Preferences, type ResponseMedia } from './negotiate.ts';
 import { parseQuery, type ParsedQuery } from './parse-query.ts';
 import { checkCost } from './request-cost.ts';
 import { createSchemaCacheHolder, type SchemaCache, type SchemaCacheHolder } from './schema-cache.ts';
-import { argumentNames, bodyMedia, buildScalarCall, chooseRoutine, isSingleUnnamedParam, routineSource, similar } from './sql-rpc.ts';
+import { FuzzySet } from './fuzzy.ts';
+import { argumentNames, bodyMedia, buildScalarCall, chooseRoutine, isSingleUnnamedParam, routineSource } from './sql-rpc.ts';
 import { buildPlannedCount, buildReadStatement, ESTIMATE_THRESHOLD, outputNames, planRead, planRows, relationSource, type PlanNode, type Source } from './sql-read.ts';
 import { buildDelete, buildInsert, buildUpdate, payloadColumns, updateColumns, writtenRowsSource } from './sql-write.ts';
 
 /** Largest accepted request body. */
 export const MAX_BODY_BYTES = 1024 * 1024;
 
-/**
- * PostgREST's db-max-rows, as supabase/config.toml sets it ([api] max_rows = 1000): reads and
- * row-returning functions answer at most this many rows. SDV_REST_MAX_ROWS overrides it.
- */
-export const MAX_ROWS = ((): number => {
-  const value = Number.parseInt(process.env.SDV_REST_MAX_ROWS ?? '', 10);
-  return Number.isInteger(value) && value > 0 ? value : 1000;
-})();
+/** SDV_REST_MAX_ROWS: ours, over `[api] max_rows` of supabase/config.toml (PostgREST's db-max-rows). */
+function maxRowsOverride(env: NodeJS.ProcessEnv): number | undefined {
+  const value = Number.parseInt(env.SDV_REST_MAX_ROWS ?? '', 10);
+  return Number.isInteger(value) && value > 0 ? value : undefined;
+}
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
@@ -52,6 +52,10 @@ interface RequestContext {
   /** The caller's share of the pool (fair-share.ts). */
   admission: Admission;
   limits: RestFairShare;
+  /** config.toml and the authenticator's `pgrst.*` settings in force (db-config.ts). */
+  settings: RestSettings;
+  /** `Prefer: tx=rollback` honoured, or `db-tx-end = rollback*` without `tx=commit`. */
+  rollback: boolean;
 }
 
 interface StatementRow {
@@ -92,8 +96,8 @@ export function requestSchema(req: IncomingMessage, method: string, schemas: rea
   return value;
 }
 
-/** Limit/offset from the query and the Range header, intersected like PostgREST. */
-function effectiveRange(req: IncomingMessage, parsed: ParsedQuery, method: string): { limit: number | null; offset: number | null } {
+/** Limit/offset from the query and the Range header, intersected like PostgREST, within db-max-rows. */
+function effectiveRange(req: IncomingMessage, parsed: ParsedQuery, method: string, maxRows: number): { limit: number | null; offset: number | null } {
   const node = parsed.nodes.get('')!;
   let lower = node.offset ?? 0;
   let upper = node.limit !== null ? lower + node.limit - 1 : Number.POSITIVE_INFINITY;
@@ -110,7 +114,7 @@ function effectiveRange(req: IncomingMessage, parsed: ParsedQuery, method: strin
       upper = Math.min(upper, b);
     }
   }
-  const limit = Number.isFinite(upper) ? Math.min(Math.max(0, upper - lower + 1), MAX_ROWS) : MAX_ROWS;
+  const limit = Number.isFinite(upper) ? Math.min(Math.max(0, upper - lower + 1), maxRows) : maxRows;
   return { limit, offset: lower > 0 ? lower : null };
 }
 
@@ -121,13 +125,14 @@ interface Honoured {
   return?: boolean;
 }
 
-/** Preference-Applied, in PostgREST's order: resolution, missing, return, count, handling, max-affected. */
+/** Preference-Applied, in PostgREST's order: resolution, missing, return, count, tx, handling, max-affected. */
 function appliedHeader(prefs: Preferences, headers: Record<string, string>, honoured: Honoured = {}): void {
   const applied: string[] = [];
   if (honoured.resolution && prefs.resolution) applied.push(`resolution=${prefs.resolution}`);
   if (honoured.missing && prefs.missing === 'default') applied.push('missing=default');
   if (honoured.return && prefs.return) applied.push(`return=${prefs.return}`);
   if (prefs.count) applied.push(`count=${prefs.count}`);
+  if (prefs.tx) applied.push(`tx=${prefs.tx}`);
   if (prefs.handling) applied.push(`handling=${prefs.handling}`);
   if (prefs.handling === 'strict' && prefs.maxAffected !== null) applied.push(`max-affected=${prefs.maxAffected}`);
   if (applied.length > 0) headers['Preference-Applied'] = applied.join(', ');
@@ -177,7 +182,18 @@ async function readJsonBody(req: IncomingMessage, emptyAs: string | null): Promi
   }
 }
 
-/** Runs `fn` in the request's one transaction, on a connection of the caller's share of the pool. */
+/** Ends a transaction that must not commit (`tx=rollback`), carrying the request's answer out of it. */
+class RollbackSignal<T> extends Error {
+  constructor(readonly result: T) {
+    super('rolled back as the request asked');
+  }
+}
+
+/**
+ * Runs `fn` in the request's one transaction, on a connection of the caller's share of the pool. A
+ * request that must not commit (`ctx.rollback`) is rolled back after `set constraints all immediate`
+ * (so that deferred constraints still answer their errors), as PostgREST's optionalRollback.
+ */
 async function inSession<T>(ctx: RequestContext, readOnly: boolean, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   const release = await ctx.admission.connection();
   try {
@@ -188,15 +204,49 @@ async function inSession<T>(ctx: RequestContext, readOnly: boolean, fn: (client:
       request: { method: ctx.method, path: ctx.path, headers: headerMap(ctx.req) },
       searchPath: ctx.searchPath,
     };
-    return await withRoleTransaction(ctx.pool, options, fn);
+    if (!ctx.rollback) return await withRoleTransaction(ctx.pool, options, fn);
+    try {
+      await withRoleTransaction(ctx.pool, options, async (client) => {
+        const result = await fn(client);
+        await client.query('set constraints all immediate');
+        throw new RollbackSignal(result);
+      });
+    } catch (error) {
+      if (error instanceof RollbackSignal) return error.result as T;
+      throw error;
+    }
+    throw new Error('unreachable: a rolled back transaction always ends with its signal');
   } finally {
     release();
   }
 }
 
+/** The EXPLAIN of a statement for `Accept: application/vnd.pgrst.plan…` (db-plan-enabled). */
+function explainSql(plan: PlanRequest, sql: string): string {
+  const options = [`format ${plan.format}`, ...plan.options].join(', ');
+  return `explain (${options}) ${sql}`;
+}
+
+/**
+ * Runs the EXPLAIN of the request's statement and answers it, as PostgREST: 200 with the plan (the
+ * rows of EXPLAIN, each followed by a new line) and the plan's media type. `analyze` executes the
+ * statement, a write included; only `tx=rollback` undoes it.
+ */
+async function answerPlan(ctx: RequestContext, negotiated: Negotiated, statement: { sql: string; values: unknown[] }, readOnly: boolean, prefs: Preferences): Promise<void> {
+  const plan = negotiated.plan!;
+  const lines = await inSession(ctx, readOnly, async (client) => {
+    // The plan as Postgres writes it (pg would parse the json column).
+    const result = await client.query<{ 'QUERY PLAN': string }>({ text: explainSql(plan, statement.sql), values: statement.values, types: { getTypeParser: () => (value: string) => value } });
+    return result.rows.map((row) => row['QUERY PLAN']);
+  });
+  const headers: Record<string, string> = { 'Content-Type': negotiated.contentType };
+  appliedHeader(prefs, headers);
+  send(ctx.res, 200, headers, lines.map((line) => `${line}\n`).join(''), ctx.method === 'HEAD');
+}
+
 /** The plan of a read, refused with 400 SDV003 when it costs more than the limits (request-cost.ts). */
 function planChecked(ctx: RequestContext, source: Source, parsed: ParsedQuery): PlanNode {
-  const plan = planRead(ctx.cache, source, parsed);
+  const plan = planRead(ctx.cache, source, parsed, { aggregatesEnabled: ctx.settings.aggregatesEnabled });
   checkCost(plan, ctx.limits);
   return plan;
 }
@@ -215,6 +265,10 @@ async function answerRead(
   const head = ctx.method === 'HEAD';
   const media = negotiated.media;
   const statement = buildReadStatement(plan, { count: prefs.count, head, limit: range.limit, offset: range.offset, csv: media === 'csv', stripNulls: negotiated.stripNulls });
+  if (negotiated.plan) {
+    await answerPlan(ctx, negotiated, statement, readOnly, prefs);
+    return;
+  }
   const { row, total, pageTotal } = await inSession(ctx, readOnly, async (client) => {
     const result = await client.query<StatementRow>({ text: statement.sql, values: statement.values });
     const first = result.rows[0]!;
@@ -254,22 +308,22 @@ async function answerRead(
 
 async function handleRead(ctx: RequestContext, name: string): Promise<void> {
   const source = relationSource(ctx.cache, name);
-  if (!source) throw tableNotFound(ctx.cache.schema, name, similar(ctx.cache.relations.keys(), name, 0.75));
-  const negotiated = negotiateMedia(ctx.req.headers['accept']);
-  const prefs = parsePrefer(ctx.req.headers['prefer']);
+  if (!source) throw tableNotFound(ctx.cache.schema, name, new FuzzySet(ctx.cache.relations.keys()).getOne(name));
+  const negotiated = negotiateMedia(ctx.req.headers['accept'], ctx.settings.planEnabled);
+  const prefs = preferences(ctx);
   const parsed = parseQuery(ctx.query);
-  const range = effectiveRange(ctx.req, parsed, ctx.method);
+  const range = effectiveRange(ctx.req, parsed, ctx.method, ctx.settings.maxRows);
   const plan = planChecked(ctx, source, parsed);
   await answerRead(ctx, plan, prefs, negotiated, range, true, false);
 }
 
 async function handleWrite(ctx: RequestContext, name: string): Promise<void> {
   const relation = ctx.cache.relations.get(name);
-  if (!relation) throw tableNotFound(ctx.cache.schema, name, similar(ctx.cache.relations.keys(), name, 0.75));
-  const negotiated = negotiateMedia(ctx.req.headers['accept']);
+  if (!relation) throw tableNotFound(ctx.cache.schema, name, new FuzzySet(ctx.cache.relations.keys()).getOne(name));
+  const negotiated = negotiateMedia(ctx.req.headers['accept'], ctx.settings.planEnabled);
   const media = negotiated.media;
   refuseCsv(media);
-  const prefs = parsePrefer(ctx.req.headers['prefer']);
+  const prefs = preferences(ctx);
   const parsed = parseQuery(ctx.query);
   const root = parsed.nodes.get('')!;
   const plan = planChecked(ctx, writtenRowsSource(relation), parsed);
@@ -325,6 +379,10 @@ async function handleWrite(ctx: RequestContext, name: string): Promise<void> {
     statement = buildDelete(relation, plan, { filterNode: plan, limit: root.limit, offset: root.offset }, shape);
   }
 
+  if (negotiated.plan) {
+    await answerPlan(ctx, negotiated, statement, false, prefs);
+    return;
+  }
   const headers: Record<string, string> = {};
   appliedHeader(prefs, headers, honoured);
   if (emptyPatch) {
@@ -384,9 +442,9 @@ async function handleRpc(ctx: RequestContext, name: string): Promise<void> {
   if (ctx.method !== 'GET' && ctx.method !== 'HEAD' && ctx.method !== 'POST') {
     throw new ApiError(405, 'PGRST101', `Cannot use the ${ctx.method} method on RPC`);
   }
-  const negotiated = negotiateMedia(ctx.req.headers['accept']);
+  const negotiated = negotiateMedia(ctx.req.headers['accept'], ctx.settings.planEnabled);
   const media = negotiated.media;
-  const prefs = parsePrefer(ctx.req.headers['prefer']);
+  const prefs = preferences(ctx);
   const post = ctx.method === 'POST';
   let parsed: ParsedQuery;
   let args: string | Buffer;
@@ -430,6 +488,10 @@ async function handleRpc(ctx: RequestContext, name: string): Promise<void> {
   if (routine.returnKind === 'scalar' || routine.returnKind === 'void') {
     refuseCsv(media);
     const statement = buildScalarCall(routine, args, provided, head);
+    if (negotiated.plan) {
+      await answerPlan(ctx, negotiated, statement, readOnly, prefs);
+      return;
+    }
     const row = await inSession(ctx, readOnly, async (client) => {
       const result = await client.query<StatementRow>({ text: statement.sql, values: statement.values });
       const first = result.rows[0] ?? null;
@@ -450,10 +512,37 @@ async function handleRpc(ctx: RequestContext, name: string): Promise<void> {
     return;
   }
   const source = routineSource(ctx.cache, routine, args, provided);
-  const range = effectiveRange(ctx.req, parsed, ctx.method);
+  const range = effectiveRange(ctx.req, parsed, ctx.method, ctx.settings.maxRows);
   const plan = planChecked(ctx, source, parsed);
-  const shaped = routine.returnsSet || media === 'csv' ? negotiated : { media: 'json' as ResponseMedia, stripNulls: negotiated.stripNulls, contentType: negotiated.stripNulls ? negotiated.contentType : JSON_TYPE };
+  const shaped =
+    routine.returnsSet || media === 'csv' || negotiated.plan
+      ? negotiated
+      : { media: 'json' as ResponseMedia, stripNulls: negotiated.stripNulls, contentType: negotiated.stripNulls ? negotiated.contentType : JSON_TYPE };
   await answerRead(ctx, plan, prefs, shaped, range, readOnly, !routine.returnsSet, strictMax);
+}
+
+/** The request's preferences; `tx=` counts when `db-tx-end` allows an override. Also decides `ctx.rollback`. */
+function preferences(ctx: RequestContext): Preferences {
+  const txEnd = ctx.settings.txEnd;
+  const prefs = parsePrefer(ctx.req.headers['prefer'], txEnd.allowOverride);
+  ctx.rollback = prefs.tx === 'rollback' || (txEnd.rollbackAll && prefs.tx !== 'commit');
+  return prefs;
+}
+
+/**
+ * An unknown column answered as Postgres answers PostgREST's query: the same message, with the hint
+ * Postgres gives ("Perhaps you meant to reference the column …"), asked of Postgres itself with the
+ * same alias over the same relation (parse analysis fails before any privilege is checked).
+ */
+async function refineColumnError(pool: pg.Pool, error: UndefinedColumnError): Promise<ApiError> {
+  if (error.probe === null) return error;
+  try {
+    await pool.query(`select ${ident(error.alias)}.${ident(error.column)} from ${qualified(error.probe.schema, error.probe.relation)} as ${ident(error.alias)} limit 0`);
+  } catch (probeError) {
+    const refined = toApiError(probeError, false);
+    if (refined.body.code === '42703') return new ApiError(400, '42703', refined.body.message, refined.body.details, refined.body.hint);
+  }
+  return error;
 }
 
 function decodeSegment(segment: string): string {
@@ -491,8 +580,18 @@ async function route(ctx: RequestContext, subpath: string): Promise<void> {
 
 export const createRestModule: HttpModuleFactory = async (apiContext) => {
   const schemas = apiContext.config.project.api.schemas;
-  const extraSearchPath = apiContext.config.project.api.extra_search_path;
-  const schema: SchemaCacheHolder = await createSchemaCacheHolder(apiContext.dbUrl, apiContext.pool, apiContext.log, schemas.length > 0 ? schemas : ['public']);
+  const fileSettings: FileSettings = {
+    maxRows: apiContext.config.project.api.max_rows,
+    extraSearchPath: apiContext.config.project.api.extra_search_path,
+    maxRowsOverride: maxRowsOverride(process.env),
+  };
+  let reported = '';
+  const reportOverridden = (db: DbSettings) => {
+    const overridden = overriddenSettings(fileSettings, db).join('; ');
+    if (overridden !== '' && overridden !== reported) apiContext.log(`[rest] supabase/config.toml thắng cấu hình của authenticator: ${overridden}`);
+    reported = overridden;
+  };
+  const schema: SchemaCacheHolder = await createSchemaCacheHolder(apiContext.dbUrl, apiContext.pool, apiContext.log, schemas.length > 0 ? schemas : ['public'], reportOverridden);
   const callers = new CallerResolver(apiContext.config.jwtSecret);
   const limits = apiContext.config.restFairShare;
   const fairShare = new FairShare(limits, apiContext.pool.options.max ?? 20);
@@ -508,13 +607,14 @@ export const createRestModule: HttpModuleFactory = async (apiContext) => {
         // With several exposed schemas, PostgREST names the one answered.
         if (schema.schemas.length > 1) res.setHeader('Content-Profile', profile);
         const url = new URL(req.url ?? '/', 'http://localhost');
+        const settings = effectiveSettings(fileSettings, schema.dbSettings());
         await route(
           { req, res, method, path: subpath, query: url.searchParams, caller, cache: schema.current(profile), pool: apiContext.pool,
-            searchPath: [profile, ...extraSearchPath.filter((name) => name !== profile)], admission, limits },
+            searchPath: [profile, ...settings.extraSearchPath.filter((name) => name !== profile)], admission, limits, settings, rollback: false },
           subpath,
         );
       } catch (error) {
-        const apiError = toApiError(error, caller?.authenticated ?? false);
+        const apiError = error instanceof UndefinedColumnError ? await refineColumnError(apiContext.pool, error) : toApiError(error, caller?.authenticated ?? false);
         if (apiError.status >= 500) apiContext.log(`[rest] ${method} ${subpath}: ${apiError.body.code} ${apiError.body.message}`);
         // Drain an unread request body so that keep-alive connections stay usable.
         if (!req.readableEnded) req.resume();

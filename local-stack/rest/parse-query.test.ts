@@ -37,11 +37,22 @@ describe('parseSelect', () => {
     }
   });
 
-  it('refuses aggregates like PostgREST with db-aggregates-enabled off (PGRST123)', () => {
-    for (const aggregate of ['count()', 'n:count()', 'amount.sum()', 'id,amount.max()', 'reviews(rating.avg())']) {
-      expect(apiError(() => parseSelect(aggregate)).body).toEqual({ code: 'PGRST123', message: 'Use of aggregate functions is not allowed', details: null, hint: null });
-    }
-    expect(parseSelect('id,count')).toHaveLength(2);
+  it('reads aggregates as PostgREST: count(), col.agg(), aliases, the cast of the value and of the result', () => {
+    const col = (name: string, jsonPath: { arrow: '->' | '->>'; key: string }[] = []) => ({ name, jsonPath });
+    expect(parseSelect('count(),n:count()::text,amount.sum(),total:amount::int.avg()::text,data->>k::integer.max(),id.min(),id.count()')).toEqual([
+      { kind: 'column', field: col('*'), alias: null, cast: null, aggregate: { fn: 'count', cast: null } },
+      { kind: 'column', field: col('*'), alias: 'n', cast: null, aggregate: { fn: 'count', cast: 'text' } },
+      { kind: 'column', field: col('amount'), alias: null, cast: null, aggregate: { fn: 'sum', cast: null } },
+      { kind: 'column', field: col('amount'), alias: 'total', cast: 'int', aggregate: { fn: 'avg', cast: 'text' } },
+      { kind: 'column', field: col('data', [{ arrow: '->>', key: 'k' }]), alias: null, cast: 'integer', aggregate: { fn: 'max', cast: null } },
+      { kind: 'column', field: col('id'), alias: null, cast: null, aggregate: { fn: 'min', cast: null } },
+      { kind: 'column', field: col('id'), alias: null, cast: null, aggregate: { fn: 'count', cast: null } },
+    ]);
+    const embedded = parseSelect('name,reviews(rating.avg(),count())')[1];
+    expect(embedded).toMatchObject({ kind: 'embed', items: [{ aggregate: { fn: 'avg' } }, { aggregate: { fn: 'count' } }] });
+    // `count` without parentheses stays the backwards-compatible embedded count (a column).
+    expect(parseSelect('id,count')[1]).toEqual({ kind: 'column', field: col('count'), alias: null, cast: null });
+    for (const bad of ['amount.total()', 'amount.sum', 'count()x', 'amount.sum()::']) expect(apiError(() => parseSelect(bad)).body.code).toBe('PGRST100');
   });
 
   it('refuses absurd nesting depth', () => {

@@ -15,9 +15,27 @@ export interface FieldRef {
   jsonPath: JsonStep[];
 }
 
+/** PostgREST's aggregate functions (`count()`, `col.sum()` …), allowed with `db-aggregates-enabled`. */
+export type AggregateFn = 'count' | 'sum' | 'avg' | 'min' | 'max';
+
+export interface Aggregate {
+  fn: AggregateFn;
+  /** The cast of the aggregate's result (`col.sum()::text`). */
+  cast: string | null;
+}
+
 export type SelectItem =
   | { kind: 'star' }
-  | { kind: 'column'; field: FieldRef; alias: string | null; cast: string | null }
+  | {
+      kind: 'column';
+      /** `*` with the `count` aggregate for `count()`. */
+      field: FieldRef;
+      alias: string | null;
+      /** The cast of the value (before an aggregate: `col::int.sum()`). */
+      cast: string | null;
+      /** Present only for an aggregate (`count()`, `col.sum()`). */
+      aggregate?: Aggregate;
+    }
   | {
       kind: 'embed';
       relation: string;
@@ -203,9 +221,11 @@ function readSelectItem(c: Cursor, depth: number): SelectItem {
     c.skipSpaces();
     field = readField(c);
   }
-  // Aggregates (`count()`, `col.sum()`): off on Supabase (db-aggregates-enabled), so refused as PostgREST.
-  if ((field.name === 'count' && c.startsWith('()')) || /^\.(?:sum|avg|count|max|min)\(\)/.test(c.text.slice(c.pos))) {
-    throw new ApiError(400, 'PGRST123', 'Use of aggregate functions is not allowed');
+  // `count()`: the count of the rows (PostgREST's pFieldSelect); refused later unless db-aggregates-enabled.
+  if (field.name === 'count' && field.jsonPath.length === 0 && c.startsWith('()') && !spread) {
+    c.pos += 2;
+    const aggregateCast = readCast(c);
+    return { kind: 'column', field: { name: '*', jsonPath: [] }, alias, cast: null, aggregate: { fn: 'count', cast: aggregateCast } };
   }
   if (c.peek() === '!' || c.peek() === '(') {
     if (field.jsonPath.length > 0) c.fail('"," or "::"');
@@ -226,15 +246,26 @@ function readSelectItem(c: Cursor, depth: number): SelectItem {
     return { kind: 'embed', relation: field.name, alias, hint, joinType, items, spread };
   }
   if (spread) c.fail('"("');
-  let cast: string | null = null;
-  if (c.startsWith('::')) {
-    c.pos += 2;
-    const start = c.pos;
-    while (!c.eof() && /[A-Za-z0-9_ ]/.test(c.peek()) && !(c.peek() === ' ' && c.peek(1) === ',')) c.pos += 1;
-    cast = c.text.slice(start, c.pos).trim();
-    if (cast === '') c.fail('type name');
+  const cast = readCast(c);
+  // `col.sum()`, `col::int.avg()::text`: an aggregate of the (cast) value, with an optional cast of its result.
+  const aggregate = /^\.(sum|avg|count|max|min)\(\)/.exec(c.text.slice(c.pos));
+  if (aggregate) {
+    c.pos += aggregate[0].length;
+    const aggregateCast = readCast(c);
+    return { kind: 'column', field, alias, cast, aggregate: { fn: aggregate[1] as AggregateFn, cast: aggregateCast } };
   }
   return { kind: 'column', field, alias, cast };
+}
+
+/** An optional `::type` (letters, digits, `_` and inner spaces, as PostgREST's pIdentifier). */
+function readCast(c: Cursor): string | null {
+  if (!c.startsWith('::')) return null;
+  c.pos += 2;
+  const start = c.pos;
+  while (!c.eof() && /[A-Za-z0-9_ ]/.test(c.peek()) && !(c.peek() === ' ' && c.peek(1) === ',')) c.pos += 1;
+  const cast = c.text.slice(start, c.pos).trim();
+  if (cast === '') c.fail('type name');
+  return cast;
 }
 
 /** Runs a function of the shared grammar, answering its syntax errors as PGRST100. */

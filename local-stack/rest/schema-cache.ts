@@ -2,6 +2,7 @@
 // read once from pg_catalog (one query) and reloaded on `NOTIFY pgrst, 'reload schema'`, like
 // PostgREST. Requests never query the catalog.
 import pg from 'pg';
+import { loadDbSettings, type DbSettings } from './db-config.ts';
 
 export const EXPOSED_SCHEMA = 'public';
 
@@ -12,12 +13,14 @@ export interface Column {
   /** Display name of the type (format_type). */
   typeName: string;
   nullable: boolean;
-  /** Default expression from pg_get_expr (catalog text, never request text), or null. */
+  /**
+   * Default expression (catalog text, never request text), as PostgREST's schema cache has it: the
+   * column's default, else its domain's; `nextval(…)` for an identity BY DEFAULT column; none for an
+   * identity ALWAYS or a generated column.
+   */
   defaultExpr: string | null;
   /** Generated (stored) or identity ALWAYS columns cannot be written. */
   generated: boolean;
-  /** Identity ALWAYS: an insert giving it a value needs OVERRIDING SYSTEM VALUE. */
-  identityAlways?: boolean;
   /** Computed field: the qualified function taking the row, called instead of reading a column. */
   computedFn?: string;
   /** `count` used as a column (PostgREST's backwards-compatible embedded count). */
@@ -103,7 +106,6 @@ interface RawColumn {
   nullable: boolean;
   default_expr: string | null;
   generated: boolean;
-  identity_always?: boolean;
 }
 
 interface RawRelation {
@@ -168,12 +170,16 @@ const COLUMNS_OF = (relOid: string) => `(
     'cast_type', ${CAST_TYPE_SQL('a.atttypid')},
     'type_name', format_type(a.atttypid, a.atttypmod),
     'nullable', not a.attnotnull,
-    'default_expr', coalesce(pg_get_expr(d.adbin, d.adrelid),
-      case when a.attidentity in ('a', 'd') then format('nextval(%L::regclass)', pg_get_serial_sequence(a.attrelid::regclass::text, a.attname)) end),
-    'generated', a.attgenerated <> '',
-    'identity_always', a.attidentity = 'a'
+    'default_expr', case
+      when ct.typbasetype <> 0 and d.adbin is null then pg_get_expr(ct.typdefaultbin, 0)
+      when a.attidentity = 'd' then format('nextval(%L)', pg_get_serial_sequence(a.attrelid::regclass::text, a.attname))
+      when a.attgenerated = 's' then null
+      else pg_get_expr(d.adbin, d.adrelid)
+    end,
+    'generated', a.attgenerated <> '' or a.attidentity = 'a'
   ) order by a.attnum)
   from pg_attribute a
+  join pg_type ct on ct.oid = a.atttypid
   left join pg_attrdef d on d.adrelid = a.attrelid and d.adnum = a.attnum
   where a.attrelid = ${relOid} and a.attnum > 0 and not a.attisdropped)`;
 
@@ -273,7 +279,6 @@ function toColumn(raw: RawColumn): Column {
     nullable: raw.nullable,
     defaultExpr: raw.default_expr,
     generated: raw.generated,
-    identityAlways: raw.identity_always === true,
   };
 }
 
@@ -480,6 +485,8 @@ export function isUniqueKey(relation: Relation, columns: readonly string[]): boo
 export interface SchemaCacheHolder {
   /** The cache of an exposed schema (the first one when none is named). */
   current(schema?: string): SchemaCache;
+  /** The authenticator role's `pgrst.*` settings (db-config.ts), as last read. */
+  dbSettings(): DbSettings;
   /** The exposed schemas, in configuration order. */
   schemas: readonly string[];
   reload(): Promise<void>;
@@ -487,19 +494,28 @@ export interface SchemaCacheHolder {
 }
 
 /**
- * Loads the cache and keeps it fresh: a dedicated connection LISTENs on channel `pgrst` and
- * reloads on 'reload schema' (or an empty payload, as PostgREST). If that connection drops
- * (database restart), it reconnects with backoff and reloads, since the schema may have changed.
+ * Loads the cache and the authenticator's `pgrst.*` settings and keeps them fresh: a dedicated
+ * connection LISTENs on channel `pgrst` and reloads both on 'reload schema' (or an empty payload, as
+ * PostgREST) and the settings on 'reload config'. If that connection drops (database restart), it
+ * reconnects with backoff and reloads, since the schema may have changed. `onSettings` is told of
+ * every read of the settings.
  */
 export async function createSchemaCacheHolder(
   dbUrl: string,
   pool: pg.Pool,
   log: (line: string) => void,
   schemas: readonly string[] = [EXPOSED_SCHEMA],
+  onSettings: (settings: DbSettings) => void = () => undefined,
 ): Promise<SchemaCacheHolder> {
   const loadAll = async (): Promise<Map<string, SchemaCache>> =>
     new Map(await Promise.all(schemas.map(async (schema) => [schema, await loadSchemaCache(pool, schema)] as const)));
+  const readSettings = async (): Promise<void> => {
+    settings = await loadDbSettings(pool, log);
+    onSettings(settings);
+  };
   let caches = await loadAll();
+  let settings: DbSettings = {};
+  await readSettings();
   let closed = false;
   let listener: pg.Client | null = null;
   let retryTimer: NodeJS.Timeout | null = null;
@@ -516,6 +532,7 @@ export async function createSchemaCacheHolder(
       do {
         reloadAgain = false;
         try {
+          await readSettings();
           caches = await loadAll();
         } catch (error) {
           log(`[rest] không tải lại được schema cache: ${error instanceof Error ? error.message : String(error)}`);
@@ -556,6 +573,7 @@ export async function createSchemaCacheHolder(
       if (message.channel !== 'pgrst') return;
       const payload = (message.payload ?? '').trim();
       if (payload === '' || payload === 'reload schema') void reload();
+      else if (payload === 'reload config') void readSettings();
     });
     try {
       await client.connect();
@@ -577,6 +595,7 @@ export async function createSchemaCacheHolder(
 
   return {
     current: (schema) => caches.get(schema ?? schemas[0]!)!,
+    dbSettings: () => settings,
     schemas,
     reload,
     close: async () => {

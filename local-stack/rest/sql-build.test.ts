@@ -99,7 +99,7 @@ describe('read statements', () => {
 
   it('quotes output aliases and refuses NUL characters in them', () => {
     const { sql } = read(`select=${encodeURIComponent('"a\\"b":id')}`);
-    expect(sql).toContain('"t0"."id" as "a""b"');
+    expect(sql).toContain('"bookings"."id" as "a""b"');
     let caught: unknown = null;
     try {
       read(`select=${encodeURIComponent('"a\u0000b":id')}`);
@@ -111,42 +111,42 @@ describe('read statements', () => {
 
   it('quotes identifiers and casts values to the column type', () => {
     const { sql, values } = read('select=id,status&status=eq.pending&price=gte.10&order=price.desc.nullslast&limit=5');
-    expect(sql).toContain('"t0"."status" = $1::"pg_catalog"."text"');
-    expect(sql).toContain('"t0"."price" >= $2::"pg_catalog"."int4"');
-    expect(sql).toContain('order by "t0"."price" desc nulls last');
+    expect(sql).toContain('"bookings"."status" = $1::"pg_catalog"."text"');
+    expect(sql).toContain('"bookings"."price" >= $2::"pg_catalog"."int4"');
+    expect(sql).toContain('order by "bookings"."price" desc nulls last');
     expect(sql).toMatch(/limit \$3::bigint/);
     expect(values).toEqual(['pending', '10', 5]);
   });
 
   it('builds in, is, like and array operators with parameters', () => {
     const { sql, values } = read('status=in.(a,"b,c")&provider_id=is.null&status=not.ilike.*x*&queue=cs.{1}');
-    expect(sql).toContain('"t0"."status" = any($1::"pg_catalog"."text"[])');
-    expect(sql).toContain('"t0"."provider_id" is null');
-    expect(sql).toContain('not ("t0"."status" ilike $2::text)');
-    expect(sql).toContain('"t0"."queue" @> $3::"pg_catalog"."uuid"[]');
+    expect(sql).toContain('"bookings"."status" = any($1::"pg_catalog"."text"[])');
+    expect(sql).toContain('"bookings"."provider_id" is null');
+    expect(sql).toContain('not ("bookings"."status" ilike $2::text)');
+    expect(sql).toContain('"bookings"."queue" @> $3::"pg_catalog"."uuid"[]');
     expect(values).toEqual(['{"a","b,c"}', '%x%', '{1}']);
   });
 
   it('adds the exact count over the same filters', () => {
     const { sql } = read('status=eq.pending', 'exact');
-    expect(sql).toMatch(/select \(select pg_catalog\.count\(\*\) from "public"\."bookings" as "t0" where "t0"\."status" = \$1/);
+    expect(sql).toMatch(/select \(select pg_catalog\.count\(\*\) from "public"\."bookings" as "bookings" where "bookings"\."status" = \$1/);
   });
 
   it('embeds to-one as row_to_json and to-many as json_agg with their own filters', () => {
     const { sql } = read('select=id,customer:profiles!bookings_customer_id_fkey(name),reviews(rating)&reviews.rating=gte.4&reviews.order=rating.desc&reviews.limit=3');
-    expect(sql).toContain('(select row_to_json("t1_r") from (select "t1"."name" as "name" from "public"."profiles" as "t1" where "t1"."id" = "t0"."customer_id" limit 1) as "t1_r") as "customer"');
-    expect(sql).toContain('coalesce((select json_agg("t2_r") from (select "t2"."rating" as "rating" from "public"."reviews" as "t2" where "t2"."booking_id" = "t0"."id" and "t2"."rating" >= $1');
-    expect(sql).toContain('order by "t2"."rating" desc limit $2::bigint');
+    expect(sql).toContain('(select row_to_json("profiles_1_r") from (select "profiles_1"."name" as "name" from "public"."profiles" as "profiles_1" where "profiles_1"."id" = "bookings"."customer_id" limit 1) as "profiles_1_r") as "customer"');
+    expect(sql).toContain('coalesce((select json_agg("reviews_1_r") from (select "reviews_1"."rating" as "rating" from "public"."reviews" as "reviews_1" where "reviews_1"."booking_id" = "bookings"."id" and "reviews_1"."rating" >= $1');
+    expect(sql).toContain('order by "reviews_1"."rating" desc limit $2::bigint');
   });
 
   it('filters parents through !inner embeds', () => {
     const { sql } = read('select=id,reviews!inner(rating)&reviews.rating=eq.5');
-    expect(sql).toContain('exists (select 1 from "public"."reviews" as "t1" where "t1"."booking_id" = "t0"."id" and "t1"."rating" = $');
+    expect(sql).toContain('exists (select 1 from "public"."reviews" as "reviews_1" where "reviews_1"."booking_id" = "bookings"."id" and "reviews_1"."rating" = $');
   });
 
   it('embeds many-to-many through the junction', () => {
     const { sql } = read('select=id,tags(label)');
-    expect(sql).toContain('join "public"."booking_tags" as "t1_j" on "t1_j"."tag_id" = "t1"."id" where "t1_j"."booking_id" = "t0"."id"');
+    expect(sql).toContain('join "public"."booking_tags" as "tags_j" on "tags_j"."tag_id" = "tags"."id" where "tags_j"."booking_id" = "bookings"."id"');
   });
 
   it('reports unknown columns the way Postgres does (42703)', () => {
@@ -182,7 +182,7 @@ describe('read statements', () => {
 
   it('orders by a to-one embed (related order) and refuses it on to-many', () => {
     const { sql } = read('select=id,customer:profiles!bookings_customer_id_fkey(name)&order=customer(name).desc.nullslast');
-    expect(sql).toContain('order by (select "t1"."name" from "public"."profiles" as "t1" where "t1"."id" = "t0"."customer_id" limit 1) desc nulls last');
+    expect(sql).toContain('order by (select "profiles_1"."name" from "public"."profiles" as "profiles_1" where "profiles_1"."id" = "bookings"."customer_id" limit 1) desc nulls last');
     const toMany = apiError(() => read('select=id,reviews(rating)&order=reviews(rating)'));
     expect([toMany.status, toMany.body.code]).toEqual([400, 'PGRST118']);
     expect(apiError(() => read('order=customer(name)')).body.code).toBe('PGRST108');
@@ -198,8 +198,71 @@ describe('read statements', () => {
   it('builds a planned count with its own parameters', () => {
     const parsed = parseQuery(new URLSearchParams('status=eq.a&limit=2'));
     const planned = buildPlannedCount(planRead(cache, relationSource(cache, 'bookings')!, parsed));
-    expect(planned.sql).toBe('explain (format json) select 1 from "public"."bookings" as "t0" where "t0"."status" = $1::"pg_catalog"."text"');
+    expect(planned.sql).toBe('explain (format json) select 1 from "public"."bookings" as "bookings" where "bookings"."status" = $1::"pg_catalog"."text"');
     expect(planned.values).toEqual(['a']);
+  });
+});
+
+describe('aggregates', () => {
+  function aggregated(query: string, aggregatesEnabled = true) {
+    const parsed = parseQuery(new URLSearchParams(query));
+    return buildReadStatement(planRead(cache, relationSource(cache, 'bookings')!, parsed, { aggregatesEnabled }), { count: null, head: false, limit: null, offset: null }).sql;
+  }
+
+  it('are refused with PGRST123 unless enabled, after the relationships are resolved', () => {
+    expect(apiError(() => aggregated('select=count()', false)).body).toEqual({ code: 'PGRST123', message: 'Use of aggregate functions is not allowed', details: null, hint: null });
+    expect(apiError(() => aggregated('select=reviews(rating.avg())', false)).body.code).toBe('PGRST123');
+    expect(apiError(() => aggregated('select=price.sum(),nothing(id)', false)).body.code).toBe('PGRST200');
+    // A column error is Postgres's, after the plan: PGRST123 comes first.
+    expect(apiError(() => aggregated('select=nope.sum()', false)).body.code).toBe('PGRST123');
+  });
+
+  it('group by the other items: a plain column by its value, an aliased one or an embed by its place', () => {
+    const sql = aggregated('select=status,total:price.sum()::text,n:count(),who:customer_id,customer:profiles!bookings_customer_id_fkey(name)');
+    expect(sql).toContain('"bookings"."status" as "status", pg_catalog.sum("bookings"."price")::text as "total", pg_catalog.count("bookings".*) as "n"');
+    expect(sql).toContain(' group by "bookings"."status", 4, 5');
+    // The embed is a group term, jsonb (json has no equality).
+    expect(sql).toMatch(/\(\(select row_to_json\("profiles_1_r"\).*\)\)::jsonb as "customer"/);
+    expect(aggregated('select=price.max()')).not.toContain('group by');
+  });
+
+  it('inside an embed, with the embed own group by', () => {
+    expect(aggregated('select=id,reviews(booking_id,rating.avg())')).toContain(
+      '(select "reviews_1"."booking_id" as "booking_id", pg_catalog.avg("reviews_1"."rating") as "avg" from "public"."reviews" as "reviews_1" where "reviews_1"."booking_id" = "bookings"."id" group by "reviews_1"."booking_id")',
+    );
+  });
+
+  it('hoist from a to-one spread to its parent, over the spread value', () => {
+    const sql = aggregated('select=...profiles!bookings_customer_id_fkey(name,customers:count(),id.max())');
+    expect(sql).toContain('pg_catalog.count((select 1 from "public"."profiles" as "profiles_1" where "profiles_1"."id" = "bookings"."customer_id" limit 1)) as "customers"');
+    expect(sql).toContain('pg_catalog.max((select "profiles_1"."id" from "public"."profiles" as "profiles_1"');
+    expect(sql).toContain(' group by 1');
+  });
+
+  it('are not implemented in to-many spreads (PGRST127)', () => {
+    expect(apiError(() => aggregated('select=...reviews(rating.sum())')).body).toEqual({
+      code: 'PGRST127',
+      message: 'Feature not implemented',
+      details: 'Aggregates are not implemented for one-to-many or many-to-many spreads.',
+      hint: null,
+    });
+  });
+});
+
+describe("Postgres's errors on PostgREST's query", () => {
+  it('42712 for two embeds with one output name: the second join alias <parent>_<name>_<depth>', () => {
+    expect(apiError(() => read('select=id,x:reviews(id),x:tags(id)')).body).toEqual({ code: '42712', message: 'table name "bookings_x_1" specified more than once', details: null, hint: null });
+    expect(apiError(() => read('select=profiles!bookings_customer_id_fkey(id),profiles!bookings_provider_id_fkey(id)')).body.message).toBe(
+      'table name "bookings_profiles_1" specified more than once',
+    );
+  });
+
+  it("name unknown columns with PostgREST's aliases, embeds first, then filters, select list and order", () => {
+    expect(apiError(() => read('select=nope')).body.message).toBe('column bookings.nope does not exist');
+    expect(apiError(() => read('select=nope,reviews(bad)')).body.message).toBe('column reviews_1.bad does not exist');
+    expect(apiError(() => read('select=id,tags(bad)')).body.message).toBe('column tags.bad does not exist');
+    expect(apiError(() => read('select=nope&bad=eq.1&order=worse')).body.message).toBe('column bookings.bad does not exist');
+    expect(apiError(() => read('select=id::nonsense,nope')).body).toMatchObject({ code: '42704', message: 'type "nonsense" does not exist' });
   });
 });
 
@@ -217,9 +280,12 @@ describe('write statements', () => {
     expect(sql).toContain('json_populate_recordset(null::"public"."bookings"');
   });
 
-  it('uses column defaults for missing keys with missing=default', () => {
+  it('merges every row over the defaults of the inserted columns with missing=default, as PostgREST', () => {
     const { sql } = buildInsert(bookings, plan(), '[]', { columns: ['id', 'status'], missingDefault: true, upsert: null }, shape);
-    expect(sql).toContain(`case when pgrst_e.value::jsonb ? 'id' then pgrst_r."id" else gen_random_uuid() end`);
+    // Each row's defaults are evaluated, also where the row gives the value (PostgREST's fromJsonBodyF).
+    expect(sql).toContain(`jsonb_agg(jsonb_build_object('id', gen_random_uuid()) || pgrst_elem)`);
+    expect(sql).toContain('jsonb_to_recordset(pgrst_json_defs.val) as pgrst_x("id" "pg_catalog"."uuid", "status" "pg_catalog"."text")');
+    expect(sql).toContain('select pgrst_body."id", pgrst_body."status" from');
   });
 
   it('upserts on the conflict target and reports inserted rows', () => {
@@ -240,11 +306,11 @@ describe('write statements', () => {
   it('updates and deletes with the filters as parameters', () => {
     const p = plan('status=eq.pending');
     const update = buildUpdate(bookings, p, '{"price":2}', ['price'], { filterNode: p, limit: null, offset: null }, shape);
-    expect(update.sql).toContain('update "public"."bookings" as "t0" set "price" = pgrst_r."price"');
-    expect(update.sql).toContain('where "t0"."status" = $2');
+    expect(update.sql).toContain('update "public"."bookings" as "bookings" set "price" = pgrst_r."price"');
+    expect(update.sql).toContain('where "bookings"."status" = $2');
     expect(update.values).toEqual(['{"price":2}', 'pending']);
     const del = buildDelete(bookings, p, { filterNode: p, limit: 1, offset: null }, shape);
-    expect(del.sql).toContain('"t0".ctid = any(array(select "t0".ctid from "public"."bookings" as "t0" where "t0"."status" = $1::"pg_catalog"."text" limit $2::bigint))');
+    expect(del.sql).toContain('"bookings".ctid = any(array(select "bookings".ctid from "public"."bookings" as "bookings" where "bookings"."status" = $1::"pg_catalog"."text" limit $2::bigint))');
   });
 });
 

@@ -4,8 +4,8 @@
 // quoted; every value from the request is a bind parameter.
 import { IS_VALUES } from '../sql/filter-grammar.ts';
 import { arrayLiteral, ident, literal, Params, qualified, sqlOperator } from '../sql/sql-text.ts';
-import { ApiError, columnNotFound } from './errors.ts';
-import type { Condition, FieldRef, Filter, NodeParams, OrderTerm, ParsedQuery, SelectItem } from './parse-query.ts';
+import { ApiError, UndefinedColumnError } from './errors.ts';
+import type { Aggregate, Condition, FieldRef, Filter, NodeParams, OrderTerm, ParsedQuery, SelectItem } from './parse-query.ts';
 import { isToOne, resolveEmbed, type Relationship } from './relationships.ts';
 import type { Column, SchemaCache } from './schema-cache.ts';
 
@@ -42,7 +42,17 @@ export function relationSource(cache: SchemaCache, name: string): Source | null 
 }
 
 type PlannedItem =
-  | { kind: 'expr'; field: FieldRef; cast: string | null; name: string }
+  | {
+      kind: 'expr';
+      field: FieldRef;
+      /** The cast as requested (checked against CASTS when the plan is validated). */
+      cast: string | null;
+      name: string;
+      /** Named by an alias (explicit, or the key of a JSON path): grouped by its output column. */
+      aliased: boolean;
+      /** `count()`, `col.sum()` …: an aggregate of the (cast) value. */
+      aggregate: Aggregate | null;
+    }
   | { kind: 'embed'; embed: PlannedEmbed }
   /** A column of a spread embed (`...rel(col)`), read from the embedded row(s). */
   | { kind: 'spread'; embed: PlannedEmbed; item: PlannedItem; name: string };
@@ -52,18 +62,37 @@ function itemName(item: PlannedItem): string {
   return item.kind === 'embed' ? item.embed.name : item.name;
 }
 
+/**
+ * The aggregate a select item computes in its node: its own, or (PostgREST's hoisting) the one at the
+ * end of a chain of to-one spreads, applied over the spread value in this node.
+ */
+function aggregateOf(item: PlannedItem): Aggregate | null {
+  if (item.kind === 'expr') return item.aggregate;
+  if (item.kind === 'spread' && isToOne(item.embed.relationship)) return aggregateOf(item.item);
+  return null;
+}
+
 export interface PlannedEmbed {
   /** Output key and filter path segment: alias, else the requested name. */
   name: string;
+  /** PostgREST's alias of the embed's lateral join, `<parent>_<name>_<depth>`; two equal → 42712. */
+  joinAlias: string;
   relationship: Relationship;
   inner: boolean;
-  /** False for `embed()` with no columns: used only to filter parents. */
+  /** False for `embed()` with no columns and for spreads: no key of its own in the output. */
   output: boolean;
+  /** `...rel(cols)`: its columns are the parent's. */
+  spread: boolean;
   node: PlanNode;
 }
 
 export interface PlanNode {
   source: Source;
+  /**
+   * The node's rows' alias, PostgREST's (so that Postgres names them in errors as it names
+   * PostgREST's): the relation's name at the root, `<table>_<depth>` in embeds (the table's name for
+   * the target of a many-to-many embed).
+   */
   alias: string;
   items: PlannedItem[];
   embeds: PlannedEmbed[];
@@ -100,19 +129,23 @@ const CASTS = new Map<string, string>(Object.entries({
   uuid: 'uuid',
 }));
 
+/** The output name of a column without alias: the last key of its JSON path (PostgREST's lastJsonKey). */
+function columnName(field: FieldRef): string {
+  const last = field.jsonPath[field.jsonPath.length - 1];
+  if (!last) return field.name;
+  if (!/^-?\d+$/.test(last.key)) return last.key;
+  // `data->1->x->>2` is named x, `data->3` data: the last key that is not an array index.
+  const key = [...field.jsonPath].reverse().find((step) => !/^-?\d+$/.test(step.key));
+  return key ? key.key : field.name;
+}
+
 class Planner {
-  private counter = 0;
   constructor(
     private readonly cache: SchemaCache,
     private readonly parsed: ParsedQuery,
   ) {}
 
-  nextAlias(): string {
-    this.counter += 1;
-    return `t${this.counter}`;
-  }
-
-  plan(source: Source, items: SelectItem[], path: string, alias: string): PlanNode {
+  plan(source: Source, items: SelectItem[], path: string, alias: string, depth: number, ancestors: readonly string[]): PlanNode {
     const node: PlanNode = {
       source,
       alias,
@@ -130,16 +163,17 @@ class Planner {
     };
     for (const item of items) {
       if (item.kind === 'star') {
-        for (const column of source.columnList) add({ kind: 'expr', field: { name: column.name, jsonPath: [] }, cast: null, name: column.name });
+        for (const column of source.columnList) {
+          add({ kind: 'expr', field: { name: column.name, jsonPath: [] }, cast: null, name: column.name, aliased: false, aggregate: null });
+        }
         continue;
       }
       if (item.kind === 'column') {
-        findField(source, item.field.name, item.field.jsonPath.length === 0);
-        const cast = item.cast === null ? null : CASTS.get(item.cast.toLowerCase());
-        if (cast === undefined) throw new ApiError(400, '42704', `type "${item.cast ?? ''}" does not exist`);
-        const last = item.field.jsonPath[item.field.jsonPath.length - 1];
-        const name = item.alias ?? (last ? last.key : item.field.name);
-        add({ kind: 'expr', field: item.field, cast, name });
+        // Columns and casts are checked later (validatePlan), in the order Postgres checks PostgREST's query.
+        const aggregate = item.aggregate ?? null;
+        const name = item.alias ?? (aggregate ? aggregate.fn : columnName(item.field));
+        const aliased = item.alias !== null || (aggregate === null && item.field.jsonPath.length > 0);
+        add({ kind: 'expr', field: item.field, cast: item.cast, name, aliased, aggregate });
         continue;
       }
       if (source.relationName === null) {
@@ -154,15 +188,20 @@ class Planner {
       const name = item.alias ?? item.relation;
       const childPath = path === '' ? name : `${path}.${name}`;
       const childSource = relationSource(this.cache, resolved.target.name)!;
+      // PostgREST aliases an embedded table `<table>_<depth>`, except the target of a many-to-many
+      // embed (joined to its junction unaliased); never an alias an enclosing node already has.
+      const scope = [...ancestors, alias];
+      let childAlias = `${resolved.target.name}_${depth + 1}`;
+      if (resolved.relationship.kind === 'junction' && !scope.includes(resolved.target.name)) childAlias = resolved.target.name;
       const embed: PlannedEmbed = {
         name,
+        joinAlias: `${source.relationName}_${name}_${depth + 1}`,
         relationship: resolved.relationship,
         inner: item.joinType === 'inner',
         output: item.items.length > 0 && !item.spread,
-        node: this.plan(childSource, item.items, childPath, this.nextAlias()),
+        spread: item.spread,
+        node: this.plan(childSource, item.items, childPath, childAlias, depth + 1, scope),
       };
-      const previous = node.embeds.findIndex((e) => e.name === name);
-      if (previous >= 0) node.embeds.splice(previous, 1);
       node.embeds.push(embed);
       if (item.spread) {
         for (const inner of embed.node.items) add({ kind: 'spread', embed, item: inner, name: itemName(inner) });
@@ -176,53 +215,109 @@ class Planner {
 const ROW_COUNT: Column = { name: 'count', castType: '"pg_catalog"."int8"', typeName: 'bigint', nullable: false, defaultExpr: null, generated: true, rowCount: true };
 
 /**
- * A column or computed field of the source; in a select list, `count` when the source has no such
- * column (Postgres reads `t.count` as count(t), which PostgREST relies on).
+ * A column or computed field of a node's rows; in a select list, `count` when the source has no such
+ * column (Postgres reads `t.count` as count(t), which PostgREST relies on). An unknown one is
+ * Postgres's 42703 naming the node's alias, as PostgREST's query makes Postgres name it.
  */
-function findField(source: Source, name: string, allowCount = false): Column {
+function findField(node: PlanNode, name: string, allowCount = false): Column {
+  const source = node.source;
   const column = source.columns.get(name) ?? source.computed?.get(name);
   if (column) return column;
   if (allowCount && name === 'count') return ROW_COUNT;
-  throw columnNotFound(source.name, name);
+  throw new UndefinedColumnError(node.alias, name, source.relationName === null ? null : { schema: source.schema, relation: source.relationName });
 }
 
-function checkColumn(source: Source, name: string): Column {
-  return findField(source, name);
+/** The embed paths (`a`, `a.b`) of a select tree, by alias or name. */
+function selectPaths(items: readonly SelectItem[], prefix: string, out: Set<string>): Set<string> {
+  for (const item of items) {
+    if (item.kind !== 'embed') continue;
+    const path = prefix === '' ? (item.alias ?? item.relation) : `${prefix}.${item.alias ?? item.relation}`;
+    out.add(path);
+    selectPaths(item.items, path, out);
+  }
+  return out;
 }
 
-/** Finds the node of every `embed.path` used by filters/order/limit; unknown paths → PGRST108. */
-function checkPaths(root: PlanNode, parsed: ParsedQuery): void {
+/**
+ * Every `embed.path` used by filters/order/limit names an embed of the select; else 400 PGRST108,
+ * before any embed is resolved (PostgREST adds filters to its plan tree first).
+ */
+function checkPaths(parsed: ParsedQuery): void {
+  const paths = selectPaths(parsed.select, '', new Set());
   for (const path of parsed.nodes.keys()) {
     if (path === '') continue;
-    let node = root;
-    for (const segment of path.split('.')) {
-      const next = node.embeds.find((e) => e.name === segment);
-      if (!next) {
-        throw new ApiError(400, 'PGRST108', `'${segment}' is not an embedded resource in this request`, null, `Verify that '${segment}' is included in the 'select' query parameter.`);
-      }
-      node = next.node;
+    const segments = path.split('.');
+    for (let i = 1; i <= segments.length; i += 1) {
+      if (paths.has(segments.slice(0, i).join('.'))) continue;
+      const segment = segments[i - 1]!;
+      throw new ApiError(400, 'PGRST108', `'${segment}' is not an embedded resource in this request`, null, `Verify that '${segment}' is included in the 'select' query parameter.`);
     }
   }
 }
 
-export function planRead(cache: SchemaCache, source: Source, parsed: ParsedQuery): PlanNode {
+/** Whether any node of the plan uses an aggregate. */
+function usesAggregates(node: PlanNode): boolean {
+  return node.items.some((item) => item.kind === 'expr' && item.aggregate !== null) || node.embeds.some((embed) => usesAggregates(embed.node));
+}
+
+/** PostgREST refuses aggregates in to-many spreads (after hoisting those of to-one spreads into them). */
+function checkToManySpreads(node: PlanNode): void {
+  for (const embed of node.embeds) {
+    if (embed.spread && !isToOne(embed.relationship) && embed.node.items.some((item) => aggregateOf(item) !== null)) {
+      throw new ApiError(400, 'PGRST127', 'Feature not implemented', 'Aggregates are not implemented for one-to-many or many-to-many spreads.');
+    }
+    checkToManySpreads(embed.node);
+  }
+}
+
+function checkCast(cast: string | null): void {
+  if (cast !== null && !CASTS.has(cast.toLowerCase())) throw new ApiError(400, '42704', `type "${cast}" does not exist`);
+}
+
+/**
+ * The errors Postgres raises on PostgREST's query, in the order it raises them: a node's embeds
+ * first (each a lateral subquery of its FROM, then the check of its alias against the previous
+ * ones: 42712), then its filters, its select list (columns 42703, casts 42704) and its order.
+ */
+function checkColumns(node: PlanNode): void {
+  const joins = new Set<string>();
+  for (const embed of node.embeds) {
+    checkColumns(embed.node);
+    if (joins.has(embed.joinAlias)) throw new ApiError(400, '42712', `table name "${embed.joinAlias}" specified more than once`);
+    joins.add(embed.joinAlias);
+  }
+  const walk = (conditions: Condition[]) => {
+    for (const c of conditions) {
+      if (c.kind === 'logic') walk(c.children);
+      else if (!node.embeds.some((e) => e.name === c.field.name && c.field.jsonPath.length === 0)) findField(node, c.field.name);
+    }
+  };
+  walk(node.params.conditions);
+  for (const item of node.items) {
+    if (item.kind !== 'expr') continue;
+    if (item.field.name !== '*' || item.aggregate === null) findField(node, item.field.name, item.field.jsonPath.length === 0 && item.aggregate === null);
+    checkCast(item.cast);
+    checkCast(item.aggregate?.cast ?? null);
+  }
+  for (const term of node.params.order ?? []) {
+    if (term.relation === null) findField(node, term.field.name);
+    else findField(node.embeds.find((e) => e.name === term.relation)!.node, term.field.name);
+  }
+}
+
+export interface PlanOptions {
+  /** `db-aggregates-enabled`: else an aggregate is 400 PGRST123. */
+  aggregatesEnabled?: boolean;
+}
+
+export function planRead(cache: SchemaCache, source: Source, parsed: ParsedQuery, options: PlanOptions = {}): PlanNode {
+  checkPaths(parsed);
   const planner = new Planner(cache, parsed);
-  const root = planner.plan(source, parsed.select, '', 't0');
-  checkPaths(root, parsed);
-  // Validate columns used by filters and order everywhere (errors before any SQL runs).
+  const root = planner.plan(source, parsed.select, '', source.name, 0, []);
+  // Related orders: on an embed of the request, a to-one one.
   const visit = (node: PlanNode) => {
-    const walk = (conditions: Condition[]) => {
-      for (const c of conditions) {
-        if (c.kind === 'logic') walk(c.children);
-        else if (!node.embeds.some((e) => e.name === c.field.name && c.field.jsonPath.length === 0)) checkColumn(node.source, c.field.name);
-      }
-    };
-    walk(node.params.conditions);
     for (const term of node.params.order ?? []) {
-      if (term.relation === null) {
-        checkColumn(node.source, term.field.name);
-        continue;
-      }
+      if (term.relation === null) continue;
       const embed = node.embeds.find((e) => e.name === term.relation);
       if (!embed) {
         throw new ApiError(400, 'PGRST108', `'${term.relation}' is not an embedded resource in this request`, null, `Verify that '${term.relation}' is included in the 'select' query parameter.`);
@@ -235,16 +330,18 @@ export function planRead(cache: SchemaCache, source: Source, parsed: ParsedQuery
           `'${node.source.name}' and '${embed.name}' do not form a many-to-one or one-to-one relationship`,
         );
       }
-      checkColumn(embed.node.source, term.field.name);
     }
     node.embeds.forEach((e) => visit(e.node));
   };
   visit(root);
+  if (!options.aggregatesEnabled && usesAggregates(root)) throw new ApiError(400, 'PGRST123', 'Use of aggregate functions is not allowed');
+  checkToManySpreads(root);
+  checkColumns(root);
   return root;
 }
 
 function fieldSql(node: PlanNode, field: FieldRef, params: Params, allowCount = false): string {
-  const column = findField(node.source, field.name, allowCount && field.jsonPath.length === 0);
+  const column = findField(node, field.name, allowCount && field.jsonPath.length === 0);
   let sql: string;
   if (column.rowCount) sql = 'pg_catalog.count(*)';
   else if (column.computedFn) sql = `${column.computedFn}(${ident(node.alias)})`;
@@ -269,7 +366,7 @@ function filterSql(node: PlanNode, filter: Filter, params: Params): string {
     const wantNull = (filter.value.value === 'null') !== filter.negate;
     return wantNull ? `not ${exists}` : exists;
   }
-  const column = findField(node.source, filter.field.name);
+  const column = findField(node, filter.field.name);
   const left = fieldSql(node, filter.field, params);
   const typed = filter.field.jsonPath.length === 0;
   const cast = (placeholder: string) => (typed ? `${placeholder}::${column.castType}` : placeholder);
@@ -381,24 +478,80 @@ function limitSql(limit: number | null, offset: number | null, params: Params): 
   return sql;
 }
 
-/** The select list of a node (columns, casts, JSON paths and embeds). */
+/** The select list of a node (columns, casts, JSON paths, aggregates and embeds). */
 export function selectListSql(node: PlanNode, params: Params): string {
   const parts = node.items.map((item) => `${itemSql(node, item, params)} as ${ident(itemName(item))}`);
   return parts.length > 0 ? parts.join(', ') : '';
 }
 
-/** The value of one select item on a row of `node`. */
+/** Whether the node's select list holds an aggregate (its own, or hoisted from to-one spreads). */
+function groupsRows(node: PlanNode): boolean {
+  return node.items.some((item) => aggregateOf(item) !== null);
+}
+
+/**
+ * ` group by …` of a node whose select list holds an aggregate (PostgREST's groupF): every other item,
+ * an aliased one (and an embed) by its place in the select list, a plain column by its value.
+ */
+export function groupBySql(node: PlanNode, params: Params): string {
+  if (!groupsRows(node)) return '';
+  const terms: string[] = [];
+  node.items.forEach((item, index) => {
+    if (aggregateOf(item) !== null) return;
+    if (item.kind === 'expr' && !item.aliased) terms.push(fieldSql(node, item.field, params, true));
+    else terms.push(String(index + 1));
+  });
+  return terms.length > 0 ? ` group by ${terms.join(', ')}` : '';
+}
+
+const AGGREGATE_SQL: Readonly<Record<Aggregate['fn'], string>> = {
+  count: 'pg_catalog.count',
+  sum: 'pg_catalog.sum',
+  avg: 'pg_catalog.avg',
+  min: 'pg_catalog.min',
+  max: 'pg_catalog.max',
+};
+
+/** An aggregate over a value, with the cast of its result. */
+function aggregateSql(aggregate: Aggregate, value: string): string {
+  const sql = `${AGGREGATE_SQL[aggregate.fn]}(${value})`;
+  return aggregate.cast === null ? sql : `${sql}::${CASTS.get(aggregate.cast.toLowerCase())!}`;
+}
+
+/** A column's value with its cast (before any aggregate); `*` (count()) is the whole row. */
+function valueSql(node: PlanNode, item: Extract<PlannedItem, { kind: 'expr' }>, params: Params): string {
+  if (item.field.name === '*') return `${ident(node.alias)}.*`;
+  const sql = fieldSql(node, item.field, params, item.aggregate === null);
+  return item.cast ? `${sql}::${CASTS.get(item.cast.toLowerCase())!}` : sql;
+}
+
+/** The value of one select item on a row (or, aggregated, a group) of `node`. */
 function itemSql(node: PlanNode, item: PlannedItem, params: Params): string {
   if (item.kind === 'expr') {
-    const sql = fieldSql(node, item.field, params, true);
-    return item.cast ? `${sql}::${item.cast}` : sql;
+    const value = valueSql(node, item, params);
+    return item.aggregate ? aggregateSql(item.aggregate, value) : value;
   }
-  if (item.kind === 'embed') return embedValueSql(node, item.embed, params);
-  // A spread column: the embedded row's value (to-one), or the array of the embedded rows' values.
+  // In a grouped select list an embed is a group term: jsonb, as PostgREST's embeds, has equality.
+  if (item.kind === 'embed') return groupsRows(node) ? `(${embedValueSql(node, item.embed, params)})::jsonb` : embedValueSql(node, item.embed, params);
+  const aggregate = aggregateOf(item);
+  const value = spreadValueSql(node, item, params);
+  return aggregate ? aggregateSql(aggregate, value) : value;
+}
+
+/**
+ * A spread column: the embedded row's value (to-one), or the array of the embedded rows' values
+ * (to-many). An aggregate at the end of a chain of to-one spreads is left out here: the parent applies
+ * it over this value (hoisting, as PostgREST).
+ */
+function spreadValueSql(node: PlanNode, item: Extract<PlannedItem, { kind: 'spread' }>, params: Params): string {
   const child = item.embed.node;
   const { from, correlation } = embedFrom(node, item.embed, params);
   const where = [...correlation, ...whereSql(child, params)].join(' and ');
-  const value = itemSql(child, item.item, params);
+  const inner = item.item;
+  let value: string;
+  if (inner.kind === 'expr' && inner.aggregate !== null) value = inner.field.name === '*' ? '1' : valueSql(child, inner, params);
+  else if (inner.kind === 'spread' && aggregateOf(inner) !== null) value = spreadValueSql(child, inner, params);
+  else value = itemSql(child, inner, params);
   if (isToOne(item.embed.relationship)) return `(select ${value} from ${from} where ${where} limit 1)`;
   return `(select coalesce(json_agg(${value}${orderSql(child, child.params.order, params)}), '[]')::jsonb from ${from} where ${where})`;
 }
@@ -409,12 +562,13 @@ function embedValueSql(parent: PlanNode, embed: PlannedEmbed, params: Params): s
   const where = [...correlation, ...whereSql(child, params)];
   const r = ident(`${child.alias}_r`);
   const select = selectListSql(child, params);
+  const group = groupBySql(child, params);
   if (isToOne(embed.relationship)) {
-    return `(select row_to_json(${r}) from (select ${select} from ${from} where ${where.join(' and ')} limit 1) as ${r})`;
+    return `(select row_to_json(${r}) from (select ${select} from ${from} where ${where.join(' and ')}${group} limit 1) as ${r})`;
   }
   const order = orderSql(child, child.params.order, params);
   const limits = limitSql(child.params.limit, child.params.offset, params);
-  return `coalesce((select json_agg(${r}) from (select ${select} from ${from} where ${where.join(' and ')}${order}${limits}) as ${r}), '[]')`;
+  return `coalesce((select json_agg(${r}) from (select ${select} from ${from} where ${where.join(' and ')}${group}${order}${limits}) as ${r}), '[]')`;
 }
 
 export type CountKind = 'exact' | 'planned' | 'estimated' | null;
@@ -455,7 +609,7 @@ export function buildReadStatement(root: PlanNode, options: ReadOptions): { sql:
   const where = whereSql(root, params);
   const whereText = where.length > 0 ? ` where ${where.join(' and ')}` : '';
   const select = selectListSql(root, params);
-  const main = `select ${select} from ${from}${whereText}${orderSql(root, root.params.order, params)}${limitSql(options.limit, options.offset, params)}`;
+  const main = `select ${select} from ${from}${whereText}${groupBySql(root, params)}${orderSql(root, root.params.order, params)}${limitSql(options.limit, options.offset, params)}`;
   let total = 'null::bigint';
   if (options.count === 'exact') total = `(select pg_catalog.count(*) from ${from}${whereText})`;
   else if (options.count === 'estimated') {

@@ -3,34 +3,13 @@
 // declared argument types; identifiers come from the schema cache.
 import { ident, Params, qualified } from '../sql/sql-text.ts';
 import { ApiError } from './errors.ts';
+import { FuzzySet } from './fuzzy.ts';
 import type { RoutineInfo, SchemaCache } from './schema-cache.ts';
 import type { Source } from './sql-read.ts';
 
-function levenshtein(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i += 1) {
-    let previous = row[0]!;
-    row[0] = i;
-    for (let j = 1; j <= b.length; j += 1) {
-      const current = row[j]!;
-      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, previous + (a[i - 1] === b[j - 1] ? 0 : 1));
-      previous = current;
-    }
-  }
-  return row[b.length]!;
-}
-
-export function similar(candidates: Iterable<string>, wanted: string, minScore: number): string | null {
-  let best: string | null = null;
-  let bestScore = minScore;
-  for (const candidate of candidates) {
-    const score = 1 - levenshtein(candidate, wanted) / Math.max(candidate.length, wanted.length, 1);
-    if (score >= bestScore) {
-      best = candidate;
-      bestScore = score;
-    }
-  }
-  return best;
+/** Haskell's ordering of Text (code points; the same as UTF-16 code units for the BMP). */
+function compareCodeUnits(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /** Media type of an RPC request body, as PostgREST tells them apart. */
@@ -60,16 +39,25 @@ export function isSingleUnnamedParam(routine: RoutineInfo): boolean {
   return routine.params.length === 1 && only !== undefined && only.name === '';
 }
 
-/** Functions PostgREST can call: named parameters, or one unnamed parameter of a raw-body type. */
-function callable(routine: RoutineInfo): boolean {
+/**
+ * The functions PostgREST keeps in its schema cache (its `callable` column): no unnamed parameter, or
+ * one unnamed parameter of a raw-body type. The others (a computed field taking a row, `f(int)`) are
+ * neither callable nor named in the hints of PGRST202.
+ */
+export function isCallable(routine: RoutineInfo): boolean {
   const unnamed = routine.params.filter((p) => p.name === '');
-  return unnamed.length === 0 || (unnamed.length === 1 && routine.params.length === 1 && RAW_BODY_TYPES.includes(unnamed[0]!.typeName));
+  return unnamed.length === 0 || (unnamed.length === 1 && RAW_BODY_TYPES.includes(unnamed[0]!.typeName));
+}
+
+/** The names of the callable functions of the cache's schema (PostgREST's routine map). */
+function callableNames(cache: SchemaCache): string[] {
+  return [...cache.routines].filter(([, overloads]) => overloads.some(isCallable)).map(([name]) => name);
 }
 
 /** Every argument name of every overload (for GET: which query keys are arguments). */
 export function argumentNames(cache: SchemaCache, name: string): Set<string> {
   const out = new Set<string>();
-  for (const routine of cache.routines.get(name) ?? []) for (const p of routine.params) if (p.name !== '') out.add(p.name);
+  for (const routine of (cache.routines.get(name) ?? []).filter(isCallable)) for (const p of routine.params) if (p.name !== '') out.add(p.name);
   return out;
 }
 
@@ -83,7 +71,7 @@ function sameSet(a: ReadonlySet<string>, b: readonly string[]): boolean {
  * one whose single unnamed parameter takes the body's media type. Several → 300 PGRST203.
  */
 export function chooseRoutine(cache: SchemaCache, name: string, keys: string[], post: boolean, media: BodyMedia = 'json'): RoutineInfo {
-  const overloads = (cache.routines.get(name) ?? []).filter(callable);
+  const overloads = (cache.routines.get(name) ?? []).filter(isCallable);
   const keySet = new Set(keys);
   const rawBody = post && (media === 'octet' || media === 'text' || media === 'xml');
   const matchesParams = (routine: RoutineInfo): boolean => {
@@ -125,15 +113,17 @@ function noFunction(cache: SchemaCache, name: string, keys: string[], post: bool
   else if (post && media === 'octet') searched = ' with a single unnamed bytea parameter';
   else if (post && media === 'json') searched = `${withParams} or with a single unnamed json/jsonb parameter`;
   else searched = withParams;
+  // PostgREST's noRpcHint: without an overload of that name, the closest callable function name;
+  // else the closest parameter list of its overloads, both by fuzzyset (fuzzy.ts).
   let hint: string | null = null;
   if (!onlySingle) {
+    const list = (names: readonly string[]) => `(${[...names].sort(compareCodeUnits).join(', ')})`;
     if (overloads.length === 0) {
-      const suggestion = similar(cache.routines.keys(), name, 0.75);
-      if (suggestion) hint = `Perhaps you meant to call the function ${cache.schema}.${suggestion}`;
+      const suggestion = new FuzzySet(callableNames(cache)).getOne(name);
+      if (suggestion !== null) hint = `Perhaps you meant to call the function ${cache.schema}.${suggestion}`;
     } else {
-      const lists = overloads.map((r) => `(${r.params.map((p) => p.name).sort().join(', ')})`);
-      const suggestion = similar(lists, `(${prms})`, 0.33);
-      if (suggestion) hint = `Perhaps you meant to call the function ${func}${suggestion}`;
+      const suggestion = new FuzzySet(overloads.map((r) => list(r.params.map((p) => p.name)))).getOne(list(keys));
+      if (suggestion !== null) hint = `Perhaps you meant to call the function ${func}${suggestion}`;
     }
   }
   return new ApiError(

@@ -1,10 +1,10 @@
 // INSERT / upsert / UPDATE / DELETE in PostgREST's style: the payload goes in as ONE bound JSON
 // parameter and is typed by json_populate_recordset against the relation's row type; the written
 // rows come back through a data-modifying CTE shaped by the same select machinery as reads.
-import { ApiError, columnNotFound, columnNotInCache, invalidBody } from './errors.ts';
+import { ApiError, columnNotInCache, invalidBody } from './errors.ts';
 import type { Relation } from './schema-cache.ts';
 import { ident, literal, Params, qualified } from '../sql/sql-text.ts';
-import { selectListSql, whereSql, type PlanNode, type Source } from './sql-read.ts';
+import { groupBySql, selectListSql, whereSql, type PlanNode, type Source } from './sql-read.ts';
 
 export interface WriteResultShape {
   /** Build the body (return=representation). */
@@ -30,7 +30,10 @@ export function writtenRowsSource(relation: Relation): Source {
 function finalSelect(root: PlanNode, params: Params, shape: WriteResultShape, relation: Relation, extra: string): string {
   const select = selectListSql(root, params);
   const agg = shape.stripNulls ? 'json_strip_nulls(json_agg(pgrst_t))' : 'json_agg(pgrst_t)';
-  const body = shape.representation && select !== '' ? `coalesce((select ${agg} from (select ${select} from pgrst_source as ${ident(root.alias)}) as pgrst_t), '[]')::text` : 'null::text';
+  const body =
+    shape.representation && select !== ''
+      ? `coalesce((select ${agg} from (select ${select} from pgrst_source as ${ident(root.alias)}${groupBySql(root, params)}) as pgrst_t), '[]')::text`
+      : 'null::text';
   const pk = relation.primaryKey;
   const location =
     shape.wantLocation && pk.length > 0
@@ -79,15 +82,26 @@ export function buildInsert(relation: Relation, root: PlanNode, bodyJson: string
   if (cols.length === 0) {
     insert = `insert into ${target} as pgrst_target select from json_array_elements(${rows})`;
   } else if (options.missingDefault) {
-    // An identity ALWAYS column takes its sequence's next value here: the insert must override.
-    const overriding = cols.some((c) => relation.columns.get(c)!.identityAlways === true) ? ' overriding system value' : '';
-    const values = cols.map((c) => {
-      const column = relation.columns.get(c)!;
-      return `case when pgrst_e.value::jsonb ? ${literal(c)} then pgrst_r.${ident(c)} else ${column.defaultExpr ?? 'null'} end`;
-    });
+    // PostgREST's `missing=default` (fromJsonBodyF): every row is the object of the defaults of the
+    // inserted columns merged with the row (`jsonb_build_object(…) || row`), so each default is
+    // evaluated for every row, also where the row gives the value: a bulk insert takes one value of a
+    // column's sequence per row, as on PostgREST (`[{"id":100},{}]` spends two, the second row gets
+    // the second). Columns without a default (identity ALWAYS, generated) get null from rows missing them.
+    const defaults = cols
+      .map((c) => ({ name: c, expr: relation.columns.get(c)!.defaultExpr }))
+      .filter((d): d is { name: string; expr: string } => d.expr !== null)
+      .map((d) => `${literal(d.name)}, ${d.expr}`)
+      .join(', ');
+    const typed = cols.map((c) => `${ident(c)} ${relation.columns.get(c)!.castType}`).join(', ');
+    const defaultsObject = `jsonb_build_object(${defaults})`;
+    const withDefaults =
+      `(select case when jsonb_typeof(pgrst_payload.json_data) = 'array' ` +
+      `then (select coalesce(jsonb_agg(${defaultsObject} || pgrst_elem), '[]'::jsonb) from jsonb_array_elements(pgrst_payload.json_data) as pgrst_elem) ` +
+      `else jsonb_build_array(${defaultsObject} || pgrst_payload.json_data) end as val) as pgrst_json_defs`;
     insert =
-      `insert into ${target} as pgrst_target (${cols.map(ident).join(', ')})${overriding} ` +
-      `select ${values.join(', ')} from json_array_elements(${rows}) as pgrst_e, lateral json_populate_record(null::${target}, pgrst_e.value) as pgrst_r`;
+      `insert into ${target} as pgrst_target (${cols.map(ident).join(', ')}) ` +
+      `select ${cols.map((c) => `pgrst_body.${ident(c)}`).join(', ')} from (select ${payload}::jsonb as json_data) as pgrst_payload, lateral ${withDefaults}, ` +
+      `lateral (select * from jsonb_to_recordset(pgrst_json_defs.val) as pgrst_x(${typed})) as pgrst_body`;
   } else {
     insert =
       `insert into ${target} as pgrst_target (${cols.map(ident).join(', ')}) ` +
@@ -96,7 +110,8 @@ export function buildInsert(relation: Relation, root: PlanNode, bodyJson: string
   let returning = 'returning pgrst_target.*';
   let extra = '';
   if (options.upsert) {
-    for (const c of options.upsert.onConflict) if (!relation.columns.has(c)) throw columnNotFound(relation.name, c);
+    // Postgres names an unknown ON CONFLICT column unqualified.
+    for (const c of options.upsert.onConflict) if (!relation.columns.has(c)) throw new ApiError(400, '42703', `column "${c}" does not exist`);
     const conflict = `(${options.upsert.onConflict.map(ident).join(', ')})`;
     const nonKey = cols.filter((c) => !options.upsert!.onConflict.includes(c));
     // A payload of only the conflict key still answers the existing row (set to itself), as PostgREST.

@@ -4,7 +4,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { rawRequest, serviceClient, serviceRoleKey } from './helpers.ts';
-import { ensurePostgrestFixtures } from './postgrest-fixtures.ts';
+import { ensurePostgrestFixtures, expectError } from './postgrest-fixtures.ts';
 
 let db: SupabaseClient;
 
@@ -94,11 +94,57 @@ describe('FK-column embeds next to a view over the referenced table', () => {
 });
 
 describe('duplicate embed aliases', () => {
-  it('two embeds under one alias: the last one wins', async () => {
-    const response = await rawRequest('GET', '/rest/v1/collections?select=id,x:collection_notes(body),x:sub_collections(id)&id=eq.1', {
-      headers: { apikey: serviceRoleKey() },
+  const get = (path: string) => rawRequest('GET', `/rest/v1${path}`, { headers: { apikey: serviceRoleKey() } });
+
+  it("two embeds under one output name: Postgres's 42712 on PostgREST's join alias <parent>_<name>_<depth>", async () => {
+    expectError(await get('/collections?select=id,x:collection_notes(body),x:sub_collections(id)&id=eq.1'), 400, {
+      code: '42712',
+      message: 'table name "collections_x_1" specified more than once',
+      details: null,
+      hint: null,
     });
-    expect(response.status).toBe(200);
-    expect(response.json()).toEqual([{ id: 1, x: [{ id: 2 }, { id: 3 }] }]);
+    // supabase-js's own case: one table embedded twice by two FK hints, without aliases.
+    const { error, status } = await db.from('best_friends').select('friend_users!first_user(*), friend_users!second_user(*)').limit(1).single();
+    expect(status).toBe(400);
+    expect(error).toMatchObject({ code: '42712', message: 'table name "best_friends_friend_users_1" specified more than once' });
+    // Different names at one level, or one name at two levels, are fine.
+    expect((await get('/collections?select=id,a:collection_notes(body),b:collection_notes(id)&id=eq.3')).json()).toEqual([{ id: 3, a: [], b: [] }]);
+  });
+});
+
+describe("unknown columns, as Postgres names them in PostgREST's query", () => {
+  const get = (path: string) => rawRequest('GET', `/rest/v1${path}`, { headers: { apikey: serviceRoleKey() } });
+
+  it('the table at the root, <table>_<depth> in embeds, with the hint Postgres gives', async () => {
+    expectError(await get('/collections?select=id,nope'), 400, {
+      code: '42703',
+      message: 'column collections.nope does not exist',
+      details: null,
+      hint: 'Perhaps you meant to reference the column "collections.name".',
+    });
+    expectError(await get('/collections?select=id,zzzzzz'), 400, { code: '42703', message: 'column collections.zzzzzz does not exist', details: null, hint: null });
+    expectError(await get('/collections?select=id,collection_notes(bodyy)'), 400, {
+      code: '42703',
+      message: 'column collection_notes_1.bodyy does not exist',
+      details: null,
+      hint: 'Perhaps you meant to reference the column "collection_notes_1.body".',
+    });
+    expectError(await get('/collections?select=id,sub_collections(id,parent_collection(nam))'), 400, {
+      code: '42703',
+      message: 'column collections_2.nam does not exist',
+      details: null,
+      hint: 'Perhaps you meant to reference the column "collections_2.name".',
+    });
+    expectError(await get('/collections?select=id,collection_notes(body)&collection_notes.remarks=is.null'), 400, {
+      code: '42703',
+      message: 'column collection_notes_1.remarks does not exist',
+      details: null,
+      hint: 'Perhaps you meant to reference the column "collection_notes_1.remark".',
+    });
+  });
+
+  it('in the order Postgres finds them: embeds (their FROM) before the select list, relationships before both', async () => {
+    expect((await get('/collections?select=nope,collection_notes(nope)')).json()).toMatchObject({ message: 'column collection_notes_1.nope does not exist' });
+    expect((await get('/collections?select=nope,missing_table(id)')).json()).toMatchObject({ code: 'PGRST200' });
   });
 });

@@ -2,7 +2,7 @@
 // (300 PGRST203) and the PGRST202 wording, as PostgREST 12/13 answer them.
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { rawRequest, serviceClient, serviceRoleKey } from './helpers.ts';
+import { rawRequest, serviceClient, serviceRoleKey, sql } from './helpers.ts';
 import { ensurePostgrestFixtures, expectError } from './postgrest-fixtures.ts';
 
 let db: SupabaseClient;
@@ -86,5 +86,40 @@ describe('RPC overloading and the single unnamed parameter', () => {
     },
   ])('404 PGRST202 in PostgREST\'s words: $what', async ({ body, type, message, details, hint }) => {
     expectError(await post('fx_add', body, type), 404, { code: 'PGRST202', message, details, hint });
+  });
+});
+
+describe("PGRST202's hint names what PostgREST's schema cache holds", () => {
+  beforeAll(async () => {
+    // As supabase-js's own test schema: f(int) is not callable (one unnamed parameter of a type no body
+    // can carry), f(text) is. PostgREST leaves the uncallable ones out of its cache, hints included.
+    await sql(`create or replace function public.fx_unnamed_integer(int) returns int language sql as 'select 1'`);
+    await sql(`create or replace function public.fx_unnamed_text(text) returns int language sql as 'select 1'`);
+    await sql(`notify pgrst, 'reload schema'`);
+    for (let attempt = 0; attempt < 100; attempt += 1) {
+      const response = await post('fx_unnamed_text', 'x', 'text/plain');
+      if (response.status === 200) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  });
+
+  it('a function of one unnamed int parameter is not found; the closest callable name is the hint', async () => {
+    expectError(await post('fx_unnamed_integer', '{"": 1}', 'application/json'), 404, {
+      code: 'PGRST202',
+      message: 'Could not find the function public.fx_unnamed_integer() in the schema cache',
+      details: 'Searched for the function public.fx_unnamed_integer with parameter  or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.',
+      hint: 'Perhaps you meant to call the function public.fx_unnamed_text',
+    });
+  });
+
+  it('a computed field (a function of the row type) is not offered as its own hint', async () => {
+    const { error, status } = await db.rpc('label');
+    expect(status).toBe(404);
+    expect(error).toEqual({
+      code: 'PGRST202',
+      message: 'Could not find the function public.label without parameters in the schema cache',
+      details: 'Searched for the function public.label without parameters or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.',
+      hint: null,
+    });
   });
 });

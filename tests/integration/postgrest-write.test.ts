@@ -57,6 +57,31 @@ describe('Prefer: missing=default', () => {
     expect(data![1]).toMatchObject({ title: 'missing-b', status: 'done' });
     expect(typeof data![1]!.id).toBe('number');
   });
+
+  it("evaluates each row's defaults as PostgREST does: a bulk insert spends one sequence value per row", async () => {
+    const [row] = await sql<{ n: string }>(`select nextval(pg_get_serial_sequence('public.tickets', 'id'))::text as n`);
+    const n = row!.n;
+    const { data, error } = await db
+      .from('tickets')
+      .insert([{ id: 9100, title: 'seq-a' }, { title: 'seq-b' }], { defaultToNull: false })
+      .select('id, title, status');
+    expect(error).toBeNull();
+    // The first row gives its id, yet its default was taken too (PostgREST merges every row over the
+    // defaults): the second row has the second value after n, as supabase-js's own test expects.
+    expect(data).toEqual([
+      { id: 9100, title: 'seq-a', status: 'open' },
+      { id: Number(n) + 2, title: 'seq-b', status: 'open' },
+    ]);
+    const upserted = await db
+      .from('tickets')
+      .upsert([{ id: 9100, title: 'seq-a2' }, { title: 'seq-c' }], { defaultToNull: false })
+      .select('id, title');
+    expect(upserted.error).toBeNull();
+    expect(upserted.data).toEqual([
+      { id: 9100, title: 'seq-a2' },
+      { id: Number(n) + 4, title: 'seq-c' },
+    ]);
+  });
 });
 
 describe('upserts', () => {
