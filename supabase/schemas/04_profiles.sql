@@ -1,0 +1,195 @@
+-- Customers and providers: profiles.id = auth.users.id (docs/decisions.md#platform-mapping). Admin
+-- is a JWT claim, not a role. Contact fields are normalised (e-mail lower case, Vietnamese phone
+-- numbers as 0…) and bounded (docs/product.md#input-rules); the profile's e-mail is the account's
+-- sign-in e-mail (docs/decisions.md#the-profile-e-mail-is-the-sign-in-e-mail). name_folded and
+-- email_folded are the accent-free copies the admin lists search (docs/search.md), each with a
+-- trigram index; btree indexes serve the lists' sorts.
+-- Trigger functions: profiles_before_write, profiles_protect_columns and profiles_normalize_contact
+-- are security invoker; profiles_email_follows_auth is security definer (it reads auth.users).
+-- Other triggers on profiles belong to their areas: the auth user sync, the audit log, the rollups,
+-- the ledger's money guard and the bans.
+
+create table public.profiles (
+  id uuid primary key references auth.users (id) on delete cascade,
+  role text not null default 'customer' constraint profiles_role_check check (role in ('customer', 'provider')),
+  name text not null constraint profiles_name_check check (btrim(name) <> ''),
+  email text constraint profiles_email_check check (email is null or (btrim(email) <> '' and position('@' in email) > 1)),
+  phone text constraint profiles_phone_check check (phone is null or btrim(phone) <> ''),
+  avatar_url text,
+  -- No column default: the BEFORE INSERT trigger picks the role's default (docs/decisions.md#statuses-live-in-the-database).
+  status text not null,
+  deposit bigint not null default 0 constraint profiles_deposit_check check (deposit >= 0),
+  total_earnings bigint not null default 0 constraint profiles_total_earnings_check check (total_earnings >= 0),
+  total_bookings integer not null default 0 constraint profiles_total_bookings_check check (total_bookings >= 0),
+  saved_addresses jsonb not null default '[]'::jsonb
+    constraint profiles_saved_addresses_check check (jsonb_typeof(saved_addresses) = 'array'),
+  last_login_at timestamptz,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  name_folded text generated always as (private.vi_fold(name)) stored,
+  email_folded text generated always as (private.vi_fold(email)) stored,
+  constraint profiles_status_check check (
+    (role = 'provider' and status in ('inactive', 'pending_approval', 'active', 'banned'))
+    or (role = 'customer' and status in ('active', 'inactive', 'banned', 'pending_approval'))
+  ),
+  -- Input bounds. Saved addresses: at most 20, the whole list at most 20,000 characters of JSON.
+  constraint profiles_name_length check (char_length(name) <= 100),
+  constraint profiles_email_length check (char_length(email) <= 254),
+  constraint profiles_avatar_url_length check (char_length(avatar_url) <= 2048),
+  constraint profiles_saved_addresses_length check (
+    jsonb_array_length(saved_addresses) <= 20 and char_length(saved_addresses::text) <= 20000
+  ),
+  -- Formats (profiles_normalize_contact writes them so).
+  constraint profiles_email_format check (private.is_email(email) and email = lower(email)),
+  constraint profiles_phone_format check (private.is_vn_phone(phone))
+);
+
+comment on table public.profiles is 'One row per auth user: customers and providers. deposit / total_earnings / total_bookings are maintained by the database.';
+comment on column public.profiles.total_bookings is 'Bookings where this profile is the customer (maintained by trigger).';
+comment on column public.profiles.total_earnings is 'Sum of provider_amount of this provider''s commissions (maintained by trigger).';
+comment on column public.profiles.name_folded is 'private.vi_fold(name): accent-insensitive search (docs/search.md).';
+comment on column public.profiles.email_folded is 'private.vi_fold(email): accent-insensitive search (docs/search.md).';
+
+alter table public.profiles enable row level security;
+
+-- The default order of the customers and providers lists; the index includes what their typed
+-- text and their other filters read, so that a page's ids (and the rows a deep page skips) come
+-- from the index alone (private.admin_sorted_page, docs/search.md).
+create index profiles_role_created_at_search_idx on public.profiles (role, created_at desc, id desc)
+  include (name_folded, email_folded, status);
+-- The providers' names have their own trigram index: a provider-name lookup (commissions,
+-- deposits, the stat cards) reads a few hundred entries instead of a common word's thousands of
+-- customers filtered by role.
+create index profiles_provider_name_folded_trgm_idx on public.profiles
+  using gin (name_folded extensions.gin_trgm_ops) with (fastupdate = off) where role = 'provider';
+create index profiles_role_status_idx on public.profiles (role, status);
+create unique index profiles_email_lower_key on public.profiles (lower(email));
+create index profiles_name_folded_trgm_idx on public.profiles using gin (name_folded extensions.gin_trgm_ops) with (fastupdate = off);
+create index profiles_email_folded_trgm_idx on public.profiles using gin (email_folded extensions.gin_trgm_ops) with (fastupdate = off);
+-- Sorts of the customers and providers lists.
+create index profiles_role_name_vi_idx on public.profiles (role, name collate private.vi, id);
+create index profiles_customer_total_bookings_idx on public.profiles (total_bookings, id) where role = 'customer';
+create index profiles_provider_deposit_idx on public.profiles (deposit, id) where role = 'provider';
+create index profiles_provider_total_earnings_idx on public.profiles (total_earnings, id) where role = 'provider';
+
+-- Status default by role; trims the editable text fields.
+create function private.profiles_before_write()
+returns trigger
+language plpgsql
+security invoker
+set search_path = ''
+as $$
+begin
+  if tg_op = 'INSERT' and new.status is null then
+    new.status := case when new.role = 'provider' then 'pending_approval' else 'active' end;
+  end if;
+  new.name := btrim(new.name);
+  new.email := nullif(btrim(new.email), '');
+  new.phone := nullif(btrim(new.phone), '');
+  return new;
+end
+$$;
+revoke all on function private.profiles_before_write() from public, anon, authenticated;
+
+create trigger profiles_before_write
+  before insert or update on public.profiles
+  for each row execute function private.profiles_before_write();
+
+-- E-mail lower-case, phone normalised. Runs after profiles_before_write (which trims), triggers
+-- firing in name order.
+create function private.profiles_normalize_contact()
+returns trigger
+language plpgsql
+security invoker
+set search_path = ''
+as $$
+begin
+  new.email := lower(new.email);
+  new.phone := private.normalize_vn_phone(new.phone);
+  return new;
+end
+$$;
+revoke all on function private.profiles_normalize_contact() from public, anon, authenticated;
+
+create trigger profiles_normalize_contact
+  before insert or update of email, phone on public.profiles
+  for each row execute function private.profiles_normalize_contact();
+
+-- A signed-in user who is not an admin may edit only their own contact fields: role, status,
+-- money, counters, email and login time are the database's / the admins'.
+create function private.profiles_protect_columns()
+returns trigger
+language plpgsql
+security invoker
+set search_path = ''
+as $$
+begin
+  if private.is_api_non_admin() and (
+       new.id is distinct from old.id
+    or new.role is distinct from old.role
+    or new.status is distinct from old.status
+    or new.deposit is distinct from old.deposit
+    or new.total_earnings is distinct from old.total_earnings
+    or new.total_bookings is distinct from old.total_bookings
+    or new.email is distinct from old.email
+    or new.last_login_at is distinct from old.last_login_at
+    or new.created_at is distinct from old.created_at
+  ) then
+    raise exception 'permission denied: only an admin may change role, status, deposit, earnings or email'
+      using errcode = '42501';
+  end if;
+  return new;
+end
+$$;
+revoke all on function private.profiles_protect_columns() from public, anon, authenticated;
+
+create trigger profiles_protect_columns
+  before update on public.profiles
+  for each row execute function private.profiles_protect_columns();
+
+-- The profile's e-mail is the account's sign-in e-mail: it changes only when auth.users.email
+-- changes (private.handle_auth_user_email_change copies it), for everyone, admins and the service
+-- role included. Security definer to read auth.users.
+create function private.profiles_email_follows_auth()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_auth_email text;
+begin
+  if lower(btrim(new.email)) is not distinct from lower(old.email) then
+    return new;
+  end if;
+  select lower(nullif(btrim(u.email), '')) into v_auth_email from auth.users u where u.id = new.id;
+  if lower(nullif(btrim(new.email), '')) is distinct from v_auth_email then
+    raise exception 'profiles.email is the sign-in e-mail and changes only with it'
+      using errcode = '42501', constraint = 'profiles_email_follows_auth',
+            hint = 'Change the e-mail of the account (Auth), the profile follows.';
+  end if;
+  return new;
+end
+$$;
+revoke all on function private.profiles_email_follows_auth() from public, anon, authenticated;
+
+create trigger profiles_email_follows_auth
+  before update of email on public.profiles
+  for each row execute function private.profiles_email_follows_auth();
+
+create trigger profiles_set_updated_at
+  before update on public.profiles
+  for each row execute function private.set_updated_at();
+
+revoke all on table public.profiles from anon, authenticated;
+grant select, update on table public.profiles to authenticated;
+grant all on table public.profiles to service_role;
+
+create policy profiles_select on public.profiles
+  for select to authenticated
+  using ((select private.is_admin()) or id = (select auth.uid()));
+
+create policy profiles_update on public.profiles
+  for update to authenticated
+  using ((select private.is_admin()) or id = (select auth.uid()))
+  with check ((select private.is_admin()) or id = (select auth.uid()));

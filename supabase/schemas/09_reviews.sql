@@ -1,0 +1,81 @@
+-- Customer reviews of a booking (docs/decisions.md#review-status-default: status never null,
+-- default active). The customer's name and the comment are bounded (docs/product.md#input-rules)
+-- and have accent-free copies (`*_folded`, docs/search.md) with a trigram index each, which the
+-- admin reviews list searches; its filters and sorts have their btree indexes. The trigger
+-- function private.reviews_before_write is security invoker.
+
+create table public.reviews (
+  id uuid primary key default gen_random_uuid(),
+  booking_id uuid not null references public.bookings (id) on delete cascade,
+  provider_id uuid references public.profiles (id) on delete set null,
+  customer_id uuid references public.profiles (id) on delete set null,
+  customer_name text,
+  rating smallint not null constraint reviews_rating_check check (rating between 1 and 5),
+  comment text,
+  status text not null default 'active' constraint reviews_status_check check (status in ('active', 'inactive')),
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  customer_name_folded text generated always as (private.vi_fold(customer_name)) stored,
+  comment_folded text generated always as (private.vi_fold(comment)) stored,
+  constraint reviews_booking_id_key unique (booking_id),
+  -- Input bounds.
+  constraint reviews_customer_name_length check (char_length(customer_name) <= 100),
+  constraint reviews_comment_length check (char_length(comment) <= 2000)
+);
+comment on table public.reviews is 'One review per booking. status is coalesced to active by trigger.';
+comment on column public.reviews.customer_name_folded is 'private.vi_fold(customer_name): accent-insensitive search (docs/search.md).';
+comment on column public.reviews.comment_folded is 'private.vi_fold(comment): accent-insensitive search (docs/search.md).';
+
+alter table public.reviews enable row level security;
+
+create index reviews_provider_id_created_at_idx on public.reviews (provider_id, created_at desc);
+create index reviews_customer_id_idx on public.reviews (customer_id);
+-- The admin reviews list's default order; the index includes what its typed text and its other filters
+-- read, so that a page's ids (and the rows a deep page skips) come from the index alone
+-- (private.admin_sorted_page, docs/search.md).
+create index reviews_created_at_search_idx on public.reviews (created_at desc, id desc)
+  include (customer_name_folded, comment_folded, rating, status);
+create index reviews_status_created_at_idx on public.reviews (status, created_at desc);
+create index reviews_customer_name_folded_trgm_idx on public.reviews using gin (customer_name_folded extensions.gin_trgm_ops) with (fastupdate = off);
+create index reviews_comment_folded_trgm_idx on public.reviews using gin (comment_folded extensions.gin_trgm_ops) with (fastupdate = off);
+-- Filter and sort by rating (one index per order: no second index on its prefix (rating) alone).
+create index reviews_rating_id_idx on public.reviews (rating, id);
+
+create function private.reviews_before_write()
+returns trigger
+language plpgsql
+security invoker
+set search_path = ''
+as $$
+begin
+  new.status := coalesce(new.status, 'active');
+  return new;
+end
+$$;
+revoke all on function private.reviews_before_write() from public, anon, authenticated;
+
+create trigger reviews_before_write
+  before insert or update on public.reviews
+  for each row execute function private.reviews_before_write();
+
+create trigger reviews_set_updated_at
+  before update on public.reviews
+  for each row execute function private.set_updated_at();
+
+revoke all on table public.reviews from anon, authenticated;
+grant select, update on table public.reviews to authenticated;
+grant all on table public.reviews to service_role;
+
+create policy reviews_select on public.reviews
+  for select to authenticated
+  using (
+    (select private.is_admin())
+    or customer_id = (select auth.uid())
+    or provider_id = (select auth.uid())
+  );
+
+-- Moderation (status) is the admins' job.
+create policy reviews_admin_update on public.reviews
+  for update to authenticated
+  using ((select private.is_admin()))
+  with check ((select private.is_admin()));
