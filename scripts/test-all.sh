@@ -13,6 +13,8 @@ steps=(
   "generated types up to date|npm run --silent check:types"
   "generated database reference (docs/database.md) up to date|npm run --silent check:db-docs"
   "schema snapshot (supabase/schema.snapshot.txt) up to date|npm run --silent check:schema"
+  "declarative schemas (supabase/schemas): each function, policy, trigger and view defined once|npm run --silent check:schemas -- --definitions-only"
+  "declarative schemas and migrations give the same database (db:diff, pg-delta)|npm run --silent db:diff -- --check"
   "docs: nothing points outside the repository, every docs/ citation lands|npm run --silent check:docs"
   "unit tests (Vitest)|npm run --silent test:unit"
   "database tests (pgTAP)|npm run --silent test:db"
