@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { decodeProtectedHeader, exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { afterEach, describe, expect, it } from 'vitest';
-import { parseSigningKeys, publicJwks, signAccessToken, signJwt, registerSigningKeys, verifyJwt, type Claims } from './jwt.ts';
+import { parseSigningKeys, publicJwks, registerSigningKeys, signAccessToken, signJwt, verifiableAlgorithms, verifyJwt, type Claims } from './jwt.ts';
 
 const SECRET = 'a-test-secret-that-is-at-least-32-characters-long';
 
@@ -38,6 +38,8 @@ describe('asymmetric signing keys (signing_keys_path)', () => {
     ]);
     expect(JSON.stringify(keys)).not.toMatch(/"(d|p|q|dp|dq|qi)"/);
     expect(publicJwks('another-project-secret-of-32-characters')).toEqual([]);
+    expect(verifiableAlgorithms(SECRET)).toEqual(['HS256', 'ES256', 'RS256']);
+    expect(verifiableAlgorithms('another-project-secret-of-32-characters')).toEqual(['HS256']);
   });
 
   it('refuses a token of an unknown kid, of a key not registered, expired, or forged with the public key as an HMAC secret', async () => {

@@ -54,6 +54,15 @@ export function registerSigningKeys(secret: string, keys: readonly SigningKey[])
   else keyrings.set(secret, keys);
 }
 
+/**
+ * The `alg` values verifyJwt can verify for the project using `secret`: HS256, and the algorithms of
+ * its registered signing keys. For a caller that refuses other algorithms before verifying, with
+ * an error of its own (PostgREST's PGRST301 "Wrong or unsupported encoding algorithm").
+ */
+export function verifiableAlgorithms(secret: string): string[] {
+  return ['HS256', ...new Set((keyrings.get(secret) ?? []).map((key) => key.alg))];
+}
+
 /** The public JWKs of the project's signing keys (none when it signs with the HS256 secret only). */
 export function publicJwks(secret: string): JWK[] {
   return (keyrings.get(secret) ?? []).map((key) => ({ ...key.publicJwk }));

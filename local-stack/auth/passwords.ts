@@ -3,9 +3,12 @@
 // password_requirements with GoTrue's 422 weak_password and its reasons.
 //
 // bcrypt runs off the event loop: the native `bcrypt` package hashes on libuv's thread pool, so a
-// burst of sign-ins never stalls the requests in between. Should its prebuilt binary not load on
-// some platform, bcryptjs (pure JavaScript, same hashes) is used instead and the stack says so once.
+// burst of sign-ins never stalls the requests in between. At most one hash per CPU core but one runs
+// at a time (the others wait their turn), so that the event loop and Postgres always keep a core:
+// sign-ins queue a little, every other request answers at once. Should the prebuilt binary not load
+// on some platform, bcryptjs (pure JavaScript, same hashes) is used instead and the stack says so once.
 import { createRequire } from 'node:module';
+import { availableParallelism } from 'node:os';
 import bcryptjs from 'bcryptjs';
 import type { StackConfig } from '../config.ts';
 import type { PasswordRequirements } from '../supabase-config.ts';
@@ -35,9 +38,26 @@ const bcrypt = loadBcrypt();
 /** True when hashing runs on the thread pool (the native package loaded). */
 export const nativeBcrypt = bcrypt.native;
 
+const MAX_PARALLEL_HASHES = Math.max(1, availableParallelism() - 1);
+let running = 0;
+const waiting: (() => void)[] = [];
+
+/** Runs one bcrypt operation when a slot is free (see the header). */
+async function inTurn<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= MAX_PARALLEL_HASHES) await new Promise<void>((resolve) => waiting.push(resolve));
+  else running += 1;
+  try {
+    return await work();
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else running -= 1;
+  }
+}
+
 /** A bcrypt hash in pgcrypto's / Go's `$2a$` form (same algorithm as `$2b$` below 256 bytes; bcrypt reads 72). */
 export async function hashPassword(password: string): Promise<string> {
-  const hash = await bcrypt.impl.hash(password, BCRYPT_COST);
+  const hash = await inTurn(() => bcrypt.impl.hash(password, BCRYPT_COST));
   return hash.replace(/^\$2[by]\$/, '$2a$');
 }
 
@@ -46,12 +66,12 @@ const DUMMY_HASH = bcryptjs.hashSync('sdv-no-such-user-password', BCRYPT_COST);
 
 export async function passwordMatches(password: string, hash: string | null | undefined): Promise<boolean> {
   if (!hash || !/^\$2[aby]\$\d\d\$/.test(hash)) {
-    await bcrypt.impl.compare(password, DUMMY_HASH);
+    await inTurn(() => bcrypt.impl.compare(password, DUMMY_HASH));
     return false;
   }
   try {
     // $2y$ (PHP's name) is the same algorithm as $2b$, which the native package reads.
-    return await bcrypt.impl.compare(password, hash.replace(/^\$2y\$/, '$2b$'));
+    return await inTurn(() => bcrypt.impl.compare(password, hash.replace(/^\$2y\$/, '$2b$')));
   } catch {
     return false;
   }
