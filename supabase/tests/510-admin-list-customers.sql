@@ -1,4 +1,4 @@
--- admin_list_customers (migration 20261122002200_admin_profile_lists), the customers screen's list: admins only, search
+-- admin_list_customers (supabase/schemas/22_admin_profile_lists.sql), the customers screen's list: admins only, search
 -- over name or e-mail (case-insensitive, LIKE wildcards literal), status, newest first, paging, exact
 -- total up to 10,000 rows. Runs on the seeded database; the fixture's names and e-mails start with "K9".
 begin;

@@ -1,4 +1,4 @@
--- Admin list / stats functions of the catalogue-and-finance screens (migrations 20261122002300 to 20261122002700):
+-- Admin list / stats functions of the catalogue-and-finance screens (supabase/schemas/23_admin_commissions.sql to 27_admin_list_reviews.sql):
 -- commissions, deposits, promotion codes (stats, select all / deselect all), conversations,
 -- reviews. Admin-only (42501 for customers, providers and anon), filters and totals. It runs on the
 -- seeded database: every figure is scoped to this file's fixture (names and services starting with
