@@ -24,7 +24,9 @@ $$;
 -- platform role), and no migration needs it, so it is left out.
 -- anon / authenticated / service_role: INHERIT since 2023; authenticator: NOINHERIT login of the
 -- Data API; the admin roles of Auth and Storage (NOINHERIT CREATEROLE, as the image creates both)
--- own their schemas' tables.
+-- own their schemas' tables. supabase_auth_admin's attributes are set in full, as the image's
+-- roles test lists them (login, CREATEROLE; not superuser, INHERIT, CREATEDB, REPLICATION,
+-- BYPASSRLS; no connection limit), so that a data folder made by an older mirror is corrected.
 do $$
 declare
   r record;
@@ -36,7 +38,7 @@ begin
       ('authenticated', 'nologin inherit nobypassrls'),
       ('service_role', 'nologin inherit bypassrls'),
       ('authenticator', 'login noinherit nosuperuser nobypassrls'),
-      ('supabase_auth_admin', 'login noinherit createrole noreplication'),
+      ('supabase_auth_admin', 'login nosuperuser noinherit createrole nocreatedb noreplication nobypassrls connection limit -1'),
       ('supabase_storage_admin', 'login noinherit createrole noreplication'),
       ('supabase_realtime_admin', 'nologin noinherit'),
       ('dashboard_user', 'nologin createrole createdb replication')
@@ -90,6 +92,7 @@ alter role authenticator set statement_timeout = '8s';
 alter role authenticator set lock_timeout = '8s';
 alter role supabase_auth_admin set search_path = auth;
 alter role supabase_auth_admin set idle_in_transaction_session_timeout = 60000;
+alter role supabase_auth_admin set log_statement = none;
 alter role supabase_storage_admin set search_path = storage;
 alter role postgres set search_path = "$user", public, extensions;
 
@@ -534,6 +537,10 @@ grant execute on function storage.foldername(text), storage.filename(text), stor
 -- create triggers). supautils is a C extension a plain PostgreSQL lacks: two event triggers give
 -- postgres the ownership of exactly these tables for the duration of such a statement, and give
 -- it back when the statement ends (or its transaction rolls back). Nothing else is lent.
+-- The list is the image's (supabase/postgres, supautils.conf: policy_grants and drop_trigger_grants
+-- of "postgres" are the same eleven tables; those that do not exist here are skipped); any other
+-- row, left by an older mirror, is removed. auth.mfa_factors, auth.mfa_challenges and the other
+-- auth tables are not in it: postgres may not put a policy on them, as on Supabase.
 create schema if not exists supautils;
 revoke all on schema supautils from public;
 
@@ -542,8 +549,13 @@ create table if not exists supautils.policy_grants (
 );
 insert into supautils.policy_grants (relation) values
   ('auth.audit_log_entries'), ('auth.identities'), ('auth.refresh_tokens'), ('auth.sessions'), ('auth.users'),
-  ('storage.buckets'), ('storage.objects')
+  ('realtime.messages'), ('storage.buckets'), ('storage.migrations'), ('storage.objects'),
+  ('storage.s3_multipart_uploads'), ('storage.s3_multipart_uploads_parts')
 on conflict do nothing;
+delete from supautils.policy_grants where relation not in (
+  'auth.audit_log_entries', 'auth.identities', 'auth.refresh_tokens', 'auth.sessions', 'auth.users',
+  'realtime.messages', 'storage.buckets', 'storage.migrations', 'storage.objects',
+  'storage.s3_multipart_uploads', 'storage.s3_multipart_uploads_parts');
 revoke all on supautils.policy_grants from public;
 
 create or replace function supautils.lend_platform_tables() returns event_trigger

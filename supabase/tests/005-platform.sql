@@ -14,7 +14,7 @@ select exists (select 1 from pg_class c join pg_namespace n on n.oid = c.relname
        as fenced \gset
 begin;
 set search_path = public, extensions;
-select plan(31);
+select plan(32);
 
 -- ------------------------------------------------------------------ the role that runs migrations and tests
 select is(session_user::text, 'postgres', 'the suite runs as postgres');
@@ -112,6 +112,12 @@ select ok((select rolconfig @> array['lock_timeout=8s', 'statement_timeout=8s'] 
 select is((select count(*)::int from pg_roles where rolname in ('supabase_auth_admin', 'supabase_storage_admin')
              and rolcanlogin and rolcreaterole and not rolinherit and not rolsuper and not rolbypassrls), 2,
   'the Auth and Storage admins are NOINHERIT CREATEROLE logins, neither superuser nor BYPASSRLS');
+-- As the image's roles test lists supabase_auth_admin: no CREATEDB, no REPLICATION, no connection
+-- limit, and its settings.
+select ok((select not rolcreatedb and not rolreplication and rolconnlimit = -1
+                  and rolconfig @> array['search_path=auth', 'idle_in_transaction_session_timeout=60000', 'log_statement=none']
+             from pg_roles where rolname = 'supabase_auth_admin'),
+  'supabase_auth_admin has the image''s attributes and settings (search_path auth, idle-in-transaction 60 s, log_statement none)');
 
 select * from finish();
 rollback;
