@@ -6,11 +6,12 @@
 //   npm run db:diff               prints that migration without writing it
 //   npm run db:diff -- --check    exit 1 and print the difference when there is one (CI)
 //
-// Two throwaway embedded servers start side by side (.data-diff-migrations on port 61633 and
-// .data-diff-schemas on 61644, both + SDV_PORT_OFFSET; DB_DIFF_MIGRATIONS_PORT / DB_DIFF_SCHEMAS_PORT
-// choose others), each with Supabase's platform (local-stack/bootstrap.sql); one gets the
-// migrations, the other the schema files in the order `[db.migrations] schema_paths` gives, both
-// as `postgres`. @supabase/pg-delta (the Supabase CLI's diff engine, profile `supabase`) plans the
+// Two throwaway embedded servers start side by side (on ports 61633 and 61644, both +
+// SDV_PORT_OFFSET; DB_DIFF_MIGRATIONS_PORT / DB_DIFF_SCHEMAS_PORT choose others; data in
+// .data-diff-migrations-<port> and .data-diff-schemas-<port>, deleted afterwards, so that runs with
+// other offsets never share a folder), each with Supabase's platform (local-stack/bootstrap.sql);
+// one gets the migrations, the other the schema files in the order `[db.migrations] schema_paths`
+// gives, both as `postgres`. @supabase/pg-delta (the Supabase CLI's diff engine, profile `supabase`) plans the
 // migration from the first to the second. What pg-delta does not generate (privileges revoked from
 // the API roles on objects it creates, policies on storage.objects: scripts/lib/catalogue-reconcile.ts)
 // is appended from the two catalogues. The result is then proved: applied to the migrations'

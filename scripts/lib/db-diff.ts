@@ -144,8 +144,8 @@ export async function computeSchemaDiff(log: (line: string) => void = () => unde
   let schemasDb: ThrowawayDatabase | undefined;
   try {
     const started = await Promise.allSettled([
-      startThrowawayDatabase({ dataDir: '.data-diff-migrations', port: MIGRATIONS_PORT }),
-      startThrowawayDatabase({ dataDir: '.data-diff-schemas', port: SCHEMAS_PORT, sqlFiles: schemaFiles }),
+      startThrowawayDatabase({ dataDir: `.data-diff-migrations-${MIGRATIONS_PORT}`, port: MIGRATIONS_PORT }),
+      startThrowawayDatabase({ dataDir: `.data-diff-schemas-${SCHEMAS_PORT}`, port: SCHEMAS_PORT, sqlFiles: schemaFiles }),
     ]);
     if (started[0].status === 'fulfilled') migrationsDb = started[0].value;
     if (started[1].status === 'fulfilled') schemasDb = started[1].value;

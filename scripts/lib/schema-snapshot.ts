@@ -393,6 +393,7 @@ export function compareSnapshots(before: string, after: string): string[] {
       }
       lines.push(`~ ${title} (${parts.join(', ') || 'line order'})`);
       const diff = [...missingLines(xLines, yLines).map((l) => `    - ${l}`), ...missingLines(yLines, xLines).map((l) => `    + ${l}`)];
+      if (diff.length === 0) diff.push('    (the same lines in another order: a column, for instance, not added at the end of its table)');
       lines.push(...diff.slice(0, 40));
       if (diff.length > 40) lines.push(`    … ${diff.length - 40} more lines`);
     }
