@@ -23,9 +23,8 @@ import {
   type ObjectMetadata,
   type StoredObjectRow,
 } from './db.ts';
-import { assertContentMatches } from './content-check.ts';
 import { ERRORS, sendStorageError, StorageApiError } from './errors.ts';
-import { renderImage, transformFrom, transformFromString, transformToString } from './render.ts';
+import { imgproxyTransformations, renderImage, transformFrom, transformFromString, transformToString } from './render.ts';
 import { commitTempFile, ensureStorageDirs, fileSize, removeFile, sweepStorage, tempDir } from './files.ts';
 import { bucketFromRawSegment, keyFromRawSegments, normaliseListPrefix, objectFilePath, validateKey } from './keys.ts';
 import { sizeBytes } from '../supabase-config.ts';
@@ -81,7 +80,7 @@ class StorageService implements HttpModule {
       sendStorageError(res, ERRORS.entityTooLarge());
       return;
     }
-    this.ctx.log(`[storage] lỗi nội bộ: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    this.ctx.log(`[storage] internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     sendStorageError(res, ERRORS.internal());
   }
 
@@ -222,7 +221,7 @@ class StorageService implements HttpModule {
     const filePath = objectFilePath(this.storageDir, object.bucket_id, object.version);
     const size = await fileSize(filePath);
     if (size === undefined) {
-      this.ctx.log(`[storage] thiếu tệp của đối tượng ${object.bucket_id}/${object.name} (${filePath})`);
+      this.ctx.log(`[storage] the file of object ${object.bucket_id}/${object.name} is missing (${filePath})`);
       throw ERRORS.noSuchKey();
     }
     const meta = object.metadata ?? {};
@@ -341,8 +340,8 @@ class StorageService implements HttpModule {
     };
     let placed: string | undefined;
     try {
-      const bucketRow = await findBucket(this.ctx.pool, bucket);
-      await assertContentMatches(received.tempPath, received.mimeType, bucketRow?.allowed_mime_types ?? null);
+      // As Supabase Storage: the declared type was checked against allowed_mime_types and the size
+      // against the limit while receiving; the bytes themselves are never inspected.
       const written = await this.asCaller(req, caller, false, async (client) => {
         const row = await writeObjectRow(client, { bucket, key, caller, metadata, userMetadata: received.userMetadata, upsert });
         placed = await commitTempFile(this.storageDir, received.tempPath, bucket, row.version);
@@ -673,21 +672,28 @@ class StorageService implements HttpModule {
     const filePath = objectFilePath(this.storageDir, object.bucket_id, object.version);
     const accept = typeof req.headers.accept === 'string' ? req.headers.accept : undefined;
     const { body, contentType } = await renderImage(filePath, options, accept);
-    res.writeHead(200, {
+    const headers: Record<string, string> = {
       'Content-Type': contentType,
       'Content-Length': String(body.length),
       'Cache-Control': object.metadata?.cacheControl ?? 'no-cache',
       'X-Content-Type-Options': 'nosniff',
       Vary: 'Accept',
-    });
+    };
+    // As Storage: the transformations asked of imgproxy (`height:200,width:200,resizing_type:fill,quality:60`).
+    const transformations = imgproxyTransformations(options);
+    if (transformations !== '') headers['X-Transformations'] = transformations;
+    res.writeHead(200, headers);
     res.end((req.method ?? 'GET').toUpperCase() === 'HEAD' ? undefined : body);
   }
 
   // ---- list v2 ----------------------------------------------------------------------------------
 
   /**
-   * POST /object/list-v2/{bucket}: keyset pages of full object names under a prefix ({prefix, limit
-   * ≤ 1000, cursor, with_delimiter, sortBy}), folders first-level when with_delimiter, as the caller.
+   * POST /object/list-v2/{bucket}: keyset pages of the objects under a prefix ({prefix, limit ≤ 1000,
+   * cursor, with_delimiter, sortBy name|created_at|updated_at asc|desc}), as the caller. With the
+   * delimiter, the objects of each first-level folder are one folder entry and a page never holds a
+   * folder twice nor repeats one on the next page. The cursor holds the last entry's name and sort value
+   * to the microsecond (Storage rounds it to the millisecond), so page 2 starts exactly after page 1.
    */
   private async listV2(req: IncomingMessage, res: ServerResponse, rawBucket: string | undefined): Promise<void> {
     const caller = await this.caller(req);
@@ -704,59 +710,56 @@ class StorageService implements HttpModule {
       } catch {
         throw ERRORS.invalidRequest('Invalid cursor');
       }
+      if (!cursor || typeof cursor.after !== 'string' || (cursor.value !== undefined && typeof cursor.value !== 'string')) throw ERRORS.invalidRequest('Invalid cursor');
     }
     const sortBy = (body.sortBy && typeof body.sortBy === 'object' ? body.sortBy : {}) as { column?: unknown; order?: unknown };
     const column = cursor?.column ?? (sortBy.column === 'created_at' || sortBy.column === 'updated_at' ? sortBy.column : 'name');
     const order = cursor?.order ?? (sortBy.order === 'desc' ? 'desc' : 'asc');
     if (!['name', 'created_at', 'updated_at'].includes(column) || !['asc', 'desc'].includes(order)) throw ERRORS.invalidRequest('Invalid cursor');
     const cmp = order === 'desc' ? '<' : '>';
-    const keyset =
-      cursor === undefined
-        ? 'true'
-        : column === 'name'
-          ? `name collate "C" ${cmp} $4`
-          : `(${column}, name collate "C") ${cmp} ($5::timestamptz, $4)`;
-    // `column`, `order` and `cmp` come from the lists above; values are bind parameters.
-    const sql = `select id, name, bucket_id, metadata, updated_at, created_at, last_accessed_at
-                   from storage.objects
-                  where bucket_id = $1 and left(name, length($2)) = $2 and ${keyset}
-                  order by ${column === 'name' ? `name collate "C" ${order}` : `${column} ${order}, name collate "C" ${order}`}
+    // A missing time sorts as the epoch, as Storage's search_v2 does.
+    const sortValue = column === 'name' ? null : `coalesce(${column}, 'epoch'::timestamptz)`;
+    const keyset = cursor === undefined ? 'true' : sortValue === null ? `name collate "C" ${cmp} $4` : `(${sortValue}, name collate "C") ${cmp} ($5::timestamptz, $4)`;
+    const orderBy = sortValue === null ? `name collate "C" ${order}` : `${sortValue} ${order}, name collate "C" ${order}`;
+    // With the delimiter the entries are the direct objects and one row per folder (its first times);
+    // `column`, `order` and `cmp` come from the lists above, values are bind parameters.
+    const entries = delimiter
+      ? `select left(name, length($2) + slash) as name, null::uuid as id, null::jsonb as metadata, min(updated_at) as updated_at,
+                min(created_at) as created_at, null::timestamptz as last_accessed_at
+           from matching where slash > 0 group by 1
+         union all
+         select name, id, metadata, updated_at, created_at, last_accessed_at from matching where slash = 0`
+      : 'select name, id, metadata, updated_at, created_at, last_accessed_at from matching';
+    const sql = `with matching as (
+                   select name, id, metadata, updated_at, created_at, last_accessed_at, position('/' in substr(name, length($2) + 1)) as slash
+                     from storage.objects
+                    where bucket_id = $1 and left(name, length($2)) = $2
+                 ), entries as (${entries})
+                 select name, id, metadata, updated_at, created_at, last_accessed_at,
+                        to_char(${sortValue ?? 'null::timestamptz'} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as sort_value
+                   from entries
+                  where ${keyset}
+                  order by ${orderBy}
                   limit $3`;
     const params: unknown[] = [bucket, prefix, limit + 1];
     if (cursor !== undefined) params.push(cursor.after);
-    if (cursor !== undefined && column !== 'name') params.push(cursor.value ?? null);
-    const rows = await this.asCaller(req, caller, true, async (client) =>
-      (await client.query<{ id: string; name: string; bucket_id: string; updated_at: Date | null; created_at: Date | null }>(sql, params)).rows,
-    );
-    const entries: Record<string, unknown>[] = [];
-    let previousFolder = '';
-    for (const row of rows) {
-      if (delimiter) {
-        const rest = row.name.slice(prefix.length);
-        const at = rest.indexOf('/');
-        if (at >= 0) {
-          const folder = row.name.slice(0, prefix.length + at + 1);
-          if (folder !== previousFolder) entries.push({ id: null, name: folder, key: folder, bucket_id: row.bucket_id });
-          previousFolder = folder;
-          continue;
-        }
-      }
-      entries.push({ ...row, key: row.name });
-    }
+    if (cursor !== undefined && sortValue !== null) params.push(cursor.value ?? '1970-01-01T00:00:00Z');
+    const rows = await this.asCaller(req, caller, true, async (client) => (await client.query<ListV2Row>(sql, params)).rows);
     const hasNext = rows.length > limit;
-    const page = entries.slice(0, limit);
-    const last = rows[Math.min(rows.length, limit) - 1];
+    const page = rows.slice(0, limit);
+    const last = page[page.length - 1];
+    // As Storage: with the delimiter, `key` is the entry's own segment (search_v2's split_part(name, '/', levels)).
+    const level = prefix === '' ? 1 : prefix.split('/').length;
+    const shaped = page.map(({ sort_value: _sortValue, ...row }) => (delimiter ? { key: row.name.split('/')[level - 1] ?? '', ...row } : row));
     const nextCursor =
       hasNext && last
-        ? Buffer.from(
-            JSON.stringify({ after: last.name, column, order, value: column === 'name' ? undefined : (last[column as 'created_at' | 'updated_at'] ?? new Date(0)).toISOString() }),
-          ).toString('base64url')
+        ? Buffer.from(JSON.stringify({ after: last.name, column, order, value: last.sort_value ?? undefined })).toString('base64url')
         : undefined;
     sendJson(res, 200, {
       hasNext,
       ...(nextCursor ? { nextCursor, nextCursorKey: last?.name } : {}),
-      folders: page.filter((entry) => entry.id === null),
-      objects: page.filter((entry) => entry.id !== null),
+      folders: shaped.filter((entry) => entry.id === null),
+      objects: shaped.filter((entry) => entry.id !== null),
     });
   }
 
@@ -940,6 +943,18 @@ class StorageService implements HttpModule {
   }
 }
 
+/** A list-v2 entry: an object, or a folder (id null). */
+interface ListV2Row {
+  name: string;
+  id: string | null;
+  metadata: Record<string, unknown> | null;
+  updated_at: Date | null;
+  created_at: Date | null;
+  last_accessed_at: Date | null;
+  /** The sort value to the microsecond, UTC (for the cursor); null when sorting by name. */
+  sort_value: string | null;
+}
+
 function headerIsTrue(value: string | string[] | undefined): boolean {
   const text = Array.isArray(value) ? value[0] : value;
   return typeof text === 'string' && text.trim().toLowerCase() === 'true';
@@ -965,14 +980,14 @@ export const createStorageModule: HttpModuleFactory = async (ctx: ApiContext) =>
   try {
     const report = await sweepStorage(ctx.config.storageDir, ctx.pool);
     if (report.tempFilesRemoved + report.orphanFilesRemoved > 0) {
-      ctx.log(`[storage] dọn ${report.tempFilesRemoved} tệp tạm và ${report.orphanFilesRemoved} tệp không còn bản ghi.`);
+      ctx.log(`[storage] removed ${report.tempFilesRemoved} temporary files and ${report.orphanFilesRemoved} files without a row.`);
     }
     if (report.rowsWithoutFile.length > 0) {
       const sample = report.rowsWithoutFile.slice(0, 5).map((o) => `${o.bucket}/${o.name}`).join(', ');
-      ctx.log(`[storage] ${report.rowsWithoutFile.length} đối tượng trong storage.objects không có tệp: ${sample}`);
+      ctx.log(`[storage] ${report.rowsWithoutFile.length} objects of storage.objects have no file: ${sample}`);
     }
   } catch (error) {
-    ctx.log(`[storage] không dọn được thư mục lưu trữ: ${error instanceof Error ? error.message : String(error)}`);
+    ctx.log(`[storage] could not sweep the storage folder: ${error instanceof Error ? error.message : String(error)}`);
   }
   return new StorageService(ctx);
 };

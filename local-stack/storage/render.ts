@@ -54,6 +54,23 @@ export function transformToString(options: TransformOptions): string {
   return parts.join(',');
 }
 
+const IMGPROXY_RESIZE: Record<NonNullable<TransformOptions['resize']>, string> = { cover: 'fill', contain: 'fit', fill: 'force' };
+
+/**
+ * The transformations as Storage asks imgproxy for them and answers them in `X-Transformations`
+ * (ImageRenderer.applyTransformation): height, width, resizing_type (fill unless contain → fit or
+ * fill → force) when a size is given, quality, format unless origin.
+ */
+export function imgproxyTransformations(options: TransformOptions): string {
+  const parts: string[] = [];
+  if (options.height) parts.push(`height:${options.height}`);
+  if (options.width) parts.push(`width:${options.width}`);
+  if (options.width || options.height) parts.push(`resizing_type:${IMGPROXY_RESIZE[options.resize ?? 'cover']}`);
+  if (options.quality) parts.push(`quality:${options.quality}`);
+  if (options.format && options.format !== 'origin') parts.push(`format:${options.format}`);
+  return parts.join(',');
+}
+
 export function transformFromString(text: string): TransformOptions {
   const params = new URLSearchParams();
   for (const part of text.split(',')) {

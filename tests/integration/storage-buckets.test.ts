@@ -1,6 +1,6 @@
 // Storage routes supabase-js calls beyond plain objects: bucket create / update / empty / delete,
-// signed upload URLs, list-v2, object info, content types with parameters, the content check of
-// image buckets, the JWT every caller route needs, and image transformations.
+// signed upload URLs, list-v2, object info, content types with parameters, Storage's checks of image
+// buckets (the declared type only), the JWT every caller route needs, and image transformations.
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { anonKey, apiUrl, createTestUser, serviceClient, serviceRoleKey, signedInClient, uniqueEmail } from './helpers.ts';
@@ -124,14 +124,25 @@ describe('objects', () => {
     await storage.from('banners').remove([name]);
   });
 
-  it('a text file sent as image/png or named fake.png is refused with 415 and never stored', async () => {
+  it("checks the declared type against allowed_mime_types, as Supabase Storage, and never the bytes", async () => {
     const storage = serviceClient().storage;
-    const name = `${unique('fake')}.png`;
-    const asPng = await storage.from('banners').upload(name, new Blob(['<html>not an image</html>']), { contentType: 'image/png' });
-    expect(asPng.error).toMatchObject({ statusCode: '415' });
-    const webpClaim = await storage.from('banners').upload(name, await pngOf(2, 2), { contentType: 'image/webp' });
-    expect(webpClaim.error).toMatchObject({ statusCode: '415' });
-    expect((await storage.from('banners').list('', { search: name })).data).toEqual([]);
+    // Supabase Storage does not read a file's content: text declared as image/png is stored as image/png
+    // (the app checks the first bytes before uploading: src/lib/image-signature.ts).
+    const name = `${unique('declared')}.png`;
+    const asPng = await storage.from('banners').upload(name, new Blob(['<html>not an image</html>'], { type: 'image/png' }));
+    expect(asPng.error).toBeNull();
+    const stored = await fetch(`${apiUrl()}/storage/v1/object/public/banners/${name}`);
+    expect(stored.headers.get('content-type')).toBe('image/png');
+    expect(await stored.text()).toBe('<html>not an image</html>');
+    // A PNG declared as WebP is a WebP for Storage (banners allows image/webp).
+    const webpClaim = await storage.from('banners').upload(`${unique('claim')}.webp`, new Blob([new Uint8Array(await pngOf(2, 2))], { type: 'image/webp' }));
+    expect(webpClaim.error).toBeNull();
+    // A declared type outside the bucket's list is refused before anything is stored.
+    const refusedName = `${unique('refused')}.png`;
+    const asText = await storage.from('banners').upload(refusedName, new Blob([new Uint8Array(await pngOf(2, 2))], { type: 'text/plain' }));
+    expect(asText.error).toMatchObject({ statusCode: '415', message: 'mime type text/plain is not supported' });
+    expect((await storage.from('banners').list('', { search: refusedName })).data).toEqual([]);
+    await storage.from('banners').remove([name, webpClaim.data!.path]);
   });
 });
 
@@ -144,6 +155,8 @@ describe('image transformations', () => {
     expect(publicUrl).toContain('/render/image/public/banners/');
     const webp = await fetch(publicUrl, { headers: { accept: 'image/webp,*/*' } });
     expect(webp.headers.get('content-type')).toBe('image/webp');
+    // As Storage: the transformations asked of imgproxy (contain is its fit).
+    expect(webp.headers.get('x-transformations')).toBe('height:200,width:200,resizing_type:fit');
     const meta = await sharp(Buffer.from(await webp.arrayBuffer())).metadata();
     expect([meta.width, meta.height]).toEqual([200, 100]);
 
@@ -152,6 +165,20 @@ describe('image transformations', () => {
     expect(png.headers.get('content-type')).toBe('image/png');
     expect(await sharp(Buffer.from(await png.arrayBuffer())).metadata()).toMatchObject({ width: 100, height: 100, format: 'png' });
     await storage.from('banners').remove([name]);
+  });
+
+  it("a signed render answers X-Transformations as Storage does (supabase-js's own expectation)", async () => {
+    const storage = serviceClient().storage;
+    const name = `${unique('xt')}.png`;
+    await storage.from('provider-documents').upload(name, await pngOf(300, 300), { contentType: 'image/png' });
+    const { data } = await storage.from('provider-documents').createSignedUrl(name, 60, { transform: { width: 200, height: 200, quality: 60 } });
+    const response = await fetch(data!.signedUrl);
+    expect(response.status).toBe(200);
+    expect(Number(response.headers.get('content-length'))).toBeGreaterThan(0);
+    expect(response.headers.get('x-transformations')).toBe('height:200,width:200,resizing_type:fill,quality:60');
+    const resized = await storage.from('provider-documents').createSignedUrl(name, 60, { transform: { width: 50, resize: 'fill', format: 'origin' } });
+    expect((await fetch(resized.data!.signedUrl)).headers.get('x-transformations')).toBe('width:50,resizing_type:force');
+    await storage.from('provider-documents').remove([name]);
   });
 
   it('a signed URL created with a transform keeps it in its token', async () => {
@@ -163,6 +190,7 @@ describe('image transformations', () => {
     // Query parameters cannot change what was signed.
     const response = await fetch(`${data!.signedUrl}&width=600`, { headers: { accept: 'image/png' } });
     expect(response.status).toBe(200);
+    expect(response.headers.get('x-transformations')).toBe('height:120,width:120,resizing_type:fill');
     expect(await sharp(Buffer.from(await response.arrayBuffer())).metadata()).toMatchObject({ width: 120, height: 120 });
     await storage.from('provider-documents').remove([name]);
   });
