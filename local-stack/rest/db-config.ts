@@ -75,7 +75,7 @@ export function coerceBool(text: string): boolean | undefined {
 export function parseDbSettings(rows: readonly { key: string; value: string }[], warn: (line: string) => void = () => undefined): DbSettings {
   const settings: DbSettings = {};
   for (const { key, value } of rows) {
-    const refuse = () => warn(`[rest] pgrst.${key} = '${value}' của vai trò authenticator không hợp lệ, bỏ qua`);
+    const refuse = () => warn(`[rest] ignored the authenticator role's invalid pgrst.${key} = '${value}'`);
     switch (key) {
       case 'db_aggregates_enabled':
       case 'db_plan_enabled': {
@@ -113,7 +113,7 @@ export async function loadDbSettings(pool: pg.Pool, warn: (line: string) => void
     const result = await pool.query<{ key: string; value: string }>(DB_SETTINGS_QUERY, [DB_SETTING_NAMES.map((name) => `pgrst.${name}`)]);
     return parseDbSettings(result.rows, warn);
   } catch (error) {
-    warn(`[rest] không đọc được cấu hình pgrst.* của authenticator: ${error instanceof Error ? error.message : String(error)}`);
+    warn(`[rest] could not read the authenticator role's pgrst.* settings: ${error instanceof Error ? error.message : String(error)}`);
     return {};
   }
 }

@@ -588,7 +588,7 @@ export const createRestModule: HttpModuleFactory = async (apiContext) => {
   let reported = '';
   const reportOverridden = (db: DbSettings) => {
     const overridden = overriddenSettings(fileSettings, db).join('; ');
-    if (overridden !== '' && overridden !== reported) apiContext.log(`[rest] supabase/config.toml thắng cấu hình của authenticator: ${overridden}`);
+    if (overridden !== '' && overridden !== reported) apiContext.log(`[rest] supabase/config.toml overrides the authenticator's settings: ${overridden}`);
     reported = overridden;
   };
   const schema: SchemaCacheHolder = await createSchemaCacheHolder(apiContext.dbUrl, apiContext.pool, apiContext.log, schemas.length > 0 ? schemas : ['public'], reportOverridden);

@@ -535,7 +535,7 @@ export async function createSchemaCacheHolder(
           await readSettings();
           caches = await loadAll();
         } catch (error) {
-          log(`[rest] không tải lại được schema cache: ${error instanceof Error ? error.message : String(error)}`);
+          log(`[rest] could not reload the schema cache: ${error instanceof Error ? error.message : String(error)}`);
         }
       } while (reloadAgain && !closed);
     })().finally(() => {
