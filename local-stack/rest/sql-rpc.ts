@@ -153,10 +153,21 @@ export function callFrom(routine: RoutineInfo, argsJson: string | Buffer, provid
 }
 
 /** A read source over the rows of a set- or row-returning function. */
+/**
+ * The name PostgREST gives the rows of a function (its relIdentifier: the name of the returned row
+ * type, `record` for `returns table (…)`, else the function's), which Postgres's errors name.
+ */
+function rowsName(routine: RoutineInfo): string {
+  if (routine.returnRelation !== null) return routine.returnRelation;
+  if (routine.returnKind === 'table_columns') return 'record';
+  if (routine.returnKind === 'composite') return routine.returnTypeName.replace(/^.*\./, '').replace(/^"(.*)"$/, '$1').replace(/""/g, '"');
+  return routine.name;
+}
+
 export function routineSource(cache: SchemaCache, routine: RoutineInfo, argsJson: string | Buffer, provided: string[]): Source {
   const columnList = routine.returnColumns;
   return {
-    name: routine.returnRelation ?? routine.name,
+    name: rowsName(routine),
     relationName: routine.returnKind === 'relation' ? routine.returnRelation : null,
     columns: new Map(columnList.map((c) => [c.name, c])),
     columnList,

@@ -123,3 +123,23 @@ describe("PGRST202's hint names what PostgREST's schema cache holds", () => {
     });
   });
 });
+
+describe("a function's rows, as Postgres names them in PostgREST's query", () => {
+  it('a returns table (…) function is `record`, a function of a table type that table', async () => {
+    await sql(`create or replace function public.fx_pairs(n int) returns table (i int, j int) language sql immutable as $$ select g, g * g from generate_series(1, n) g $$`);
+    await sql(`notify pgrst, 'reload schema'`);
+    let response = await post('fx_pairs?select=k', '{"n": 2}', 'application/json');
+    for (let attempt = 0; attempt < 100 && response.status === 404; attempt += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      response = await post('fx_pairs?select=k', '{"n": 2}', 'application/json');
+    }
+    expectError(response, 400, { code: '42703', message: 'column record.k does not exist', details: null, hint: null });
+    expect((await db.rpc('fx_pairs', { n: 2 }).select('j')).data).toEqual([{ j: 1 }, { j: 4 }]);
+    expectError(await post('fx_touch_tags?select=nme', '{"prefix": "zz"}', 'application/json'), 400, {
+      code: '42703',
+      message: 'column tags.nme does not exist',
+      details: null,
+      hint: 'Perhaps you meant to reference the column "tags.name".',
+    });
+  });
+});
