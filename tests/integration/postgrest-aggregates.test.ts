@@ -119,6 +119,18 @@ describe("with alter role authenticator set pgrst.db_aggregates_enabled = 'true'
     ]);
   });
 
+  it("nests as supabase-js's own tests do: an aggregate in a to-one embed, grouped by a to-one spread in it", async () => {
+    expect(await rows(db.from('agg_invoices').select('id,agg_projects(count(),...agg_clients(name))').in('id', [1, 4]).order('id'))).toEqual([
+      { id: 1, agg_projects: { count: 1, name: 'Acme' } },
+      { id: 4, agg_projects: { count: 1, name: 'Globex' } },
+    ]);
+    expect(await rows(db.from('agg_invoices').select('id,agg_projects(id.sum(),...agg_clients(client_sum:id.sum(),name))').in('id', [1, 4]).order('id'))).toEqual([
+      { id: 1, agg_projects: { sum: 1, client_sum: 1, name: 'Acme' } },
+      { id: 4, agg_projects: { sum: 3, client_sum: 2, name: 'Globex' } },
+    ]);
+    expect(await rows(db.from('agg_clients').select('name,agg_projects(agg_invoices(n:count()))').eq('id', 2))).toEqual([{ name: 'Globex', agg_projects: [{ agg_invoices: [{ n: 1 }] }] }]);
+  });
+
   it('aggregates the rows of a function (RPC)', async () => {
     expect(await rows(db.rpc('agg_all_projects').select('id.max(),count()'))).toEqual([{ max: 4, count: 4 }]);
   });
