@@ -104,9 +104,28 @@ function chunkOf(bundle: Rollup.OutputBundle, id: string): Rollup.OutputChunk | 
   return Object.values(bundle).find((item): item is Rollup.OutputChunk => item.type === 'chunk' && item.facadeModuleId?.endsWith(id) === true);
 }
 
+/** What every admin address runs first: the admin root and the routes' loader (with supabase-js). */
+const ADMIN_FIRST_MODULES = ['src/app/admin-root.tsx', 'src/app/admin-loader.ts'].map((file) => path.join(ROOT, file));
+
+/**
+ * spa.html (every admin address) preloads the admin root's and the admin loader's chunks and their
+ * imports: the browser fetches them with the entry instead of after the entry has run and the
+ * router has matched the address (docs/architecture.md#budgets).
+ */
+function adminPreloads(bundle: Rollup.OutputBundle): string {
+  const roots = ADMIN_FIRST_MODULES.map((id) => {
+    const chunk = chunkOf(bundle, id);
+    if (!chunk) throw new Error(`No chunk for ${id}: the admin preloads of spa.html would be missing`);
+    return chunk;
+  });
+  return preloadLinks(bundle, roots)
+    .map((link) => `    ${link}\n`)
+    .join('');
+}
+
 /**
  * Before prerendering: keeps a copy of the unrendered page as dist/spa.html (the back office's
- * shell, noindex; Vite's own modulepreload links load a screen's chunks) and writes robots.txt and sitemap.xml. After: adds to each prerendered page a
+ * shell, noindex, with the admin preloads) and writes robots.txt and sitemap.xml. After: adds to each prerendered page a
  * modulepreload of its route's chunks (hydration waits for them) and drops the prerender entry.
  */
 function publicSitePlugins(site: string): Plugin[] {
@@ -120,7 +139,7 @@ function publicSitePlugins(site: string): Plugin[] {
       if (index?.type !== 'asset') return;
       const shell = String(index.source).replace(
         '</head>',
-        `    <meta name="robots" content="noindex" />\n    <title>Sàn Dịch Vụ</title>\n  </head>`,
+        `    <meta name="robots" content="noindex" />\n    <title>Sàn Dịch Vụ</title>\n${adminPreloads(bundle)}  </head>`,
       );
       this.emitFile({ type: 'asset', fileName: 'spa.html', source: shell });
       this.emitFile({ type: 'asset', fileName: 'robots.txt', source: robotsTxt(site) });
