@@ -47,7 +47,7 @@ interface RequestContext {
   caller: Caller;
   cache: SchemaCache;
   pool: pg.Pool;
-  /** The request's schema followed by `[api] extra_search_path`. */
+  /** The request's schema followed by `[api] extra_search_path`, as PostgREST: not deduplicated. */
   searchPath: readonly string[];
   /** The caller's share of the pool (fair-share.ts). */
   admission: Admission;
@@ -610,7 +610,7 @@ export const createRestModule: HttpModuleFactory = async (apiContext) => {
         const settings = effectiveSettings(fileSettings, schema.dbSettings());
         await route(
           { req, res, method, path: subpath, query: url.searchParams, caller, cache: schema.current(profile), pool: apiContext.pool,
-            searchPath: [profile, ...settings.extraSearchPath.filter((name) => name !== profile)], admission, limits, settings, rollback: false },
+            searchPath: [profile, ...settings.extraSearchPath], admission, limits, settings, rollback: false },
           subpath,
         );
       } catch (error) {
