@@ -2,14 +2,14 @@
 // crypt() and Go write them), and the strength rules of [auth] minimum_password_length and
 // password_requirements with GoTrue's 422 weak_password and its reasons.
 //
-// bcrypt runs off the event loop: the native `bcrypt` package hashes on libuv's thread pool, so a
-// burst of sign-ins never stalls the requests in between. At most one hash per CPU core but one runs
-// at a time (the others wait their turn), so that the event loop and Postgres always keep a core:
-// sign-ins queue a little, every other request answers at once. Should the prebuilt binary not load
-// on some platform, bcryptjs (pure JavaScript, same hashes) is used instead and the stack says so once.
+// bcrypt runs off the event loop, at a lower CPU priority: a pool of worker threads (one per core)
+// hashes with the native `bcrypt` package (bcryptjs, same hashes, where its binary does not load),
+// each thread niced to 10 on Linux. A burst of sign-ins then uses the idle cores without taking
+// them from the event loop or Postgres: sign-ins queue a little, every other request answers at
+// once (tests/reliability/auth-bcrypt.test.ts).
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
-import bcryptjs from 'bcryptjs';
+import { Worker } from 'node:worker_threads';
 import type { StackConfig } from '../config.ts';
 import type { PasswordRequirements } from '../supabase-config.ts';
 import { AuthError } from './http.ts';
@@ -18,60 +18,114 @@ const BCRYPT_COST = 10;
 export const MIN_PASSWORD_LENGTH = 6;
 const MAX_PASSWORD_BYTES = 72;
 
-interface Bcrypt {
-  hash(data: string, rounds: number): Promise<string>;
-  compare(data: string, encrypted: string): Promise<boolean>;
-}
+type HashJob = { op: 'hash'; data: string; rounds: number } | { op: 'compare'; data: string; hash: string };
 
-function loadBcrypt(): { impl: Bcrypt; native: boolean } {
+// The worker: CommonJS run with `eval`, given the resolved paths of both packages.
+const WORKER_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+try {
+  const tid = Number(require('node:fs').readlinkSync('/proc/thread-self').split('/').pop());
+  require('node:os').setPriority(tid, 10);
+} catch {}
+let bcrypt;
+try { bcrypt = require(workerData.native); } catch { bcrypt = require(workerData.fallback); }
+parentPort.on('message', ({ job }) => {
   try {
-    const native = createRequire(import.meta.url)('bcrypt') as Bcrypt;
-    return { impl: native, native: true };
+    const result = job.op === 'hash' ? bcrypt.hashSync(job.data, job.rounds) : bcrypt.compareSync(job.data, job.hash);
+    parentPort.postMessage({ result });
   } catch (error) {
-    console.warn(`[auth] native bcrypt unavailable (${error instanceof Error ? error.message : String(error)}); using bcryptjs on the main thread`);
-    return { impl: { hash: (data, rounds) => bcryptjs.hash(data, rounds), compare: (data, hash) => bcryptjs.compare(data, hash) }, native: false };
+    parentPort.postMessage({ error: error instanceof Error ? error.message : String(error) });
+  }
+});
+`;
+
+interface Pending {
+  job: HashJob;
+  resolve: (result: string | boolean) => void;
+  reject: (error: Error) => void;
+}
+
+/** Worker threads running one bcrypt operation at a time each; jobs wait in order for a free one. */
+class HashPool {
+  private readonly idle: Worker[] = [];
+  private readonly queue: Pending[] = [];
+  private readonly running = new Map<Worker, Pending>();
+  private size = 0;
+  private readonly paths: { native: string; fallback: string };
+
+  constructor(private readonly max: number) {
+    const require = createRequire(import.meta.url);
+    this.paths = { native: require.resolve('bcrypt'), fallback: require.resolve('bcryptjs') };
+  }
+
+  run(job: HashJob): Promise<string | boolean> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ job, resolve, reject });
+      this.dispatch();
+    });
+  }
+
+  private dispatch(): void {
+    while (this.queue.length > 0) {
+      const worker = this.idle.pop() ?? (this.size < this.max ? this.spawn() : undefined);
+      if (!worker) return;
+      const pending = this.queue.shift()!;
+      this.running.set(worker, pending);
+      worker.ref();
+      worker.postMessage({ job: pending.job });
+    }
+  }
+
+  private spawn(): Worker {
+    this.size += 1;
+    const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: this.paths, name: 'bcrypt' });
+    worker.unref();
+    worker.on('message', (message: { result?: string | boolean; error?: string }) => {
+      const pending = this.running.get(worker);
+      this.running.delete(worker);
+      worker.unref();
+      this.idle.push(worker);
+      if (pending) {
+        if (message.error !== undefined) pending.reject(new Error(message.error));
+        else pending.resolve(message.result!);
+      }
+      this.dispatch();
+    });
+    const drop = (error: Error): void => {
+      const pending = this.running.get(worker);
+      this.running.delete(worker);
+      const at = this.idle.indexOf(worker);
+      if (at !== -1) this.idle.splice(at, 1);
+      this.size -= 1;
+      pending?.reject(error);
+      this.dispatch();
+    };
+    worker.on('error', drop);
+    worker.on('exit', (code) => {
+      if (this.running.has(worker) || this.idle.includes(worker)) drop(new Error(`bcrypt worker exited (${code})`));
+    });
+    return worker;
   }
 }
 
-const bcrypt = loadBcrypt();
-
-/** True when hashing runs on the thread pool (the native package loaded). */
-export const nativeBcrypt = bcrypt.native;
-
-const MAX_PARALLEL_HASHES = Math.max(1, availableParallelism() - 1);
-let running = 0;
-const waiting: (() => void)[] = [];
-
-/** Runs one bcrypt operation when a slot is free (see the header). */
-async function inTurn<T>(work: () => Promise<T>): Promise<T> {
-  if (running >= MAX_PARALLEL_HASHES) await new Promise<void>((resolve) => waiting.push(resolve));
-  else running += 1;
-  try {
-    return await work();
-  } finally {
-    const next = waiting.shift();
-    if (next) next();
-    else running -= 1;
-  }
-}
+const pool = new HashPool(Math.max(1, availableParallelism()));
 
 /** A bcrypt hash in pgcrypto's / Go's `$2a$` form (same algorithm as `$2b$` below 256 bytes; bcrypt reads 72). */
 export async function hashPassword(password: string): Promise<string> {
-  const hash = await inTurn(() => bcrypt.impl.hash(password, BCRYPT_COST));
+  const hash = (await pool.run({ op: 'hash', data: password, rounds: BCRYPT_COST })) as string;
   return hash.replace(/^\$2[by]\$/, '$2a$');
 }
 
-// Compared against when the user does not exist, so that timing does not tell which accounts exist.
-const DUMMY_HASH = bcryptjs.hashSync('sdv-no-such-user-password', BCRYPT_COST);
+// Compared against when the user does not exist, so that timing does not tell which accounts exist
+// (a hash of cost 10 of a password nobody uses).
+const DUMMY_HASH = '$2a$10$5TULPRE1S2TBQtCTOFXQ6OyCytHSelhjbOkclrZt.Rgh8iNLo73eq';
 
 export async function passwordMatches(password: string, hash: string | null | undefined): Promise<boolean> {
-  if (!hash || !/^\$2[aby]\$\d\d\$/.test(hash)) {
-    await inTurn(() => bcrypt.impl.compare(password, DUMMY_HASH));
-    return false;
-  }
+  const usable = !!hash && /^\$2[aby]\$\d\d\$/.test(hash);
   try {
     // $2y$ (PHP's name) is the same algorithm as $2b$, which the native package reads.
-    return await inTurn(() => bcrypt.impl.compare(password, hash.replace(/^\$2y\$/, '$2b$')));
+    const matches = (await pool.run({ op: 'compare', data: password, hash: usable ? hash.replace(/^\$2y\$/, '$2b$') : DUMMY_HASH })) as boolean;
+    return usable && matches;
   } catch {
     return false;
   }
