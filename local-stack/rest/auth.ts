@@ -2,7 +2,7 @@
 // Errors follow PostgREST: PGRST301 for tokens that cannot be decoded/verified, PGRST303 for
 // claims errors (expired), 401 22023 for a role that does not exist, always with WWW-Authenticate.
 import type { IncomingMessage } from 'node:http';
-import { bearerToken, verifyJwt, type Claims, type DbRole } from '../jwt.ts';
+import { bearerToken, verifiableAlgorithms, verifyJwt, type Claims, type DbRole } from '../jwt.ts';
 import { ApiError, invalidTokenHeader } from './errors.ts';
 
 export interface Caller {
@@ -52,7 +52,7 @@ export class CallerResolver {
     } catch {
       throw jwtError('PGRST301', "JWT couldn't be decoded");
     }
-    if (header === null || typeof header !== 'object' || header.alg !== 'HS256') {
+    if (header === null || typeof header !== 'object' || typeof header.alg !== 'string' || !verifiableAlgorithms(this.secret).includes(header.alg)) {
       throw jwtError('PGRST301', 'Wrong or unsupported encoding algorithm', `JWT algorithm ${JSON.stringify(header?.alg ?? null)} is not supported`);
     }
     const result = await verifyJwt(token, this.secret);

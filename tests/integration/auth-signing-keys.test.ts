@@ -83,9 +83,13 @@ describe('signing_keys_path', () => {
     expect(requested.some((url) => url.includes('/auth/v1/user'))).toBe(false);
   });
 
-  // local-stack/rest/auth.ts refuses every alg but HS256 before it calls verifyJwt (PGRST301); it
-  // needs `verifiableAlgorithms(secret)` of jwt.ts there (REST is another engineer's module).
-  it.todo('REST accepts the ES256 token (once local-stack/rest/auth.ts accepts verifiableAlgorithms)');
+  it('REST accepts the ES256 token and reads as the signed-in user', async () => {
+    const { data } = await server.client().signInWithPassword({ email, password: PASSWORD });
+    const client = clientWith(data.session!.access_token);
+    const { data: profile, error } = await client.from('profiles').select('id').eq('id', userId).maybeSingle();
+    expect(error).toBeNull();
+    expect(profile).toEqual({ id: userId });
+  });
 
   it('Storage and Realtime accept the ES256 token; HS256 keys and tokens still work everywhere', async () => {
     const { data } = await server.client().signInWithPassword({ email, password: PASSWORD });

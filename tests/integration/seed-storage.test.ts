@@ -109,7 +109,7 @@ describe('seedStorageObjects', () => {
     const lines: string[] = [];
     const result = await seedStorageObjects({ url: apiUrl(), serviceRoleKey: serviceRoleKey(), log: (line) => lines.push(line) });
     expect(result).toEqual({ referenced: documentPaths.length + imagePaths.length, existing: documentPaths.length + imagePaths.length, uploaded: 0, withoutSample: 0 });
-    expect(lines.join('\n')).toContain('tải lên 0');
+    expect(lines.join('\n')).toContain('0 uploaded');
   });
 
   it('puts back a missing object and leaves names without a sample alone', async () => {

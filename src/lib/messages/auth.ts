@@ -69,6 +69,7 @@ export const auth = {
     nextRequired: 'Vui lòng nhập mật khẩu mới',
     confirmRequired: 'Vui lòng xác nhận mật khẩu mới',
     tooShort: 'Mật khẩu mới phải có ít nhất 6 ký tự',
+    lettersAndDigits: 'Mật khẩu mới phải có cả chữ cái (a–z) và chữ số (0–9)',
     onlySpaces: 'Mật khẩu mới không được chỉ gồm khoảng trắng',
     edgeSpaces: 'Mật khẩu mới không được bắt đầu hoặc kết thúc bằng khoảng trắng',
     tooLong: 'Mật khẩu mới tối đa 72 byte (72 ký tự không dấu; chữ có dấu tính 2–3 byte)',

@@ -34,14 +34,18 @@ describe('change password rules (docs/screens.md#change-password)', () => {
     expect(first('a'.repeat(73))).toBe('Mật khẩu mới tối đa 72 byte (72 ký tự không dấu; chữ có dấu tính 2–3 byte)');
     // 40 characters, 80 bytes: what bcrypt and the Auth server count.
     expect(first('Đ'.repeat(40))).toBe('Mật khẩu mới tối đa 72 byte (72 ký tự không dấu; chữ có dấu tính 2–3 byte)');
-    expect(first('a'.repeat(72))).toBeUndefined();
-    expect(first('mật khẩu mới')).toBeUndefined();
+    expect(first(`${'a'.repeat(71)}1`)).toBeUndefined();
+    // password_requirements = "letters_digits" (supabase/config.toml), as Auth checks it.
+    expect(first('abcdef')).toBe('Mật khẩu mới phải có cả chữ cái (a–z) và chữ số (0–9)');
+    expect(first('123456')).toBe('Mật khẩu mới phải có cả chữ cái (a–z) và chữ số (0–9)');
+    expect(first('đêđâư1')).toBe('Mật khẩu mới phải có cả chữ cái (a–z) và chữ số (0–9)');
+    expect(first('mật khẩu mới 2026')).toBeUndefined();
   });
   it('new and confirm must match', () => {
-    expect(messages(changePasswordSchema.safeParse({ currentPassword: 'a', newPassword: '123456', confirmPassword: '1234567' }))).toEqual({
+    expect(messages(changePasswordSchema.safeParse({ currentPassword: 'a', newPassword: 'abc123', confirmPassword: 'abc1234' }))).toEqual({
       confirmPassword: 'Mật khẩu mới và xác nhận mật khẩu không khớp',
     });
-    expect(changePasswordSchema.safeParse({ currentPassword: 'a', newPassword: '123456', confirmPassword: '123456' }).success).toBe(true);
+    expect(changePasswordSchema.safeParse({ currentPassword: 'a', newPassword: 'abc123', confirmPassword: 'abc123' }).success).toBe(true);
   });
 });
 

@@ -1,7 +1,8 @@
 // Change-password form rules (docs/screens.md#change-password, docs/product.md#input-rules): the new
 // password is not only spaces, has no space at either end, has at least MIN_PASSWORD_LENGTH
 // characters and at most 72 bytes in UTF-8 (bcrypt's limit, which the Auth server enforces too),
-// each with its own message.
+// and holds a letter and a digit (supabase/config.toml's `password_requirements = "letters_digits"`,
+// which Auth checks as ASCII a–z / A–Z and 0–9), each with its own message.
 import { z } from 'zod/mini';
 import { auth } from '@/lib/messages/auth.ts';
 
@@ -16,6 +17,7 @@ export function newPasswordProblem(password: string): string | undefined {
   if (password.trim() !== password) return t.edgeSpaces;
   if ([...password].length < MIN_PASSWORD_LENGTH) return t.tooShort;
   if (new TextEncoder().encode(password).length > MAX_PASSWORD_BYTES) return t.tooLong;
+  if (!/[A-Za-z]/.test(password) || !/[0-9]/.test(password)) return t.lettersAndDigits;
   return undefined;
 }
 
