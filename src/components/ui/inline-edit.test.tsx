@@ -21,7 +21,7 @@ describe('<InlineEdit /> text', () => {
     fireEvent.keyDown(input, { key: 'Enter' });
     await waitFor(() => expect(screen.queryByRole('textbox')).toBeNull());
     expect(onSave).toHaveBeenCalledWith('Trần Thị B');
-    expect(document.activeElement).toBe(screen.getByTitle('Sửa tên'));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByTitle('Sửa tên')));
   });
 
   it('Escape cancels without saving', () => {
