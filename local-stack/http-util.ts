@@ -1,5 +1,7 @@
 // Small HTTP helpers shared by the modules of the local API server.
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
 
 export class BodyTooLargeError extends Error {
   constructor(readonly limit: number) {
@@ -68,4 +70,72 @@ export function headerMap(req: IncomingMessage): Record<string, string> {
 /** Client address for rate limiting (the socket's; the local stack sits behind no proxy). */
 export function clientAddress(req: IncomingMessage): string {
   return req.socket.remoteAddress ?? 'unknown';
+}
+
+/** Default cap on concurrently open connections from one client address (SDV_MAX_CONNECTIONS_PER_ADDRESS). */
+export const DEFAULT_MAX_CONNECTIONS_PER_ADDRESS = 256;
+
+/** The per-address connection cap from the environment (a positive integer, else the default). */
+export function maxConnectionsPerAddress(env: NodeJS.ProcessEnv = process.env): number {
+  const raw = env.SDV_MAX_CONNECTIONS_PER_ADDRESS;
+  if (raw === undefined || raw === '') return DEFAULT_MAX_CONNECTIONS_PER_ADDRESS;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1) {
+    throw new Error(`SDV_MAX_CONNECTIONS_PER_ADDRESS must be a positive integer (got "${raw}")`);
+  }
+  return value;
+}
+
+export interface HardenOptions {
+  /** Most connections one client address may hold open at once; the excess is closed at once. */
+  maxConnectionsPerAddress?: number;
+  /** Called once per address and burst when connections are refused. */
+  onRefused?: (address: string, open: number) => void;
+}
+
+/**
+ * Bounds what one client can hold of a node:http server: a time limit on request headers and
+ * whole requests, a short keep-alive, sockets that sent something unparsable answered with a 400
+ * and destroyed, and a cap on concurrently open connections per client address, so that thousands
+ * of idle TCP connections from one address cannot use up the process's file handles.
+ */
+export function hardenServer(server: Server, options: HardenOptions = {}): void {
+  server.headersTimeout = 30_000;
+  server.requestTimeout = 120_000;
+  server.keepAliveTimeout = 5_000;
+  server.on('clientError', (_error, socket: Duplex) => {
+    if (socket.destroyed) return;
+    if (socket.writable) {
+      socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n', () => socket.destroy());
+      // A peer that does not read its answer does not keep the socket either.
+      setTimeout(() => socket.destroy(), 1_000).unref();
+    } else {
+      socket.destroy();
+    }
+  });
+  const max = options.maxConnectionsPerAddress ?? DEFAULT_MAX_CONNECTIONS_PER_ADDRESS;
+  const open = new Map<string, number>();
+  const refusedLogged = new Set<string>();
+  server.on('connection', (socket: Socket) => {
+    const address = socket.remoteAddress ?? 'unknown';
+    const count = open.get(address) ?? 0;
+    if (count >= max) {
+      socket.destroy();
+      if (!refusedLogged.has(address)) {
+        refusedLogged.add(address);
+        options.onRefused?.(address, count);
+      }
+      return;
+    }
+    open.set(address, count + 1);
+    socket.once('close', () => {
+      const left = (open.get(address) ?? 1) - 1;
+      if (left <= 0) {
+        open.delete(address);
+        refusedLogged.delete(address);
+      } else {
+        open.set(address, left);
+      }
+    });
+  });
 }

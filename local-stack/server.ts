@@ -7,7 +7,7 @@ import { createAuthModule } from './auth/index.ts';
 import type pg from 'pg';
 import { platformUrl, StartupError } from './db.ts';
 import { createPool } from './db-session.ts';
-import { sendJson } from './http-util.ts';
+import { hardenServer, maxConnectionsPerAddress, sendJson } from './http-util.ts';
 import { DATABASE_UNAVAILABLE_MESSAGE, isConnectionError } from './pg-errors.ts';
 import { createRealtimeModule } from './realtime/index.ts';
 import { createRestModule } from './rest/index.ts';
@@ -214,9 +214,10 @@ export async function startApiServer(ctx: ApiContext): Promise<ApiServer> {
       else res.destroy();
     });
   });
-  server.headersTimeout = 30_000;
-  server.requestTimeout = 120_000;
-  server.keepAliveTimeout = 5_000;
+  hardenServer(server, {
+    maxConnectionsPerAddress: maxConnectionsPerAddress(),
+    onRefused: (address, open) => ctx.log(`[api] ${address} holds ${open} connections: further ones are closed`),
+  });
 
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     socket.on('error', () => undefined);
@@ -230,10 +231,6 @@ export async function startApiServer(ctx: ApiContext): Promise<ApiServer> {
       ctx.log(`[api] websocket error: ${describeError(error)}`);
       socket.destroy();
     }
-  });
-  server.on('clientError', (_error, socket) => {
-    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
-    else socket.destroy();
   });
 
   try {

@@ -15,6 +15,7 @@ import type { TLSSocket } from 'node:tls';
 import { createGzip, gzip as gzipCallback, gzipSync } from 'node:zlib';
 import { promisify } from 'node:util';
 import { StartupError } from './db.ts';
+import { hardenServer, maxConnectionsPerAddress } from './http-util.ts';
 
 export interface RuntimeConfig {
   supabaseUrl: string;
@@ -328,6 +329,10 @@ export async function startStaticServer(options: StaticServerOptions): Promise<S
       if (!res.headersSent) send(res, 500, 'Internal Server Error');
       else res.destroy();
     });
+  });
+  hardenServer(server, {
+    maxConnectionsPerAddress: maxConnectionsPerAddress(),
+    onRefused: (address, open) => log(`[web] ${address} holds ${open} connections: further ones are closed`),
   });
 
   await new Promise<void>((resolve, reject) => {
