@@ -1,7 +1,8 @@
 -- Foundations shared by every later file: pg_trgm, the `private` schema (never exposed through
 -- the API), the admin checks (private.is_admin for policies and triggers, private.assert_admin for
 -- admin functions, private.is_api_non_admin for the column locks), the updated_at trigger function
--- and the literal LIKE pattern of searches. Every function here is security invoker.
+-- and the literal LIKE pattern of searches. Every function here is security invoker but
+-- private.has_verified_mfa_factor (security definer: it reads auth.mfa_factors).
 
 create extension if not exists pg_trgm with schema extensions;
 
@@ -11,17 +12,42 @@ revoke all on schema private from public;
 grant usage on schema private to anon, authenticated, service_role;
 alter default privileges in schema private revoke execute on functions from public;
 
+-- True when the caller (auth.uid()) has a verified second factor (auth.mfa_factors, status
+-- 'verified'). Security definer: the API roles may not read auth.mfa_factors. One index probe on
+-- mfa_factors_user_id_idx (auth.mfa_factors (user_id), created by Supabase Auth). Reached only by
+-- private.is_admin for an admin's session below aal2.
+create function private.has_verified_mfa_factor()
+returns boolean
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select exists (
+    select 1 from auth.mfa_factors f
+     where f.user_id = (select auth.uid()) and f.status = 'verified'
+  )
+$$;
+
+comment on function private.has_verified_mfa_factor() is
+  'True when the caller (auth.uid()) has a verified MFA factor. Used by private.is_admin.';
+
+revoke all on function private.has_verified_mfa_factor() from public;
+grant execute on function private.has_verified_mfa_factor() to authenticated, service_role;
+
 -- Admin = the JWT claim app_metadata.admin = true. app_metadata is writable only by the service
--- role / SQL, never by the user (user_metadata is ignored on purpose). With the setting "Bắt buộc
--- xác thực hai lớp cho quản trị viên" (settings.require_admin_mfa, off by default) an admin also
--- needs a session that verified a second factor (JWT claim aal = 'aal2',
--- docs/decisions.md#admin-second-factor). Every policy calls this function (wrapped in a select:
+-- role / SQL, never by the user (user_metadata is ignored on purpose). An admin who has a verified
+-- second factor always needs a session that verified it (JWT claim aal = 'aal2'), whatever the
+-- setting: Supabase's documented pattern, so that a stolen password alone never reaches the back
+-- office of an admin who enrolled a factor. With the setting "Bắt buộc xác thực hai lớp cho quản
+-- trị viên" (settings.require_admin_mfa, off by default) every admin needs aal2
+-- (docs/decisions.md#admin-second-factor). Every policy calls this function (wrapped in a select:
 -- once per statement), and so do the column-locking triggers, so it stays cheap: the admin claim
--- decides first (anon, customers and providers never read the settings row), then the aal claim,
--- and only an admin's aal1 session reads the one settings row by its primary key. PL/pgSQL runs
--- that read only when it is reached, so the function stays security invoker: the admin's own role
--- (authenticated) reads the row through settings_authenticated_select, and anon, which may not
--- read the column, never gets there.
+-- decides first (anon, customers and providers never read anything), then the aal claim, and only
+-- an admin's aal1 session looks up its verified factors (one index probe) and then reads the one
+-- settings row by its primary key. PL/pgSQL runs that read only when it is reached, so the
+-- function stays security invoker: the admin's own role (authenticated) reads the row through
+-- settings_authenticated_select, and anon, which may not read the column, never gets there.
 create function private.is_admin()
 returns boolean
 language plpgsql
@@ -36,12 +62,15 @@ begin
   if auth.jwt() ->> 'aal' = 'aal2' then
     return true;
   end if;
+  if private.has_verified_mfa_factor() then
+    return false;
+  end if;
   return not coalesce((select s.require_admin_mfa from public.settings s where s.id = 'app'), false);
 end
 $$;
 
 comment on function private.is_admin() is
-  'True when the caller''s JWT carries app_metadata.admin = true and, when settings.require_admin_mfa is on, aal = aal2. Used (wrapped in a select) by every RLS policy.';
+  'True when the caller''s JWT carries app_metadata.admin = true and, when the caller has a verified MFA factor or settings.require_admin_mfa is on, aal = aal2. Used (wrapped in a select) by every RLS policy.';
 
 revoke all on function private.is_admin() from public;
 grant execute on function private.is_admin() to anon, authenticated, service_role;

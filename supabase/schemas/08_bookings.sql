@@ -63,6 +63,8 @@ create table public.bookings (
   customer_name_folded text generated always as (private.vi_fold(customer_name)) stored,
   constraint bookings_discount_check check (discount_code is null or (discount_type is not null and discount_value is not null)),
   constraint bookings_provider_queue_distinct check (private.uuid_array_is_distinct(provider_queue)),
+  -- A booking reported done or completed was done by someone: it keeps its provider.
+  constraint bookings_provider_required check (status not in ('pending_completion', 'completed') or provider_id is not null),
   -- Input bounds: the snapshot columns hold at most what their source columns may hold.
   constraint bookings_customer_name_length check (char_length(customer_name) <= 100),
   constraint bookings_customer_email_length check (char_length(customer_email) <= 254),

@@ -33,13 +33,16 @@ select results_eq(
 
 -- ------------------------------------------------------------------ completed_at and updated_at
 update public.bookings set updated_at = '2020-01-01' where id = tests.id('booking_snap');
-update public.bookings set status = 'completed' where id = tests.id('booking_snap');
+-- (a completed booking has a provider: bookings_provider_required, 055-bookings-provider-required.sql)
+update public.bookings set status = 'completed', provider_id = tests.user_id('prov.p@pgtap.test') where id = tests.id('booking_snap');
 select is((select completed_at from public.bookings where id = tests.id('booking_snap')), now(), 'becoming completed stamps completed_at');
 select is((select updated_at from public.bookings where id = tests.id('booking_snap')), now(), 'a status change moves updated_at');
 update public.bookings set status = 'cancelled' where id = tests.id('booking_snap');
 select is((select completed_at from public.bookings where id = tests.id('booking_snap')), null, 'leaving completed clears completed_at');
 select lives_ok($$ update public.bookings set status = 'pending_completion', completion_reported_at = now() where id = tests.id('booking_snap') $$,
   'any status may follow any other (docs/screens.md#booking-detail): cancelled → pending_completion');
+-- back to a booking of nobody's for the provider's reads below
+update public.bookings set status = 'cancelled', provider_id = null where id = tests.id('booking_snap');
 
 -- ------------------------------------------------------------------ constraints
 select throws_ok($$ update public.bookings set status = 'done' where id = tests.id('booking_a') $$, '23514', null, 'an unknown booking status is rejected');

@@ -91,11 +91,12 @@ select results_eq($$ select platform_fee, provider_amount, final_price from publ
 select is((select total_earnings from public.profiles where id = tests.user_id('prov.q@pgtap.test')), 291666::bigint + 100000 + 0,
   'prov.q''s total_earnings = the sum of their provider_amount');
 
--- a completed booking without provider still gets its commission row (provider_id null)
-insert into public.bookings (id, customer_id, subcategory_id, status, original_price, final_price, customer_name, service_name)
-values (tests.id('booking_noprov'), tests.user_id('cust.b@pgtap.test'), tests.id('svc_active'), 'completed', 50000, 50000, 'Khách B', 'Dịch vụ kiểm thử');
-select is((select count(*)::int from public.commissions where booking_id = tests.id('booking_noprov') and provider_id is null), 1,
-  'a completed booking without a provider gets a commission without provider');
+-- a completed booking always has a provider (bookings_provider_required), so every commission is someone's
+select throws_ok($$ insert into public.bookings (id, customer_id, subcategory_id, status, original_price, final_price, customer_name, service_name)
+                   values (tests.id('booking_noprov'), tests.user_id('cust.b@pgtap.test'), tests.id('svc_active'), 'completed', 50000, 50000,
+                           'Khách B', 'Dịch vụ kiểm thử') $$,
+  '23514', 'new row for relation "bookings" violates check constraint "bookings_provider_required"',
+  'a completed booking without a provider is refused, so no commission without provider is made');
 
 -- ------------------------------------------------------------------ constraints (direct writes by the superuser)
 select throws_ok($$ update public.commissions set commission_rate = 101 where booking_id = tests.id('booking_fallback') $$, '23514', null, 'a commission rate above 100 is rejected');

@@ -8,12 +8,15 @@ set search_path = public, extensions;
 select plan(8);
 
 select tests.create_user('s325-admin@test.vn', 'customer', true);
+select tests.create_user('s325-pro@test.vn', 'provider');
 
 -- 4,000 bookings three minutes apart over eight days, written without row triggers (fixture only),
 -- then the rollups rebuilt as seed:large does.
 set local session_replication_role = replica;
-insert into public.bookings (id, customer_name, subcategory_id, service_name, status, original_price, final_price, created_at)
+-- (a completed booking has a provider: bookings_provider_required)
+insert into public.bookings (id, customer_name, provider_id, subcategory_id, service_name, status, original_price, final_price, created_at)
 select ('32500000-0000-4000-a000-' || lpad(g::text, 12, '0'))::uuid, 'Khách S325 ' || g,
+       case when g % 4 = 2 then tests.user_id('s325-pro@test.vn') end,
        (select id from public.subcategories order by sort_order limit 1), 'Dịch vụ S325',
        (array['pending', 'confirmed', 'completed', 'cancelled'])[1 + g % 4], 100000 + g % 7, 100000 + g % 7,
        '2026-03-01 00:00:00+00'::timestamptz + make_interval(mins => 3 * g)

@@ -22,7 +22,8 @@ values ('a5000000-0000-4000-a000-000000000021', 'a5000000-0000-4000-a000-0000000
 insert into public.bookings (id, customer_id, provider_id, subcategory_id, service_item_id, status, created_at)
 select ('b5000000-0000-4000-a000-0000000000' || lpad(i::text, 2, '0'))::uuid,
        case when i % 2 = 0 then tests.user_id('ops-cus1@test.vn') else tests.user_id('ops-cus2@test.vn') end,
-       case when i % 3 = 0 then null when i % 3 = 1 then tests.user_id('ops-pro1@test.vn') else tests.user_id('ops-pro2@test.vn') end,
+       -- b06 is completed, so it has a provider (bookings_provider_required)
+       case when i % 3 = 0 and i <> 6 then null when i % 3 = 1 then tests.user_id('ops-pro1@test.vn') else tests.user_id('ops-pro2@test.vn') end,
        'a5000000-0000-4000-a000-000000000011',
        case when i <= 6 then 'a5000000-0000-4000-a000-000000000021'::uuid else 'a5000000-0000-4000-a000-000000000022'::uuid end,
        (array['pending', 'confirmed', 'completed', 'cancelled'])[1 + i % 4],
