@@ -25,6 +25,9 @@ describe('constraintMessage (docs/product.md#input-rules)', () => {
       'Số lượt dùng tối đa phải là số nguyên từ 0 đến 1.000.000',
     );
     expect(constraintMessage('profiles.email is the sign-in e-mail and changes only with it')).toContain('Email đăng nhập');
+    expect(constraintMessage(refusal('bookings_provider_required').message)).toBe(
+      'Booking chờ hoàn thành hoặc đã hoàn thành phải có nhà cung cấp: chọn nhà cung cấp trước khi đổi trạng thái',
+    );
   });
   it('leaves other constraints to the generic mapping', () => {
     expect(constraintMessage(refusal('bookings_status_check').message)).toBeUndefined();

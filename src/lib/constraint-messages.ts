@@ -19,6 +19,7 @@ const NAMED: Record<string, string> = {
   settings_admin_email_format: bounds.emailInvalid,
   settings_contact_phone_format: bounds.contactPhoneInvalid,
   messages_image_path: bounds.imagePathInvalid,
+  bookings_provider_required: bounds.bookingProviderRequired,
 };
 
 function isTextColumn(key: string): key is TextColumn {

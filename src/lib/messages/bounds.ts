@@ -19,6 +19,7 @@ export const bounds = {
   emailTaken: 'Email này đã thuộc về một tài khoản khác',
   emailReadOnly: 'Email đăng nhập của tài khoản: chỉ đổi được qua tài khoản đăng nhập, không sửa tại đây',
   imagePathInvalid: 'Ảnh tin nhắn không nằm trong thư mục của cuộc trò chuyện',
+  bookingProviderRequired: 'Booking chờ hoàn thành hoặc đã hoàn thành phải có nhà cung cấp: chọn nhà cung cấp trước khi đổi trạng thái',
   fileNotImage: 'Tệp không phải là ảnh JPEG, PNG, WebP hoặc GIF',
 } as const;
 
