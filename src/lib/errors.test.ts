@@ -167,6 +167,20 @@ describe('classification helpers', () => {
     expect(isNetworkError(authError(undefined, 0, 'fetch failed', 'AuthRetryableFetchError'))).toBe(true);
     expect(isNetworkError(postgrestError('23505', 'duplicate'))).toBe(false);
     expect(isNetworkError(new TypeError('x is not a function'))).toBe(false);
+    expect(isNetworkError(authError(undefined, 503, 'Service Unavailable', 'AuthRetryableFetchError'))).toBe(false);
+  });
+  it('a 5xx answer from Auth or the API says the server failed, never the network', () => {
+    for (const status of [502, 503, 504]) {
+      expect(toVietnameseMessage(authError(undefined, status, 'Bad Gateway', 'AuthRetryableFetchError'), { action: 'login' })).toBe(
+        'Dịch vụ hiện không khả dụng. Vui lòng thử lại sau.',
+      );
+    }
+    expect(toVietnameseMessage(authError('unexpected_failure', 500, 'Unexpected failure'), { action: 'login' })).toBe(
+      'Máy chủ gặp lỗi khi xử lý yêu cầu. Vui lòng thử lại sau.',
+    );
+    expect(toVietnameseMessage(new ApiError({ message: 'boom', code: 'XX000', status: 500 }))).toBe(
+      'Máy chủ gặp lỗi khi xử lý yêu cầu. Vui lòng thử lại sau.',
+    );
   });
   it('isSessionError', () => {
     expect(isSessionError(new ApiError({ message: 'JWT expired', code: 'PGRST303', status: 401 }))).toBe(true);

@@ -71,7 +71,9 @@ const NETWORK_MESSAGE = /failed to fetch|fetch failed|networkerror|network error
 /** True when the request never got an HTTP answer (offline, DNS, refused connection, CORS). */
 export function isNetworkError(error: unknown): boolean {
   const f = readFields(error);
-  if (f.name === 'AuthRetryableFetchError' && (f.status === 0 || f.status >= 500)) return true;
+  // supabase-js's Auth client names both a request that got no answer (status 0) and a 502 / 503 /
+  // 504 answer "retryable": only the first is the network; the others are the server failing.
+  if (f.name === 'AuthRetryableFetchError' && f.status === 0) return true;
   if (f.name === 'TypeError' && NETWORK_MESSAGE.test(f.message)) return true;
   return f.code === '' && NETWORK_MESSAGE.test(f.message);
 }
@@ -239,6 +241,9 @@ export function toVietnameseMessage(error: unknown, context: ErrorContext = {}):
   } else if (f.status === 404 && f.code === '' && context.notFound !== undefined) {
     return context.notFound;
   }
+
+  // Any other 5xx: the server answered with a failure (not the network, not the admin's input).
+  if (f.status >= 500) return common.errors.serverError;
 
   if (action === 'login') {
     if (f.code !== '' && f.message !== '') return common.errors.withCode(f.code, f.message);

@@ -47,6 +47,8 @@ describe('<InlineEdit /> text', () => {
     fireEvent.change(input, { target: { value: 'B' } });
     fireEvent.blur(input, { relatedTarget: screen.getByText('khác') });
     await waitFor(() => expect(onSave).toHaveBeenCalledWith('B'));
+    // The save settles and the editor closes before the next edit starts.
+    await waitFor(() => expect(screen.queryByRole('textbox')).toBeNull());
 
     input = startEditing();
     fireEvent.change(input, { target: { value: 'C' } });

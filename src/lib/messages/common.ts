@@ -95,6 +95,7 @@ export const common = {
     invalidValue: 'Giá trị không hợp lệ',
     foreignKey: 'Dữ liệu liên quan không tồn tại hoặc vẫn đang được sử dụng',
     unavailable: 'Dịch vụ hiện không khả dụng. Vui lòng thử lại sau.',
+    serverError: 'Máy chủ gặp lỗi khi xử lý yêu cầu. Vui lòng thử lại sau.',
     sessionExpired: 'Phiên đăng nhập đã hết hạn. Vui lòng đăng nhập lại',
     fileTooLarge: 'File quá lớn. Vui lòng chọn file nhỏ hơn 5MB.',
     fileType: 'Định dạng file không được hỗ trợ. Vui lòng chọn file hình ảnh',

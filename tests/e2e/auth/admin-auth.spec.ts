@@ -103,6 +103,25 @@ test('a network failure during sign-in gives the connection message', async ({ p
   await expect(page.getByRole('alert').filter({ hasText: 'Lỗi kết nối mạng. Vui lòng kiểm tra internet' })).toBeVisible({ timeout: 20_000 });
 });
 
+test('a 500 or 503 from the Auth server during sign-in says the server failed, not the network', async ({ page }) => {
+  await page.goto('/admin');
+  const form = loginForm(page);
+  await form.email.fill(DEMO_ACCOUNTS.admin.email);
+  await form.password.fill(DEMO_ACCOUNTS.admin.password);
+  for (const [status, message] of [
+    [503, 'Dịch vụ hiện không khả dụng. Vui lòng thử lại sau.'],
+    [500, 'Máy chủ gặp lỗi khi xử lý yêu cầu. Vui lòng thử lại sau.'],
+  ] as const) {
+    await page.route('**/auth/v1/token**', (route) =>
+      route.fulfill({ status, contentType: 'application/json', body: JSON.stringify({ code: status, error_code: 'unexpected_failure', msg: 'Unexpected failure' }) }),
+    );
+    await form.submit.click();
+    await expect(page.getByRole('alert').filter({ hasText: message })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByRole('alert').filter({ hasText: 'Lỗi kết nối mạng' })).toHaveCount(0);
+    await page.unrouteAll({ behavior: 'wait' });
+  }
+});
+
 test('a customer account is signed out with the no-access message', async ({ page }) => {
   await page.goto('/admin');
   const form = loginForm(page);
