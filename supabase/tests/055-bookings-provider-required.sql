@@ -2,7 +2,7 @@
 -- bookings_provider_required (docs/database.md#tables), whoever writes it (admin, SQL, seed).
 begin;
 set search_path = public, extensions;
-select plan(8);
+select plan(9);
 
 select tests.make_world();
 
@@ -42,6 +42,9 @@ select lives_ok($$ update public.bookings set provider_id = tests.user_id('prov.
 select throws_ok($$ update public.bookings set provider_id = null where id = tests.id('booking_b') $$,
   '23514', 'new row for relation "bookings" violates check constraint "bookings_provider_required"',
   'a completed booking cannot lose its provider');
+select throws_ok($$ delete from auth.users where id = tests.user_id('prov.q@pgtap.test') $$,
+  '23514', 'new row for relation "bookings" violates check constraint "bookings_provider_required"',
+  'a provider who completed a booking cannot be deleted (ban them instead)');
 
 select * from finish();
 rollback;
