@@ -24,7 +24,7 @@ import {
   type StoredObjectRow,
 } from './db.ts';
 import { ERRORS, sendStorageError, StorageApiError } from './errors.ts';
-import { imgproxyTransformations, renderImage, transformFrom, transformFromString, transformToString } from './render.ts';
+import { imgproxyTransformations, RenderLimitError, renderImage, transformFrom, transformFromString, transformToString } from './render.ts';
 import { commitTempFile, ensureStorageDirs, fileSize, removeFile, sweepStorage, tempDir } from './files.ts';
 import { bucketFromRawSegment, keyFromRawSegments, normaliseListPrefix, objectFilePath, validateKey } from './keys.ts';
 import { sizeBytes } from '../supabase-config.ts';
@@ -671,7 +671,15 @@ class StorageService implements HttpModule {
     if (!object?.version) throw ERRORS.noSuchKey();
     const filePath = objectFilePath(this.storageDir, object.bucket_id, object.version);
     const accept = typeof req.headers.accept === 'string' ? req.headers.accept : undefined;
-    const { body, contentType } = await renderImage(filePath, options, accept);
+    let rendered: { body: Buffer; contentType: string };
+    try {
+      rendered = await renderImage(filePath, options, accept);
+    } catch (error) {
+      if (!(error instanceof RenderLimitError)) throw error;
+      sendJson(res, error.httpStatus, error.body(), error.headers());
+      return;
+    }
+    const { body, contentType } = rendered;
     const headers: Record<string, string> = {
       'Content-Type': contentType,
       'Content-Length': String(body.length),

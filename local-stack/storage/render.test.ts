@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { imgproxyTransformations, transformFrom, transformFromString, transformToString } from './render.ts';
+import { imgproxyTransformations, RenderLimitError, RenderPool, transformFrom, transformFromString, transformToString } from './render.ts';
 
 describe('image transformation options', () => {
   it('reads query parameters and signing bodies, clamped to the limits', () => {
@@ -19,5 +19,40 @@ describe('image transformation options', () => {
     expect(imgproxyTransformations({ height: 10, resize: 'fill', format: 'origin' })).toBe('height:10,resizing_type:force');
     expect(imgproxyTransformations({ quality: 80 })).toBe('quality:80');
     expect(imgproxyTransformations({})).toBe('');
+  });
+});
+
+describe('render pool', () => {
+  it('runs two at a time, queues a few, refuses the rest with 429 and Retry-After', async () => {
+    const pool = new RenderPool(2, 1, 1_000);
+    const gates: (() => void)[] = [];
+    const task = (): Promise<string> => new Promise<string>((resolve) => gates.push(() => resolve('done')));
+    const first = pool.run(task);
+    const second = pool.run(task);
+    const queued = pool.run(task);
+    await expect(pool.run(task)).rejects.toMatchObject({ httpStatus: 429, statusCode: 429 });
+    expect(pool.running).toBe(2);
+    expect(pool.queued).toBe(1);
+    gates.shift()?.();
+    await expect(first).resolves.toBe('done');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(pool.running).toBe(2);
+    expect(pool.queued).toBe(0);
+    while (gates.length > 0) gates.shift()?.();
+    await expect(Promise.all([second, queued])).resolves.toEqual(['done', 'done']);
+    expect(pool.running).toBe(0);
+  });
+
+  it('answers 503 with Retry-After to a task that waited too long', async () => {
+    const pool = new RenderPool(1, 1, 20);
+    let release: () => void = () => undefined;
+    const running = pool.run(() => new Promise<void>((resolve) => (release = resolve)));
+    const error = await pool.run(() => Promise.resolve()).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(RenderLimitError);
+    expect((error as RenderLimitError).httpStatus).toBe(503);
+    expect((error as RenderLimitError).headers()['Retry-After']).toBe('2');
+    release();
+    await running;
+    expect(pool.running).toBe(0);
   });
 });
