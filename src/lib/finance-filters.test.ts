@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { invalidPeriodDays, toProviderPeriodArgs, vietnamPeriodArgs } from './finance-filters.ts';
+import { invalidPeriodDays, reversedPeriod, toProviderPeriodArgs, vietnamPeriodArgs } from './finance-filters.ts';
 
 const NONE = { search: '', providerId: '', from: '', to: '' };
 
@@ -23,5 +23,13 @@ describe('a period of Vietnam days from the URL', () => {
   it('the finance lists\' arguments drop it the same way', () => {
     expect(toProviderPeriodArgs({ ...NONE, from: '2026-02-31', to: '' })).toEqual({});
     expect(toProviderPeriodArgs({ ...NONE, from: '2026-02-28', to: '2026-02-31' })).toEqual({ p_from: '2026-02-27T17:00:00.000Z' });
+  });
+
+  it('refuses a period given backwards instead of filtering every row out', () => {
+    expect(reversedPeriod('2026-03-10', '2026-03-01')).toBe(true);
+    expect(reversedPeriod('2026-03-01', '2026-03-01')).toBe(false);
+    expect(reversedPeriod('2026-03-10', '')).toBe(false);
+    expect(reversedPeriod('2026-02-31', '2026-02-01')).toBe(false);
+    expect(toProviderPeriodArgs({ ...NONE, from: '2026-03-10', to: '2026-03-01' })).toEqual({});
   });
 });

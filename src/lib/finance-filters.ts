@@ -26,6 +26,11 @@ export function invalidPeriodDays(from: string, to: string): string[] {
   return [from, to].filter((day) => day !== '' && !isIsoDay(day));
 }
 
+/** True when both sides are days that exist and the first comes after the last (a period given backwards). */
+export function reversedPeriod(from: string, to: string): boolean {
+  return isIsoDay(from) && isIsoDay(to) && from > to;
+}
+
 export interface ProviderPeriodFilters {
   search: string;
   providerId: string;
@@ -41,11 +46,15 @@ export interface ProviderPeriodArgs {
   p_to?: string;
 }
 
-/** Only what is set and well-formed becomes an argument (a mangled provider id in the URL is ignored). */
+/**
+ * Only what is set and well-formed becomes an argument (a mangled provider id in the URL is ignored).
+ * A period given backwards is refused: the lists are not filtered by it (instead of showing 0 rows
+ * and 0 ₫), and the date filter says why (components/ui/filter-bar.tsx).
+ */
 export function toProviderPeriodArgs(filters: ProviderPeriodFilters): ProviderPeriodArgs {
   return {
     ...textArg('p_search', filters.search),
     ...(isUuid(filters.providerId) ? { p_provider_id: filters.providerId } : {}),
-    ...vietnamPeriodArgs(filters.from, filters.to),
+    ...(reversedPeriod(filters.from, filters.to) ? {} : vietnamPeriodArgs(filters.from, filters.to)),
   };
 }

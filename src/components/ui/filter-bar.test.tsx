@@ -34,6 +34,16 @@ describe('DateRangeFilter', () => {
     expect(lines).toEqual(['Ngày không hợp lệ: 2026-13-01 — bộ lọc đã được bỏ qua.', 'Ngày không hợp lệ: 2026-02-29 — bộ lọc đã được bỏ qua.']);
   });
 
+  it('a period given backwards is refused with a message naming both days', () => {
+    renderRange('2026-03-10', '2026-03-01');
+    expect(screen.getByRole('alert').textContent).toBe('"Từ ngày" (10/03/2026) sau "Đến ngày" (01/03/2026) — khoảng ngày đã được bỏ qua. Vui lòng chọn lại.');
+  });
+
+  it('the audit log, which reads a backwards period the right way round, says nothing', () => {
+    render(<DateRangeFilter labels={labels} from="2026-03-10" to="2026-03-01" onChange={vi.fn()} refuseReversed={false} />);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('days that exist (a leap day included) show as they are, with no message', () => {
     const inputs = renderRange('2028-02-29', '2028-03-01');
     expect(inputs.from.value).toBe('2028-02-29');

@@ -3,8 +3,8 @@
 import clsx from 'clsx';
 import { Search } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { invalidPeriodDays } from '@/lib/finance-filters.ts';
-import { TIME_RANGES, isIsoDay, isTimeRange, type TimeRange } from '@/lib/format.ts';
+import { invalidPeriodDays, reversedPeriod } from '@/lib/finance-filters.ts';
+import { TIME_RANGES, formatDate, isIsoDay, isTimeRange, type TimeRange } from '@/lib/format.ts';
 import { common } from '@/lib/messages/common.ts';
 import { Button } from './button.tsx';
 import type { SelectOption } from './form-controls.tsx';
@@ -195,26 +195,34 @@ export interface DateRangeFilterProps {
   to: string;
   /** Reports the one bound that changed. */
   onChange: (patch: { from: string } | { to: string }) => void;
+  /**
+   * A period given backwards (from after to, e.g. from the URL) is refused and said so (the finance
+   * lists, lib/finance-filters.ts); false where the list reads it the right way round (audit log).
+   */
+  refuseReversed?: boolean;
 }
 
 /**
  * "Từ ngày" / "Đến ngày": two DateFilters, each bounded by the other. A bound that is not a day that
  * exists (?from=2026-02-31 in the URL) shows as empty, the list's query leaves it out
- * (lib/finance-filters.ts), and a line at the end of the filter bar says so.
+ * (lib/finance-filters.ts), and a line at the end of the filter bar says so; so does a period given
+ * backwards, which the finance lists do not apply.
  */
-export function DateRangeFilter({ labels, from, to, onChange }: DateRangeFilterProps) {
+export function DateRangeFilter({ labels, from, to, onChange, refuseReversed = true }: DateRangeFilterProps) {
   const invalid = invalidPeriodDays(from, to);
+  const reversed = refuseReversed && reversedPeriod(from, to);
   const validFrom = isIsoDay(from) ? from : '';
   const validTo = isIsoDay(to) ? to : '';
   return (
     <>
       <DateFilter label={labels.fromDate} value={validFrom} max={validTo || undefined} onChange={(value) => onChange({ from: value })} />
       <DateFilter label={labels.toDate} value={validTo} min={validFrom || undefined} onChange={(value) => onChange({ to: value })} />
-      {invalid.length > 0 ? (
+      {invalid.length > 0 || reversed ? (
         <div role="alert" className="order-last basis-full text-sm break-words text-amber-800">
           {invalid.map((day, index) => (
             <p key={index}>{common.filters.invalidDay(day)}</p>
           ))}
+          {reversed ? <p>{common.filters.reversedPeriod(formatDate(from), formatDate(to))}</p> : null}
         </div>
       ) : null}
     </>

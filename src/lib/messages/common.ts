@@ -66,6 +66,7 @@ export const common = {
     toDate: 'Đến ngày',
     /** A "from" / "to" day of the URL that does not exist (2026-02-31): the list ignores it. */
     invalidDay: (value: string) => `Ngày không hợp lệ: ${value} — bộ lọc đã được bỏ qua.`,
+    reversedPeriod: (from: string, to: string) => `"Từ ngày" (${from}) sau "Đến ngày" (${to}) — khoảng ngày đã được bỏ qua. Vui lòng chọn lại.`,
     timeRanges: {
       all: 'Tất cả thời gian',
       today: 'Hôm nay',

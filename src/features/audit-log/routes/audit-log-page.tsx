@@ -96,7 +96,7 @@ export default function AuditLogPage() {
         <SelectFilter label={t.filters.table} value={state.table} allLabel={t.filters.allTables} options={TABLE_OPTIONS} onChange={(table) => setState({ table })} />
         <SearchInput label={t.filters.actor} value={state.actor} placeholder={t.filters.actorPlaceholder} onChange={(actor) => setState({ actor }, { replace: true })} />
         <SearchInput label={t.filters.record} value={state.record} placeholder={t.filters.recordPlaceholder} onChange={(record) => setState({ record }, { replace: true })} />
-        <DateRangeFilter labels={t.filters} from={state.from} to={state.to} onChange={setState} />
+        <DateRangeFilter labels={t.filters} from={state.from} to={state.to} onChange={setState} refuseReversed={false} />
       </FilterBar>
       <ListTable list={list} texts={t} filtered={anyFilter} columns={columns} {...listViewProps(state, setState, DEFAULT_SORT, false)} />
     </div>

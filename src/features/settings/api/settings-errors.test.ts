@@ -14,7 +14,8 @@ describe('settings error messages', () => {
     expect(settingsSaveError({ code: '', message: 'Service Unavailable', status: 503 })).toBe(t.saveUnavailable);
   });
 
-  it('falls back to the shared mapping with the message', () => {
-    expect(settingsSaveError({ code: 'XX000', message: 'boom', status: 500 })).toContain('boom');
+  it('falls back to the shared mapping: a 500 says the server failed', () => {
+    expect(settingsSaveError({ code: 'XX000', message: 'boom', status: 500 })).toBe('Máy chủ gặp lỗi khi xử lý yêu cầu. Vui lòng thử lại sau.');
+    expect(settingsSaveError({ code: 'P0001', message: 'boom', status: 400 })).toContain('boom');
   });
 });
