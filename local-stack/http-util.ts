@@ -103,10 +103,16 @@ export function hardenServer(server: Server, options: HardenOptions = {}): void 
   server.headersTimeout = 30_000;
   server.requestTimeout = 120_000;
   server.keepAliveTimeout = 5_000;
-  server.on('clientError', (_error, socket: Duplex) => {
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
     if (socket.destroyed) return;
     if (socket.writable) {
-      socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n', () => socket.destroy());
+      const status =
+        error.code === 'HPE_HEADER_OVERFLOW'
+          ? '431 Request Header Fields Too Large'
+          : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+            ? '408 Request Timeout'
+            : '400 Bad Request';
+      socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`, () => socket.destroy());
       // A peer that does not read its answer does not keep the socket either.
       setTimeout(() => socket.destroy(), 1_000).unref();
     } else {
