@@ -55,6 +55,8 @@ export const promotions = {
   statusInvalid: 'Trạng thái không hợp lệ',
   duplicateCode: 'Mã khuyến mãi này đã tồn tại',
   expired: 'Đã hết hạn',
+  /** Beside the status of an active code whose expiry has passed. */
+  expiredStatus: 'Hết hạn',
   empty: 'Chưa có mã khuyến mãi nào',
   noMatch: 'Không có mã khuyến mãi phù hợp',
   loadFailed: 'Không thể tải danh sách mã khuyến mãi',

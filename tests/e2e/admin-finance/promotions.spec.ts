@@ -171,6 +171,9 @@ test.describe('promotion codes', () => {
     await expect(used.getByRole('cell').nth(6)).toHaveText('0');
     const expired = page.getByRole('row').filter({ has: page.getByRole('link', { name: 'Xem chi tiết mã TET2026' }) });
     await expect(expired).toContainText('Đã hết hạn');
+    // Still "active" in the database, but past its expiry: its status says "Hết hạn"; a running code does not.
+    await expect(expired.getByRole('cell').last().getByText('Hết hạn', { exact: true })).toBeVisible();
+    await expect(used.getByRole('cell').last().getByText('Hết hạn', { exact: true })).toHaveCount(0);
     await expectNoSeriousA11yViolations(page);
 
     await page.getByLabel('Loại giảm giá', { exact: true }).last().selectOption('fixed_amount');

@@ -120,7 +120,15 @@ export default function PromotionsPage() {
     {
       key: 'status',
       header: t.columns.status,
-      cell: (row) => <StatusEditor {...edit(row, t.columns.status)} inputClassName="w-40" />,
+      cell: (row) => (
+        <span className="inline-flex flex-wrap items-center gap-1.5">
+          <StatusEditor {...edit(row, t.columns.status)} inputClassName="w-40" />
+          {/* An active code past its expiry can no longer be used: say so beside its status. */}
+          {row.status === 'active' && isExpired(row.expires_at) ? (
+            <span className="rounded-full bg-red-50 px-2 py-0.5 text-xs font-medium text-red-700 ring-1 ring-red-200">{t.expiredStatus}</span>
+          ) : null}
+        </span>
+      ),
     },
   ];
 
