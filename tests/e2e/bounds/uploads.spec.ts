@@ -1,6 +1,7 @@
 // Input contract of uploads (docs/product.md#input-rules): a file that says it is a PNG but whose
 // first bytes are an SVG is refused on the screen with one Vietnamese message before anything is
 // sent (no Storage object, no document row), for a provider's documents and for a banner.
+import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { adminPage, closeDb, createAccount, sectionCard, sql, unique } from '../admin-ops/ops-helpers.ts';
 
@@ -35,6 +36,24 @@ test('documents: an SVG named .png is refused before upload with one message', a
   expect(uploads).toEqual([]);
   const [rows] = await sql<{ n: number }>('select count(*)::int as n from public.provider_documents where provider_id = $1', [providerId]);
   expect(rows!.n).toBe(0);
+});
+
+test('documents: a double click on "Tải lên" uploads the image once', async () => {
+  const uploads: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().includes('/storage/v1/object/')) uploads.push(request.url());
+  });
+  await page.goto(`/admin/providers/${providerId}`);
+  const docs = sectionCard(page, 'Tài liệu và hình ảnh');
+  await docs.getByRole('button', { name: 'Chỉnh sửa tài liệu' }).click();
+  await docs.getByLabel('Chọn hình ảnh').setInputFiles(fileURLToPath(new URL('../../../supabase/seed-files/chung-chi.png', import.meta.url)));
+  await docs.getByRole('button', { name: 'Tải lên' }).dblclick();
+  await expect.poll(async () => (await sql<{ n: number }>('select count(*)::int as n from public.provider_documents where provider_id = $1', [providerId]))[0]!.n).toBe(1);
+  // Nothing else arrives a moment later either.
+  await page.waitForTimeout(1_000);
+  const [rows] = await sql<{ n: number }>('select count(*)::int as n from public.provider_documents where provider_id = $1', [providerId]);
+  expect(rows!.n).toBe(1);
+  expect(uploads).toHaveLength(1);
 });
 
 test('banners: an SVG named .png is refused before upload with one message', async () => {

@@ -86,6 +86,8 @@ function UploadForm({ providerId }: { providerId: string }) {
   const [problem, setProblem] = useState<string | null>(null);
   const [percent, setPercent] = useState<number | null>(null);
   const upload = useUploadDocument(providerId);
+  const submitting = useRef(false);
+  const [busy, setBusy] = useState(false);
 
   async function choose(next: File | null) {
     setFile(next);
@@ -99,6 +101,20 @@ function UploadForm({ providerId }: { providerId: string }) {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
+    // A second click (or Enter) while the first submit is still checking or uploading the file is
+    // ignored: one click, one object and one row. The ref is set before the first await.
+    if (submitting.current) return;
+    submitting.current = true;
+    setBusy(true);
+    try {
+      await submitOnce();
+    } finally {
+      submitting.current = false;
+      setBusy(false);
+    }
+  }
+
+  async function submitOnce() {
     if (!file) {
       setProblem(t.detail.documents.noFile);
       return;
@@ -168,7 +184,7 @@ function UploadForm({ providerId }: { providerId: string }) {
       <Button
         type="submit"
         disabled={file === null || problem !== null}
-        loading={upload.isPending}
+        loading={busy || upload.isPending}
         icon={<Upload className="size-4" aria-hidden="true" />}
       >
         {t.detail.documents.upload}
