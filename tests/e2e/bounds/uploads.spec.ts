@@ -41,7 +41,8 @@ test('documents: an SVG named .png is refused before upload with one message', a
 test('documents: a double click on "Tải lên" uploads the image once', async () => {
   const uploads: string[] = [];
   page.on('request', (request) => {
-    if (request.method() === 'POST' && request.url().includes('/storage/v1/object/')) uploads.push(request.url());
+    // Uploads only, not the signed URLs the card asks for to show the new image.
+    if (request.method() === 'POST' && request.url().includes('/storage/v1/object/') && !request.url().includes('/object/sign/')) uploads.push(request.url());
   });
   await page.goto(`/admin/providers/${providerId}`);
   const docs = sectionCard(page, 'Tài liệu và hình ảnh');
