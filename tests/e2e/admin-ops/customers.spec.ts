@@ -19,9 +19,11 @@ test.beforeAll(async ({ browser }) => {
   customerId = await createAccount({ email: EMAIL, password: 'Khach@e2e123456', name: NAME, role: 'customer' });
   const [sub] = await sql<{ id: string }>('select id from public.subcategories order by sort_order limit 1');
   const rows = await sql<{ id: string }>(
-    `insert into public.bookings (customer_id, customer_name, subcategory_id, service_name, service_item_name, status,
+    // A completed booking has a provider (bookings_provider_required): the demo provider.
+    `insert into public.bookings (customer_id, customer_name, provider_id, subcategory_id, service_name, service_item_name, status,
                                   original_price, final_price, created_at)
-     select $1, $2, $3, 'Dọn dẹp nhà cửa', 'Gói khách ' || i, s, 150000 * i, 150000 * i, now() - make_interval(hours => i)
+     select $1, $2, case when s = 'completed' then (select id from public.profiles where email = 'tho@sandichvu.vn') end,
+            $3, 'Dọn dẹp nhà cửa', 'Gói khách ' || i, s, 150000 * i, 150000 * i, now() - make_interval(hours => i)
        from unnest(array[1, 2, 3, 4], array['completed', 'confirmed', 'pending', 'cancelled']) as t(i, s)
      order by i returning id`,
     [customerId, NAME, sub!.id],
