@@ -31,7 +31,12 @@ export interface RestSettings {
   extraSearchPath: readonly string[];
 }
 
-/** The keys read (PostgREST reads more; those are not implemented here). */
+/**
+ * The keys read. PostgREST reads more (jwt_secret, jwt_aud, jwt_role_claim_key, db_pre_request,
+ * db_schemas, openapi_*, …); this stack does not read those yet: the JWT secret and the exposed
+ * schemas come from supabase/config.toml, and the others are open work (README, "What the local
+ * stack implements").
+ */
 export const DB_SETTING_NAMES = ['db_aggregates_enabled', 'db_tx_end', 'db_plan_enabled', 'db_max_rows', 'db_extra_search_path'] as const;
 
 /** PostgREST's queryDbSettings, for the role of the connection (authenticator). */
