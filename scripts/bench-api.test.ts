@@ -22,7 +22,7 @@ const apiFiles = [
       return [];
     }
   }),
-  ...sources('src/components/domain'),
+  ...sources('src/api'),
 ];
 
 /** Ids as uuids: the screens' translators drop anything else (isUuid). */
@@ -79,8 +79,8 @@ describe('bench:api covers every read of the screens', () => {
   it('every RPC outside the mutations', () => {
     const rpcs = text.flatMap(({ file, body }) => (file.includes('mutation') ? [] : [...body.matchAll(/\.rpc\('(\w+)'/g)].map((m) => m[1]!)));
     // The paged lists go through fetchViewPage / walkListRows / fetchListPage with the function's name
-    // (first argument), or through the helpers around them (lib/list-query.ts, lib/list-export.ts,
-    // lib/rpc.ts): the name is the first argument, after the query key for the query options.
+    // (first argument), or through the helpers around them (lib/lists/list-query.ts, lib/lists/list-export.ts,
+    // lib/supabase/rpc.ts): the name is the first argument, after the query key for the query options.
     const lists = text.flatMap(({ body }) =>
       [
         ...body.matchAll(/(?:fetchViewPage|walkListRows|fetchListPage|fetchListRows|exportListCsv|fetchRpc)\('(\w+)'/g),
@@ -115,7 +115,7 @@ describe('bench:api measures each sort a list screen offers', () => {
       const body = readFileSync(path.join(ROOT, file), 'utf8');
       for (const m of body.matchAll(/sortKey: '(\w+)'/g)) keys.add(m[1]!);
       // sortValues([...]) of a screen's allowed sorts; the customers and providers lists name theirs
-      // with profilesListAllowed(statuses, [...]) (lib/profiles-list-filters.ts).
+      // with profilesListAllowed(statuses, [...]) (lib/lists/profiles-list-filters.ts).
       for (const m of body.matchAll(/(?:sortValues\(|profilesListAllowed\(\w+, )\[([^\]]*)\]\)/g)) for (const key of m[1]!.matchAll(/'(\w+)'/g)) keys.add(key[1]!);
     }
     expect([...keys].sort()).toEqual([...SCREEN_SORTS[fn as keyof typeof SCREEN_SORTS].keys].sort());

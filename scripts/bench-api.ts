@@ -6,7 +6,7 @@
 //
 // What is measured (docs/benchmarks.md describes the method), the request of each row built as the
 // screen builds it — the list filters by the screens' own translators (booking-filters.ts …), the
-// pages by scripts/lib/bench-pages.ts after lib/paged-list.ts fetchViewPage:
+// pages by scripts/lib/bench-pages.ts after lib/lists/paged-list.ts fetchViewPage:
 //
 // - List RPCs (listVariants), each with its filters, short and accent-less searches, on page 1, the
 //   deepest numbered page (41, or 11 with typed text), a middle page as the pager reaches it (by
@@ -62,10 +62,10 @@ import { toCustomerArgs } from '../src/features/customers/api/customer-filters.t
 import { toDepositArgs, type DepositFilters } from '../src/features/deposits/api/deposit-filters.ts';
 import { toProviderArgs } from '../src/features/providers/api/provider-filters.ts';
 import { toReviewArgs, type ReviewFilters } from '../src/features/reviews/api/review-filters.ts';
-import { todayInVietnamIso } from '../src/lib/format.ts';
-import { PAGE_SIZE, pageOffset } from '../src/lib/paging.ts';
-import { PROFILES_LIST_DEFAULTS } from '../src/lib/profiles-list-filters.ts';
-import { foldVietnamese } from '../src/lib/search.ts';
+import { todayInVietnamIso } from '../src/lib/format/format.ts';
+import { PAGE_SIZE, pageOffset } from '../src/lib/lists/paging.ts';
+import { PROFILES_LIST_DEFAULTS } from '../src/lib/lists/profiles-list-filters.ts';
+import { foldVietnamese } from '../src/lib/lists/search.ts';
 import type { Database } from '../src/types/database.ts';
 import { growthKey, growthOrder, planPages, screenWindow, type PageRequest } from './lib/bench-pages.ts';
 
@@ -102,7 +102,7 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 30);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 5);
 /** Rows of a CSV export chunk (bookings-export.ts, commissions-export.ts, deposits-export.ts). */
 const EXPORT_CHUNK = 1000;
-/** The provider picker's page (components/domain/provider-options-query.ts). */
+/** The provider picker's page (api/provider-options-query.ts). */
 const PROVIDER_OPTION_LIMIT = 20;
 /** The provider detail's reviews page (providers/api/provider-reviews-query.ts). */
 const PROVIDER_REVIEWS_PAGE = 10;
@@ -274,7 +274,7 @@ export interface ListVariant {
   name: string;
   fn: ListFn;
   args: Record<string, unknown>;
-  /** `p_sort` ('' = the list's default order: not sent, lib/sort.ts sortArg). */
+  /** `p_sort` ('' = the list's default order: not sent, lib/lists/sort.ts sortArg). */
   sort: string;
 }
 
@@ -412,7 +412,7 @@ function rpc<F extends FunctionName>(name: string, fn: F, body: Functions[F]['Ar
   return { name, method: 'POST', path: `/rpc/${fn}`, body: body as Record<string, unknown> };
 }
 
-/** components/domain/recent-bookings-query.ts: the 10 newest bookings, of everyone or of one person. */
+/** api/recent-bookings-query.ts: the 10 newest bookings, of everyone or of one person. */
 function recentBookings(name: string, filter: [string, string] | null): BenchQuery {
   return get(name, 'bookings', [
     ['select', columns('id, created_at, status, customer_name, service_name, service_item_name, final_price')],

@@ -7,7 +7,7 @@ import { BOOKING_STATUSES } from '@/features/bookings/api/booking-filters.ts';
 import { CUSTOMER_STATUSES } from '@/features/customers/api/customer-rules.ts';
 import { DEPOSIT_STATUSES } from '@/features/deposits/api/deposit-rules.ts';
 import { DISCOUNT_TYPES, PROMOTION_STATUSES } from '@/features/promotions/api/promotion-rules.ts';
-import { PROVIDER_FILTER_STATUSES } from '@/features/providers/api/profile-rules.ts';
+import { PROVIDER_FILTER_STATUSES } from '../src/features/providers/api/provider-rules.ts';
 import { SCREEN_SORTS } from './bench-api.ts';
 import { loadMix, SCREEN_VALUES, type LoadParameters, type MixEntry } from './bench-load.ts';
 import { prng } from './lib/prng.ts';

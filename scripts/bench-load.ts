@@ -254,7 +254,7 @@ export function loadMix(p: LoadParameters, random: () => number, reload?: Reload
       headers: (): Record<string, string> => (current?.single ? { Accept: 'application/vnd.pgrst.object+json' } : {}),
     };
   };
-  /** The bookings list's "7 ngày" filter (lib/format.ts timeRangeStart: the last 7 × 24 hours). */
+  /** The bookings list's "7 ngày" filter (lib/format/format.ts timeRangeStart: the last 7 × 24 hours). */
   const since = (): string => new Date(Date.now() - 7 * 24 * 3600 * 1000).toISOString();
   /**
    * An inline edit with the updated_at check, as the screens send it: the row's new updated_at is
@@ -303,7 +303,7 @@ export function loadMix(p: LoadParameters, random: () => number, reload?: Reload
     };
   };
   const word = (): string => pick(SEARCH_WORDS) ?? 'an';
-  /** The finance screens' periods (lib/finance-filters.ts): whole Vietnam days, the last 30, the end day inclusive. */
+  /** The finance screens' periods (lib/lists/finance-filters.ts): whole Vietnam days, the last 30, the end day inclusive. */
   const period = (): { p_from: string; p_to: string } => {
     const day = (offsetDays: number): string => new Date(Date.now() + offsetDays * 86_400_000 + 7 * 3_600_000).toISOString().slice(0, 10);
     return { p_from: new Date(`${day(-30)}T00:00:00+07:00`).toISOString(), p_to: new Date(`${day(1)}T00:00:00+07:00`).toISOString() };
@@ -318,7 +318,7 @@ export function loadMix(p: LoadParameters, random: () => number, reload?: Reload
     // /admin
     rpc('dashboard (admin_dashboard)', 6, 'admin_dashboard', () => ({})),
     { name: 'dashboard recent bookings', weight: 3, method: 'GET', path: () => recent('') },
-    // /admin/bookings (bookings/api/booking-filters.ts filterArgs, lib/paged-list.ts fetchViewPage: p_limit, p_offset, no p_count).
+    // /admin/bookings (bookings/api/booking-filters.ts filterArgs, lib/lists/paged-list.ts fetchViewPage: p_limit, p_offset, no p_count).
     rpc('bookings list, first page', 8, 'admin_list_bookings', () => ({ p_limit: 50, p_offset: 0 })),
     rpc('bookings list, status filter, pages 1–5', 6, 'admin_list_bookings', () => ({ p_status: pick(SCREEN_VALUES.bookingStatuses), p_limit: 50, p_offset: 50 * Math.floor(random() * 5) })),
     rpc('bookings list, sort, pages 1–5 / 41', 3, 'admin_list_bookings', () => ({ ...sorted('admin_list_bookings', 1), p_limit: 50, p_offset: offset() })),

@@ -1,9 +1,9 @@
 // Which requests the admin screens send to reach the pages of a list, for `npm run bench:api`
-// (docs/search.md#deep-pages): the numbered window of each screen (lib/paging.ts offsetWindow, the
+// (docs/search.md#deep-pages): the numbered window of each screen (lib/lists/paging.ts offsetWindow, the
 // bookings list's own rule in bookings-list-page.tsx), the pager's choice between a page number and
 // a cursor (paged-table.tsx pageNavigation) and fetchViewPage's fallback from the end of an exactly
-// counted list (lib/paged-list.ts). Pure functions, unit-tested in bench-pages.test.ts.
-import { OFFSET_WINDOW, PAGE_SIZE, TEXT_OFFSET_WINDOW, pageOffset, pageReachable } from '../../src/lib/paging.ts';
+// counted list (lib/lists/paged-list.ts). Pure functions, unit-tested in bench-pages.test.ts.
+import { OFFSET_WINDOW, PAGE_SIZE, TEXT_OFFSET_WINDOW, pageOffset, pageReachable } from '../../src/lib/lists/paging.ts';
 
 /** Arguments of the list RPCs that carry typed text: a screen with one of them set narrows its window. */
 export const TEXT_ARGUMENTS = ['p_search', 'p_package', 'p_service', 'p_customer', 'p_provider_name', 'p_customer_name'] as const;

@@ -7,8 +7,8 @@
 import type { LoaderFunction } from 'react-router-dom';
 import { adminMfaRequirementQueryOptions } from '@/features/auth/api/admin-mfa-requirement-query.ts';
 import { isAdminSession } from '@/features/auth/components/auth-context.ts';
-import { once, type ScreenLoader } from '@/lib/screen-loader.ts';
-import { supabase } from '@/lib/supabase.ts';
+import { once, type ScreenLoader } from '@/lib/query/screen-loader.ts';
+import { supabase } from '@/lib/supabase/supabase.ts';
 import { adminQueryClient } from './admin-query-client.ts';
 
 export function adminLoader(load?: ScreenLoader): LoaderFunction {

@@ -5,7 +5,7 @@
 // screen's first queries in the React Query cache. Unknown paths show the shell's not-found page.
 import type { ComponentType } from 'react';
 import type { RouteObject, ShouldRevalidateFunction } from 'react-router-dom';
-import type { ScreenLoader } from '@/lib/screen-loader.ts';
+import type { ScreenLoader } from '@/lib/query/screen-loader.ts';
 
 type PageModule = () => Promise<{ default: ComponentType }>;
 type LoaderModule = () => Promise<{ load: ScreenLoader }>;

@@ -9,7 +9,7 @@ import { LoadingState } from '@/components/ui/states.tsx';
 import { UnsavedChangesGuard } from '@/components/ui/unsaved-changes.tsx';
 import { useAuth } from '@/features/auth/components/auth-context.ts';
 import { BrandMark } from '@/features/auth/components/brand-logo.tsx';
-import { useRememberListSearch } from '@/lib/list-return.ts';
+import { useRememberListSearch } from '@/lib/lists/list-return.ts';
 import { auth } from '@/lib/messages/auth.ts';
 import { ADMIN_NAV } from './admin-nav.ts';
 import { LiveUpdates } from './live-updates.tsx';

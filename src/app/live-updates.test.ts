@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createInvalidationBatcher, LIVE_TABLES } from './live-updates.tsx';
 
 // The batcher needs no client (and Node 20 has no WebSocket for supabase-js' realtime).
-vi.mock('../lib/supabase.ts', () => ({ supabase: {} }));
+vi.mock('@/lib/supabase/supabase.ts', () => ({ supabase: {} }));
 
 describe('live updates: invalidation batcher', () => {
   beforeEach(() => vi.useFakeTimers());

@@ -7,7 +7,7 @@
 // screen per second at most.
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { supabase } from '@/lib/supabase.ts';
+import { supabase } from '@/lib/supabase/supabase.ts';
 
 /**
  * The tables the back office follows, and the query keys each one's changes make stale: a key root

@@ -127,7 +127,7 @@ describe('objects', () => {
   it("checks the declared type against allowed_mime_types, as Supabase Storage, and never the bytes", async () => {
     const storage = serviceClient().storage;
     // Supabase Storage does not read a file's content: text declared as image/png is stored as image/png
-    // (the app checks the first bytes before uploading: src/lib/image-signature.ts).
+    // (the app checks the first bytes before uploading: src/lib/input/image-signature.ts).
     const name = `${unique('declared')}.png`;
     const asPng = await storage.from('banners').upload(name, new Blob(['<html>not an image</html>'], { type: 'image/png' }));
     expect(asPng.error).toBeNull();

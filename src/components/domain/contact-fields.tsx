@@ -5,8 +5,8 @@
 // own <dl>; each save is one field, sent with the caller's `onSave` (which carries the optimistic
 // concurrency check).
 import { Fragment, type ReactNode } from 'react';
-import { contactValue, NAME_MAX, validateContactField, type ContactField, type ContactPatch } from '@/lib/profile-rules.ts';
-import { formatDateTime } from '@/lib/format.ts';
+import { contactValue, NAME_MAX, validateContactField, type ContactField, type ContactPatch } from '@/lib/input/contact-rules.ts';
+import { formatDateTime } from '@/lib/format/format.ts';
 import { profiles as t } from '@/lib/messages/profiles.ts';
 import { RequiredInlineText } from '@/components/ui/required-inline-text.tsx';
 import { SectionCard } from '@/components/ui/section-card.tsx';

@@ -1,7 +1,7 @@
 // The frame of the finance lists (docs/screens.md#commissions, docs/screens.md#deposit-history):
 // a header with "Làm mới" and "Xuất CSV" of every filtered row, the stat cards of the current
 // filters, a filter bar of free-text search, one provider, the list's own filter and a period of
-// Vietnam days (lib/finance-filters.ts), then one page of rows sorted and paged in the URL. The
+// Vietnam days (lib/lists/finance-filters.ts), then one page of rows sorted and paged in the URL. The
 // screen gives its URL state, queries, columns, cards and own filter.
 import type { QueryKey } from '@tanstack/react-query';
 import clsx from 'clsx';
@@ -12,8 +12,8 @@ import { DateRangeFilter, SearchFilterBar } from '@/components/ui/filter-bar.tsx
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { ListTable, listViewProps, useListPaging, type PagedListQuery } from '@/components/ui/paged-table.tsx';
 import { InlineQueryError } from '@/components/ui/states.tsx';
-import type { ListView } from '@/lib/paging.ts';
-import type { SetUrlStateOptions } from '@/lib/url-state.ts';
+import type { ListView } from '@/lib/lists/paging.ts';
+import type { SetUrlStateOptions } from '@/lib/lists/url-state.ts';
 import { ProviderPicker } from './provider-picker.tsx';
 
 export interface FinanceListTexts {

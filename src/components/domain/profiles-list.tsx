@@ -1,6 +1,6 @@
 // The customers and providers lists (docs/screens.md#customers, docs/screens.md#providers): a search and a status filter,
 // a refresh button and "Xóa bộ lọc" once a filter is set, then the page of rows with its
-// pagination. Filters, sort and page live in the URL (lib/profiles-list-filters.ts), read here with
+// pagination. Filters, sort and page live in the URL (lib/lists/profiles-list-filters.ts), read here with
 // the list's own allowed values and page query; a page past the end goes back to the first page. The columns both
 // lists show (name linking to the profile, phone, e-mail, status, registration date) are built here,
 // the searched text marked in names and e-mails; each list adds its own figures before the date.
@@ -13,12 +13,12 @@ import { PageHeader } from '@/components/ui/page-header.tsx';
 import { PagedTable } from '@/components/ui/paged-table.tsx';
 import { RefreshButton } from '@/components/ui/refresh-button.tsx';
 import { StatusBadge, type StatusEntity } from '@/components/ui/status-badge.tsx';
-import { formatDate } from '@/lib/format.ts';
+import { formatDate } from '@/lib/format/format.ts';
 import { profiles } from '@/lib/messages/profiles.ts';
-import { offsetWindow } from '@/lib/paging.ts';
-import type { Page } from '@/lib/paged-list.ts';
-import { PROFILES_LIST_DEFAULT_SORT, PROFILES_LIST_DEFAULTS, type profilesListAllowed, type ProfilesListFilters, type ProfilesListRow } from '@/lib/profiles-list-filters.ts';
-import { useKeepPageInRange, useUrlState } from '@/lib/url-state.ts';
+import { offsetWindow } from '@/lib/lists/paging.ts';
+import type { Page } from '@/lib/lists/paged-list.ts';
+import { PROFILES_LIST_DEFAULT_SORT, PROFILES_LIST_DEFAULTS, type profilesListAllowed, type ProfilesListFilters, type ProfilesListRow } from '@/lib/lists/profiles-list-filters.ts';
+import { useKeepPageInRange, useUrlState } from '@/lib/lists/url-state.ts';
 
 export interface ProfilesListTexts {
   title: string;

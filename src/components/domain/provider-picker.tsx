@@ -8,8 +8,8 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Highlight } from '@/components/ui/highlight.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { common } from '@/lib/messages/common.ts';
-import { useProviderOption } from './provider-option-query.ts';
-import { useProviderOptions, type ProviderOption } from './provider-options-query.ts';
+import { useProviderOption } from '@/api/provider-option-query.ts';
+import { useProviderOptions, type ProviderOption } from '@/api/provider-options-query.ts';
 
 const t = common.providerPicker;
 

@@ -4,7 +4,7 @@
 import { useId } from 'react';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table.tsx';
 import { StatusBadge } from '@/components/ui/status-badge.tsx';
-import { formatDateTime, formatVnd } from '@/lib/format.ts';
+import { formatDateTime, formatVnd } from '@/lib/format/format.ts';
 import { bookings as bt } from '@/lib/messages/bookings.ts';
 import { BookingLink } from './booking-link.tsx';
 

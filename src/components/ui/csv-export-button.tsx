@@ -5,14 +5,14 @@
 import type { QueryKey } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
 import { useState } from 'react';
-import { downloadCsv } from '@/lib/csv.ts';
-import { toVietnameseMessage } from '@/lib/errors.ts';
-import { todayInVietnamIso } from '@/lib/format.ts';
+import { downloadCsv } from '@/lib/lists/csv.ts';
+import { toVietnameseMessage } from '@/lib/errors/errors.ts';
+import { todayInVietnamIso } from '@/lib/format/format.ts';
 import { common } from '@/lib/messages/common.ts';
 import { Button } from './button.tsx';
 import { RefreshQueryButton } from './refresh-button.tsx';
 import { toast } from './toast.tsx';
-import { formatNumber } from '@/lib/format.ts';
+import { formatNumber } from '@/lib/format/format.ts';
 
 export interface CsvExportResult {
   csv: string;

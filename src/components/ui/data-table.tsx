@@ -1,14 +1,14 @@
 // Table with loading / empty / error states, an optional row-number column (continuing across
-// pages) and sortable headers whose sort string ("column.asc" / "column.desc", lib/sort.ts) lives in
+// pages) and sortable headers whose sort string ("column.asc" / "column.desc", lib/lists/sort.ts) lives in
 // the URL: a click sorts ascending, then descending, then back to the list's default order, and the
 // header of the order shown carries `aria-sort`. Cells never let long unbroken text overflow: it
 // wraps (docs/screens.md#sorting-lists).
 import clsx from 'clsx';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import type { ReactNode } from 'react';
-import type { ErrorContext } from '@/lib/errors.ts';
+import type { ErrorContext } from '@/lib/errors/errors.ts';
 import { common } from '@/lib/messages/common.ts';
-import { effectiveSort, nextSort } from '@/lib/sort.ts';
+import { effectiveSort, nextSort } from '@/lib/lists/sort.ts';
 import { EmptyState, ErrorState, LoadingState } from './states.tsx';
 
 export interface DataTableColumn<Row> {

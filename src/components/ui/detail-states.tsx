@@ -4,8 +4,8 @@
 // states.tsx, which every screen loads.
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { listReturnHref } from '@/lib/list-return.ts';
-import { useDocumentTitle } from '@/lib/use-document-title.ts';
+import { listReturnHref } from '@/lib/lists/list-return.ts';
+import { useDocumentTitle } from '@/lib/format/use-document-title.ts';
 import { buttonClassName } from './button.tsx';
 import { EmptyState, ErrorState, LoadingState } from './states.tsx';
 

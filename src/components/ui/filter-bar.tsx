@@ -3,8 +3,8 @@
 import clsx from 'clsx';
 import { Search } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { invalidPeriodDays, reversedPeriod } from '@/lib/finance-filters.ts';
-import { TIME_RANGES, formatDate, isIsoDay, isTimeRange, type TimeRange } from '@/lib/format.ts';
+import { invalidPeriodDays, reversedPeriod } from '@/lib/lists/finance-filters.ts';
+import { TIME_RANGES, formatDate, isIsoDay, isTimeRange, type TimeRange } from '@/lib/format/format.ts';
 import { common } from '@/lib/messages/common.ts';
 import { Button } from './button.tsx';
 import type { SelectOption } from './form-controls.tsx';
@@ -163,7 +163,7 @@ export function SelectFilter({ label, value, onChange, options, allLabel = commo
 
 export interface DateFilterProps {
   label: string;
-  /** yyyy-mm-dd or ''. Read it as a Vietnam day with vietnamDayBoundary() from lib/format.ts (null for a day that does not exist). */
+  /** yyyy-mm-dd or ''. Read it as a Vietnam day with vietnamDayBoundary() from lib/format/format.ts (null for a day that does not exist). */
   value: string;
   onChange: (value: string) => void;
   min?: string;
@@ -197,7 +197,7 @@ export interface DateRangeFilterProps {
   onChange: (patch: { from: string } | { to: string }) => void;
   /**
    * A period given backwards (from after to, e.g. from the URL) is refused and said so (the finance
-   * lists, lib/finance-filters.ts); false where the list reads it the right way round (audit log).
+   * lists, lib/lists/finance-filters.ts); false where the list reads it the right way round (audit log).
    */
   refuseReversed?: boolean;
 }
@@ -205,7 +205,7 @@ export interface DateRangeFilterProps {
 /**
  * "Từ ngày" / "Đến ngày": two DateFilters, each bounded by the other. A bound that is not a day that
  * exists (?from=2026-02-31 in the URL) shows as empty, the list's query leaves it out
- * (lib/finance-filters.ts), and a line at the end of the filter bar says so; so does a period given
+ * (lib/lists/finance-filters.ts), and a line at the end of the filter bar says so; so does a period given
  * backwards, which the finance lists do not apply.
  */
 export function DateRangeFilter({ labels, from, to, onChange, refuseReversed = true }: DateRangeFilterProps) {
@@ -236,7 +236,7 @@ export interface TimeRangeFilterProps {
   className?: string;
 }
 
-/** All / today / 7 / 30 / 90 days (docs/product.md#language-money-and-dates). Use timeRangeStart() from lib/format.ts. */
+/** All / today / 7 / 30 / 90 days (docs/product.md#language-money-and-dates). Use timeRangeStart() from lib/format/format.ts. */
 export function TimeRangeFilter({ value, onChange, label = common.filters.time, className }: TimeRangeFilterProps) {
   return (
     <SelectFilter

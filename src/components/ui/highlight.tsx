@@ -1,7 +1,7 @@
-// The text of a list cell with the searched term marked, ignoring accents and case (lib/search.ts):
+// The text of a list cell with the searched term marked, ignoring accents and case (lib/lists/search.ts):
 // "nguyen" marks "Nguyễn".
 import { Fragment } from 'react';
-import { highlightParts } from '@/lib/search.ts';
+import { highlightParts } from '@/lib/lists/search.ts';
 
 export function Highlight({ text, term }: { text: string; term: string }) {
   if (term.trim() === '') return <>{text}</>;

@@ -2,16 +2,16 @@
 // Enter or leaving the field saves; Escape cancels. Values are trimmed, an empty value cannot be
 // saved (Enter shows `requiredMessage` or the generic message, leaving the field cancels), an unchanged value just closes.
 // `validate` returns a Vietnamese message shown in place; `onSave` may be async: while it runs the
-// field shows a pending state, and a failure is shown in place (mapped by lib/errors.ts).
+// field shows a pending state, and a failure is shown in place (mapped by lib/errors/errors.ts).
 // Bounds (docs/product.md#input-rules): a text's `maxLength` is the input's attribute and a check
 // naming the field ("Họ tên tối đa 100 ký tự"); a number is read strictly (never "abc" or "1e3")
 // and its range message names the field ("Giá phải từ 1 ₫ đến 1.000.000.000 ₫" with `money`).
 import clsx from 'clsx';
 import { Check, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent, type ReactNode } from 'react';
-import { toVietnameseMessage } from '@/lib/errors.ts';
-import { formatNumber } from '@/lib/format.ts';
-import { parseDecimalInput, parseWholeNumber } from '@/lib/input-bounds.ts';
+import { toVietnameseMessage } from '@/lib/errors/errors.ts';
+import { formatNumber } from '@/lib/format/format.ts';
+import { parseDecimalInput, parseWholeNumber } from '@/lib/input/input-bounds.ts';
 import { bounds } from '@/lib/messages/bounds.ts';
 import { common } from '@/lib/messages/common.ts';
 import type { SelectOption } from './form-controls.tsx';
@@ -43,7 +43,7 @@ export interface InlineTextProps extends BaseProps {
   transform?: (value: string) => string;
   inputType?: 'text' | 'email' | 'tel' | 'url' | 'date' | 'datetime-local';
   placeholder?: string;
-  /** Longest value in characters (the database's bound, src/lib/input-bounds.ts). */
+  /** Longest value in characters (the database's bound, src/lib/input/input-bounds.ts). */
   maxLength?: number;
 }
 

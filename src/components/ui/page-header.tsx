@@ -1,16 +1,16 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { ArrowLeft } from 'lucide-react';
-import { useDocumentTitle } from '@/lib/use-document-title.ts';
+import { useDocumentTitle } from '@/lib/format/use-document-title.ts';
 import { common } from '@/lib/messages/common.ts';
-import { listReturnHref } from '@/lib/list-return.ts';
+import { listReturnHref } from '@/lib/lists/list-return.ts';
 
 export interface PageHeaderProps {
   title: string;
   description?: ReactNode;
   /** Buttons on the right (refresh, add, export…). */
   actions?: ReactNode;
-  /** A back link shown above the title (to the list as the admin left it: lib/list-return.ts). */
+  /** A back link shown above the title (to the list as the admin left it: lib/lists/list-return.ts). */
   back?: { to: string; label?: string };
   /** Browser tab title; defaults to `title`. */
   documentTitle?: string;

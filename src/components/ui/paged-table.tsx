@@ -7,8 +7,8 @@ import type { QueryKey } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { DataTable, type DataTableProps } from './data-table.tsx';
 import { PageHeader } from './page-header.tsx';
-import { OFFSET_WINDOW, PAGE_SIZE, offsetWindow, pageReachable, type ListPosition } from '@/lib/paging.ts';
-import { useKeepPageInRange, type SetUrlStateOptions } from '@/lib/url-state.ts';
+import { OFFSET_WINDOW, PAGE_SIZE, offsetWindow, pageReachable, type ListPosition } from '@/lib/lists/paging.ts';
+import { useKeepPageInRange, type SetUrlStateOptions } from '@/lib/lists/url-state.ts';
 import { Pagination, pageCount } from './pagination.tsx';
 import { RefreshQueryButton } from './refresh-button.tsx';
 
@@ -37,7 +37,7 @@ export type PagedTableProps<Row> = Omit<DataTableProps<Row>, 'isLoading' | 'isFe
   cursors?: { first: string | null; last: string | null } | undefined;
   /** Goes to a page (with the cursor that reaches it, '' when its number suffices). */
   onNavigate: (position: ListPosition) => void;
-  /** Rows a page number may skip from either end (lib/paging.ts offsetWindow; Infinity: any page). */
+  /** Rows a page number may skip from either end (lib/lists/paging.ts offsetWindow; Infinity: any page). */
   offsetWindow?: number;
   footnote?: ReactNode;
 };

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { PAGE_SIZE } from '@/lib/paging.ts';
+import { PAGE_SIZE } from '@/lib/lists/paging.ts';
 import { Pagination, pageBounds, pageCount, paginationWindow, rangeText } from './pagination.tsx';
 
 afterEach(cleanup);

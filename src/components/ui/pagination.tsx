@@ -4,7 +4,7 @@ import clsx from 'clsx';
 import { ChevronLeft, ChevronRight, ChevronsLeft, ChevronsRight } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { common } from '@/lib/messages/common.ts';
-import { PAGE_SIZE } from '@/lib/paging.ts';
+import { PAGE_SIZE } from '@/lib/lists/paging.ts';
 
 export const PAGE_WINDOW_RADIUS = 2;
 

@@ -1,8 +1,8 @@
 // Loading, empty and error blocks used by every screen. ErrorState turns any error into the
-// Vietnamese message (lib/errors.ts) and offers "Thử lại".
+// Vietnamese message (lib/errors/errors.ts) and offers "Thử lại".
 import clsx from 'clsx';
 import type { ReactNode } from 'react';
-import { toVietnameseMessage, type ErrorContext } from '@/lib/errors.ts';
+import { toVietnameseMessage, type ErrorContext } from '@/lib/errors/errors.ts';
 import { common } from '@/lib/messages/common.ts';
 import { Button } from './button.tsx';
 import { Spinner } from './spinner.tsx';

@@ -1,6 +1,6 @@
 // Texts of the audit log screen (/admin/audit-log, "Nhật ký thay đổi").
 
-import { formatNumber } from '@/lib/format.ts';
+import { formatNumber } from '@/lib/format/format.ts';
 
 export const auditLog = {
   title: 'Nhật ký thay đổi',

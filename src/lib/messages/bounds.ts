@@ -1,7 +1,7 @@
 // Messages of the input contract (docs/product.md#input-rules): each names its field and its limit.
 // Field names are written as a sentence starts ("Tên", "Giá"); money is formatted as VND.
-import { formatNumber, formatVnd } from '@/lib/format.ts';
-import type { NumberColumn, TextColumn } from '@/lib/input-bounds.ts';
+import { formatNumber, formatVnd } from '@/lib/format/format.ts';
+import type { NumberColumn, TextColumn } from '@/lib/input/input-bounds.ts';
 
 export const bounds = {
   tooLong: (field: string, max: number) => `${field} tối đa ${formatNumber(max)} ký tự`,
@@ -25,7 +25,7 @@ export const bounds = {
 
 /**
  * The field each bounded column is on screen, for the database's own refusals of a length or a
- * range (lib/constraint-messages.ts): a crafted request or a value changed elsewhere is refused
+ * range (lib/errors/constraint-messages.ts): a crafted request or a value changed elsewhere is refused
  * with the same field name the form uses.
  */
 export const boundedFields: Record<TextColumn | NumberColumn, string> = {

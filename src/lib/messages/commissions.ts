@@ -1,7 +1,7 @@
 // Texts of the commissions screen. docs/decisions.md#commission-amounts: platform_fee = platform income,
 // provider_amount = what the provider earns; every screen labels them the same way.
 
-import { formatNumber } from '@/lib/format.ts';
+import { formatNumber } from '@/lib/format/format.ts';
 
 export const commissions = {
   title: 'Quản lý hoa hồng',

@@ -1,6 +1,6 @@
 // Texts shared by every screen: actions, states, pagination, errors, statuses.
 
-import { formatNumber } from '@/lib/format.ts';
+import { formatNumber } from '@/lib/format/format.ts';
 
 export const common = {
   appName: 'Sàn Dịch Vụ',

@@ -1,6 +1,6 @@
 // Texts of the conversation list and message detail screens.
 
-import { formatNumber } from '@/lib/format.ts';
+import { formatNumber } from '@/lib/format/format.ts';
 
 export const conversations = {
   title: 'Quản lý cuộc trò chuyện',

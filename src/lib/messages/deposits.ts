@@ -1,6 +1,6 @@
 // Texts of the deposit history screen.
 
-import { formatNumber } from '@/lib/format.ts';
+import { formatNumber } from '@/lib/format/format.ts';
 
 export const deposits = {
   title: 'Lịch sử ký quỹ',

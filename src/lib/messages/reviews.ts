@@ -1,6 +1,6 @@
 // Texts of the reviews moderation screen.
 
-import { formatNumber } from '@/lib/format.ts';
+import { formatNumber } from '@/lib/format/format.ts';
 
 export const reviews = {
   title: 'Quản lý đánh giá',

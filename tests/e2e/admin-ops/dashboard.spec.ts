@@ -1,7 +1,7 @@
 // Dashboard (/admin): every card from the one RPC matches the database, both charts draw 30 days,
 // the 10 most recent bookings link to their detail, the error state retries, no serious axe issue.
 import { expect, test, type Page } from '@playwright/test';
-import { formatNumber, formatVnd } from '../../../src/lib/format.ts';
+import { formatNumber, formatVnd } from '../../../src/lib/format/format.ts';
 import { expectNoSeriousA11yViolations } from '../helpers.ts';
 import { shareAdminPage, sql, tableRows } from './ops-helpers.ts';
 

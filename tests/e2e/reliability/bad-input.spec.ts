@@ -3,7 +3,7 @@
 // empty value cancels), leaves the database unchanged, and text is only ever shown as text: no
 // dialog opens, no element is injected.
 import { expect, test, type Page } from '@playwright/test';
-import { TEXT_MAX } from '../../../src/lib/input-bounds.ts';
+import { TEXT_MAX } from '../../../src/lib/input/input-bounds.ts';
 import { signInAsAdmin } from '../helpers.ts';
 import { createProvider, serviceRest, uniqueSuffix } from '../admin-finance/finance-helpers.ts';
 import { createAccount, sql } from '../admin-ops/ops-helpers.ts';

@@ -1,9 +1,9 @@
 // The audit log's URL filters and their translation into admin_list_audit_log arguments: table,
 // actor (e-mail or user id), record id and a period of Vietnam calendar days (the end day
 // inclusive: "to" is the first instant of the day after).
-import { vietnamPeriodArgs } from '@/lib/finance-filters.ts';
-import { isIsoDay } from '@/lib/format.ts';
-import { textArg } from '@/lib/search.ts';
+import { vietnamPeriodArgs } from '@/lib/lists/finance-filters.ts';
+import { isIsoDay } from '@/lib/format/format.ts';
+import { textArg } from '@/lib/lists/search.ts';
 
 export interface AuditLogFilters {
   table: string;

@@ -2,8 +2,8 @@
 // up to 10,000 entries and an estimate beyond.
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod/mini';
-import { listPageQueryOptions } from '@/lib/list-query.ts';
-import type { ListView } from '@/lib/paging.ts';
+import { listPageQueryOptions } from '@/lib/lists/list-query.ts';
+import type { ListView } from '@/lib/lists/paging.ts';
 import { toAuditLogArgs, type AuditLogFilters } from './audit-log-filters.ts';
 import { auditLogKeys } from './keys.ts';
 

@@ -1,7 +1,7 @@
 // The audit-log screen's URL state (filters, sort, page), read by the same parser in the route's
 // loader and in the screen (parseUrlState / useUrlState with these defaults and options), and the
 // list's filters it gives.
-import { LIST_VIEW_DEFAULTS } from '@/lib/paging.ts';
+import { LIST_VIEW_DEFAULTS } from '@/lib/lists/paging.ts';
 import type { AuditLogFilters } from './audit-log-filters.ts';
 
 export const AUDIT_LOG_URL_DEFAULTS = { table: '', actor: '', record: '', from: '', to: '', ...LIST_VIEW_DEFAULTS };

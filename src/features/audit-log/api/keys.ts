@@ -1,5 +1,5 @@
 // Query keys of the audit log feature: pages by filters and view (page, cursor).
-import type { ListView } from '@/lib/paging.ts';
+import type { ListView } from '@/lib/lists/paging.ts';
 import type { AuditLogFilters } from './audit-log-filters.ts';
 
 export const auditLogKeys = {

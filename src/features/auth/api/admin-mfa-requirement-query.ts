@@ -3,8 +3,8 @@
 // admin whose session is not yet aal2 still learns that they must enrol.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod/mini';
-import { unwrap } from '@/lib/errors.ts';
-import { supabase } from '@/lib/supabase.ts';
+import { unwrap } from '@/lib/errors/errors.ts';
+import { supabase } from '@/lib/supabase/supabase.ts';
 import { mfaKeys } from './mfa-keys.ts';
 
 export function adminMfaRequirementQueryOptions() {

@@ -3,7 +3,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { assuranceOf, needsCode, tokenPayload } from './mfa-assurance-query.ts';
 
-vi.mock('@/lib/supabase.ts', () => ({ supabase: {} }));
+vi.mock('@/lib/supabase/supabase.ts', () => ({ supabase: {} }));
 
 function token(payload: Record<string, unknown>): string {
   const part = Buffer.from(JSON.stringify(payload)).toString('base64url');

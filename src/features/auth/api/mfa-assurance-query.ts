@@ -5,7 +5,7 @@
 // gate renders the back office at once. The server checks the level of every request anyway.
 import type { Session } from '@supabase/supabase-js';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { supabase } from '@/lib/supabase.ts';
+import { supabase } from '@/lib/supabase/supabase.ts';
 import { mfaKeys } from './mfa-keys.ts';
 
 export interface Assurance {

@@ -3,7 +3,7 @@
 // verified (mfa-verify-mutation.ts).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod/mini';
-import { supabase } from '@/lib/supabase.ts';
+import { supabase } from '@/lib/supabase/supabase.ts';
 import { mfaKeys } from './mfa-keys.ts';
 
 export const enrolmentSchema = z.object({

@@ -1,5 +1,5 @@
 // Supabase Auth's multi-factor error codes in Vietnamese (any other error: the shared mapping).
-import { toVietnameseMessage } from '@/lib/errors.ts';
+import { toVietnameseMessage } from '@/lib/errors/errors.ts';
 import { mfa } from '@/lib/messages/mfa.ts';
 
 const MESSAGES: Record<string, string> = {

@@ -2,7 +2,7 @@
 // verified or not), oldest first.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod/mini';
-import { supabase } from '@/lib/supabase.ts';
+import { supabase } from '@/lib/supabase/supabase.ts';
 import { mfaKeys } from './mfa-keys.ts';
 
 export const factorSchema = z.object({

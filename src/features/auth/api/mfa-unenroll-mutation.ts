@@ -1,6 +1,6 @@
 // Removes an authenticator app (supabase.auth.mfa.unenroll; a verified one needs an aal2 session).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { supabase } from '@/lib/supabase.ts';
+import { supabase } from '@/lib/supabase/supabase.ts';
 import { mfaKeys } from './mfa-keys.ts';
 
 export async function unenrollFactor(factorId: string): Promise<void> {

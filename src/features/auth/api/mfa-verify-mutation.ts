@@ -2,7 +2,7 @@
 // turns the factor on; at sign-in it steps the session up to aal2. Either way supabase-js stores the
 // new aal2 session and reports MFA_CHALLENGE_VERIFIED, which the auth provider takes over.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { supabase } from '@/lib/supabase.ts';
+import { supabase } from '@/lib/supabase/supabase.ts';
 import { mfaKeys } from './mfa-keys.ts';
 
 export async function verifyTotp({ factorId, code }: { factorId: string; code: string }): Promise<void> {

@@ -3,9 +3,9 @@
 // on a throwaway client that stores nothing instead: signing in again on the admin's own client would
 // replace it by a password-only session, whose password change Supabase Auth refuses (insufficient_aal).
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import { runtimeConfig } from '@/lib/config.ts';
+import { runtimeConfig } from '@/lib/supabase/config.ts';
 import { auth } from '@/lib/messages/auth.ts';
-import { supabase } from '@/lib/supabase.ts';
+import { supabase } from '@/lib/supabase/supabase.ts';
 import type { ChangePasswordForm } from './change-password-schema.ts';
 
 const t = auth.changePassword;

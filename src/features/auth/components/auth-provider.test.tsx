@@ -21,7 +21,7 @@ const mocks = vi.hoisted(() => ({
   unsubscribe: vi.fn(),
 }));
 
-vi.mock('@/lib/supabase.ts', () => ({
+vi.mock('@/lib/supabase/supabase.ts', () => ({
   supabase: { auth: { getSession: mocks.getSession, getUser: mocks.getUser, signOut: mocks.signOut, onAuthStateChange: mocks.onAuthStateChange } },
 }));
 

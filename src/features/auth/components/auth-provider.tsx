@@ -9,9 +9,9 @@ import type { AuthChangeEvent, Session } from '@supabase/supabase-js';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { toast } from '@/components/ui/toast.tsx';
-import { isNetworkError, isSessionError, toVietnameseMessage } from '@/lib/errors.ts';
+import { isNetworkError, isSessionError, toVietnameseMessage } from '@/lib/errors/errors.ts';
 import { auth } from '@/lib/messages/auth.ts';
-import { supabase } from '@/lib/supabase.ts';
+import { supabase } from '@/lib/supabase/supabase.ts';
 import { AuthContext, isAdminSession, type AuthContextValue, type AuthStatus } from './auth-context.ts';
 
 interface State {

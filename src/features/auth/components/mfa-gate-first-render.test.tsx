@@ -12,7 +12,7 @@ const held = vi.hoisted(() => ({ session: null as unknown }));
 
 vi.mock('./auth-context.ts', () => ({ useAuth: () => ({ session: held.session, signOut: () => Promise.resolve() }) }));
 // Auth's own answer never comes: the gate decides from the session the auth provider holds.
-vi.mock('@/lib/supabase.ts', () => ({ supabase: { auth: { mfa: { getAuthenticatorAssuranceLevel: () => new Promise(() => undefined) } } } }));
+vi.mock('@/lib/supabase/supabase.ts', () => ({ supabase: { auth: { mfa: { getAuthenticatorAssuranceLevel: () => new Promise(() => undefined) } } } }));
 vi.mock('@/features/auth/routes/sign-in-code-step.tsx', () => ({ default: () => <p>bước nhập mã</p> }));
 
 function session(aal: string, factors: { status: string }[] = []) {

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button.tsx';
 import { Field, Input } from '@/components/ui/form-controls.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { toast } from '@/components/ui/toast.tsx';
-import { toVietnameseMessage } from '@/lib/errors.ts';
+import { toVietnameseMessage } from '@/lib/errors/errors.ts';
 import { auth } from '@/lib/messages/auth.ts';
 import { ChangePasswordError, changePassword } from '@/features/auth/api/password-change-mutation.ts';
 import { changePasswordSchema, MIN_PASSWORD_LENGTH, type ChangePasswordForm } from '@/features/auth/api/change-password-schema.ts';

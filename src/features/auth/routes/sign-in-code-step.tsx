@@ -4,7 +4,7 @@
 // can be used instead (signs this session out).
 import { LoadingState } from '@/components/ui/states.tsx';
 import { mfa } from '@/lib/messages/mfa.ts';
-import { useDocumentTitle } from '@/lib/use-document-title.ts';
+import { useDocumentTitle } from '@/lib/format/use-document-title.ts';
 import { useFactors } from '@/features/auth/api/mfa-factors-query.ts';
 import { mfaErrorMessage } from '@/features/auth/api/mfa-errors.ts';
 import { AuthCard, SwitchAccountButton } from '@/features/auth/components/auth-card.tsx';

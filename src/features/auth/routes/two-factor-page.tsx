@@ -9,7 +9,7 @@ import { InlineLoading, lazyPart } from '@/components/ui/lazy-part.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { ErrorState, LoadingState } from '@/components/ui/states.tsx';
 import { useToast } from '@/components/ui/toast.tsx';
-import { formatDateTime } from '@/lib/format.ts';
+import { formatDateTime } from '@/lib/format/format.ts';
 import { mfa } from '@/lib/messages/mfa.ts';
 import { useFactors, type Factor } from '@/features/auth/api/mfa-factors-query.ts';
 import { mfaErrorMessage } from '@/features/auth/api/mfa-errors.ts';

@@ -1,8 +1,8 @@
 // Whether a booking has a conversation (one at most, conversations.booking_id is unique): the
 // detail screen links to it only then.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { unwrap } from '@/lib/errors.ts';
-import { supabase } from '@/lib/supabase.ts';
+import { unwrap } from '@/lib/errors/errors.ts';
+import { supabase } from '@/lib/supabase/supabase.ts';
 import { bookingKeys } from './keys.ts';
 
 export function bookingConversationQueryOptions(bookingId: string) {

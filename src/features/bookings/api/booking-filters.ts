@@ -1,10 +1,10 @@
 // The bookings list's filters, sort and page as they live in the URL, and their translation into
 // the arguments of public.admin_list_bookings (pure functions, unit-tested).
-import { TIME_RANGES, timeRangeStart, type TimeRange } from '@/lib/format.ts';
-import type { ListRpcArgs } from '@/lib/paged-list.ts';
-import { LIST_VIEW_DEFAULTS } from '@/lib/paging.ts';
-import { sortArg, sortValues } from '@/lib/sort.ts';
-import { isUuid, textArg } from '@/lib/search.ts';
+import { TIME_RANGES, timeRangeStart, type TimeRange } from '@/lib/format/format.ts';
+import type { ListRpcArgs } from '@/lib/lists/paged-list.ts';
+import { LIST_VIEW_DEFAULTS } from '@/lib/lists/paging.ts';
+import { sortArg, sortValues } from '@/lib/lists/sort.ts';
+import { isUuid, textArg } from '@/lib/lists/search.ts';
 
 export const BOOKING_STATUSES = ['pending', 'confirmed', 'pending_completion', 'completed', 'cancelled'] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];

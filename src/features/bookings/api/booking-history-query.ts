@@ -1,7 +1,7 @@
 // The change history of one booking, from the audit log the database writes (admins only).
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { unwrap } from '@/lib/errors.ts';
-import { supabase } from '@/lib/supabase.ts';
+import { unwrap } from '@/lib/errors/errors.ts';
+import { supabase } from '@/lib/supabase/supabase.ts';
 import { readChanges, type HistoryEntry } from './history-changes.ts';
 
 export type { HistoryChange, HistoryEntry } from './history-changes.ts';

@@ -1,16 +1,16 @@
 // One booking with everything its detail screen shows: the booking row, the customer's and the
 // provider's current profiles, the names of the providers in its queue, and its review.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { unwrap } from '@/lib/errors.ts';
-import { supabase } from '@/lib/supabase.ts';
+import { unwrap } from '@/lib/errors/errors.ts';
+import { supabase } from '@/lib/supabase/supabase.ts';
 import type { Tables } from '@/types/database.ts';
-import type { PersonSummary } from '@/lib/profile-rules.ts';
-import { isUuid } from '@/lib/search.ts';
+import type { PersonSummary } from '@/lib/input/contact-rules.ts';
+import { isUuid } from '@/lib/lists/search.ts';
 import { bookingKeys } from './keys.ts';
 
 export type BookingRecord = Tables<'bookings'>;
 
-export type { PersonSummary } from '@/lib/profile-rules.ts';
+export type { PersonSummary } from '@/lib/input/contact-rules.ts';
 
 export interface BookingReview {
   id: string;

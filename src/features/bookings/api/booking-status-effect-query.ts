@@ -2,8 +2,8 @@
 // the service's rate, the settings default, the booking's commission row and the provider's
 // earnings now.
 import { z } from 'zod/mini';
-import { unwrap } from '@/lib/errors.ts';
-import { supabase } from '@/lib/supabase.ts';
+import { unwrap } from '@/lib/errors/errors.ts';
+import { supabase } from '@/lib/supabase/supabase.ts';
 import type { BookingRecord } from './booking-query.ts';
 import type { BookingStatusEffectInputs } from './booking-status-effect.ts';
 

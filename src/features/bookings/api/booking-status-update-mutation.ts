@@ -2,9 +2,9 @@
 // has the updated_at the admin saw (optimistic concurrency): another admin's change is never
 // overwritten blindly; the screen reloads and says so. The database stamps the new updated_at.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ConflictError, savedRow, toVietnameseMessage, unwrap } from '@/lib/errors.ts';
+import { ConflictError, savedRow, toVietnameseMessage, unwrap } from '@/lib/errors/errors.ts';
 import { bookings as t } from '@/lib/messages/bookings.ts';
-import { supabase } from '@/lib/supabase.ts';
+import { supabase } from '@/lib/supabase/supabase.ts';
 import { toast } from '@/components/ui/toast.tsx';
 import type { BookingStatus } from './booking-filters.ts';
 import { bookingKeys } from './keys.ts';

@@ -1,8 +1,8 @@
 // CSV export of the FILTERED bookings: walks every matching row in the list's sort in chunks of
 // 1,000 with the answers' cursors (no deep offsets), reports progress, stops at a cap, can be
 // cancelled, and writes UTF-8 CSV with BOM that Excel opens with Vietnamese intact.
-import { formatDateTime } from '@/lib/format.ts';
-import { toCsv, type CsvColumn } from '@/lib/csv.ts';
+import { formatDateTime } from '@/lib/format/format.ts';
+import { toCsv, type CsvColumn } from '@/lib/lists/csv.ts';
 import { bookings as t } from '@/lib/messages/bookings.ts';
 import { common } from '@/lib/messages/common.ts';
 import { exportChunkArgs, type BookingFilterValues, type ListBookingsArgs } from './booking-filters.ts';

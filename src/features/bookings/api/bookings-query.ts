@@ -2,9 +2,9 @@
 // chosen sort, 50 rows, with the total (exact, or an estimate flagged `totalExact: false`).
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod/mini';
-import { listPageQueryOptions } from '@/lib/list-query.ts';
-import { fetchListPage, fetchListRows } from '@/lib/paged-list.ts';
-import { listView } from '@/lib/paging.ts';
+import { listPageQueryOptions } from '@/lib/lists/list-query.ts';
+import { fetchListPage, fetchListRows } from '@/lib/lists/paged-list.ts';
+import { listView } from '@/lib/lists/paging.ts';
 import { filterArgs, type BookingListFilters, type ListBookingsArgs } from './booking-filters.ts';
 import { bookingKeys } from './keys.ts';
 

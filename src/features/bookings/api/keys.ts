@@ -1,5 +1,5 @@
 // Query keys of the bookings area: lists by filters, one detail per id and its change history.
-import { listDetailKeys } from '@/lib/query-keys.ts';
+import { listDetailKeys } from '@/lib/query/query-keys.ts';
 import type { BookingListFilters } from './booking-filters.ts';
 
 const base = listDetailKeys<BookingListFilters>('bookings');

@@ -2,7 +2,7 @@
 import { ArrowRight } from 'lucide-react';
 import { QueryStates } from '@/components/ui/states.tsx';
 import { SectionCard } from '@/components/ui/section-card.tsx';
-import { formatDateTime } from '@/lib/format.ts';
+import { formatDateTime } from '@/lib/format/format.ts';
 import { bookings as t } from '@/lib/messages/bookings.ts';
 import { useBookingHistory, type HistoryChange } from '@/features/bookings/api/booking-history-query.ts';
 import { formatHistoryValue } from './history-format.ts';

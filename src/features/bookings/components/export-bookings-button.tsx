@@ -4,9 +4,9 @@ import { Download } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { Button } from '@/components/ui/button.tsx';
 import { toast } from '@/components/ui/toast.tsx';
-import { downloadCsv } from '@/lib/csv.ts';
-import { toVietnameseMessage } from '@/lib/errors.ts';
-import { formatNumber } from '@/lib/format.ts';
+import { downloadCsv } from '@/lib/lists/csv.ts';
+import { toVietnameseMessage } from '@/lib/errors/errors.ts';
+import { formatNumber } from '@/lib/format/format.ts';
 import { bookings as t } from '@/lib/messages/bookings.ts';
 import type { BookingListFilters } from '@/features/bookings/api/booking-filters.ts';
 import {

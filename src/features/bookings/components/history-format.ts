@@ -1,5 +1,5 @@
 // How a changed value of a booking reads in its history (pure, unit-tested).
-import { formatDateTime, formatVnd } from '@/lib/format.ts';
+import { formatDateTime, formatVnd } from '@/lib/format/format.ts';
 import { bookings as t } from '@/lib/messages/bookings.ts';
 import { common } from '@/lib/messages/common.ts';
 import type { Json } from '@/types/database.ts';

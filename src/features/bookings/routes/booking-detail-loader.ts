@@ -1,5 +1,5 @@
 // A booking's detail and its history.
-import { once, type ScreenLoader } from '@/lib/screen-loader.ts';
+import { once, type ScreenLoader } from '@/lib/query/screen-loader.ts';
 import { bookingHistoryQueryOptions } from '@/features/bookings/api/booking-history-query.ts';
 import { bookingQueryOptions } from '@/features/bookings/api/booking-query.ts';
 

@@ -14,7 +14,7 @@ import { ConfirmDialog } from '@/components/ui/dialog.tsx';
 import { StatusBadge, statusLabel, statusOptions } from '@/components/ui/status-badge.tsx';
 import { toast } from '@/components/ui/toast.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
-import { formatDateTime, formatNumber, formatPercent, formatVnd, shortBookingId } from '@/lib/format.ts';
+import { formatDateTime, formatNumber, formatPercent, formatVnd, shortBookingId } from '@/lib/format/format.ts';
 import { bookings as t } from '@/lib/messages/bookings.ts';
 import { isBookingStatus, type BookingStatus } from '@/features/bookings/api/booking-filters.ts';
 import { bookingStatusEffect, statusChangeMovesMoney, type BookingStatusEffect } from '@/features/bookings/api/booking-status-effect.ts';

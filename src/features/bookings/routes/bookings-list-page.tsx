@@ -11,10 +11,10 @@ import { ListTable, useListPaging } from '@/components/ui/paged-table.tsx';
 import { FilterBar, SearchInput, SelectFilter, TimeRangeFilter } from '@/components/ui/filter-bar.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { StatusBadge, statusOptions } from '@/components/ui/status-badge.tsx';
-import { formatDateTime, formatVnd, isTimeRange } from '@/lib/format.ts';
+import { formatDateTime, formatVnd, isTimeRange } from '@/lib/format/format.ts';
 import { bookings as t } from '@/lib/messages/bookings.ts';
-import { OFFSET_WINDOW, TEXT_OFFSET_WINDOW } from '@/lib/paging.ts';
-import { useUrlState } from '@/lib/url-state.ts';
+import { OFFSET_WINDOW, TEXT_OFFSET_WINDOW } from '@/lib/lists/paging.ts';
+import { useUrlState } from '@/lib/lists/url-state.ts';
 import {
   BOOKING_LIST_ALLOWED,
   BOOKING_LIST_DEFAULT_SORT,

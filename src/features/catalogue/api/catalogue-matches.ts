@@ -2,8 +2,8 @@
 // the professions, services and packages whose texts match the typed text, accents and case
 // ignored; the screens then read those rows through REST with `.in('id', ids)`.
 import { z } from 'zod/mini';
-import { unwrap } from '@/lib/errors.ts';
-import { supabase } from '@/lib/supabase.ts';
+import { unwrap } from '@/lib/errors/errors.ts';
+import { supabase } from '@/lib/supabase/supabase.ts';
 
 const matchesSchema = z.object({
   profession_ids: z.array(z.string()),

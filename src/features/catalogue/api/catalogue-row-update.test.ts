@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConflictError } from '@/lib/errors.ts';
+import { ConflictError } from '@/lib/errors/errors.ts';
 import { catalogueSaveError } from './catalogue-row-update.ts';
 
 const texts = { updated: 'saved', conflict: 'changed', orderFailed: 'order', visibilityFailed: 'visibility', updateFailed: 'update' };

@@ -5,7 +5,7 @@
 // or which edit failed (order, visibility, anything else) and why; the catalogue reloads either way.
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useToast } from '@/components/ui/toast.tsx';
-import { ConflictError, toVietnameseMessage } from '@/lib/errors.ts';
+import { ConflictError, toVietnameseMessage } from '@/lib/errors/errors.ts';
 import { catalogueKeys } from './keys.ts';
 
 export interface CatalogueSaveTexts {

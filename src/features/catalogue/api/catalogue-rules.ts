@@ -1,7 +1,7 @@
 // Validation of services (subcategories) and packages (service items), docs/product.md#input-rules. The database
-// enforces the same rules with check constraints; the limits come from src/lib/input-bounds.ts.
+// enforces the same rules with check constraints; the limits come from src/lib/input/input-bounds.ts.
 import { z } from 'zod/mini';
-import { MONEY_MAX, parseDecimalInput, parseWholeNumber, PRICE_MIN, SORT_ORDER_MAX, TEXT_MAX } from '@/lib/input-bounds.ts';
+import { MONEY_MAX, parseDecimalInput, parseWholeNumber, PRICE_MIN, SORT_ORDER_MAX, TEXT_MAX } from '@/lib/input/input-bounds.ts';
 import { bounds } from '@/lib/messages/bounds.ts';
 import { catalogue } from '@/lib/messages/catalogue.ts';
 import type { PackageRow } from './catalogue-types.ts';

@@ -1,7 +1,7 @@
 // Rows of the catalogue screens, defined once for the three of them (professions, services,
 // packages) with the columns each screen selects. A row is the public site's view of it
-// (lib/public-api.ts) plus what only the admin reads: visibility, commission, version.
-import type { PublicCategory, PublicPackage, PublicService } from '@/lib/public-api.ts';
+// (lib/supabase/public-api.ts) plus what only the admin reads: visibility, commission, version.
+import type { PublicCategory, PublicPackage, PublicService } from '@/lib/supabase/public-api.ts';
 
 export type CategoryRow = PublicCategory;
 

@@ -2,9 +2,9 @@
 // new package is visible).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useToast } from '@/components/ui/toast.tsx';
-import { toVietnameseMessage, unwrap } from '@/lib/errors.ts';
+import { toVietnameseMessage, unwrap } from '@/lib/errors/errors.ts';
 import { catalogue } from '@/lib/messages/catalogue.ts';
-import { supabase } from '@/lib/supabase.ts';
+import { supabase } from '@/lib/supabase/supabase.ts';
 import type { TablesInsert } from '@/types/database.ts';
 import { catalogueKeys } from './keys.ts';
 import type { PackageValues } from './catalogue-rules.ts';

@@ -1,8 +1,8 @@
 // Updates of a package: the dialog's fields, its order and its visibility. Only the version the
 // admin saw (same updated_at) is changed (optimistic concurrency); otherwise the admin is told.
-import { savedRow, unwrap } from '@/lib/errors.ts';
+import { savedRow, unwrap } from '@/lib/errors/errors.ts';
 import { catalogue } from '@/lib/messages/catalogue.ts';
-import { supabase } from '@/lib/supabase.ts';
+import { supabase } from '@/lib/supabase/supabase.ts';
 import { catalogueKeys } from './keys.ts';
 import { useCatalogueRowUpdate } from './catalogue-row-update.ts';
 import type { PackageValues } from './catalogue-rules.ts';

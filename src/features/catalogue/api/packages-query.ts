@@ -1,8 +1,8 @@
 // Packages (service items) grouped by service. Search on the server over name, description, job
 // details, duration and the service's name, accents ignored (catalogue-matches.ts).
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { unwrap } from '@/lib/errors.ts';
-import { supabase } from '@/lib/supabase.ts';
+import { unwrap } from '@/lib/errors/errors.ts';
+import { supabase } from '@/lib/supabase/supabase.ts';
 import { catalogueKeys } from './keys.ts';
 import { fetchCatalogueMatches } from './catalogue-matches.ts';
 import { CATEGORY_COLUMNS, PACKAGE_COLUMNS, SERVICE_COLUMNS, type CategoryRow, type PackageRow, type ServiceGroup, type ServiceRow } from './catalogue-types.ts';

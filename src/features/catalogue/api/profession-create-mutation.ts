@@ -1,8 +1,8 @@
 // Creating a profession with name and icon (the database gives it order max + 1).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toVietnameseMessage, unwrap } from '@/lib/errors.ts';
+import { toVietnameseMessage, unwrap } from '@/lib/errors/errors.ts';
 import { professions as t } from '@/lib/messages/professions.ts';
-import { supabase } from '@/lib/supabase.ts';
+import { supabase } from '@/lib/supabase/supabase.ts';
 import { toast } from '@/components/ui/toast.tsx';
 import type { TablesInsert } from '@/types/database.ts';
 import type { ProfessionCreateInput } from './professions-rules.ts';

@@ -1,8 +1,8 @@
 // Rename, icon and order edits of a profession with optimistic concurrency on updated_at.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ConflictError, savedRow, toVietnameseMessage, unwrap } from '@/lib/errors.ts';
+import { ConflictError, savedRow, toVietnameseMessage, unwrap } from '@/lib/errors/errors.ts';
 import { professions as t } from '@/lib/messages/professions.ts';
-import { supabase } from '@/lib/supabase.ts';
+import { supabase } from '@/lib/supabase/supabase.ts';
 import { toast } from '@/components/ui/toast.tsx';
 import { PROFESSION_COLUMNS, type Profession } from './catalogue-types.ts';
 import { catalogueKeys } from './keys.ts';

@@ -1,8 +1,8 @@
 // Professions (table categories, docs/decisions.md#professions-editor): the list ordered by
 // sort_order (then name), filtered by name on the server (accents ignored: catalogue-matches.ts).
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { unwrap } from '@/lib/errors.ts';
-import { supabase } from '@/lib/supabase.ts';
+import { unwrap } from '@/lib/errors/errors.ts';
+import { supabase } from '@/lib/supabase/supabase.ts';
 import { PROFESSION_COLUMNS, type Profession } from './catalogue-types.ts';
 import { fetchCatalogueMatches } from './catalogue-matches.ts';
 import { catalogueKeys } from './keys.ts';

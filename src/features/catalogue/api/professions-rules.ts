@@ -4,7 +4,7 @@
 // order a whole number from 0 to 100,000 — a blank or "abc" box is refused, never read as 0. The
 // create form's schema (zod) sits next to its mutation.
 import { z } from 'zod/mini';
-import { parseWholeNumber, SORT_ORDER_MAX, TEXT_MAX } from '@/lib/input-bounds.ts';
+import { parseWholeNumber, SORT_ORDER_MAX, TEXT_MAX } from '@/lib/input/input-bounds.ts';
 import { bounds } from '@/lib/messages/bounds.ts';
 import { professions as t } from '@/lib/messages/professions.ts';
 

@@ -1,9 +1,9 @@
 // Creating a service in a category (the database sets order = max + 1).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useToast } from '@/components/ui/toast.tsx';
-import { toVietnameseMessage, unwrap } from '@/lib/errors.ts';
+import { toVietnameseMessage, unwrap } from '@/lib/errors/errors.ts';
 import { catalogue } from '@/lib/messages/catalogue.ts';
-import { supabase } from '@/lib/supabase.ts';
+import { supabase } from '@/lib/supabase/supabase.ts';
 import type { TablesInsert } from '@/types/database.ts';
 import { catalogueKeys } from './keys.ts';
 import { parseDecimal, type NewServiceForm } from './catalogue-rules.ts';

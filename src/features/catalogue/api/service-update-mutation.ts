@@ -1,9 +1,9 @@
 // Single-field updates of a service (name, icon, commission, order, visibility) with optimistic
 // concurrency: only the version the admin saw (same updated_at) is changed; otherwise the list
 // reloads and the admin is told. Each failure is toasted with the catalogue's message.
-import { savedRow, unwrap } from '@/lib/errors.ts';
+import { savedRow, unwrap } from '@/lib/errors/errors.ts';
 import { catalogue } from '@/lib/messages/catalogue.ts';
-import { supabase } from '@/lib/supabase.ts';
+import { supabase } from '@/lib/supabase/supabase.ts';
 import { catalogueKeys } from './keys.ts';
 import { useCatalogueRowUpdate } from './catalogue-row-update.ts';
 import { SERVICE_COLUMNS, type ServiceRow } from './catalogue-types.ts';

@@ -2,8 +2,8 @@
 // With search (name, icon or category name, on the server, accents ignored: catalogue-matches.ts):
 // the services whose name or icon matches or whose category's name matches, grouped.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { unwrap } from '@/lib/errors.ts';
-import { supabase } from '@/lib/supabase.ts';
+import { unwrap } from '@/lib/errors/errors.ts';
+import { supabase } from '@/lib/supabase/supabase.ts';
 import { catalogueKeys } from './keys.ts';
 import { fetchCatalogueMatches } from './catalogue-matches.ts';
 import { CATEGORY_COLUMNS, SERVICE_COLUMNS, type CategoryGroup, type CategoryRow, type ServiceRow } from './catalogue-types.ts';

@@ -2,7 +2,7 @@
 // a whole number from 0 to 100,000, docs/product.md#input-rules) and its visibility switch. Each
 // change is saved at once with `save`.
 import { InlineEdit } from '@/components/ui/inline-edit.tsx';
-import { parseWholeNumber } from '@/lib/input-bounds.ts';
+import { parseWholeNumber } from '@/lib/input/input-bounds.ts';
 import { validateOrder } from '@/features/catalogue/api/catalogue-rules.ts';
 import { VisibilitySwitch } from './visibility-switch.tsx';
 

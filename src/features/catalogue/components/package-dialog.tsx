@@ -6,7 +6,7 @@ import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button.tsx';
 import { Modal } from '@/components/ui/dialog.tsx';
 import { Field, Input, Select, Textarea } from '@/components/ui/form-controls.tsx';
-import { ConflictError } from '@/lib/errors.ts';
+import { ConflictError } from '@/lib/errors/errors.ts';
 import { catalogue } from '@/lib/messages/catalogue.ts';
 import { common } from '@/lib/messages/common.ts';
 import { CATALOGUE_MAX, packageSchema, toPackageValues, type PackageForm } from '@/features/catalogue/api/catalogue-rules.ts';

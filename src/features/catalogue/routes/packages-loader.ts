@@ -1,6 +1,6 @@
 // The packages screen's list for the address's search (CATALOGUE_URL, the screen's own URL parser).
-import { once, type ScreenLoader } from '@/lib/screen-loader.ts';
-import { parseUrlState } from '@/lib/url-state.ts';
+import { once, type ScreenLoader } from '@/lib/query/screen-loader.ts';
+import { parseUrlState } from '@/lib/lists/url-state.ts';
 import { CATALOGUE_URL_DEFAULTS } from '@/features/catalogue/api/catalogue-url.ts';
 import { packagesQueryOptions } from '@/features/catalogue/api/packages-query.ts';
 

@@ -10,7 +10,7 @@ import { InlineEdit, InlineError } from '@/components/ui/inline-edit.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { RefreshButton } from '@/components/ui/refresh-button.tsx';
 import { professions as t } from '@/lib/messages/professions.ts';
-import { useUrlState } from '@/lib/url-state.ts';
+import { useUrlState } from '@/lib/lists/url-state.ts';
 import { CATALOGUE_URL_DEFAULTS } from '@/features/catalogue/api/catalogue-url.ts';
 import { useProfessions } from '@/features/catalogue/api/professions-query.ts';
 import { useUpdateProfession } from '@/features/catalogue/api/profession-update-mutation.ts';

@@ -1,8 +1,8 @@
 // Filters of the commissions screen as they live in the URL, and their translation into the
 // arguments of admin_list_commissions / admin_commission_stats: the finance filters
-// (lib/finance-filters.ts) plus one service.
-import { toProviderPeriodArgs, type ProviderPeriodFilters } from '@/lib/finance-filters.ts';
-import { isUuid } from '@/lib/search.ts';
+// (lib/lists/finance-filters.ts) plus one service.
+import { toProviderPeriodArgs, type ProviderPeriodFilters } from '@/lib/lists/finance-filters.ts';
+import { isUuid } from '@/lib/lists/search.ts';
 
 export interface CommissionFilters extends ProviderPeriodFilters {
   serviceId: string;

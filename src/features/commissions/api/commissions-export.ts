@@ -1,11 +1,11 @@
 // CSV export of every commission matching the filters (not only the page on screen), in the order
 // the list shows, read in chunks of 1,000 with the answers' cursors and capped at EXPORT_MAX rows
-// (exportListCsv of lib/list-export.ts).
+// (exportListCsv of lib/lists/list-export.ts).
 import type { CsvExportResult } from '@/components/ui/csv-export-button.tsx';
-import type { CsvColumn } from '@/lib/csv.ts';
-import { formatDateTime } from '@/lib/format.ts';
+import type { CsvColumn } from '@/lib/lists/csv.ts';
+import { formatDateTime } from '@/lib/format/format.ts';
 import { commissions as t } from '@/lib/messages/commissions.ts';
-import { exportListCsv } from '@/lib/list-export.ts';
+import { exportListCsv } from '@/lib/lists/list-export.ts';
 import { toCommissionArgs, type CommissionFilters } from './commission-filters.ts';
 import { commissionRowSchema, type CommissionRow } from './commission-types.ts';
 

@@ -1,5 +1,5 @@
 // Query keys of the commissions feature: pages by filters and view (sort, page), the stat cards, the service options.
-import type { ListView } from '@/lib/paging.ts';
+import type { ListView } from '@/lib/lists/paging.ts';
 import type { CommissionFilters } from './commission-filters.ts';
 
 export const commissionKeys = {

@@ -1,7 +1,7 @@
 // Options of the service filter: every service (subcategory) by name; they are few.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { unwrap } from '@/lib/errors.ts';
-import { supabase } from '@/lib/supabase.ts';
+import { unwrap } from '@/lib/errors/errors.ts';
+import { supabase } from '@/lib/supabase/supabase.ts';
 import { commissionKeys } from './keys.ts';
 
 export interface ServiceOption {

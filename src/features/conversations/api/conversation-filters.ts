@@ -1,7 +1,7 @@
 // URL filters of the conversations list → admin_list_conversations arguments ('today' is since
 // midnight in Vietnam, docs/decisions.md#vietnamese-interface-vnd-and-vietnam-time).
-import { isTimeRange, timeRangeStart } from '@/lib/format.ts';
-import { textArg } from '@/lib/search.ts';
+import { isTimeRange, timeRangeStart } from '@/lib/format/format.ts';
+import { textArg } from '@/lib/lists/search.ts';
 
 export interface ConversationFilters {
   provider: string;

@@ -1,8 +1,8 @@
 // The conversation of a booking (null when the booking has none) with both participants' names.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { unwrap } from '@/lib/errors.ts';
-import { isUuid } from '@/lib/search.ts';
-import { supabase } from '@/lib/supabase.ts';
+import { unwrap } from '@/lib/errors/errors.ts';
+import { isUuid } from '@/lib/lists/search.ts';
+import { supabase } from '@/lib/supabase/supabase.ts';
 import { conversationKeys } from './keys.ts';
 
 export interface ConversationDetail {

@@ -2,8 +2,8 @@
 // (exact, or the planner's estimate flagged `totalExact: false`).
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod/mini';
-import { listPageQueryOptions } from '@/lib/list-query.ts';
-import type { ListView } from '@/lib/paging.ts';
+import { listPageQueryOptions } from '@/lib/lists/list-query.ts';
+import type { ListView } from '@/lib/lists/paging.ts';
 import { toConversationArgs, type ConversationFilters } from './conversation-filters.ts';
 import { conversationKeys } from './keys.ts';
 

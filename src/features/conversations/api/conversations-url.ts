@@ -1,9 +1,9 @@
 // The conversations screen's URL state (filters, sort, page), read by the same parser in the route's
 // loader and in the screen (parseUrlState / useUrlState with these defaults and options), and the
 // list's filters it gives.
-import { TIME_RANGES } from '@/lib/format.ts';
-import { LIST_VIEW_DEFAULTS } from '@/lib/paging.ts';
-import { sortValues } from '@/lib/sort.ts';
+import { TIME_RANGES } from '@/lib/format/format.ts';
+import { LIST_VIEW_DEFAULTS } from '@/lib/lists/paging.ts';
+import { sortValues } from '@/lib/lists/sort.ts';
 import type { ConversationFilters } from './conversation-filters.ts';
 
 export const CONVERSATIONS_URL_DEFAULTS = { provider: '', customer: '', status: '', time: 'all', ...LIST_VIEW_DEFAULTS };

@@ -1,6 +1,6 @@
 // Query keys of the conversations feature: pages by filters and view (sort, page), a booking's conversation, its
 // messages and the signed URLs of chat images.
-import type { ListView } from '@/lib/paging.ts';
+import type { ListView } from '@/lib/lists/paging.ts';
 import type { ConversationFilters } from './conversation-filters.ts';
 
 export const conversationKeys = {

@@ -2,7 +2,7 @@
 // through short-lived signed URLs, a thumbnail resized by Storage in the bubble and the original
 // behind the link; which contents are images at all: message-image-path.ts.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { signImage, type SignedImage } from '@/lib/signed-image.ts';
+import { signImage, type SignedImage } from '@/lib/supabase/signed-image.ts';
 import { conversationKeys } from './keys.ts';
 
 export const MESSAGE_IMAGES_BUCKET = 'message-images';

@@ -1,7 +1,7 @@
 // Messages of a conversation in ascending time order (the latest 500).
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { unwrap } from '@/lib/errors.ts';
-import { supabase } from '@/lib/supabase.ts';
+import { unwrap } from '@/lib/errors/errors.ts';
+import { supabase } from '@/lib/supabase/supabase.ts';
 import { conversationKeys } from './keys.ts';
 import type { MessageRow } from './merge-message.ts';
 

@@ -3,7 +3,7 @@
 // cached list without reloading.
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { supabase } from '@/lib/supabase.ts';
+import { supabase } from '@/lib/supabase/supabase.ts';
 import { conversationKeys } from './keys.ts';
 import { mergeMessage, type MessageRow } from './merge-message.ts';
 

@@ -4,7 +4,7 @@
 // and the read marker with the read time.
 import clsx from 'clsx';
 import { CheckCheck, Check } from 'lucide-react';
-import { formatDateTime } from '@/lib/format.ts';
+import { formatDateTime } from '@/lib/format/format.ts';
 import { conversations as t } from '@/lib/messages/conversations.ts';
 import { isConversationImagePath } from '@/features/conversations/api/message-image-path.ts';
 import { useMessageImageUrl } from '@/features/conversations/api/message-image-url-query.ts';

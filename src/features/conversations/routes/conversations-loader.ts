@@ -1,7 +1,7 @@
 // The conversations page for the address's filters (its own URL parser).
-import { listView } from '@/lib/paging.ts';
-import { once, type ScreenLoader } from '@/lib/screen-loader.ts';
-import { parseUrlState } from '@/lib/url-state.ts';
+import { listView } from '@/lib/lists/paging.ts';
+import { once, type ScreenLoader } from '@/lib/query/screen-loader.ts';
+import { parseUrlState } from '@/lib/lists/url-state.ts';
 import { conversationsQueryOptions } from '@/features/conversations/api/conversations-query.ts';
 import { CONVERSATIONS_URL_DEFAULTS, CONVERSATIONS_URL_OPTIONS, conversationFiltersOf } from '@/features/conversations/api/conversations-url.ts';
 

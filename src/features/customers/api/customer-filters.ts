@@ -1,7 +1,7 @@
-// The customers list's URL state (lib/profiles-list-filters.ts: search, status, sort, page) and its
+// The customers list's URL state (lib/lists/profiles-list-filters.ts: search, status, sort, page) and its
 // admin_list_customers arguments.
-import type { ListRpcArgs } from '@/lib/paged-list.ts';
-import { profilesListAllowed, toProfilesListArgs, type ProfilesListFilters } from '@/lib/profiles-list-filters.ts';
+import type { ListRpcArgs } from '@/lib/lists/paged-list.ts';
+import { profilesListAllowed, toProfilesListArgs, type ProfilesListFilters } from '@/lib/lists/profiles-list-filters.ts';
 import { CUSTOMER_STATUSES } from './customer-rules.ts';
 
 export const CUSTOMER_LIST_ALLOWED = profilesListAllowed(CUSTOMER_STATUSES, ['created_at', 'name', 'total_bookings']);

@@ -1,9 +1,9 @@
 // One customer's profile (null when the id is not a uuid or not a customer's).
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { unwrap } from '@/lib/errors.ts';
-import type { PersonSummary } from '@/lib/profile-rules.ts';
-import { isUuid } from '@/lib/search.ts';
-import { supabase } from '@/lib/supabase.ts';
+import { unwrap } from '@/lib/errors/errors.ts';
+import type { PersonSummary } from '@/lib/input/contact-rules.ts';
+import { isUuid } from '@/lib/lists/search.ts';
+import { supabase } from '@/lib/supabase/supabase.ts';
 import { customerKeys } from './keys.ts';
 
 

@@ -1,7 +1,7 @@
 // A customer's booking statistics (public.customer_stats).
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod/mini';
-import { fetchRpc } from '@/lib/rpc.ts';
+import { fetchRpc } from '@/lib/supabase/rpc.ts';
 import { customerKeys } from './keys.ts';
 
 const statsSchema = z.object({

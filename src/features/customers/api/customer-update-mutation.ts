@@ -1,10 +1,10 @@
 // Inline edits of a customer's name, email, phone and status with optimistic concurrency on
 // updated_at: another admin's change is never overwritten; the screen reloads and says so
-// (components/domain/profile-update-mutation.ts).
-import { useProfileUpdate, type ProfileUpdateInput } from '@/components/domain/profile-update-mutation.ts';
-import { savedRow, unwrap } from '@/lib/errors.ts';
+// (api/profile-update-mutation.ts).
+import { useProfileUpdate, type ProfileUpdateInput } from '@/api/profile-update-mutation.ts';
+import { savedRow, unwrap } from '@/lib/errors/errors.ts';
 import { customers as t } from '@/lib/messages/customers.ts';
-import { supabase } from '@/lib/supabase.ts';
+import { supabase } from '@/lib/supabase/supabase.ts';
 import { customerKeys } from './keys.ts';
 import { CUSTOMER_COLUMNS, type CustomerProfile } from './customer-query.ts';
 

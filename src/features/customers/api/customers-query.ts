@@ -3,9 +3,9 @@
 // the total is exact up to 1,000 rows and the planner's estimate beyond (`totalExact` false: the
 // screen says "khoảng"). The shared list screen (components/domain/profiles-list.tsx) runs it.
 import { z } from 'zod/mini';
-import { listPageQueryOptions } from '@/lib/list-query.ts';
-import { listView } from '@/lib/paging.ts';
-import { PROFILES_LIST_ROW_SHAPE, type ProfilesListFilters } from '@/lib/profiles-list-filters.ts';
+import { listPageQueryOptions } from '@/lib/lists/list-query.ts';
+import { listView } from '@/lib/lists/paging.ts';
+import { PROFILES_LIST_ROW_SHAPE, type ProfilesListFilters } from '@/lib/lists/profiles-list-filters.ts';
 import { toCustomerArgs } from './customer-filters.ts';
 import { customerKeys } from './keys.ts';
 

@@ -1,5 +1,5 @@
 // A customer's profile and figures.
-import { once, type ScreenLoader } from '@/lib/screen-loader.ts';
+import { once, type ScreenLoader } from '@/lib/query/screen-loader.ts';
 import { customerQueryOptions } from '@/features/customers/api/customer-query.ts';
 import { customerStatsQueryOptions } from '@/features/customers/api/customer-stats-query.ts';
 

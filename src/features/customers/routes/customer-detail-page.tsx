@@ -9,7 +9,7 @@ import { ContactCard, ProfileTimes } from '@/components/domain/contact-fields.ts
 import { StatCard } from '@/components/ui/stat-card.tsx';
 import { ErrorState } from '@/components/ui/states.tsx';
 import { SectionCard } from '@/components/ui/section-card.tsx';
-import { formatNumber, formatVnd } from '@/lib/format.ts';
+import { formatNumber, formatVnd } from '@/lib/format/format.ts';
 import { customers as t } from '@/lib/messages/customers.ts';
 import { useCustomer, type CustomerProfile } from '@/features/customers/api/customer-query.ts';
 import { useCustomerRecentBookings } from '@/features/customers/api/customer-recent-bookings-query.ts';

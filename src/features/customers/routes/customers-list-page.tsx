@@ -4,7 +4,7 @@
 import { ProfilesList } from '@/components/domain/profiles-list.tsx';
 import type { DataTableColumn } from '@/components/ui/data-table.tsx';
 import { statusOptions } from '@/components/ui/status-badge.tsx';
-import { formatNumber } from '@/lib/format.ts';
+import { formatNumber } from '@/lib/format/format.ts';
 import { customers as t } from '@/lib/messages/customers.ts';
 import { CUSTOMER_LIST_ALLOWED } from '@/features/customers/api/customer-filters.ts';
 import { customersQueryOptions, type CustomerListRow } from '@/features/customers/api/customers-query.ts';

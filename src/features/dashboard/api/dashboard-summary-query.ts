@@ -2,8 +2,8 @@
 // scan of bookings), validated before the screen reads it.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod/mini';
-import { unwrap } from '@/lib/errors.ts';
-import { supabase } from '@/lib/supabase.ts';
+import { unwrap } from '@/lib/errors/errors.ts';
+import { supabase } from '@/lib/supabase/supabase.ts';
 import { dashboardKeys } from './keys.ts';
 
 const count = z.coerce.number();

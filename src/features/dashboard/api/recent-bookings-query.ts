@@ -1,6 +1,6 @@
 // The 10 most recent bookings shown on the dashboard (index on created_at desc).
 import { useQuery } from '@tanstack/react-query';
-import { recentBookingsQueryOptions as recentBookingsOf } from '@/components/domain/recent-bookings-query.ts';
+import { recentBookingsQueryOptions as recentBookingsOf } from '@/api/recent-bookings-query.ts';
 import { dashboardKeys } from './keys.ts';
 
 export function recentBookingsQueryOptions() {

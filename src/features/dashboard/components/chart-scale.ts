@@ -1,6 +1,6 @@
 // Pure helpers of the dashboard charts: a "nice" axis (0 … 1/2/5×10ⁿ steps), day labels and
 // compact numbers for axis ticks.
-import { formatCompactNumber } from '@/lib/format.ts';
+import { formatCompactNumber } from '@/lib/format/format.ts';
 
 export interface Axis {
   max: number;

@@ -1,7 +1,7 @@
 // The dashboard's two charts, as configurations of DayBarChart (docs/screens.md#dashboard):
 // bookings created per day over the last 30 days, stacked by status, with a legend and the total;
 // revenue (final price of bookings completed that day) over the same days.
-import { formatNumber, formatVnd } from '@/lib/format.ts';
+import { formatNumber, formatVnd } from '@/lib/format/format.ts';
 import { common } from '@/lib/messages/common.ts';
 import { dashboard as t } from '@/lib/messages/dashboard.ts';
 import type { BookingsPerDay, RevenuePerDay } from '@/features/dashboard/api/dashboard-summary-query.ts';

@@ -5,7 +5,7 @@ import { PageHeader } from '@/components/ui/page-header.tsx';
 import { RefreshButton } from '@/components/ui/refresh-button.tsx';
 import { StatCard } from '@/components/ui/stat-card.tsx';
 import { QueryStates } from '@/components/ui/states.tsx';
-import { formatNumber, formatVnd } from '@/lib/format.ts';
+import { formatNumber, formatVnd } from '@/lib/format/format.ts';
 import { common } from '@/lib/messages/common.ts';
 import { dashboard as t } from '@/lib/messages/dashboard.ts';
 import { useDashboardSummary, type DashboardSummary } from '@/features/dashboard/api/dashboard-summary-query.ts';

@@ -1,6 +1,6 @@
 // Filters of the deposit history screen (URL) → arguments of admin_list_deposits /
-// admin_deposit_stats: the finance filters (lib/finance-filters.ts) plus one status.
-import { toProviderPeriodArgs, type ProviderPeriodFilters } from '@/lib/finance-filters.ts';
+// admin_deposit_stats: the finance filters (lib/lists/finance-filters.ts) plus one status.
+import { toProviderPeriodArgs, type ProviderPeriodFilters } from '@/lib/lists/finance-filters.ts';
 import { isDepositStatus } from './deposit-rules.ts';
 
 export interface DepositFilters extends ProviderPeriodFilters {

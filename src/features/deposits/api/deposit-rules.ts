@@ -1,6 +1,6 @@
 // Inline edit rules of the deposit history (docs/product.md#deposits-and-balances, docs/product.md#input-rules): amounts are non-negative whole VND; an
 // unchanged or empty value cancels the edit instead of saving; at most 1,000,000,000 VND, as the database.
-import { MONEY_MAX } from '@/lib/input-bounds.ts';
+import { MONEY_MAX } from '@/lib/input/input-bounds.ts';
 import { bounds } from '@/lib/messages/bounds.ts';
 import { deposits as t } from '@/lib/messages/deposits.ts';
 

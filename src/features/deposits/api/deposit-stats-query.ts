@@ -1,6 +1,6 @@
 // Stat cards of the deposit history for the current filters.
 import { useQuery } from '@tanstack/react-query';
-import { listStatsQueryOptions } from '@/lib/list-query.ts';
+import { listStatsQueryOptions } from '@/lib/lists/list-query.ts';
 import { toDepositArgs, type DepositFilters } from './deposit-filters.ts';
 import { depositStatsSchema } from './deposit-types.ts';
 import { depositKeys } from './keys.ts';

@@ -1,8 +1,8 @@
 // Reads what depositStatusEffect needs, fresh, when the admin picks a new status: the provider's
 // balance, name and status now, and the minimum deposit of the settings.
 import { z } from 'zod/mini';
-import { unwrap } from '@/lib/errors.ts';
-import { supabase } from '@/lib/supabase.ts';
+import { unwrap } from '@/lib/errors/errors.ts';
+import { supabase } from '@/lib/supabase/supabase.ts';
 import type { DepositStatusEffectInputs } from './deposit-status-effect.ts';
 import type { DepositRow } from './deposit-types.ts';
 

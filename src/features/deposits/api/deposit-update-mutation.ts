@@ -5,12 +5,12 @@
 // provider's new balance and status.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useToast } from '@/components/ui/toast.tsx';
-import { ConflictError, savedRow, toVietnameseMessage, unwrap } from '@/lib/errors.ts';
+import { ConflictError, savedRow, toVietnameseMessage, unwrap } from '@/lib/errors/errors.ts';
 import { statusLabel } from '@/components/ui/status-badge.tsx';
-import { formatVnd } from '@/lib/format.ts';
+import { formatVnd } from '@/lib/format/format.ts';
 import { deposits as t } from '@/lib/messages/deposits.ts';
-import type { Page } from '@/lib/paged-list.ts';
-import { supabase } from '@/lib/supabase.ts';
+import type { Page } from '@/lib/lists/paged-list.ts';
+import { supabase } from '@/lib/supabase/supabase.ts';
 import { depositKeys } from './keys.ts';
 import type { DepositStatus } from './deposit-rules.ts';
 import type { DepositRow } from './deposit-types.ts';

@@ -1,12 +1,12 @@
 // CSV export of every deposit row matching the filters, in the order the list shows, read in
 // chunks of 1,000 with the answers' cursors, capped at EXPORT_MAX rows (exportListCsv of
-// lib/list-export.ts).
+// lib/lists/list-export.ts).
 import type { CsvExportResult } from '@/components/ui/csv-export-button.tsx';
 import { statusLabel } from '@/components/ui/status-badge.tsx';
-import type { CsvColumn } from '@/lib/csv.ts';
-import { formatDateTime } from '@/lib/format.ts';
+import type { CsvColumn } from '@/lib/lists/csv.ts';
+import { formatDateTime } from '@/lib/format/format.ts';
 import { deposits as t } from '@/lib/messages/deposits.ts';
-import { exportListCsv } from '@/lib/list-export.ts';
+import { exportListCsv } from '@/lib/lists/list-export.ts';
 import { toDepositArgs, type DepositFilters } from './deposit-filters.ts';
 import { depositRowSchema, type DepositRow } from './deposit-types.ts';
 

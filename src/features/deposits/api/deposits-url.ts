@@ -1,8 +1,8 @@
 // The deposits screen's URL state (filters, sort, page), read by the same parser in the route's
 // loader and in the screen (parseUrlState / useUrlState with these defaults and options), and the
 // list's filters it gives.
-import { LIST_VIEW_DEFAULTS } from '@/lib/paging.ts';
-import { sortValues } from '@/lib/sort.ts';
+import { LIST_VIEW_DEFAULTS } from '@/lib/lists/paging.ts';
+import { sortValues } from '@/lib/lists/sort.ts';
 import type { DepositFilters } from './deposit-filters.ts';
 
 export const DEPOSITS_URL_DEFAULTS = { q: '', provider: '', status: '', from: '', to: '', ...LIST_VIEW_DEFAULTS };

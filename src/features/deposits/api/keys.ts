@@ -1,5 +1,5 @@
 // Query keys of the deposit history feature: pages by filters and view (sort, page), and the stat cards.
-import type { ListView } from '@/lib/paging.ts';
+import type { ListView } from '@/lib/lists/paging.ts';
 import type { DepositFilters } from './deposit-filters.ts';
 
 export const depositKeys = {

@@ -6,8 +6,8 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { InlineError } from '@/components/ui/inline-edit.tsx';
 import { PencilMark } from '@/components/ui/pencil-mark.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
-import { toVietnameseMessage } from '@/lib/errors.ts';
-import { formatVnd } from '@/lib/format.ts';
+import { toVietnameseMessage } from '@/lib/errors/errors.ts';
+import { formatVnd } from '@/lib/format/format.ts';
 import { common } from '@/lib/messages/common.ts';
 import { readAmountEdit } from '@/features/deposits/api/deposit-rules.ts';
 

@@ -5,7 +5,7 @@ import { useRef, useState } from 'react';
 import { ConfirmDialog } from '@/components/ui/dialog.tsx';
 import { statusLabel } from '@/components/ui/status-badge.tsx';
 import { StatusInlineEdit } from '@/components/ui/status-inline-edit.tsx';
-import { formatVnd } from '@/lib/format.ts';
+import { formatVnd } from '@/lib/format/format.ts';
 import { deposits as t } from '@/lib/messages/deposits.ts';
 import { readStatusEdit, type DepositStatus } from '@/features/deposits/api/deposit-rules.ts';
 import { depositStatusEffect } from '@/features/deposits/api/deposit-status-effect.ts';

@@ -1,7 +1,7 @@
 // The deposit history's figures and page for the address's filters (its own URL parser).
-import { listView } from '@/lib/paging.ts';
-import { once, type ScreenLoader } from '@/lib/screen-loader.ts';
-import { parseUrlState } from '@/lib/url-state.ts';
+import { listView } from '@/lib/lists/paging.ts';
+import { once, type ScreenLoader } from '@/lib/query/screen-loader.ts';
+import { parseUrlState } from '@/lib/lists/url-state.ts';
 import { depositStatsQueryOptions } from '@/features/deposits/api/deposit-stats-query.ts';
 import { depositsQueryOptions } from '@/features/deposits/api/deposits-query.ts';
 import { DEPOSITS_URL_DEFAULTS, DEPOSITS_URL_OPTIONS, depositFiltersOf } from '@/features/deposits/api/deposits-url.ts';

@@ -1,5 +1,5 @@
 // Query keys of the promotion codes feature (lists by filters and view: sort, page).
-import type { ListView } from '@/lib/paging.ts';
+import type { ListView } from '@/lib/lists/paging.ts';
 
 export interface PromotionListFilters {
   search: string;

@@ -2,9 +2,9 @@
 // upper-cases the code and refuses a duplicate regardless of case (23505).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useToast } from '@/components/ui/toast.tsx';
-import { toVietnameseMessage, unwrap } from '@/lib/errors.ts';
+import { toVietnameseMessage, unwrap } from '@/lib/errors/errors.ts';
 import { promotions as t } from '@/lib/messages/promotions.ts';
-import { supabase } from '@/lib/supabase.ts';
+import { supabase } from '@/lib/supabase/supabase.ts';
 import { toNewPromotion, type CreatePromotionForm } from './promotion-rules.ts';
 import { promotionKeys } from './keys.ts';
 import { PROMOTION_COLUMNS, promotionRowSchema, type PromotionRow } from './promotion-types.ts';

@@ -1,9 +1,9 @@
 // One promotion code by id; null when it does not exist (the screen says "not found").
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod/mini';
-import { unwrap } from '@/lib/errors.ts';
-import { isUuid } from '@/lib/search.ts';
-import { supabase } from '@/lib/supabase.ts';
+import { unwrap } from '@/lib/errors/errors.ts';
+import { isUuid } from '@/lib/lists/search.ts';
+import { supabase } from '@/lib/supabase/supabase.ts';
 import { promotionKeys } from './keys.ts';
 import { PROMOTION_COLUMNS, promotionRowSchema, type PromotionRow } from './promotion-types.ts';
 

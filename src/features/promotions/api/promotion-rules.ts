@@ -1,9 +1,9 @@
 // Rules of promotion codes shared by the list and detail screens (docs/product.md#promotion-codes, docs/decisions.md#promotion-code-normalisation).
 // The database enforces the same rules (constraints and the normalisation trigger); the bounds are
-// those of docs/product.md#input-rules (src/lib/input-bounds.ts).
+// those of docs/product.md#input-rules (src/lib/input/input-bounds.ts).
 import { z } from 'zod/mini';
-import { parseVietnamDateTime } from '@/lib/format.ts';
-import { MONEY_MAX, NUMBER_MAX, parseDecimalInput, parseWholeNumber, PERCENT_MAX, PROMOTION_CODE_MAX, PROMOTION_CODE_PATTERN } from '@/lib/input-bounds.ts';
+import { parseVietnamDateTime } from '@/lib/format/format.ts';
+import { MONEY_MAX, NUMBER_MAX, parseDecimalInput, parseWholeNumber, PERCENT_MAX, PROMOTION_CODE_MAX, PROMOTION_CODE_PATTERN } from '@/lib/input/input-bounds.ts';
 import { bounds } from '@/lib/messages/bounds.ts';
 import { promotions as t } from '@/lib/messages/promotions.ts';
 

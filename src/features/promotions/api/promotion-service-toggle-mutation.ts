@@ -2,9 +2,9 @@
 // moves at once and a failure puts it back.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useToast } from '@/components/ui/toast.tsx';
-import { toVietnameseMessage, unwrap } from '@/lib/errors.ts';
+import { toVietnameseMessage, unwrap } from '@/lib/errors/errors.ts';
 import { promotions as t } from '@/lib/messages/promotions.ts';
-import { supabase } from '@/lib/supabase.ts';
+import { supabase } from '@/lib/supabase/supabase.ts';
 import { promotionKeys } from './keys.ts';
 
 export function useToggleService(codeId: string) {

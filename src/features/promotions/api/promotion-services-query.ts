@@ -1,7 +1,7 @@
 // The ids of the services a promotion code applies to.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { unwrap } from '@/lib/errors.ts';
-import { supabase } from '@/lib/supabase.ts';
+import { unwrap } from '@/lib/errors/errors.ts';
+import { supabase } from '@/lib/supabase/supabase.ts';
 import { promotionKeys } from './keys.ts';
 
 export function promotionServicesQueryOptions(id: string) {

@@ -2,9 +2,9 @@
 // (admin_set_all_discount_code_services).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useToast } from '@/components/ui/toast.tsx';
-import { toVietnameseMessage, unwrap } from '@/lib/errors.ts';
+import { toVietnameseMessage, unwrap } from '@/lib/errors/errors.ts';
 import { promotions as t } from '@/lib/messages/promotions.ts';
-import { supabase } from '@/lib/supabase.ts';
+import { supabase } from '@/lib/supabase/supabase.ts';
 import { promotionKeys } from './keys.ts';
 
 export function useSetAllServices(codeId: string) {

@@ -1,7 +1,7 @@
 // Stat cards of the promotion codes screen: total, active, inactive codes and total uses.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod/mini';
-import { fetchRpc } from '@/lib/rpc.ts';
+import { fetchRpc } from '@/lib/supabase/rpc.ts';
 import { promotionKeys } from './keys.ts';
 
 const promotionStatsSchema = z.object({ total: z.number(), active: z.number(), inactive: z.number(), uses: z.number() });

@@ -2,9 +2,9 @@
 // (same updated_at) is updated; otherwise nothing changes, the data reloads and the admin is told.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useToast } from '@/components/ui/toast.tsx';
-import { ConflictError, savedRow, toVietnameseMessage, unwrap } from '@/lib/errors.ts';
+import { ConflictError, savedRow, toVietnameseMessage, unwrap } from '@/lib/errors/errors.ts';
 import { promotions as t } from '@/lib/messages/promotions.ts';
-import { supabase } from '@/lib/supabase.ts';
+import { supabase } from '@/lib/supabase/supabase.ts';
 import type { DiscountType, PromotionStatus } from './promotion-rules.ts';
 import { promotionKeys } from './keys.ts';
 import { PROMOTION_COLUMNS, promotionRowSchema, type PromotionRow } from './promotion-types.ts';

@@ -1,9 +1,9 @@
 // One page of promotion codes from admin_list_promotions (newest first, or the chosen sort), with
 // the total; code search ignores case and accents on the server (docs/search.md#contract).
 import { useQuery } from '@tanstack/react-query';
-import { listPageQueryOptions } from '@/lib/list-query.ts';
-import { textArg } from '@/lib/search.ts';
-import type { ListView } from '@/lib/paging.ts';
+import { listPageQueryOptions } from '@/lib/lists/list-query.ts';
+import { textArg } from '@/lib/lists/search.ts';
+import type { ListView } from '@/lib/lists/paging.ts';
 import { DISCOUNT_TYPES, PROMOTION_STATUSES } from './promotion-rules.ts';
 import { promotionKeys, type PromotionListFilters } from './keys.ts';
 import { promotionRowSchema } from './promotion-types.ts';

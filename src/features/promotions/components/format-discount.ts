@@ -1,5 +1,5 @@
 // "10%" for a percentage code, "50.000 ₫" for a fixed amount.
-import { formatNumber, formatVnd } from '@/lib/format.ts';
+import { formatNumber, formatVnd } from '@/lib/format/format.ts';
 import type { PromotionRow } from '@/features/promotions/api/promotion-types.ts';
 
 export function formatDiscountValue(row: Pick<PromotionRow, 'discount_type' | 'discount_value'>): string {

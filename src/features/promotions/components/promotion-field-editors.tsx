@@ -6,7 +6,7 @@
 import type { ReactNode } from 'react';
 import { InlineEdit } from '@/components/ui/inline-edit.tsx';
 import { StatusInlineEdit } from '@/components/ui/status-inline-edit.tsx';
-import { parseVietnamDateTime, toVietnamDateTimeInput } from '@/lib/format.ts';
+import { parseVietnamDateTime, toVietnamDateTimeInput } from '@/lib/format/format.ts';
 import {
   CODE_INPUT_MAX,
   normalizeCode,

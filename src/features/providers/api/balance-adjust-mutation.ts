@@ -2,8 +2,8 @@
 // the database in the same transaction); the provider's page reloads its balance and history.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod/mini';
-import { unwrap } from '@/lib/errors.ts';
-import { supabase } from '@/lib/supabase.ts';
+import { unwrap } from '@/lib/errors/errors.ts';
+import { supabase } from '@/lib/supabase/supabase.ts';
 import { providerKeys } from './keys.ts';
 
 export interface AdjustBalanceInput {

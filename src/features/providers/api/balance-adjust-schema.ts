@@ -3,7 +3,7 @@
 // either way, not taking the balance below 0; a reason of 1–500 characters. The database checks
 // the same rules (admin_adjust_balance).
 import { z } from 'zod/mini';
-import { formatVnd } from '@/lib/format.ts';
+import { formatVnd } from '@/lib/format/format.ts';
 import { ledger } from '@/lib/messages/ledger.ts';
 
 const t = ledger.adjust;

@@ -1,7 +1,7 @@
 // Document upload rules (docs/product.md#input-rules), checked before anything is sent (the bucket enforces the
 // same limits): image types only, at most 5 MB; the name defaults to the file name without its
 // extension; the object goes to provider-documents at {providerId}/{timestamp}-{filename}.
-import { safeFileName } from '@/lib/file-names.ts';
+import { safeFileName } from '@/lib/input/file-names.ts';
 import { providers as t } from '@/lib/messages/providers.ts';
 
 export const DOCUMENT_BUCKET = 'provider-documents';

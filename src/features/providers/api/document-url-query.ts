@@ -1,7 +1,7 @@
 // Signed URLs of one stored document: a thumbnail resized by Storage for the tile and the original
 // behind the "open" link.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { signImage, type SignedImage } from '@/lib/signed-image.ts';
+import { signImage, type SignedImage } from '@/lib/supabase/signed-image.ts';
 import { DOCUMENT_BUCKET } from './document-rules.ts';
 import { providerKeys } from './keys.ts';
 

@@ -1,6 +1,6 @@
 // Query keys of the providers area.
-import type { ProfilesListFilters } from '@/lib/profiles-list-filters.ts';
-import { profileKeys } from '@/lib/query-keys.ts';
+import type { ProfilesListFilters } from '@/lib/lists/profiles-list-filters.ts';
+import { profileKeys } from '@/lib/query/query-keys.ts';
 
 const profile = profileKeys<ProfilesListFilters>('providers');
 

@@ -1,7 +1,7 @@
 // Removing a provider document: the row first, then the stored file.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { unwrap } from '@/lib/errors.ts';
-import { supabase } from '@/lib/supabase.ts';
+import { unwrap } from '@/lib/errors/errors.ts';
+import { supabase } from '@/lib/supabase/supabase.ts';
 import { DOCUMENT_BUCKET } from './document-rules.ts';
 import { providerKeys } from './keys.ts';
 import { ProviderDocument } from './provider-documents-query.ts';

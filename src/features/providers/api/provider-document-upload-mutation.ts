@@ -1,8 +1,8 @@
-// Uploading a provider document with progress (src/lib/storage-upload.ts), then recording its row;
+// Uploading a provider document with progress (src/lib/supabase/storage-upload.ts), then recording its row;
 // if recording fails the file is removed again.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError, unwrap } from '@/lib/errors.ts';
-import { supabase } from '@/lib/supabase.ts';
+import { ApiError, unwrap } from '@/lib/errors/errors.ts';
+import { supabase } from '@/lib/supabase/supabase.ts';
 import { DOCUMENT_BUCKET, checkDocumentFile, defaultDocumentName, documentPath } from './document-rules.ts';
 import { providerKeys } from './keys.ts';
 import type { ProviderDocument } from './provider-documents-query.ts';
@@ -20,7 +20,7 @@ export async function uploadProviderDocument(input: UploadDocumentInput): Promis
   if (refusal) throw new ApiError({ message: refusal, code: 'SDV_FILE_REFUSED', status: 400 });
   const path = documentPath(input.providerId, input.file.name, Date.now());
   // The upload code loads with the first upload, not with the screen (docs/architecture.md#lazy-parts).
-  const { uploadWithProgress } = await import('@/lib/storage-upload.ts');
+  const { uploadWithProgress } = await import('@/lib/supabase/storage-upload.ts');
   await uploadWithProgress(DOCUMENT_BUCKET, path, input.file, input.onProgress);
   const name = input.name.trim() === '' ? defaultDocumentName(input.file.name) : input.name.trim();
   const result = await supabase

@@ -1,8 +1,8 @@
 // A provider's documents: the rows of provider_documents (files in the private bucket
 // provider-documents), newest first.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { unwrap } from '@/lib/errors.ts';
-import { supabase } from '@/lib/supabase.ts';
+import { unwrap } from '@/lib/errors/errors.ts';
+import { supabase } from '@/lib/supabase/supabase.ts';
 import { providerKeys } from './keys.ts';
 
 export interface ProviderDocument {

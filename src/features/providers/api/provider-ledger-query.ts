@@ -2,8 +2,8 @@
 // newest first; the whole history is the deposit history screen filtered on the provider.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod/mini';
-import { unwrap } from '@/lib/errors.ts';
-import { supabase } from '@/lib/supabase.ts';
+import { unwrap } from '@/lib/errors/errors.ts';
+import { supabase } from '@/lib/supabase/supabase.ts';
 import { providerKeys } from './keys.ts';
 
 export const LEDGER_PAGE = 10;

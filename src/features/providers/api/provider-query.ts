@@ -1,12 +1,12 @@
 // One provider's profile (null when the id is not a provider's).
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { unwrap } from '@/lib/errors.ts';
-import { isUuid } from '@/lib/search.ts';
-import { supabase } from '@/lib/supabase.ts';
+import { unwrap } from '@/lib/errors/errors.ts';
+import { isUuid } from '@/lib/lists/search.ts';
+import { supabase } from '@/lib/supabase/supabase.ts';
 import { providerKeys } from './keys.ts';
-import { readSavedAddresses, type SavedAddress } from './profile-rules.ts';
+import { readSavedAddresses, type SavedAddress } from './provider-rules.ts';
 
-export type { SavedAddress } from './profile-rules.ts';
+export type { SavedAddress } from './provider-rules.ts';
 
 
 export interface ProviderProfile {

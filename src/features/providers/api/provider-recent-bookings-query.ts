@@ -1,6 +1,6 @@
 // A provider's 10 most recent bookings.
 import { useQuery } from '@tanstack/react-query';
-import { recentBookingsQueryOptions } from '@/components/domain/recent-bookings-query.ts';
+import { recentBookingsQueryOptions } from '@/api/recent-bookings-query.ts';
 import { providerKeys } from './keys.ts';
 
 export function providerRecentBookingsQueryOptions(id: string) {

@@ -1,8 +1,8 @@
 // A provider's active reviews, newest first, 10 a page, with the exact total.
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { unwrapList } from '@/lib/errors.ts';
-import { supabase } from '@/lib/supabase.ts';
-import { pageRange } from '@/lib/url-state.ts';
+import { unwrapList } from '@/lib/errors/errors.ts';
+import { supabase } from '@/lib/supabase/supabase.ts';
+import { pageRange } from '@/lib/lists/url-state.ts';
 import { providerKeys } from './keys.ts';
 
 export const REVIEWS_PAGE_SIZE = 10;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readSavedAddresses } from './profile-rules.ts';
+import { readSavedAddresses } from './provider-rules.ts';
 import { starBars } from './review-stats.ts';
 
 describe('readSavedAddresses', () => {

@@ -1,9 +1,9 @@
 // Adding a service type to a provider. A duplicate (also when another admin added it meanwhile) is
 // refused by the primary key and reported with the catalogue's alert.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError, unwrap } from '@/lib/errors.ts';
+import { ApiError, unwrap } from '@/lib/errors/errors.ts';
 import { providers as t } from '@/lib/messages/providers.ts';
-import { supabase } from '@/lib/supabase.ts';
+import { supabase } from '@/lib/supabase/supabase.ts';
 import { providerKeys } from './keys.ts';
 
 export const DUPLICATE_CODE = '23505';

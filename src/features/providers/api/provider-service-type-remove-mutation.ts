@@ -1,7 +1,7 @@
 // Removing a service type from a provider.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { unwrap } from '@/lib/errors.ts';
-import { supabase } from '@/lib/supabase.ts';
+import { unwrap } from '@/lib/errors/errors.ts';
+import { supabase } from '@/lib/supabase/supabase.ts';
 import { providerKeys } from './keys.ts';
 
 export async function removeServiceType(input: { providerId: string; subcategoryId: string }): Promise<void> {

@@ -1,7 +1,7 @@
 // A provider's service types (provider_service_types): the chosen services' ids, oldest first.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { unwrap } from '@/lib/errors.ts';
-import { supabase } from '@/lib/supabase.ts';
+import { unwrap } from '@/lib/errors/errors.ts';
+import { supabase } from '@/lib/supabase/supabase.ts';
 import { providerKeys } from './keys.ts';
 
 export function providerServiceTypesQueryOptions(providerId: string) {

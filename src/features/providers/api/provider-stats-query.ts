@@ -1,7 +1,7 @@
 // Booking statistics of one provider (public.provider_stats).
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod/mini';
-import { fetchRpc } from '@/lib/rpc.ts';
+import { fetchRpc } from '@/lib/supabase/rpc.ts';
 import { providerKeys } from './keys.ts';
 
 const statsSchema = z.object({

@@ -1,10 +1,10 @@
 // Inline edits of a provider's name, email, phone and status with optimistic concurrency: the
 // update applies only to the version the admin saw (updated_at); otherwise the screen reloads and
-// says another admin changed it (components/domain/profile-update-mutation.ts).
-import { useProfileUpdate, type ProfileUpdateInput } from '@/components/domain/profile-update-mutation.ts';
-import { savedRow, unwrap } from '@/lib/errors.ts';
+// says another admin changed it (api/profile-update-mutation.ts).
+import { useProfileUpdate, type ProfileUpdateInput } from '@/api/profile-update-mutation.ts';
+import { savedRow, unwrap } from '@/lib/errors/errors.ts';
 import { providers as t } from '@/lib/messages/providers.ts';
-import { supabase } from '@/lib/supabase.ts';
+import { supabase } from '@/lib/supabase/supabase.ts';
 import { providerKeys } from './keys.ts';
 import { PROVIDER_COLUMNS, toProfile, type ProviderProfile, type RawProfile } from './provider-query.ts';
 

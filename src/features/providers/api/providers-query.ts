@@ -2,9 +2,9 @@
 // newest first or the chosen sort, 50 a page, with the total (docs/search.md#contract). The shared
 // list screen (components/domain/profiles-list.tsx) runs it.
 import { z } from 'zod/mini';
-import { listPageQueryOptions } from '@/lib/list-query.ts';
-import { listView } from '@/lib/paging.ts';
-import { PROFILES_LIST_ROW_SHAPE, type ProfilesListFilters } from '@/lib/profiles-list-filters.ts';
+import { listPageQueryOptions } from '@/lib/lists/list-query.ts';
+import { listView } from '@/lib/lists/paging.ts';
+import { PROFILES_LIST_ROW_SHAPE, type ProfilesListFilters } from '@/lib/lists/profiles-list-filters.ts';
 import { providerKeys } from './keys.ts';
 import { toProviderArgs } from './provider-filters.ts';
 

@@ -1,6 +1,6 @@
 // A provider's review summary (public.provider_review_summary: active reviews only).
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { fetchRpc } from '@/lib/rpc.ts';
+import { fetchRpc } from '@/lib/supabase/rpc.ts';
 import { providerKeys } from './keys.ts';
 import { summarySchema, type ReviewSummary } from './review-stats.ts';
 

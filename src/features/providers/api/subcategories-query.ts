@@ -1,8 +1,8 @@
 // The catalogue a provider's service types are chosen from: every service (subcategory) with its
 // category's name, in the catalogue's order.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { unwrap } from '@/lib/errors.ts';
-import { supabase } from '@/lib/supabase.ts';
+import { unwrap } from '@/lib/errors/errors.ts';
+import { supabase } from '@/lib/supabase/supabase.ts';
 import { providerKeys } from './keys.ts';
 
 export interface SubcategoryOption {

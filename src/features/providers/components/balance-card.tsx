@@ -8,7 +8,7 @@ import { lazyDialog } from '@/components/ui/dialog.tsx';
 import { SectionCard } from '@/components/ui/section-card.tsx';
 import { InlineQueryError } from '@/components/ui/states.tsx';
 import { StatusBadge } from '@/components/ui/status-badge.tsx';
-import { formatDateTime, formatVnd } from '@/lib/format.ts';
+import { formatDateTime, formatVnd } from '@/lib/format/format.ts';
 import { ledger } from '@/lib/messages/ledger.ts';
 import { useProviderLedger, type LedgerRow } from '@/features/providers/api/provider-ledger-query.ts';
 import type { ProviderProfile } from '@/features/providers/api/provider-query.ts';

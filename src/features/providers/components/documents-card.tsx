@@ -8,15 +8,15 @@ import { ConfirmDialog } from '@/components/ui/dialog.tsx';
 import { QueryStates } from '@/components/ui/states.tsx';
 import { toast } from '@/components/ui/toast.tsx';
 import { EditToggleButton, SectionCard } from '@/components/ui/section-card.tsx';
-import { toVietnameseMessage } from '@/lib/errors.ts';
-import { formatDateTime } from '@/lib/format.ts';
+import { toVietnameseMessage } from '@/lib/errors/errors.ts';
+import { formatDateTime } from '@/lib/format/format.ts';
 import { common } from '@/lib/messages/common.ts';
 import { providers as t } from '@/lib/messages/providers.ts';
 import { checkDocumentFile, defaultDocumentName } from '@/features/providers/api/document-rules.ts';
 import { useDocumentUrl } from '@/features/providers/api/document-url-query.ts';
 import { useProviderDocuments, type ProviderDocument } from '@/features/providers/api/provider-documents-query.ts';
 import { useRemoveDocument } from '@/features/providers/api/provider-document-remove-mutation.ts';
-import { isFileTypeRefusal, sniffImageType } from '@/lib/image-signature.ts';
+import { isFileTypeRefusal, sniffImageType } from '@/lib/input/image-signature.ts';
 import { useUploadDocument } from '@/features/providers/api/provider-document-upload-mutation.ts';
 
 function DocumentTile({ document, editing, onRemove }: { document: ProviderDocument; editing: boolean; onRemove: () => void }) {

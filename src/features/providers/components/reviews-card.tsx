@@ -6,7 +6,7 @@ import { Pagination } from '@/components/ui/pagination.tsx';
 import { Stars } from '@/components/ui/stars.tsx';
 import { QueryStates } from '@/components/ui/states.tsx';
 import { SectionCard } from '@/components/ui/section-card.tsx';
-import { formatDateTime, formatNumber, shortBookingId } from '@/lib/format.ts';
+import { formatDateTime, formatNumber, shortBookingId } from '@/lib/format/format.ts';
 import { providers as t } from '@/lib/messages/providers.ts';
 import { REVIEWS_PAGE_SIZE, useProviderReviews } from '@/features/providers/api/provider-reviews-query.ts';
 import { starBars, useReviewSummary } from '@/features/providers/api/review-summary-query.ts';

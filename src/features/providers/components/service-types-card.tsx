@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button.tsx';
 import { ErrorState, LoadingState } from '@/components/ui/states.tsx';
 import { toast } from '@/components/ui/toast.tsx';
 import { EditToggleButton, SectionCard } from '@/components/ui/section-card.tsx';
-import { toVietnameseMessage } from '@/lib/errors.ts';
+import { toVietnameseMessage } from '@/lib/errors/errors.ts';
 import { providers as t } from '@/lib/messages/providers.ts';
 import { DuplicateServiceTypeError, useAddServiceType } from '@/features/providers/api/provider-service-type-add-mutation.ts';
 import { useProviderServiceTypes } from '@/features/providers/api/provider-service-types-query.ts';

@@ -1,5 +1,5 @@
 // A provider's profile and figures.
-import { once, type ScreenLoader } from '@/lib/screen-loader.ts';
+import { once, type ScreenLoader } from '@/lib/query/screen-loader.ts';
 import { providerQueryOptions } from '@/features/providers/api/provider-query.ts';
 import { providerStatsQueryOptions } from '@/features/providers/api/provider-stats-query.ts';
 

@@ -8,7 +8,7 @@ import { InlineLoading, lazyPart } from '@/components/ui/lazy-part.tsx';
 import { StatCard } from '@/components/ui/stat-card.tsx';
 import { ErrorState } from '@/components/ui/states.tsx';
 import { SectionCard } from '@/components/ui/section-card.tsx';
-import { formatNumber, formatVnd } from '@/lib/format.ts';
+import { formatNumber, formatVnd } from '@/lib/format/format.ts';
 import { providers as t } from '@/lib/messages/providers.ts';
 import { useProvider, type ProviderProfile } from '@/features/providers/api/provider-query.ts';
 import { useProviderStats } from '@/features/providers/api/provider-stats-query.ts';

@@ -1,7 +1,7 @@
 // The providers list's page for the address's filters, read with the list's own URL parser.
-import { PROFILES_LIST_DEFAULTS } from '@/lib/profiles-list-filters.ts';
-import { once, type ScreenLoader } from '@/lib/screen-loader.ts';
-import { parseUrlState } from '@/lib/url-state.ts';
+import { PROFILES_LIST_DEFAULTS } from '@/lib/lists/profiles-list-filters.ts';
+import { once, type ScreenLoader } from '@/lib/query/screen-loader.ts';
+import { parseUrlState } from '@/lib/lists/url-state.ts';
 import { PROVIDER_LIST_ALLOWED } from '@/features/providers/api/provider-filters.ts';
 import { providersQueryOptions } from '@/features/providers/api/providers-query.ts';
 

@@ -4,11 +4,11 @@
 import { ProfilesList } from '@/components/domain/profiles-list.tsx';
 import type { DataTableColumn } from '@/components/ui/data-table.tsx';
 import { statusLabel } from '@/components/ui/status-badge.tsx';
-import { formatVnd } from '@/lib/format.ts';
+import { formatVnd } from '@/lib/format/format.ts';
 import { providers as t } from '@/lib/messages/providers.ts';
 import { PROVIDER_LIST_ALLOWED } from '@/features/providers/api/provider-filters.ts';
 import { providersQueryOptions, type ProviderListRow } from '@/features/providers/api/providers-query.ts';
-import { PROVIDER_FILTER_STATUSES } from '@/features/providers/api/profile-rules.ts';
+import { PROVIDER_FILTER_STATUSES } from '@/features/providers/api/provider-rules.ts';
 
 const MONEY = 'tabular-nums whitespace-nowrap';
 const FIGURES: DataTableColumn<ProviderListRow>[] = [

@@ -1,6 +1,6 @@
-// The active catalogue of a service page, read as anon through src/lib/public-api.ts. Apart from
+// The active catalogue of a service page, read as anon through src/lib/supabase/public-api.ts. Apart from
 // the settings (read by every page) so that only the service pages' download carries it.
-import { restGet, type PublicCatalogueArea, type PublicCategory, type PublicPackage, type PublicService } from '@/lib/public-api.ts';
+import { restGet, type PublicCatalogueArea, type PublicCategory, type PublicPackage, type PublicService } from '@/lib/supabase/public-api.ts';
 
 /** "Lao động phổ thông" → "lao-dong-pho-thong" (also the public page paths). */
 export function slugify(text: string): string {

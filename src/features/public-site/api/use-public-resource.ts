@@ -8,7 +8,7 @@
 // is fetched once more from the API (a price changed in the back office shows without a rebuild).
 // While that refresh runs, or if it fails, the built values stay on screen.
 import { useEffect, useSyncExternalStore } from 'react';
-import { fetchPublicSettings, type PublicSettings } from '@/lib/public-api.ts';
+import { fetchPublicSettings, type PublicSettings } from '@/lib/supabase/public-api.ts';
 
 export interface ResourceState<T> {
   data: T | undefined;

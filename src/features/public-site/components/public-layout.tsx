@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { publicSite } from '@/lib/messages/public-site.ts';
 import { catalogueKey, pageBuiltAt, useCachedValue, usePublicSettings } from '@/features/public-site/api/use-public-resource.ts';
-import type { PublicCatalogueArea } from '@/lib/public-api.ts';
+import type { PublicCatalogueArea } from '@/lib/supabase/public-api.ts';
 import { SERVICE_AREA_SLUGS } from '@/features/public-site/public-routes-data.ts';
 import { publicAsset } from '@/features/public-site/public-asset.ts';
 import { StoreBadges } from './store-badges.tsx';

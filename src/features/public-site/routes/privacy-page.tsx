@@ -3,7 +3,7 @@ import { legalPage, privacyContact, privacyPolicy } from '@/lib/messages/public-
 import { publicSite } from '@/lib/messages/public-site.ts';
 import { pageBuiltAt, usePublicSettings } from '@/features/public-site/api/use-public-resource.ts';
 import { LegalPage } from '@/features/public-site/components/legal-page.tsx';
-import { formatLongDate } from '@/lib/format.ts';
+import { formatLongDate } from '@/lib/format/format.ts';
 
 const noSubscription = () => () => undefined;
 

@@ -4,11 +4,11 @@
 import { Link } from 'react-router-dom';
 import { publicSite } from '@/lib/messages/public-site.ts';
 import { publicServices, serviceAreaPage, type ServiceAreaSlug } from '@/lib/messages/public-services.ts';
-import type { PublicCatalogueArea } from '@/lib/public-api.ts';
+import type { PublicCatalogueArea } from '@/lib/supabase/public-api.ts';
 import { fetchCatalogueArea } from '@/features/public-site/api/catalogue-api.ts';
 import { catalogueKey, usePublicResource } from '@/features/public-site/api/use-public-resource.ts';
 import { StoreBadges } from '@/features/public-site/components/store-badges.tsx';
-import { formatVnd } from '@/lib/format.ts';
+import { formatVnd } from '@/lib/format/format.ts';
 import { publicAsset } from '@/features/public-site/public-asset.ts';
 
 const t = serviceAreaPage;

@@ -4,7 +4,7 @@
 // Built once per page at build time and again in the browser when the page or its data change.
 import { publicSeo } from '@/lib/messages/public-seo.ts';
 import { publicSite } from '@/lib/messages/public-site.ts';
-import type { PublicCatalogueArea, PublicSettings } from '@/lib/public-api.ts';
+import type { PublicCatalogueArea, PublicSettings } from '@/lib/supabase/public-api.ts';
 import { findPublicPage, fullTitle, type PublicPage } from '@/features/public-site/site-pages.ts';
 
 export interface HeadTag {

@@ -1,5 +1,5 @@
 // Query keys of the reviews feature: pages by filters and view (sort, page).
-import type { ListView } from '@/lib/paging.ts';
+import type { ListView } from '@/lib/lists/paging.ts';
 import type { ReviewFilters } from './review-filters.ts';
 
 export const reviewKeys = {

@@ -1,5 +1,5 @@
 // The reviews list's URL filters and their translation into admin_list_reviews arguments.
-import { textArg } from '@/lib/search.ts';
+import { textArg } from '@/lib/lists/search.ts';
 
 export interface ReviewFilters {
   search: string;

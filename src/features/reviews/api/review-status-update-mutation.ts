@@ -2,9 +2,9 @@
 // changed the review meanwhile nothing is written, the list reloads and the admin is told.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useToast } from '@/components/ui/toast.tsx';
-import { ConflictError, savedRow, toVietnameseMessage, unwrap } from '@/lib/errors.ts';
+import { ConflictError, savedRow, toVietnameseMessage, unwrap } from '@/lib/errors/errors.ts';
 import { reviews as t } from '@/lib/messages/reviews.ts';
-import { supabase } from '@/lib/supabase.ts';
+import { supabase } from '@/lib/supabase/supabase.ts';
 import { reviewKeys } from './keys.ts';
 import type { ReviewPage, ReviewRow, ReviewStatus } from './reviews-query.ts';
 

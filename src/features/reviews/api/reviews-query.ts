@@ -2,9 +2,9 @@
 // 10,000 rows and an estimate beyond (`totalExact` false: the screen writes "khoảng").
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod/mini';
-import { listPageQueryOptions } from '@/lib/list-query.ts';
-import type { Page } from '@/lib/paged-list.ts';
-import type { ListView } from '@/lib/paging.ts';
+import { listPageQueryOptions } from '@/lib/lists/list-query.ts';
+import type { Page } from '@/lib/lists/paged-list.ts';
+import type { ListView } from '@/lib/lists/paging.ts';
 import { toReviewArgs, type ReviewFilters } from './review-filters.ts';
 import { reviewKeys } from './keys.ts';
 

@@ -2,9 +2,9 @@
 // the database lets only an admin do it, and with the setting on only an aal2 admin).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useToast } from '@/components/ui/toast.tsx';
-import { unwrap } from '@/lib/errors.ts';
+import { unwrap } from '@/lib/errors/errors.ts';
 import { mfa } from '@/lib/messages/mfa.ts';
-import { supabase } from '@/lib/supabase.ts';
+import { supabase } from '@/lib/supabase/supabase.ts';
 import { adminMfaSettingKey, adminMfaSettingSchema, type AdminMfaSetting } from './admin-mfa-setting-query.ts';
 import { settingsSaveError } from './settings-errors.ts';
 

@@ -3,8 +3,8 @@
 // second factor (so the screen can warn before it locks them out of data until they enrol).
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod/mini';
-import { unwrap } from '@/lib/errors.ts';
-import { supabase } from '@/lib/supabase.ts';
+import { unwrap } from '@/lib/errors/errors.ts';
+import { supabase } from '@/lib/supabase/supabase.ts';
 import { settingsKeys } from './keys.ts';
 
 export const adminMfaSettingSchema = z.object({ require_admin_mfa: z.boolean(), updated_at: z.string() });

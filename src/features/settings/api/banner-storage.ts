@@ -1,8 +1,8 @@
 // What both banner writes share: storing a banner's public URL in settings, and removing a stored
 // file of the public bucket `banners` (a URL that is not one of ours is left alone).
-import { unwrap } from '@/lib/errors.ts';
-import { runtimeConfig } from '@/lib/config.ts';
-import { supabase } from '@/lib/supabase.ts';
+import { unwrap } from '@/lib/errors/errors.ts';
+import { runtimeConfig } from '@/lib/supabase/config.ts';
+import { supabase } from '@/lib/supabase/supabase.ts';
 import { SETTINGS_COLUMNS, type SettingsRow } from './settings-query.ts';
 import { BANNER_BUCKET, bannerPathFromUrl, type BannerKind } from './settings-rules.ts';
 

@@ -1,10 +1,10 @@
 // Uploading a banner (featured or voucher): the image goes to the public bucket `banners` at
 // `{kind}_{timestamp}_{filename}` (type and 5 MB checked here first, and again by the bucket), its
 // public URL is stored in settings and the previous stored file is removed. Uploads report progress
-// (src/lib/storage-upload.ts).
+// (src/lib/supabase/storage-upload.ts).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError } from '@/lib/errors.ts';
-import { supabase } from '@/lib/supabase.ts';
+import { ApiError } from '@/lib/errors/errors.ts';
+import { supabase } from '@/lib/supabase/supabase.ts';
 import { settingsKeys } from './keys.ts';
 import type { SettingsRow } from './settings-query.ts';
 import { BANNER_BUCKET, bannerPath, validateBannerFile, type BannerKind } from './settings-rules.ts';
@@ -15,7 +15,7 @@ export async function uploadBanner(kind: BannerKind, file: File, previousUrl: st
   if (invalid !== null) throw new ApiError({ message: invalid, code: 'invalid_file', status: 0 });
   const path = bannerPath(kind, file.name);
   // The upload code loads with the first upload, not with the screen (docs/architecture.md#lazy-parts).
-  const { uploadWithProgress } = await import('@/lib/storage-upload.ts');
+  const { uploadWithProgress } = await import('@/lib/supabase/storage-upload.ts');
   await uploadWithProgress(BANNER_BUCKET, path, file, onProgress);
   const banners = supabase.storage.from(BANNER_BUCKET);
   const publicUrl = banners.getPublicUrl(path).data.publicUrl;

@@ -1,6 +1,6 @@
 // The settings screen's own wording for load and save failures (docs/product.md#messages-and-errors): permission denied
 // and service unavailable get their sentences; anything else falls back to the shared mapping.
-import { isNetworkError, toVietnameseMessage } from '@/lib/errors.ts';
+import { isNetworkError, toVietnameseMessage } from '@/lib/errors/errors.ts';
 import { settings as t } from '@/lib/messages/settings.ts';
 
 function fields(error: unknown): { code: string; status: number } {

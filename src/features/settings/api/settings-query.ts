@@ -1,7 +1,7 @@
 // The one settings row (id = 'app', docs/decisions.md#one-settings-row).
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { unwrap } from '@/lib/errors.ts';
-import { supabase } from '@/lib/supabase.ts';
+import { unwrap } from '@/lib/errors/errors.ts';
+import { supabase } from '@/lib/supabase/supabase.ts';
 import { settingsKeys } from './keys.ts';
 
 export interface SettingsRow {

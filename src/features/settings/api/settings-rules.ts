@@ -1,8 +1,8 @@
 // The settings form (docs/screens.md#settings-and-banners, docs/product.md#input-rules) and the banner upload rules. The database enforces the same
-// ranges and lengths (check constraints, bounds of src/lib/input-bounds.ts) and the bucket enforces type and size.
+// ranges and lengths (check constraints, bounds of src/lib/input/input-bounds.ts) and the bucket enforces type and size.
 import { z } from 'zod/mini';
-import { safeFileName } from '@/lib/file-names.ts';
-import { isContactPhone, isEmail, MONEY_MAX, parseWholeNumber, TEXT_MAX } from '@/lib/input-bounds.ts';
+import { safeFileName } from '@/lib/input/file-names.ts';
+import { isContactPhone, isEmail, MONEY_MAX, parseWholeNumber, TEXT_MAX } from '@/lib/input/input-bounds.ts';
 import { bounds } from '@/lib/messages/bounds.ts';
 import { settings as t } from '@/lib/messages/settings.ts';
 

@@ -3,9 +3,9 @@
 // is told.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useToast } from '@/components/ui/toast.tsx';
-import { ConflictError, savedRow, unwrap } from '@/lib/errors.ts';
+import { ConflictError, savedRow, unwrap } from '@/lib/errors/errors.ts';
 import { settings as t } from '@/lib/messages/settings.ts';
-import { supabase } from '@/lib/supabase.ts';
+import { supabase } from '@/lib/supabase/supabase.ts';
 import { settingsSaveError } from './settings-errors.ts';
 import { settingsKeys } from './keys.ts';
 import { SETTINGS_COLUMNS, type SettingsRow } from './settings-query.ts';

@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/button.tsx';
 import { Field, Input, Textarea } from '@/components/ui/form-controls.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { ErrorState, LoadingState } from '@/components/ui/states.tsx';
-import { ConflictError } from '@/lib/errors.ts';
+import { ConflictError } from '@/lib/errors/errors.ts';
 import { settings as t } from '@/lib/messages/settings.ts';
 import { useSaveSettings } from '@/features/settings/api/settings-update-mutation.ts';
 import { settingsLoadError } from '@/features/settings/api/settings-errors.ts';

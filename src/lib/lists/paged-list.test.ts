@@ -2,10 +2,10 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod/mini';
 
 const rpc = vi.hoisted(() => vi.fn());
-vi.mock('./supabase.ts', () => ({ supabase: { rpc } }));
+vi.mock('@/lib/supabase/supabase.ts', () => ({ supabase: { rpc } }));
 
 const { DeepPageError, fetchListPage, fetchListRows, fetchViewPage, walkListRows } = await import('./paged-list.ts');
-const { ApiError } = await import('./errors.ts');
+const { ApiError } = await import('@/lib/errors/errors.ts');
 const { pageArgs } = await import('./paging.ts');
 
 const row = z.object({ id: z.string(), amount: z.number() });

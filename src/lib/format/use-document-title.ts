@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { common } from './messages/common.ts';
+import { common } from '@/lib/messages/common.ts';
 
 /** Sets the browser tab title: "<page> | Sàn Dịch Vụ". */
 export function useDocumentTitle(title: string): void {

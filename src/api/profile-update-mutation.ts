@@ -5,8 +5,8 @@
 // columns), keys and texts.
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { toast } from '@/components/ui/toast.tsx';
-import { ConflictError } from '@/lib/errors.ts';
-import type { ContactPatch } from '@/lib/profile-rules.ts';
+import { ConflictError } from '@/lib/errors/errors.ts';
+import type { ContactPatch } from '@/lib/input/contact-rules.ts';
 
 /** One field of a profile, written only over the version the admin saw (its updated_at). */
 export interface ProfileUpdateInput {

@@ -1,6 +1,6 @@
 // The input contract (docs/product.md#input-rules): the length of every user-entered text and the
 // range of every money and count value, the same numbers as the check constraints of the tables
-// (supabase/migrations; src/lib/input-bounds.test.ts compares them with supabase/schema.snapshot.txt),
+// (supabase/migrations; src/lib/input/input-bounds.test.ts compares them with supabase/schema.snapshot.txt),
 // and the formats the database checks (e-mail, Vietnamese phone, promotion code). Forms use these
 // for zod, `maxLength` and their messages; a form check is a convenience, the constraint is the law.
 

@@ -2,7 +2,7 @@
 // thumbnail sized on the server by Storage's image transformations (a signed /render/image URL,
 // tens of kilobytes instead of an original of up to 5 MB) and the original for the full-size view
 // (docs/architecture.md#images-from-storage).
-import { unwrap } from './errors.ts';
+import { unwrap } from '@/lib/errors/errors.ts';
 import { supabase } from './supabase.ts';
 
 export interface ThumbnailSize {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from './errors.ts';
+import { ApiError } from '@/lib/errors/errors.ts';
 import { createQueryClient, queryRetryDelay, shouldRetryQuery } from './query-client.ts';
 
 describe('query retry policy', () => {

@@ -15,7 +15,7 @@ import {
   TEXT_MAX,
 } from './input-bounds.ts';
 
-const schema = readFileSync(new URL('../../supabase/schema.snapshot.txt', import.meta.url), 'utf8');
+const schema = readFileSync(new URL('../../../supabase/schema.snapshot.txt', import.meta.url), 'utf8');
 
 /** The `<table>_<column>_length` / `_range` check constraints of the tables of `public`, as `table.column` → number. */
 function sqlBounds(kind: 'length' | 'range'): Record<string, number> {

@@ -1,6 +1,6 @@
 // The CSV export of a list (docs/architecture.md#paged-list-rpcs): every row matching the filters,
-// in the list's sort, walked in chunks with the answers' cursors (walkListRows of lib/paged-list.ts)
-// up to a cap, then written as CSV (lib/csv.ts). Apart from paged-list.ts so that the CSV writer
+// in the list's sort, walked in chunks with the answers' cursors (walkListRows of lib/lists/paged-list.ts)
+// up to a cap, then written as CSV (lib/lists/csv.ts). Apart from paged-list.ts so that the CSV writer
 // loads with the screens that export, not with every screen.
 import type { z } from 'zod/mini';
 import { toCsv, type CsvColumn } from './csv.ts';

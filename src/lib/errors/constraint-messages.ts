@@ -3,8 +3,8 @@
 // constraint ('… violates check constraint "categories_name_length"'). A form checks the same rules
 // first; this is what a user sees when the database is the one to say no (a duplicate name, a value
 // changed elsewhere, a crafted request).
-import { MONEY_MAX, NUMBER_MAX, PRICE_MIN, TEXT_MAX, type NumberColumn, type TextColumn } from './input-bounds.ts';
-import { boundedFields, bounds } from './messages/bounds.ts';
+import { MONEY_MAX, NUMBER_MAX, PRICE_MIN, TEXT_MAX, type NumberColumn, type TextColumn } from '@/lib/input/input-bounds.ts';
+import { boundedFields, bounds } from '@/lib/messages/bounds.ts';
 
 const NAMED: Record<string, string> = {
   categories_name_folded_key: bounds.nameTaken('Tên ngành nghề'),

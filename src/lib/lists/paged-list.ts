@@ -7,11 +7,11 @@
 // before any screen sees it.
 import { z } from 'zod/mini';
 import type { Database } from '@/types/database.ts';
-import { ApiError, unwrap } from './errors.ts';
-import { common } from './messages/common.ts';
+import { ApiError, unwrap } from '@/lib/errors/errors.ts';
+import { common } from '@/lib/messages/common.ts';
 import { PAGE_SIZE, pageOffset, type ListView } from './paging.ts';
 import { sortArg } from './sort.ts';
-import { supabase } from './supabase.ts';
+import { supabase } from '@/lib/supabase/supabase.ts';
 
 type Functions = Database['public']['Functions'];
 

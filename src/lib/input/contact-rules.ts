@@ -4,8 +4,8 @@
 // edited here (docs/decisions.md#the-profile-e-mail-is-the-sign-in-e-mail). The database holds the
 // same rules as constraints (profiles_*_length, profiles_phone_format).
 import { normalizeVietnamesePhone, TEXT_MAX } from './input-bounds.ts';
-import { bounds } from './messages/bounds.ts';
-import { profiles as t } from './messages/profiles.ts';
+import { bounds } from '@/lib/messages/bounds.ts';
+import { profiles as t } from '@/lib/messages/profiles.ts';
 
 /** A profile as the screens name a person: a booking's customer or provider, a customer's header. */
 export interface PersonSummary {

@@ -1,10 +1,10 @@
 // React Query defaults for the whole app: a lost connection is retried once (0.5 s later), a server
 // that is unavailable or failing (5xx, e.g. Postgres restarting) twice (0.5 s then 1 s later), 4xx
 // answers (permission, validation, not found) never. The Supabase client does not retry on its own
-// (`db.retry: false`, lib/supabase.ts), so a screen whose reads fail shows its error and "Thử lại"
+// (`db.retry: false`, lib/supabase/supabase.ts), so a screen whose reads fail shows its error and "Thử lại"
 // within a few seconds.
 import { QueryClient } from '@tanstack/react-query';
-import { isNetworkError, isRetryableError } from './errors.ts';
+import { isNetworkError, isRetryableError } from '@/lib/errors/errors.ts';
 
 export const MAX_QUERY_RETRIES = 2;
 export const MAX_NETWORK_RETRIES = 1;

@@ -4,7 +4,7 @@
 // detail screen's stat cards do not load them.
 import type { z } from 'zod/mini';
 import type { Database } from '@/types/database.ts';
-import { unwrap } from './errors.ts';
+import { unwrap } from '@/lib/errors/errors.ts';
 import { supabase } from './supabase.ts';
 
 export type RpcName = keyof Database['public']['Functions'];

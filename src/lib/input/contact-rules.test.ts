@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contactValue, validateContactField } from './profile-rules.ts';
+import { contactValue, validateContactField } from './contact-rules.ts';
 
 describe('validateContactField (docs/product.md#input-rules)', () => {
   it('refuses a blank name and phone with the field’s own message', () => {

@@ -1,5 +1,5 @@
 // Rules of the provider screens: statuses and saved addresses (the
-// contact-field rules are shared with customers in src/lib/profile-rules.ts).
+// contact-field rules are shared with customers in src/lib/input/contact-rules.ts).
 
 export const PROVIDER_STATUSES = ['inactive', 'pending_approval', 'active', 'banned'] as const;
 export type ProviderStatus = (typeof PROVIDER_STATUSES)[number];

@@ -1,9 +1,9 @@
 // The provider currently chosen in the picker (its id is in the URL), read by id.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod/mini';
-import { unwrap } from '@/lib/errors.ts';
-import { isUuid } from '@/lib/search.ts';
-import { supabase } from '@/lib/supabase.ts';
+import { unwrap } from '@/lib/errors/errors.ts';
+import { isUuid } from '@/lib/lists/search.ts';
+import { supabase } from '@/lib/supabase/supabase.ts';
 import { providerOptionKeys, providerOptionSchema, type ProviderOption } from './provider-options-query.ts';
 
 export function providerOptionQueryOptions(id: string) {

@@ -2,9 +2,9 @@
 // dashboard), of one customer or of one provider. Each feature asks for it under a key of its own
 // root, so its invalidations keep refreshing its table.
 import { queryOptions, type QueryKey } from '@tanstack/react-query';
-import { unwrap } from '@/lib/errors.ts';
-import { supabase } from '@/lib/supabase.ts';
-import type { RecentBookingRow } from './recent-bookings.tsx';
+import { unwrap } from '@/lib/errors/errors.ts';
+import { supabase } from '@/lib/supabase/supabase.ts';
+import type { RecentBookingRow } from '@/components/domain/recent-bookings.tsx';
 
 export const RECENT_BOOKINGS_LIMIT = 10;
 

@@ -3,8 +3,8 @@
 // It looks at plain fields only (name, code, status, statusCode, message), so it works on
 // supabase-js error classes, on plain objects and on ApiError, and does not import supabase-js.
 import { constraintMessage } from './constraint-messages.ts';
-import { auth } from './messages/auth.ts';
-import { common } from './messages/common.ts';
+import { auth } from '@/lib/messages/auth.ts';
+import { common } from '@/lib/messages/common.ts';
 
 /** What the user was doing: it picks the right wording for the same code. */
 export type ErrorAction = 'login' | 'password' | 'load' | 'save' | 'upload';

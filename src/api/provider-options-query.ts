@@ -4,8 +4,8 @@
 // invalidating the providers area refreshes the picker too.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod/mini';
-import { unwrap } from '@/lib/errors.ts';
-import { supabase } from '@/lib/supabase.ts';
+import { unwrap } from '@/lib/errors/errors.ts';
+import { supabase } from '@/lib/supabase/supabase.ts';
 
 export const PROVIDER_OPTION_LIMIT = 20;
 

@@ -18,7 +18,7 @@ export type ScreenLoader = (args: ScreenLoaderArgs) => Promise<unknown>;
 /**
  * A screen's query as its loader asks for it: one attempt, no retries. A navigation does not wait
  * through retries of a failing request; the screen then shows its error state, and its own
- * `useQuery` retries as the app's defaults say (lib/query-client.ts).
+ * `useQuery` retries as the app's defaults say (lib/query/query-client.ts).
  */
 export function once<T extends object>(options: T): T {
   return { ...options, retry: false };

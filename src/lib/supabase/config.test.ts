@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LOCAL_ANON_KEY, LOCAL_SUPABASE_URL, resolveRuntimeConfig } from './config.ts';
-import { loadConfig } from '../../local-stack/config.ts';
+import { loadConfig } from '../../../local-stack/config.ts';
 
 describe('resolveRuntimeConfig', () => {
   it('prefers the config injected by the static server', () => {

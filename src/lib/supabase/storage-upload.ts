@@ -2,9 +2,9 @@
 // supabase-js sends (POST /storage/v1/object/{bucket}/{path}, raw body with the file's content
 // type, x-upsert false) made with XMLHttpRequest, which reports upload progress. A refusal is
 // rejected with Storage's error body, shaped like supabase-js's StorageApiError so that
-// lib/errors.ts maps it to the same Vietnamese message.
+// lib/errors/errors.ts maps it to the same Vietnamese message.
 import { runtimeConfig } from './config.ts';
-import { ApiError } from './errors.ts';
+import { ApiError } from '@/lib/errors/errors.ts';
 import { supabase } from './supabase.ts';
 
 interface StorageErrorBody {

@@ -4,7 +4,7 @@
 // the first instant of that day, "to" the first instant of the day after (the end day inclusive).
 // A side that is not a day that exists (?from=2026-02-31 in the URL) is left out, never rolled over
 // into the next month, and the date filter names it (invalidPeriodDays).
-import { isIsoDay, vietnamDayBoundary } from './format.ts';
+import { isIsoDay, vietnamDayBoundary } from '@/lib/format/format.ts';
 import { isUuid, textArg } from './search.ts';
 
 /**
