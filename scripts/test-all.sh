@@ -16,6 +16,7 @@ steps=(
   "declarative schemas (supabase/schemas): each function, policy, trigger and view defined once|npm run --silent check:schemas -- --definitions-only"
   "declarative schemas and migrations give the same database (db:diff, pg-delta)|npm run --silent db:diff -- --check"
   "docs: nothing points outside the repository, every docs/ citation lands|npm run --silent check:docs"
+  "commit subjects of at most 72 characters|npm run --silent check:commits"
   "unit tests (Vitest)|npm run --silent test:unit"
   "database tests (pgTAP)|npm run --silent test:db"
   "database advisors|npm run --silent advisors"
