@@ -959,6 +959,38 @@ export type Database = {
           isSetofReturn: false
         }
       }
+      "admin_bulk_set_booking_status": {
+        Args: {
+          "p_expected_updated_at": (string)[]
+          "p_ids": (string)[]
+          "p_statuses": (string)[]
+        }
+        Returns: Json
+      }
+      "admin_bulk_set_discount_code_status": {
+        Args: {
+          "p_expected_updated_at": (string)[]
+          "p_ids": (string)[]
+          "p_statuses": (string)[]
+        }
+        Returns: Json
+      }
+      "admin_bulk_set_provider_status": {
+        Args: {
+          "p_expected_statuses": (string)[]
+          "p_ids": (string)[]
+          "p_statuses": (string)[]
+        }
+        Returns: Json
+      }
+      "admin_bulk_set_review_status": {
+        Args: {
+          "p_expected_updated_at": (string)[]
+          "p_ids": (string)[]
+          "p_statuses": (string)[]
+        }
+        Returns: Json
+      }
       "admin_catalogue_matches": {
         Args: {
           "p_search": string
