@@ -13,7 +13,8 @@ function runWith(body: string): number | null {
   return result.status;
 }
 
-describe('exit code of a process that loads the database module', () => {
+// Each case starts tsx twice over (a few seconds on a busy 2-core machine): 30 s per case.
+describe('exit code of a process that loads the database module', { timeout: 30_000 }, () => {
   it('keeps process.exitCode = 1 when the event loop runs dry', () => {
     expect(runWith('process.exitCode = 1;')).toBe(1);
   });

@@ -26,7 +26,7 @@ describe('supabase/config.toml reader', () => {
   it('stops with the name of a key whose value has the wrong type', () => {
     expect(() => parseProjectConfig('[auth]\nenable_signup = "yes"\n')).toThrow(/auth\.enable_signup/);
     expect(() => parseProjectConfig('[auth.email]\nmax_frequency = "soon"\n')).toThrow(/auth\.email\.max_frequency/);
-    expect(() => parseProjectConfig('[auth\n')).toThrow(/không đọc được/);
+    expect(() => parseProjectConfig('[auth\n')).toThrow(/could not be read/);
   });
 
   it('reads [auth.sms] with its test OTP map, password_requirements and signing_keys_path', () => {

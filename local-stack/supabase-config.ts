@@ -13,7 +13,7 @@ const port = z.number().int().min(1).max(65535);
 const duration = z.string().transform((text, ctx) => {
   const seconds = goDurationSeconds(text);
   if (seconds === undefined) {
-    ctx.addIssue({ code: 'custom', message: `không phải khoảng thời gian hợp lệ: "${text}"` });
+    ctx.addIssue({ code: 'custom', message: `not a valid duration: "${text}"` });
     return z.NEVER;
   }
   return seconds;
@@ -22,7 +22,7 @@ const duration = z.string().transform((text, ctx) => {
 const size = z.union([z.number().int().nonnegative(), z.string()]).transform((value, ctx) => {
   const bytes = typeof value === 'number' ? value : sizeBytes(value);
   if (bytes === undefined) {
-    ctx.addIssue({ code: 'custom', message: `không phải dung lượng hợp lệ: "${String(value)}"` });
+    ctx.addIssue({ code: 'custom', message: `not a valid size: "${String(value)}"` });
     return z.NEVER;
   }
   return bytes;
@@ -177,12 +177,12 @@ export function parseProjectConfig(text: string, source = 'supabase/config.toml'
   try {
     raw = parse(text);
   } catch (error) {
-    throw new Error(`${source} không đọc được: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    throw new Error(`${source} could not be read: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }
   const result = configSchema.safeParse(raw);
   if (!result.success) {
     const issue = result.error.issues[0]!;
-    throw new Error(`${source}: khoá ${issue.path.join('.')} không hợp lệ (${issue.message})`);
+    throw new Error(`${source}: key ${issue.path.join('.')} is invalid (${issue.message})`);
   }
   return result.data;
 }

@@ -169,28 +169,28 @@ function spliceCatalogue(document: string, generated: string): string {
   const start = document.indexOf(START_MARKER);
   const end = document.indexOf(END_MARKER);
   if (start < 0 || end < start) {
-    throw new Error(`docs/database.md thiếu cặp đánh dấu ${START_MARKER} … ${END_MARKER}.`);
+    throw new Error(`docs/database.md lacks the markers ${START_MARKER} … ${END_MARKER}.`);
   }
   return document.slice(0, start) + generated + document.slice(end + END_MARKER.length);
 }
 
 async function main(): Promise<number> {
   const check = process.argv.includes('--check');
-  console.log(`Tạo cơ sở dữ liệu tạm (${DATA_DIR}, cổng ${PORT}) và áp dụng migrations …`);
+  console.log(`Creating a throwaway database (${DATA_DIR}, port ${PORT}) and applying the migrations …`);
   const generated = renderCatalogue(await catalogueOfMigrations(DATA_DIR, PORT));
   const current = await readFile(TARGET, 'utf8');
   const next = spliceCatalogue(current, generated);
   const relative = path.relative(ROOT_DIR, TARGET);
   if (current === next) {
-    console.log(`✓ ${relative} khớp với supabase/migrations.`);
+    console.log(`✓ ${relative} matches supabase/migrations.`);
     return 0;
   }
   if (check) {
-    console.error(`✗ ${relative} đã cũ so với supabase/migrations. Chạy \`npm run gen:db-docs\` rồi commit file này.`);
+    console.error(`✗ ${relative} is out of date with supabase/migrations. Run \`npm run gen:db-docs\` and commit it.`);
     return 1;
   }
   await writeFile(TARGET, next);
-  console.log(`✓ Đã ghi ${relative}.`);
+  console.log(`✓ Wrote ${relative}.`);
   return 0;
 }
 

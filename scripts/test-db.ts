@@ -56,10 +56,10 @@ function commandExists(command: string, args: string[]): boolean {
 
 function checkTools(): void {
   if (!commandExists('pg_prove', ['--version'])) {
-    throw new TestDbError(`Không tìm thấy pg_prove. Cài đặt: ${INSTALL_HINT}`);
+    throw new TestDbError(`pg_prove not found. Install it: ${INSTALL_HINT}`);
   }
   if (!commandExists('psql', ['--version'])) {
-    throw new TestDbError('Không tìm thấy psql (pg_prove cần nó). Cài đặt: apt-get install -y postgresql-client');
+    throw new TestDbError('psql not found (pg_prove needs it). Install it: apt-get install -y postgresql-client');
   }
 }
 
@@ -69,15 +69,15 @@ async function installPgtapFiles(client: pg.Client, embedded: boolean): Promise<
   if (available.rowCount !== 0) return;
   if (!embedded) {
     throw new TestDbError(
-      `Máy chủ của DATABASE_URL chưa có pgTAP. Cài pgTAP cho máy chủ đó (Debian: ${INSTALL_HINT}; nơi khác: gói pgtap của bản phân phối hoặc PGXN).`,
+      `The server of DATABASE_URL has no pgTAP. Install pgTAP for that server (Debian: ${INSTALL_HINT}; elsewhere: the distribution's pgtap package or PGXN).`,
     );
   }
   const source = findPgtapSource();
   if (!source) {
-    throw new TestDbError(`Không tìm thấy tệp mở rộng pgTAP (pgtap.control). Cài đặt: ${INSTALL_HINT} (hoặc đặt PGTAP_DIR).`);
+    throw new TestDbError(`pgTAP's extension files (pgtap.control) not found. Install them: ${INSTALL_HINT} (or set PGTAP_DIR).`);
   }
   const shareDir = (await client.query<{ setting: string }>("select setting from pg_config where name = 'SHAREDIR'")).rows[0]?.setting;
-  if (!shareDir) throw new TestDbError('Không đọc được SHAREDIR của máy chủ PostgreSQL.');
+  if (!shareDir) throw new TestDbError('Could not read the PostgreSQL server\'s SHAREDIR.');
   const target = path.join(shareDir, 'extension');
   const files = (await readdir(source)).filter((file) => file.startsWith('pgtap') && (file.endsWith('.sql') || file.endsWith('.control')));
   let copied = 0;
@@ -90,7 +90,7 @@ async function installPgtapFiles(client: pg.Client, embedded: boolean): Promise<
     await rename(temporary, destination);
     copied += 1;
   }
-  log(`Đã chép ${copied} tệp pgTAP từ ${source} vào ${target}.`);
+  log(`Copied ${copied} pgTAP files from ${source} to ${target}.`);
 }
 
 function withDatabase(url: string, database: string): string {
@@ -101,15 +101,15 @@ function withDatabase(url: string, database: string): string {
 
 /** Test files to run: every supabase/tests/*.sql sorted, or those named on the command line. */
 async function selectFiles(requested: string[]): Promise<string[]> {
-  if (!existsSync(TESTS_DIR)) throw new TestDbError('Thiếu thư mục supabase/tests.');
+  if (!existsSync(TESTS_DIR)) throw new TestDbError('The folder supabase/tests is missing.');
   const all = (await readdir(TESTS_DIR)).filter((file) => file.endsWith('.sql')).sort();
-  if (all.length === 0) throw new TestDbError('supabase/tests không có tệp .sql nào.');
+  if (all.length === 0) throw new TestDbError('supabase/tests has no .sql file.');
   if (requested.length === 0) return all.map((file) => path.join(TESTS_DIR, file));
   const chosen = new Set<string>();
   if (all.includes(SETUP_FILE)) chosen.add(path.join(TESTS_DIR, SETUP_FILE));
   for (const file of requested) {
     const absolute = path.resolve(file);
-    if (!existsSync(absolute)) throw new TestDbError(`Không có tệp kiểm thử ${file}.`);
+    if (!existsSync(absolute)) throw new TestDbError(`No test file ${file}.`);
     chosen.add(absolute);
   }
   return [...chosen].sort((a, b) => path.basename(a).localeCompare(path.basename(b)));
@@ -137,7 +137,7 @@ async function main(): Promise<number> {
   if (!external && !process.env.SDV_DATA_DIR && existsSync(config.dataDir)) {
     // The default test folder belongs to this script: start from nothing.
     if (await portInUse(config.dbPort)) {
-      log(`Cổng ${config.dbPort} đang được dùng; giữ nguyên ${path.relative(ROOT_DIR, config.dataDir)} và dùng máy chủ đang chạy.`);
+      log(`Port ${config.dbPort} is in use; keeping ${path.relative(ROOT_DIR, config.dataDir)} and using the running server.`);
     } else {
       await rm(config.dataDir, { recursive: true, force: true });
     }
@@ -152,7 +152,7 @@ async function main(): Promise<number> {
   const cleanup = async (): Promise<void> => {
     if (adminUrl && testUrl && !keep) {
       await withClient(adminUrl, (client) => client.query(`drop database if exists "${database}" with (force)`)).catch((error: unknown) => {
-        log(`Không xoá được cơ sở dữ liệu ${database}: ${describePgError(error)}`);
+        log(`Could not drop the database ${database}: ${describePgError(error)}`);
       });
     }
     if (server) await server.stop().catch(() => undefined);
@@ -166,23 +166,23 @@ async function main(): Promise<number> {
   try {
     server = await startDatabase(config, log);
     adminUrl = server.url;
-    log(`Máy chủ PostgreSQL: ${redact(adminUrl)}${server.embedded ? ' (nhúng)' : ''}`);
+    log(`PostgreSQL server: ${redact(adminUrl)}${server.embedded ? ' (embedded)' : ''}`);
     await withClient(adminUrl, async (client) => {
       await installPgtapFiles(client, !external);
       await client.query(`create database "${database}"`);
     });
     testUrl = withDatabase(adminUrl, database);
-    log(`Cơ sở dữ liệu kiểm thử mới: ${database}`);
+    log(`New test database: ${database}`);
 
     const prepared = await prepareDatabase({ ...config, databaseUrl: testUrl }, log);
-    log(`Đã áp dụng ${prepared.applied.length} migration${prepared.seeded ? ' và seed.sql' : ''}.`);
+    log(`Applied ${prepared.applied.length} migration(s)${prepared.seeded ? ' and seed.sql' : ''}.`);
     await withClient(testUrl, async (client) => {
       await client.query('create extension if not exists pgtap with schema extensions');
     });
 
-    log(`Chạy pg_prove trên ${files.length} tệp, với vai trò postgres (không phải superuser) …`);
+    log(`Running pg_prove on ${files.length} file(s) as the role postgres (not a superuser) …`);
     const code = await runPgProve(platformUrl(testUrl, 'postgres'), files, proveOptions);
-    log(`Tổng thời gian: ${((Date.now() - started) / 1000).toFixed(1)} s${keep ? ` — giữ lại ${redact(testUrl)}` : ''}`);
+    log(`Total time: ${((Date.now() - started) / 1000).toFixed(1)} s${keep ? ` — kept ${redact(testUrl)}` : ''}`);
     return code;
   } finally {
     process.removeListener('SIGINT', onSignal);
@@ -202,4 +202,4 @@ function portInUse(port: number): Promise<boolean> {
   });
 }
 
-runMain(main, (error) => `test:db thất bại: ${error instanceof TestDbError ? error.message : describePgError(error)}`);
+runMain(main, (error) => `test:db failed: ${error instanceof TestDbError ? error.message : describePgError(error)}`);

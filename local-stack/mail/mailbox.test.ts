@@ -47,7 +47,7 @@ describe('SMS in the mailbox', () => {
     const one = (await get(mailbox, `/api/v1/message/${id}`)).body as { Text: string };
     expect(one.Text).toBe('Mã xác thực: 654321');
     const page = await get(mailbox, '/?tag=sms');
-    expect(page.body).toContain('Tin nhắn SMS');
+    expect(page.body).toContain('SMS messages');
     expect(page.body).toContain('654321');
     expect(page.headers['access-control-allow-origin']).toBeUndefined();
   });

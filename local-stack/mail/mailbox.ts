@@ -73,7 +73,7 @@ function escapeHtml(text: string): string {
 }
 
 function page(title: string, body: string): string {
-  return `<!doctype html><html lang="vi"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title>
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title>
 <style>body{font-family:system-ui,sans-serif;margin:2rem auto;max-width:60rem;padding:0 1rem;color:#1f2937}table{border-collapse:collapse;width:100%}td,th{border-bottom:1px solid #e5e7eb;padding:.5rem;text-align:left}a{color:#1d4ed8}iframe{width:100%;min-height:24rem;border:1px solid #e5e7eb}</style></head><body>${body}</body></html>`;
 }
 
@@ -95,7 +95,7 @@ export class Mailbox {
   /** An SMS to `phone` (E.164, with or without "+"): stored with the tag "sms". */
   addSms(phone: string, text: string): StoredMail {
     const to = `+${phone.replace(/^\+/, '')}`;
-    const html = `<!doctype html><html lang="vi"><body style="font-family:system-ui,sans-serif"><p>${escapeHtml(text)}</p></body></html>`;
+    const html = `<!doctype html><html lang="en"><body style="font-family:system-ui,sans-serif"><p>${escapeHtml(text)}</p></body></html>`;
     return this.store({ from: SMS_SENDER, to, subject: text.replace(/\s+/g, ' ').trim().slice(0, 160), text, html, tags: [SMS_TAG] });
   }
 
@@ -215,13 +215,13 @@ export class Mailbox {
         return `<tr><td>${when(mail)}</td><td>${kind}</td><td><a href="/?to=${encodeURIComponent(recipient)}">${escapeHtml(recipient)}</a></td><td>${content}</td></tr>`;
       })
       .join('');
-    const heading = to !== undefined ? `Hộp thư của ${escapeHtml(to)}` : tag === SMS_TAG ? 'Tin nhắn SMS' : 'Hộp thư cục bộ';
-    const links = [to !== undefined || tag !== undefined ? '<a href="/">Tất cả</a>' : '', tag === SMS_TAG ? '' : '<a href="/?tag=sms">Chỉ SMS</a>'].filter((link) => link !== '').join(' · ');
+    const heading = to !== undefined ? `Mailbox of ${escapeHtml(to)}` : tag === SMS_TAG ? 'SMS messages' : 'Local mailbox';
+    const links = [to !== undefined || tag !== undefined ? '<a href="/">All</a>' : '', tag === SMS_TAG ? '' : '<a href="/?tag=sms">SMS only</a>'].filter((link) => link !== '').join(' · ');
     const body =
-      `<h1>${heading}</h1><p>Thư và tin nhắn SMS do máy chủ xác thực của môi trường cục bộ gửi (không gửi ra ngoài). ${links}</p>` +
+      `<h1>${heading}</h1><p>E-mails and SMS messages sent by the local stack's Auth server (nothing leaves this machine). ${links}</p>` +
       (mails.length === 0
-        ? '<p>Chưa có thư hay tin nhắn nào.</p>'
-        : `<table><thead><tr><th>Thời gian</th><th>Loại</th><th>Người nhận</th><th>Tiêu đề / nội dung SMS</th></tr></thead><tbody>${rows}</tbody></table>`);
+        ? '<p>No e-mail or SMS yet.</p>'
+        : `<table><thead><tr><th>Time</th><th>Kind</th><th>To</th><th>Subject / SMS text</th></tr></thead><tbody>${rows}</tbody></table>`);
     res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
     res.end(page(heading, body));
   }
@@ -230,22 +230,22 @@ export class Mailbox {
     const mail = this.get(id);
     if (!mail) {
       res.writeHead(404, { 'Content-Type': 'text/html; charset=utf-8' });
-      res.end(page('Không tìm thấy thư', '<h1>Không tìm thấy thư</h1><p><a href="/">Về hộp thư</a></p>'));
+      res.end(page('Message not found', '<h1>Message not found</h1><p><a href="/">Back to the mailbox</a></p>'));
       return;
     }
     mail.Read = true;
     if (isSms(mail)) {
       const sms =
-        `<p><a href="/">← Hộp thư</a></p><h1>SMS đến ${escapeHtml(mail.To[0]?.Address ?? '')}</h1>` +
-        `<p>Lúc ${escapeHtml(new Date(mail.Created).toLocaleString('vi-VN', { timeZone: 'Asia/Ho_Chi_Minh' }))}</p><pre>${escapeHtml(mail.Text)}</pre>`;
+        `<p><a href="/">← Mailbox</a></p><h1>SMS to ${escapeHtml(mail.To[0]?.Address ?? '')}</h1>` +
+        `<p>At ${escapeHtml(new Date(mail.Created).toLocaleString('vi-VN', { timeZone: 'Asia/Ho_Chi_Minh' }))}</p><pre>${escapeHtml(mail.Text)}</pre>`;
       res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
-      res.end(page(`SMS đến ${mail.To[0]?.Address ?? ''}`, sms));
+      res.end(page(`SMS to ${mail.To[0]?.Address ?? ''}`, sms));
       return;
     }
     const body =
-      `<p><a href="/">← Hộp thư</a></p><h1>${escapeHtml(mail.Subject)}</h1>` +
-      `<p>Gửi đến ${escapeHtml(mail.To[0]?.Address ?? '')} lúc ${escapeHtml(new Date(mail.Created).toLocaleString('vi-VN', { timeZone: 'Asia/Ho_Chi_Minh' }))}</p>` +
-      `<iframe sandbox="allow-top-navigation-by-user-activation allow-popups" srcdoc="${escapeHtml(mail.HTML)}" title="Nội dung thư"></iframe>`;
+      `<p><a href="/">← Mailbox</a></p><h1>${escapeHtml(mail.Subject)}</h1>` +
+      `<p>Sent to ${escapeHtml(mail.To[0]?.Address ?? '')} at ${escapeHtml(new Date(mail.Created).toLocaleString('vi-VN', { timeZone: 'Asia/Ho_Chi_Minh' }))}</p>` +
+      `<iframe sandbox="allow-top-navigation-by-user-activation allow-popups" srcdoc="${escapeHtml(mail.HTML)}" title="Message body"></iframe>`;
     res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
     res.end(page(mail.Subject, body));
   }
@@ -263,11 +263,11 @@ export interface MailboxServer {
 export function mailboxAccess(req: IncomingMessage, port: number): { status: 403 | 421; message: string } | undefined {
   const hosts = [`127.0.0.1:${port}`, `localhost:${port}`];
   const host = (req.headers.host ?? '').trim().toLowerCase();
-  if (!hosts.includes(host)) return { status: 421, message: `Hộp thư chỉ trả lời địa chỉ ${hosts.join(' hoặc ')}` };
+  if (!hosts.includes(host)) return { status: 421, message: `The mailbox answers only ${hosts.join(' or ')}` };
   const origin = req.headers.origin;
   const method = req.method ?? 'GET';
   if (origin !== undefined && method !== 'GET' && method !== 'HEAD' && !hosts.some((allowed) => origin.toLowerCase() === `http://${allowed}`)) {
-    return { status: 403, message: 'Hộp thư không nhận yêu cầu thay đổi từ trang khác' };
+    return { status: 403, message: 'The mailbox refuses changes sent from another site' };
   }
   return undefined;
 }
@@ -284,13 +284,13 @@ export function serveMailbox(mailbox: Mailbox, port: number, log: (line: string)
     }
     mailbox.handle(req, res).catch((error: unknown) => {
       log(`[mail] ${req.method ?? '?'} ${req.url ?? ''}: ${error instanceof Error ? error.message : String(error)}`);
-      if (!res.headersSent) sendJson(res, 400, { message: 'yêu cầu không hợp lệ' });
+      if (!res.headersSent) sendJson(res, 400, { message: 'invalid request' });
       else res.destroy();
     });
   });
   return new Promise((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => {
-      reject(error.code === 'EADDRINUSE' ? new Error(`Cổng hộp thư ${port} đang bị chương trình khác dùng (đổi bằng MAIL_PORT)`) : error);
+      reject(error.code === 'EADDRINUSE' ? new Error(`Mailbox port ${port} is used by another program (choose another with MAIL_PORT)`) : error);
     });
     server.listen(port, '127.0.0.1', () => {
       resolve({

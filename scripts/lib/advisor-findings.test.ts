@@ -23,7 +23,7 @@ describe('parseFindings', () => {
 
   it('rejects output that is not a findings array', () => {
     expect(() => parseFindings('Error: connection refused')).toThrow(/JSON/);
-    expect(() => parseFindings('[{"foo": 1}]')).toThrow(/dạng/);
+    expect(() => parseFindings('[{"foo": 1}]')).toThrow(/expected shape/);
   });
 });
 

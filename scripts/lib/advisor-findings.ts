@@ -23,11 +23,11 @@ export function parseFindings(stdout: string): Finding[] {
   const start = stdout.search(/^\s*\[/m);
   if (start < 0) {
     if (/No issues found/i.test(stdout)) return [];
-    throw new Error(`supabase db advisors: không đọc được kết quả JSON:\n${stdout.slice(0, 2000)}`);
+    throw new Error(`supabase db advisors: could not parse the JSON output:\n${stdout.slice(0, 2000)}`);
   }
   const parsed: unknown = JSON.parse(stdout.slice(start));
   if (!Array.isArray(parsed) || !parsed.every(isFinding)) {
-    throw new Error('supabase db advisors: kết quả JSON không đúng dạng mong đợi');
+    throw new Error('supabase db advisors: the JSON output does not have the expected shape');
   }
   return parsed;
 }
