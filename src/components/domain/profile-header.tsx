@@ -38,8 +38,8 @@ export function ProfileHeader({
       )}
       <div className="min-w-0">
         <p className="text-sm text-slate-500">{kind}</p>
-        <p className="text-lg font-semibold text-slate-900">{profile.name}</p>
-        <p className="text-sm text-slate-600">{profile.email ?? '—'}</p>
+        <p className="text-lg font-semibold wrap-anywhere text-slate-900">{profile.name}</p>
+        <p className="text-sm wrap-anywhere text-slate-600">{profile.email ?? '—'}</p>
       </div>
       <StatusBadge entity={entity} status={profile.status} className="ml-auto" />
     </div>

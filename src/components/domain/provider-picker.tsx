@@ -1,12 +1,17 @@
 // The provider filter of the bookings, commissions and deposits lists: one combobox that searches
 // providers by name on the server as the admin types (accents ignored, Vietnamese order, 20 at a
 // time, never all of them), with a "type to search" hint; the chosen provider's name is read by id.
-// Arrow keys move, Enter picks, Escape closes.
+// Arrow keys move, Enter picks, Escape closes; Tab closes the list and goes on to the next control (the
+// list is never in the Tab order: as a scrollable box Chromium would give it the focus, and it
+// disappears when the input loses it, leaving the focus on <body>). The typed text is bounded
+// (SEARCH_MAX_LENGTH).
 import clsx from 'clsx';
 import { X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useFilterActive } from '@/components/ui/filter-bar.tsx';
 import { Highlight } from '@/components/ui/highlight.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
+import { SEARCH_MAX_LENGTH } from '@/lib/input/input-bounds.ts';
 import { common } from '@/lib/messages/common.ts';
 import { useProviderOption } from '@/api/provider-option-query.ts';
 import { useProviderOptions, type ProviderOption } from '@/api/provider-options-query.ts';
@@ -28,6 +33,7 @@ export function ProviderPicker({ value, onChange }: ProviderPickerProps) {
   const [active, setActive] = useState(0);
   const inputRef = useRef<HTMLInputElement>(null);
   const selected = useProviderOption(value);
+  useFilterActive(value !== '');
   const options = useProviderOptions(term, open);
 
   useEffect(() => {
@@ -57,6 +63,9 @@ export function ProviderPicker({ value, onChange }: ProviderPickerProps) {
       event.preventDefault();
       if (open) pick(choices[activeIndex] ?? null);
       else setOpen(true);
+    } else if (event.key === 'Tab') {
+      setOpen(false);
+      setText('');
     } else if (event.key === 'Escape') {
       if (open) {
         event.preventDefault();
@@ -87,6 +96,7 @@ export function ProviderPicker({ value, onChange }: ProviderPickerProps) {
           aria-describedby={hintId}
           aria-activedescendant={open ? optionId(activeIndex) : undefined}
           autoComplete="off"
+          maxLength={SEARCH_MAX_LENGTH}
           value={open ? text : selectedName}
           placeholder={value === '' ? t.all : t.search}
           onFocus={() => {
@@ -126,6 +136,7 @@ export function ProviderPicker({ value, onChange }: ProviderPickerProps) {
         <ul
           id={listId}
           role="listbox"
+          tabIndex={-1}
           aria-label={t.label}
           className="absolute z-20 mt-1 max-h-72 w-full overflow-auto rounded-md border border-slate-200 bg-white py-1 text-sm shadow-lg"
         >

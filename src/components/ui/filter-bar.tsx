@@ -3,6 +3,7 @@
 import clsx from 'clsx';
 import { Search } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { SEARCH_MAX_LENGTH } from '@/lib/input/input-bounds.ts';
 import { invalidPeriodDays, reversedPeriod } from '@/lib/lists/finance-filters.ts';
 import { TIME_RANGES, formatDate, isIsoDay, isTimeRange, type TimeRange } from '@/lib/format/format.ts';
 import { common } from '@/lib/messages/common.ts';
@@ -119,6 +120,7 @@ export function SearchInput({ label, value, onChange, placeholder, debounceMs = 
           id={id}
           type="search"
           value={draft}
+          maxLength={SEARCH_MAX_LENGTH}
           placeholder={placeholder}
           onChange={(event) => update(event.target.value)}
           onKeyDown={(event) => {

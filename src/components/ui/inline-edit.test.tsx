@@ -133,7 +133,9 @@ describe('<InlineEdit /> text', () => {
     fireEvent.change(input, { target: { value: 'B' } });
     fireEvent.keyDown(input, { key: 'Enter' });
     expect(await screen.findByText('Đang lưu…')).toBeTruthy();
-    expect(input.disabled).toBe(true);
+    // Read-only, not disabled: a disabled input would drop the focus to the page.
+    expect(input.readOnly).toBe(true);
+    expect(document.activeElement).toBe(input);
     // Enter again while pending does not save twice.
     fireEvent.keyDown(input, { key: 'Enter' });
     expect(onSave).toHaveBeenCalledTimes(1);
@@ -141,6 +143,7 @@ describe('<InlineEdit /> text', () => {
     expect(screen.getByRole('alert').textContent).toBe('Không có quyền cập nhật dữ liệu. Vui lòng kiểm tra quyền đăng nhập.');
     expect(screen.getByRole('textbox')).toBeTruthy();
     expect((screen.getByRole('textbox') as HTMLInputElement).value).toBe('B');
+    expect(document.activeElement).toBe(input);
   });
 
   it('is keyboard accessible: the value is a button, Enter/Space on it starts editing', () => {
@@ -231,5 +234,105 @@ describe('<InlineEdit /> select', () => {
     fireEvent.change(select, { target: { value: 'inactive' } });
     await waitFor(() => expect(onSave).toHaveBeenCalledWith('inactive'));
     await waitFor(() => expect(screen.queryByRole('combobox')).toBeNull());
+  });
+});
+
+describe('<InlineEdit /> keyboard and focus (docs/screens.md#keyboard)', () => {
+  it('Tab out saves: the save and cancel buttons are not in the Tab order, leaving the field saves and the focus stays where it went', async () => {
+    const onSave = vi.fn().mockResolvedValue(undefined);
+    render(
+      <div>
+        <InlineEdit label="tên" value="A" onSave={onSave} />
+        <button type="button">khác</button>
+      </div>,
+    );
+    const input = startEditing();
+    expect(screen.getByRole('button', { name: 'Lưu' }).tabIndex).toBe(-1);
+    expect(screen.getByRole('button', { name: 'Hủy' }).tabIndex).toBe(-1);
+    fireEvent.change(input, { target: { value: 'B' } });
+    const next = screen.getByText('khác');
+    next.focus();
+    fireEvent.blur(input, { relatedTarget: next });
+    await waitFor(() => expect(onSave).toHaveBeenCalledWith('B'));
+    await waitFor(() => expect(screen.queryByRole('textbox')).toBeNull());
+    expect(document.activeElement).toBe(next);
+  });
+
+  it('a save that fails after the focus fell to the page brings it back to the field', async () => {
+    const onSave = vi.fn().mockRejectedValue({ code: '42501', message: 'permission denied' });
+    render(<InlineEdit label="tên" value="A" onSave={onSave} />);
+    const input = startEditing();
+    fireEvent.change(input, { target: { value: 'B' } });
+    input.blur();
+    await waitFor(() => expect(screen.getByRole('alert')).toBeTruthy());
+    expect(document.activeElement).toBe(screen.getByRole('textbox'));
+  });
+
+  it('one editor at a time: opening another saves the open one first', async () => {
+    const saveName = vi.fn().mockResolvedValue(undefined);
+    const savePhone = vi.fn().mockResolvedValue(undefined);
+    render(
+      <div>
+        <InlineEdit label="tên" value="A" onSave={saveName} />
+        <InlineEdit label="điện thoại" value="0901" onSave={savePhone} />
+      </div>,
+    );
+    const input = startEditing();
+    fireEvent.change(input, { target: { value: 'B' } });
+    // A click that does not move the focus (no blur): opening the other editor saves this one.
+    fireEvent.click(screen.getByTitle('Sửa điện thoại'));
+    await waitFor(() => expect(saveName).toHaveBeenCalledWith('B'));
+    await waitFor(() => expect(screen.getAllByRole('textbox')).toHaveLength(1));
+    expect((screen.getByRole('textbox') as HTMLInputElement).value).toBe('0901');
+    expect(savePhone).not.toHaveBeenCalled();
+  });
+
+  it('one editor at a time: an open editor with an invalid value keeps the focus and the other stays closed', async () => {
+    render(
+      <div>
+        <InlineEdit variant="number" label="giá" value={10} min={0} max={100} onSave={() => undefined} />
+        <InlineEdit label="tên" value="A" onSave={() => undefined} />
+      </div>,
+    );
+    const input = startEditing('Sửa giá');
+    fireEvent.change(input, { target: { value: 'abc' } });
+    fireEvent.click(screen.getByTitle('Sửa tên'));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Vui lòng nhập một số hợp lệ'));
+    expect(screen.getAllByRole('textbox')).toHaveLength(1);
+    expect(document.activeElement).toBe(input);
+  });
+});
+
+describe('<InlineEdit /> select: a choice saves, an arrow key does not', () => {
+  const options = [
+    { value: 'pending', label: 'Chờ duyệt' },
+    { value: 'completed', label: 'Hoàn thành' },
+  ];
+  it('ArrowDown only moves the draft; Enter then saves it', async () => {
+    const onSave = vi.fn().mockResolvedValue(undefined);
+    render(<InlineEdit variant="select" label="trạng thái" value="pending" options={options} onSave={onSave} />);
+    fireEvent.click(screen.getByTitle('Sửa trạng thái'));
+    const select = screen.getByRole('combobox', { name: 'trạng thái' });
+    // What Chromium does for ArrowDown on a closed select: keydown, then change with the next value.
+    fireEvent.keyDown(select, { key: 'ArrowDown' });
+    fireEvent.change(select, { target: { value: 'completed' } });
+    fireEvent.keyUp(select, { key: 'ArrowDown' });
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 10)));
+    expect(onSave).not.toHaveBeenCalled();
+    expect((select as HTMLSelectElement).value).toBe('completed');
+    fireEvent.keyDown(select, { key: 'Enter' });
+    await waitFor(() => expect(onSave).toHaveBeenCalledWith('completed'));
+  });
+
+  it('leaving the select after an arrow key saves the draft', async () => {
+    const onSave = vi.fn().mockResolvedValue(undefined);
+    render(<InlineEdit variant="select" label="trạng thái" value="pending" options={options} onSave={onSave} />);
+    fireEvent.click(screen.getByTitle('Sửa trạng thái'));
+    const select = screen.getByRole('combobox', { name: 'trạng thái' });
+    fireEvent.keyDown(select, { key: 'ArrowDown' });
+    fireEvent.change(select, { target: { value: 'completed' } });
+    fireEvent.keyUp(select, { key: 'ArrowDown' });
+    fireEvent.blur(select);
+    await waitFor(() => expect(onSave).toHaveBeenCalledWith('completed'));
   });
 });

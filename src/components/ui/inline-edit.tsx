@@ -1,8 +1,16 @@
 // Inline editor for one value (text, number or select). Click the value (or its pencil) to start;
-// Enter or leaving the field saves; Escape cancels. Values are trimmed, an empty value cannot be
-// saved (Enter shows `requiredMessage` or the generic message, leaving the field cancels), an unchanged value just closes.
+// Enter saves, and so does leaving the field (Tab, Shift+Tab, a click elsewhere; focus taken by a
+// dialog is not leaving); Escape cancels (docs/screens.md#keyboard). Values are trimmed, an empty value
+// cannot be saved (Enter shows `requiredMessage` or the generic message, leaving the field cancels),
+// an unchanged value just closes. One editor is open at a time: opening another first saves (or
+// closes) the open one, which keeps the focus instead if its value is invalid or its save fails.
+// After Enter, a click or an escape the focus is back on the value; after a failure it stays in (or
+// comes back to) the field. The save and cancel buttons are for the mouse: the keyboard has Enter and
+// Escape, and Tab leaves the editor. A select saves on a choice (mouse, its opened list), not on an
+// arrow key, which only moves the draft (useChoiceSelect of form-controls.tsx).
 // `validate` returns a Vietnamese message shown in place; `onSave` may be async: while it runs the
-// field shows a pending state, and a failure is shown in place (mapped by lib/errors/errors.ts).
+// field shows a pending state (read-only, still focused), and a failure is shown in place (mapped by
+// lib/errors/errors.ts).
 // Bounds (docs/product.md#input-rules): a text's `maxLength` is the input's attribute and a check
 // naming the field ("Họ tên tối đa 100 ký tự"); a number is read strictly (never "abc" or "1e3")
 // and its range message names the field ("Giá phải từ 1 ₫ đến 1.000.000.000 ₫" with `money`).
@@ -14,7 +22,7 @@ import { formatNumber } from '@/lib/format/format.ts';
 import { parseDecimalInput, parseWholeNumber } from '@/lib/input/input-bounds.ts';
 import { bounds } from '@/lib/messages/bounds.ts';
 import { common } from '@/lib/messages/common.ts';
-import type { SelectOption } from './form-controls.tsx';
+import { useChoiceSelect, type SelectOption } from './form-controls.tsx';
 import { PencilMark } from './pencil-mark.tsx';
 import { Spinner } from './spinner.tsx';
 import { useUnsavedChanges } from './unsaved-changes.tsx';
@@ -118,6 +126,15 @@ function parseDraft(props: InlineEditProps, trimmed: string): Parsed {
   return message ? { ok: false, message } : { ok: true, value };
 }
 
+/** The one open editor of the page (docs/screens.md#keyboard): opening another first closes it. */
+interface OpenEditor {
+  /** Saves (or drops an empty / unchanged draft) and closes; false when it stays open (invalid value, failed save). */
+  close: () => Promise<boolean>;
+}
+let openEditor: OpenEditor | null = null;
+
+type CommitSource = 'enter' | 'blur' | 'button' | 'change' | 'switch';
+
 export function InlineEdit(props: InlineEditProps) {
   const { label, display, disabled = false, className, inputClassName } = props;
   const [editing, setEditing] = useState(false);
@@ -128,10 +145,18 @@ export function InlineEdit(props: InlineEditProps) {
   const inputRef = useRef<HTMLInputElement & HTMLSelectElement>(null);
   const startRef = useRef<HTMLButtonElement>(null);
   const restoreFocus = useRef(false);
+  // What handlers called from elsewhere (another editor opening, a timer) must read fresh.
+  const live = useRef({ draft: '', editing: false, inFlight: null as Promise<boolean> | null, props });
+  const self = useRef<OpenEditor | null>(null);
+  const choice = useChoiceSelect();
   const errorId = useId();
   // An open editor whose value differs from the saved one (not while it is being saved): leaving
   // the page asks first (unsaved-changes.tsx).
   useUnsavedChanges(editing && !pending && draft.trim() !== initialDraft(props));
+
+  useEffect(() => {
+    live.current.props = props;
+  });
 
   useEffect(() => {
     if (editing) {
@@ -144,57 +169,103 @@ export function InlineEdit(props: InlineEditProps) {
     }
   }, [editing]);
 
-  function start() {
-    if (disabled) return;
-    setDraft(initialDraft(props));
+  // An editor removed while open (its row reloaded, another page) is no longer the open one.
+  useEffect(
+    () => () => {
+      if (openEditor !== null && openEditor === self.current) openEditor = null;
+    },
+    [],
+  );
+
+  function updateDraft(value: string) {
+    live.current.draft = value;
+    setDraft(value);
+  }
+
+  async function start() {
+    if (disabled || live.current.editing) return;
+    // One editor at a time: the open one saves and closes first; if it cannot (an invalid value, a
+    // failed save) it keeps the focus and this one stays closed.
+    if (openEditor !== null && openEditor !== self.current && !(await openEditor.close())) return;
+    self.current = { close: () => live.current.inFlight ?? commit(live.current.draft, 'switch') };
+    openEditor = self.current;
+    live.current.editing = true;
+    updateDraft(initialDraft(live.current.props));
     setError(undefined);
     setEditing(true);
   }
 
   function finish(keepFocus: boolean) {
+    if (openEditor === self.current) openEditor = null;
+    live.current.editing = false;
     restoreFocus.current = keepFocus;
     setEditing(false);
     setError(undefined);
   }
 
-  async function commit(raw: string, source: 'enter' | 'blur' | 'button' | 'change') {
-    if (pending) return;
+  /** Focus back on the field after a failure, unless the admin already put it somewhere on purpose. */
+  function focusAfterFailure(source: CommitSource) {
+    const active = document.activeElement;
+    if (source !== 'blur' || active === null || active === document.body) inputRef.current?.focus();
+  }
+
+  function commit(raw: string, source: CommitSource): Promise<boolean> {
+    if (!live.current.editing) return Promise.resolve(true);
+    if (live.current.inFlight) return live.current.inFlight;
+    const current = live.current.props;
     const trimmed = raw.trim();
     if (trimmed === '') {
-      if (source === 'blur') finish(false);
-      else setError(props.requiredMessage ?? common.inlineEdit.required);
-      return;
+      if (source === 'blur' || source === 'switch') {
+        finish(false);
+        return Promise.resolve(true);
+      }
+      setError(current.requiredMessage ?? common.inlineEdit.required);
+      return Promise.resolve(false);
     }
-    const parsed = parseDraft(props, trimmed);
+    const parsed = parseDraft(current, trimmed);
     if (!parsed.ok) {
       setError(parsed.message);
-      return;
+      focusAfterFailure(source);
+      return Promise.resolve(false);
     }
-    if (String(parsed.value) === initialDraft(props)) {
-      finish(source !== 'blur');
-      return;
+    if (String(parsed.value) === initialDraft(current)) {
+      finish(source !== 'blur' && source !== 'switch');
+      return Promise.resolve(true);
     }
     setPending(true);
     setError(undefined);
-    try {
-      // The three variants share one body; the parsed value has the variant's type.
-      await (props.onSave as (value: string | number) => SaveResult)(parsed.value);
-      setPending(false);
-      finish(source !== 'blur');
-    } catch (saveError) {
-      setPending(false);
-      setError(toVietnameseMessage(saveError, { action: 'save' }));
-    }
+    const saving = (async () => {
+      try {
+        // The three variants share one body; the parsed value has the variant's type.
+        await (current.onSave as (value: string | number) => SaveResult)(parsed.value);
+        setPending(false);
+        // After Enter, a click or a choice the focus goes back to the value; after leaving, it stays where it went.
+        finish(source !== 'blur' && source !== 'switch');
+        return true;
+      } catch (saveError) {
+        setPending(false);
+        setError(toVietnameseMessage(saveError, { action: 'save' }));
+        focusAfterFailure(source);
+        return false;
+      } finally {
+        live.current.inFlight = null;
+      }
+    })();
+    live.current.inFlight = saving;
+    return saving;
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLInputElement | HTMLSelectElement>) {
+    if (props.variant === 'select') choice.onKeyDown(event as KeyboardEvent<HTMLSelectElement>);
     if (event.key === 'Escape') {
       event.preventDefault();
       event.stopPropagation();
       if (!pending) finish(true);
-    } else if (event.key === 'Enter' && props.variant !== 'select') {
+    } else if (event.key === 'Enter') {
       event.preventDefault();
-      void commit(draft, 'enter');
+      // A select's Enter may also close its opened list and fire `change`: read its value after that.
+      if (props.variant === 'select') setTimeout(() => void commit(live.current.draft, 'enter'), 0);
+      else void commit(draft, 'enter');
     }
   }
 
@@ -205,8 +276,8 @@ export function InlineEdit(props: InlineEditProps) {
     // leaving the field: the dialog gives it back when it closes, and the draft waits for it.
     if (next instanceof Element && next.closest('[role="alertdialog"], [role="dialog"]')) return;
     if (pending || error !== undefined) return;
-    if (props.variant === 'select') finish(false);
-    else void commit(draft, 'blur');
+    // Leaving the field (Tab, Shift+Tab, a click elsewhere) saves it.
+    void commit(draft, 'blur');
   }
 
   if (!editing) {
@@ -223,7 +294,7 @@ export function InlineEdit(props: InlineEditProps) {
       <button
         ref={startRef}
         type="button"
-        onClick={start}
+        onClick={() => void start()}
         disabled={disabled}
         title={common.inlineEdit.start(label)}
         className={clsx(
@@ -232,7 +303,7 @@ export function InlineEdit(props: InlineEditProps) {
           className,
         )}
       >
-        <span className="min-w-0 break-words">{shown}</span>
+        <span className="min-w-0 wrap-anywhere">{shown}</span>
         {disabled ? null : (
           <PencilMark className="size-3.5 text-slate-400 group-hover:text-teal-700" />
         )}
@@ -257,14 +328,18 @@ export function InlineEdit(props: InlineEditProps) {
             ref={inputRef}
             aria-label={label}
             value={draft}
-            disabled={pending}
+            aria-disabled={pending ? true : undefined}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? errorId : undefined}
             onChange={(event) => {
-              setDraft(event.target.value);
-              void commit(event.target.value, 'change');
+              if (pending) return;
+              updateDraft(event.target.value);
+              if (error) setError(undefined);
+              // An arrow key only moves the draft (Enter or leaving saves it); a choice saves at once.
+              if (choice.isChoice()) void commit(event.target.value, 'change');
             }}
             onKeyDown={onKeyDown}
+            onKeyUp={choice.onKeyUp}
             onBlur={onBlur}
             className={controlClass}
           >
@@ -283,11 +358,12 @@ export function InlineEdit(props: InlineEditProps) {
             value={draft}
             placeholder={props.variant === 'number' ? undefined : props.placeholder}
             maxLength={props.variant === 'number' ? undefined : props.maxLength}
-            disabled={pending}
+            readOnly={pending}
+            aria-busy={pending ? true : undefined}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? errorId : undefined}
             onChange={(event) => {
-              setDraft(event.target.value);
+              updateDraft(event.target.value);
               if (error) setError(undefined);
             }}
             onKeyDown={onKeyDown}
@@ -298,6 +374,7 @@ export function InlineEdit(props: InlineEditProps) {
         {props.variant === 'select' ? null : (
           <button
             type="button"
+            tabIndex={-1}
             onMouseDown={preventBlur}
             onClick={() => void commit(draft, 'button')}
             disabled={empty || pending}
@@ -310,6 +387,7 @@ export function InlineEdit(props: InlineEditProps) {
         )}
         <button
           type="button"
+          tabIndex={-1}
           onMouseDown={preventBlur}
           onClick={() => finish(true)}
           disabled={pending}

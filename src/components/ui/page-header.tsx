@@ -16,7 +16,7 @@ export interface PageHeaderProps {
   documentTitle?: string;
 }
 
-/** Page heading (h1) that also sets the document title. */
+/** Page heading (h1) that also sets the document title. A long word (a name without spaces) wraps anywhere rather than widening the page. */
 export function PageHeader({ title, description, actions, back, documentTitle }: PageHeaderProps) {
   useDocumentTitle(documentTitle ?? title);
   return (
@@ -29,8 +29,8 @@ export function PageHeader({ title, description, actions, back, documentTitle }:
       ) : null}
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
-          <h1 className="text-2xl font-semibold text-slate-900">{title}</h1>
-          {description ? <p className="mt-1 text-sm text-slate-600">{description}</p> : null}
+          <h1 className="text-2xl font-semibold wrap-anywhere text-slate-900">{title}</h1>
+          {description ? <p className="mt-1 text-sm wrap-anywhere text-slate-600">{description}</p> : null}
         </div>
         {actions ? <div className="flex flex-wrap items-center gap-2">{actions}</div> : null}
       </div>

@@ -17,6 +17,13 @@ describe('parse / serialize', () => {
     expect(parseUrlState(new URLSearchParams('page=-4'), DEFAULTS).page).toBe(1);
     expect(parseUrlState(new URLSearchParams('page=2.7'), DEFAULTS).page).toBe(2);
   });
+  it('cuts a search text longer than SEARCH_MAX_LENGTH (a 23,849-character link) to 100 characters; cursors are kept whole', () => {
+    const long = 'ắ'.repeat(23_849);
+    const state = parseUrlState(new URLSearchParams({ q: long }), DEFAULTS);
+    expect(state.q).toBe('ắ'.repeat(100));
+    const cursor = `["${'x'.repeat(150)}",1]`;
+    expect(parseUrlState(new URLSearchParams({ after: cursor }), { ...DEFAULTS, after: '' }).after).toBe(cursor);
+  });
   it('omits defaults and keeps unrelated parameters', () => {
     const next = serializeUrlState({ ...DEFAULTS, status: 'pending', page: 2 }, DEFAULTS, new URLSearchParams('other=keep&q=old'));
     expect(next.toString()).toBe('other=keep&status=pending&page=2');

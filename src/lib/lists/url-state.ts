@@ -2,6 +2,7 @@
 // the same view. Values equal to their default are left out of the URL.
 import { useCallback, useEffect, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { SEARCH_MAX_LENGTH } from '@/lib/input/input-bounds.ts';
 
 export type UrlValue = string | number;
 export type UrlStateShape = Record<string, UrlValue>;
@@ -13,7 +14,10 @@ export interface UrlStateOptions<T extends UrlStateShape> {
   keepPageOn?: readonly (keyof T)[];
 }
 
-/** Reads typed values from the query string; numbers are parsed, bad values fall back to defaults. */
+/**
+ * Reads typed values from the query string; numbers are parsed, bad values fall back to defaults,
+ * texts longer than SEARCH_MAX_LENGTH characters are cut to it (page cursors excepted).
+ */
 export function parseUrlState<T extends UrlStateShape>(
   params: URLSearchParams,
   defaults: T,
@@ -30,7 +34,8 @@ export function parseUrlState<T extends UrlStateShape>(
       if (raw.trim() === '' || !Number.isFinite(parsed)) continue;
       value = key === 'page' ? Math.max(1, Math.floor(parsed)) : parsed;
     } else {
-      value = raw;
+      // Search text (and any other text) is bounded: a longer value is cut, never sent on as it is.
+      value = key === 'after' || key === 'before' ? raw : [...raw].slice(0, SEARCH_MAX_LENGTH).join('');
     }
     const allowed = options.allowed?.[key] as readonly UrlValue[] | undefined;
     if (allowed !== undefined && !allowed.includes(value)) continue;
