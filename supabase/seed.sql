@@ -306,12 +306,28 @@ select ('40000000-0000-4000-8000-' || lpad(b.i::text, 12, '0'))::uuid,
                       and (b.i % 20 <> 0 or x.provider_id = '00000000-0000-4000-a000-000000000003'))
      limit 1
   ) prov
+  -- Promotion codes, each on bookings of the services it applies to and inside its validity
+  -- (the codes' uses_count is then set to the bookings that hold them, see "Promotion codes").
   left join lateral (
-    select case when b.i % 2 = 0 then 'GIAM10' else 'CHAOBAN50K' end as code,
-           case when b.i % 2 = 0 then 'percentage' else 'fixed_amount' end as type,
-           case when b.i % 2 = 0 then 10 else 50000 end::numeric as value,
-           case when b.i % 2 = 0 then round(si.price * 0.10)::bigint else least(50000, si.price) end as amount
-     where b.i % 7 = 0
+    select c.code, c.type, c.value,
+           case when c.type = 'percentage' then round(si.price * c.value / 100)::bigint else least(c.value::bigint, si.price) end as amount
+      from (
+        select case
+                 when b.i % 7 = 0 and b.i % 2 = 0 then 'GIAM10'
+                 when b.i % 7 = 0 then 'CHAOBAN50K'
+                 when b.i % 11 = 0 and b.created_at between now() - interval '90 days' and now() - interval '10 days' then 'TET2026'
+                 when b.i % 13 = 0 and cat.id = '10000000-0000-4000-8000-000000000001' and b.created_at > now() - interval '60 days' then 'HETLUOT'
+                 when b.i % 17 = 0 and cat.id = '10000000-0000-4000-8000-000000000002' and b.created_at > now() - interval '30 days' then 'NONGNGHIEP15'
+                 when b.i % 19 = 0 and cat.id = '10000000-0000-4000-8000-000000000003' and b.created_at > now() - interval '20 days' then 'YTE100K'
+                 when b.i % 5 = 0 and cat.id = '10000000-0000-4000-8000-000000000003'
+                      and b.created_at between now() - interval '118 days' and now() - interval '80 days' then 'KHAITRUONG'
+               end as code
+          from (select s.category_id as id from public.subcategories s where s.id = b.subcategory_id) cat
+      ) pick
+      join (values ('GIAM10', 'percentage', 10::numeric), ('CHAOBAN50K', 'fixed_amount', 50000),
+                   ('TET2026', 'percentage', 20), ('HETLUOT', 'fixed_amount', 30000),
+                   ('NONGNGHIEP15', 'percentage', 15), ('YTE100K', 'fixed_amount', 100000),
+                   ('KHAITRUONG', 'percentage', 30)) as c(code, type, value) on c.code = pick.code
   ) d on true
 on conflict (id) do nothing;
 
@@ -401,16 +417,26 @@ update public.profiles p
  where p.id = s.id and s.role = 'customer' and s.i > 1;
 
 -- Promotion codes ---------------------------------------------------------------------------------
+-- uses_count = the bookings that hold the code and were not cancelled (a cancellation gives the use
+-- back), as the marketplace keeps it (supabase/tests/260-seed-promotion-uses.sql checks it). HETLUOT
+-- and KHAITRUONG are used up: their max uses equal their uses.
 insert into public.discount_codes (id, code, discount_type, discount_value, max_uses, uses_count, expires_at, status, created_at)
 values
-  ('60000000-0000-4000-8000-000000000001', 'giam10', 'percentage', 10, 500, 43, now() + interval '60 days', 'active', now() - interval '100 days'),
-  ('60000000-0000-4000-8000-000000000002', ' ChaoBan50k ', 'fixed_amount', 50000, 1000, 42, now() + interval '200 days', 'active', now() - interval '110 days'),
-  ('60000000-0000-4000-8000-000000000003', 'TET2026', 'percentage', 20, 300, 187, now() - interval '10 days', 'active', now() - interval '90 days'),
-  ('60000000-0000-4000-8000-000000000004', 'HETLUOT', 'fixed_amount', 30000, 50, 50, now() + interval '30 days', 'active', now() - interval '60 days'),
-  ('60000000-0000-4000-8000-000000000005', 'NONGNGHIEP15', 'percentage', 15, 200, 12, now() + interval '45 days', 'active', now() - interval '30 days'),
-  ('60000000-0000-4000-8000-000000000006', 'YTE100K', 'fixed_amount', 100000, 100, 7, now() + interval '15 days', 'inactive', now() - interval '20 days'),
-  ('60000000-0000-4000-8000-000000000007', 'KHAITRUONG', 'percentage', 30, 100, 100, now() - interval '80 days', 'inactive', now() - interval '118 days')
+  ('60000000-0000-4000-8000-000000000001', 'giam10', 'percentage', 10, 500, 0, now() + interval '60 days', 'active', now() - interval '100 days'),
+  ('60000000-0000-4000-8000-000000000002', ' ChaoBan50k ', 'fixed_amount', 50000, 1000, 0, now() + interval '200 days', 'active', now() - interval '110 days'),
+  ('60000000-0000-4000-8000-000000000003', 'TET2026', 'percentage', 20, 300, 0, now() - interval '10 days', 'active', now() - interval '90 days'),
+  ('60000000-0000-4000-8000-000000000004', 'HETLUOT', 'fixed_amount', 30000, 50, 0, now() + interval '30 days', 'active', now() - interval '60 days'),
+  ('60000000-0000-4000-8000-000000000005', 'NONGNGHIEP15', 'percentage', 15, 200, 0, now() + interval '45 days', 'active', now() - interval '30 days'),
+  ('60000000-0000-4000-8000-000000000006', 'YTE100K', 'fixed_amount', 100000, 100, 0, now() + interval '15 days', 'inactive', now() - interval '20 days'),
+  ('60000000-0000-4000-8000-000000000007', 'KHAITRUONG', 'percentage', 30, 100, 0, now() - interval '80 days', 'inactive', now() - interval '118 days')
 on conflict (id) do nothing;
+
+update public.discount_codes c
+   set uses_count = u.uses,
+       max_uses = case when c.code in ('HETLUOT', 'KHAITRUONG') then u.uses else c.max_uses end
+  from (select dc.id, (select count(*) from public.bookings b where b.discount_code = dc.code and b.status <> 'cancelled')::integer as uses
+          from public.discount_codes dc) u
+ where u.id = c.id and c.id::text like '60000000-0000-4000-8000-%';
 
 insert into public.discount_code_services (discount_code_id, subcategory_id)
 select c.id, s.id

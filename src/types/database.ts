@@ -395,6 +395,8 @@ export type Database = {
       "deposit_history": {
         Row: {
           "amount": number
+          "amount_before": number | null
+          "balance_reason": string | null
           "created_at": string
           "id": string
           "kind": string
@@ -408,6 +410,8 @@ export type Database = {
         ComputedFields: never
         Insert: {
           "amount": number
+          "amount_before"?: number | null
+          "balance_reason"?: string | null
           "created_at"?: string
           "id"?: string
           "kind"?: string
@@ -420,6 +424,8 @@ export type Database = {
         }
         Update: {
           "amount"?: number
+          "amount_before"?: number | null
+          "balance_reason"?: string | null
           "created_at"?: string
           "id"?: string
           "kind"?: string
@@ -942,6 +948,8 @@ export type Database = {
         }
         Returns: {
           "amount": number
+          "amount_before": number | null
+          "balance_reason": string | null
           "created_at": string
           "id": string
           "kind": string
@@ -994,6 +1002,13 @@ export type Database = {
       "admin_catalogue_matches": {
         Args: {
           "p_search": string
+        }
+        Returns: Json
+      }
+      "admin_catalogue_usage": {
+        Args: {
+          "p_id": string
+          "p_kind": string
         }
         Returns: Json
       }
@@ -1525,6 +1540,8 @@ export type Database = {
         }
         Returns: {
           "amount": number
+          "amount_before": number | null
+          "balance_reason": string | null
           "created_at": string
           "id": string
           "kind": string

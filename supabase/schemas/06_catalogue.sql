@@ -33,7 +33,9 @@ create table public.subcategories (
   -- Input bounds.
   constraint subcategories_name_length check (char_length(name) <= 100),
   constraint subcategories_icon_length check (char_length(icon) <= 64),
-  constraint subcategories_sort_order_range check (sort_order <= 100000)
+  constraint subcategories_sort_order_range check (sort_order <= 100000),
+  -- The commission is typed in steps of 0.1 (docs/product.md#input-rules): 12.5 yes, 12.55 no.
+  constraint subcategories_commission_rate_step check (commission_rate = round(commission_rate, 1))
 );
 comment on table public.subcategories is 'Services (dịch vụ) grouped by category.';
 

@@ -35,7 +35,8 @@ create table public.bookings (
   subcategory_id uuid not null references public.subcategories (id) on delete restrict,
   service_name text not null constraint bookings_service_name_check check (btrim(service_name) <> ''),
   category_name text,
-  service_item_id uuid references public.service_items (id) on delete set null,
+  -- A package that bookings used is never deleted (docs/product.md#catalogue-deletion): hide it instead.
+  service_item_id uuid references public.service_items (id) on delete restrict,
   service_item_name text,
   service_item_description text,
   service_item_job_details text,
@@ -101,6 +102,8 @@ create index bookings_provider_id_created_at_idx on public.bookings (provider_id
 create index bookings_customer_id_created_at_idx on public.bookings (customer_id, created_at desc);
 create index bookings_subcategory_id_idx on public.bookings (subcategory_id);
 create index bookings_service_item_id_idx on public.bookings (service_item_id);
+-- Whether a promotion code was used (private.discount_codes_delete_unused, admin_catalogue_usage).
+create index bookings_discount_code_idx on public.bookings (discount_code) where discount_code is not null;
 create index bookings_service_item_name_folded_trgm_idx on public.bookings using gin (service_item_name_folded extensions.gin_trgm_ops) with (fastupdate = off);
 create index bookings_service_name_folded_trgm_idx on public.bookings using gin (service_name_folded extensions.gin_trgm_ops) with (fastupdate = off);
 create index bookings_customer_name_folded_trgm_idx on public.bookings using gin (customer_name_folded extensions.gin_trgm_ops) with (fastupdate = off);

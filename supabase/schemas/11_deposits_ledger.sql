@@ -26,6 +26,14 @@ create table public.deposit_history (
   updated_at timestamptz not null default now(),
   kind text not null default 'deposit'
     constraint deposit_history_kind_check check (kind in ('deposit', 'adjustment')),
+  -- Why old_balance → new_balance (written by private.ledger_apply only, docs/product.md#deposits-and-balances):
+  -- completed (the deposit entered `completed`), reverted (it left `completed`: the amount was taken
+  -- back), amount_changed (its amount was edited while completed; amount_before is the old amount),
+  -- adjustment (a manual adjustment), corrected (an admin rewrote old/new balance: no money moved).
+  balance_reason text
+    constraint deposit_history_balance_reason_check
+    check (balance_reason in ('completed', 'reverted', 'amount_changed', 'adjustment', 'corrected')),
+  amount_before bigint,
   -- A deposit's amount is 0 or more; an adjustment's is signed, never 0, at most 1 000 000 000 either way.
   constraint deposit_history_amount_check check (
     (kind = 'deposit' and amount >= 0)
@@ -36,6 +44,9 @@ create table public.deposit_history (
     kind = 'deposit'
     or (status = 'completed' and note is not null and char_length(btrim(note)) between 1 and 500)
   ),
+  -- Deposit inputs go in steps of 1 000 VND (docs/product.md#input-rules); so do the balances they give.
+  constraint deposit_history_amount_step check (amount % 1000 = 0),
+  constraint deposit_history_balance_step check (old_balance % 1000 = 0 and new_balance % 1000 = 0),
   -- Input bounds (docs/product.md#input-rules).
   constraint deposit_history_amount_range check (amount <= 1000000000),
   constraint deposit_history_note_length check (char_length(note) <= 500)
@@ -88,8 +99,10 @@ create policy deposit_history_admin_update on public.deposit_history
 --   adjustment  balance + amount exactly (refused when the balance would go below 0);
 --   after any change, an active provider below settings.min_deposit_amount becomes inactive.
 -- old_balance / new_balance record the balance of the row's last change (admins may still correct
--- the record, docs/screens.md#deposit-history; it moves no money). kind and provider_id never change
--- after the insert; an adjustment is never changed nor deleted.
+-- the record, docs/screens.md#deposit-history; it moves no money) and balance_reason says why they
+-- moved (amount_before: the amount before an edit of a completed deposit); only this trigger writes
+-- balance_reason and amount_before. kind and provider_id never change after the insert; an
+-- adjustment is never changed nor deleted.
 create function private.ledger_apply()
 returns trigger
 language plpgsql
@@ -122,6 +135,11 @@ begin
     if new.kind is distinct from old.kind or new.provider_id is distinct from old.provider_id then
       raise exception 'deposit_history.kind and provider_id cannot be changed' using errcode = '42501';
     end if;
+    new.balance_reason := old.balance_reason;
+    new.amount_before := old.amount_before;
+  else
+    new.balance_reason := null;
+    new.amount_before := null;
   end if;
 
   if new.kind = 'adjustment' then
@@ -133,6 +151,10 @@ begin
   elsif was_completed and is_completed and new.amount <> old.amount then
     delta := new.amount - old.amount;
   else
+    if tg_op = 'UPDATE' and (new.old_balance is distinct from old.old_balance or new.new_balance is distinct from old.new_balance) then
+      new.balance_reason := 'corrected';
+      new.amount_before := null;
+    end if;
     return new;
   end if;
 
@@ -171,6 +193,12 @@ begin
 
   new.old_balance := provider.deposit;
   new.new_balance := balance_after;
+  new.balance_reason := case
+    when new.kind = 'adjustment' then 'adjustment'
+    when not was_completed then 'completed'
+    when not is_completed then 'reverted'
+    else 'amount_changed' end;
+  new.amount_before := case when new.balance_reason = 'amount_changed' then old.amount end;
   return new;
 end
 $$;

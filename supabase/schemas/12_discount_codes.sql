@@ -20,6 +20,12 @@ create table public.discount_codes (
   code_folded text generated always as (private.vi_fold(code)) stored,
   constraint discount_codes_percentage_check check (discount_type <> 'percentage' or discount_value <= 100),
   constraint discount_codes_code_format check (code ~ '^[A-Z0-9_-]{3,32}$'),
+  -- Value steps (docs/product.md#promotion-codes): 0.1 for a percentage, 1 000 VND for an amount.
+  constraint discount_codes_discount_value_step check (
+    case discount_type when 'percentage' then discount_value = round(discount_value, 1) else discount_value % 1000 = 0 end
+  ),
+  -- A code is never used more often than it allows: max uses cannot go below the uses already made.
+  constraint discount_codes_max_uses_not_below_uses check (max_uses >= uses_count),
   -- Input bounds.
   constraint discount_codes_discount_value_range check (discount_value <= 1000000000),
   constraint discount_codes_max_uses_range check (max_uses <= 1000000),
@@ -64,6 +70,62 @@ revoke all on function private.discount_codes_normalise() from public, anon, aut
 create trigger discount_codes_normalise
   before insert or update of code on public.discount_codes
   for each row execute function private.discount_codes_normalise();
+
+-- An expiry set through the API (a new code, or an edited expiry) lies in the future
+-- (docs/product.md#promotion-codes). Only the API roles are held to it: the seed and maintenance
+-- (postgres, service_role) may write past dates, and an unchanged expiry of an expired code does
+-- not stop other edits of that code.
+create function private.discount_codes_expiry_future()
+returns trigger
+language plpgsql
+security invoker
+set search_path = ''
+as $$
+begin
+  -- Others than admins are refused by the policies, after this trigger: leave them to it.
+  if current_user in ('authenticated', 'anon')
+     and (tg_op = 'INSERT' or new.expires_at is distinct from old.expires_at)
+     and new.expires_at <= now()
+     and private.is_admin() then
+    raise exception 'Ngày hết hạn % đã qua: hãy chọn một thời điểm trong tương lai',
+      to_char(new.expires_at at time zone 'Asia/Ho_Chi_Minh', 'DD/MM/YYYY HH24:MI')
+      using errcode = '23514', hint = 'expiry_in_past';
+  end if;
+  return new;
+end
+$$;
+revoke all on function private.discount_codes_expiry_future() from public, anon, authenticated;
+
+create trigger discount_codes_expiry_future
+  before insert or update of expires_at on public.discount_codes
+  for each row execute function private.discount_codes_expiry_future();
+
+-- A code that bookings used is never deleted (docs/product.md#promotion-codes): bookings keep the
+-- code's text, not a foreign key, so this trigger is what refuses it, for every role. The admin
+-- hides it instead (status inactive).
+create function private.discount_codes_delete_unused()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  v_bookings bigint;
+begin
+  select count(*) into v_bookings from public.bookings b where b.discount_code = old.code;
+  if v_bookings > 0 or old.uses_count > 0 then
+    raise exception 'Mã khuyến mãi % đang được dùng bởi % đơn hàng: không thể xóa, hãy tạm dừng mã',
+      old.code, greatest(v_bookings, old.uses_count)
+      using errcode = '23503', hint = 'discount_code_in_use';
+  end if;
+  return old;
+end
+$$;
+revoke all on function private.discount_codes_delete_unused() from public, anon, authenticated;
+
+create trigger discount_codes_delete_unused
+  before delete on public.discount_codes
+  for each row execute function private.discount_codes_delete_unused();
 
 create trigger discount_codes_set_updated_at
   before update on public.discount_codes

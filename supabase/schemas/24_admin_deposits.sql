@@ -86,7 +86,7 @@ begin
     p_sort, 'created_at.desc',
     'd.id, d.provider_id, p.name as provider_name, p.email as provider_email,
      p.deposit as provider_balance, p.status as provider_status,
-     d.kind, d.amount, d.status, d.old_balance, d.new_balance, d.note, d.created_at, d.updated_at',
+     d.kind, d.amount, d.status, d.old_balance, d.new_balance, d.balance_reason, d.amount_before, d.note, d.created_at, d.updated_at',
     'left join public.profiles p on p.id = d.provider_id',
     p_limit, p_offset, p_count, p_after, p_before, p_last,
     private.admin_default_order_keyset('d', p_sort, p_after_created_at, p_after_id),

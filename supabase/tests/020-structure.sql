@@ -117,7 +117,7 @@ select triggers_are('public', 'commissions', array['commissions_rollup_delete', 
 select triggers_are('public', 'conversations', array['conversations_names', 'conversations_set_updated_at'], 'triggers of conversations');
 select triggers_are('public', 'deposit_history', array['audit_deposit_history', 'deposit_apply_transition', 'deposit_history_rollup_delete', 'deposit_history_rollup_insert', 'deposit_history_rollup_update', 'deposit_history_set_updated_at'], 'triggers of deposit_history');
 select triggers_are('public', 'discount_code_services', array['audit_discount_code_services'], 'triggers of discount_code_services');
-select triggers_are('public', 'discount_codes', array['audit_discount_codes', 'discount_codes_normalise', 'discount_codes_set_updated_at'], 'triggers of discount_codes');
+select triggers_are('public', 'discount_codes', array['audit_discount_codes', 'discount_codes_delete_unused', 'discount_codes_expiry_future', 'discount_codes_normalise', 'discount_codes_set_updated_at'], 'triggers of discount_codes');
 select triggers_are('public', 'messages', array['messages_after_insert', 'messages_before_insert', 'messages_read_at'], 'triggers of messages');
 select triggers_are('public', 'profiles', array['audit_profiles', 'profiles_before_write', 'profiles_conversation_names', 'profiles_email_follows_auth', 'profiles_money_guard', 'profiles_normalize_contact', 'profiles_protect_columns', 'profiles_role_rollup_delete', 'profiles_role_rollup_insert', 'profiles_role_rollup_update', 'profiles_set_updated_at', 'profiles_sync_ban'], 'triggers of profiles');
 select triggers_are('public', 'provider_documents', array['audit_provider_documents', 'provider_documents_set_updated_at'], 'triggers of provider_documents');
