@@ -4,6 +4,7 @@ import { createHmac } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadProjectConfig, type ProjectConfig } from './supabase-config.ts';
+import { realtimeLimits, type RealtimeLimits } from './realtime/limits.ts';
 
 export const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -83,6 +84,10 @@ export interface StackConfig {
   trustedProxies: readonly string[];
   /** `[api.fair_share]` as the REST API applies it (see restFairShare). */
   restFairShare: RestFairShare;
+  /** The per-caller share of /storage/v1 (see storageFairShare). */
+  storageFairShare: RestFairShare;
+  /** Realtime's tenant limits (realtime/limits.ts). */
+  realtimeLimits: RealtimeLimits;
 }
 
 export interface RestFairShare {
@@ -130,6 +135,24 @@ export function restFairShare(project: ProjectConfig, isTest: boolean, env: Node
 }
 
 /**
+ * The per-caller share of /storage/v1, built on `[api.fair_share]` (config.toml has no Storage
+ * section for it): the same requests in flight, connections held and queue timeout, twice the burst
+ * and the rate (a page shows many images at once), and no pool reserve for anonymous callers (the
+ * Storage pool is small: 10). Relaxed on the test profile like REST's unless
+ * SDV_STORAGE_FAIR_SHARE=config (=relaxed relaxes any profile).
+ */
+export function storageFairShare(project: ProjectConfig, isTest: boolean, env: NodeJS.ProcessEnv = process.env): RestFairShare {
+  const mode = env.SDV_STORAGE_FAIR_SHARE;
+  if (mode !== undefined && mode !== '' && mode !== 'config' && mode !== 'relaxed') {
+    throw new Error(`SDV_STORAGE_FAIR_SHARE must be "config" or "relaxed" (got "${mode}")`);
+  }
+  const rest = restFairShare(project, false, {});
+  const fromConfig: RestFairShare = { ...rest, burst: rest.burst * 2, requestsPerSecond: rest.requestsPerSecond * 2, reservedAnonConnections: 0 };
+  const relaxed = mode === 'relaxed' || (isTest && mode !== 'config');
+  return relaxed ? { ...fromConfig, ...RELAXED_PER_CALLER } : fromConfig;
+}
+
+/**
  * Reads the configuration. `SDV_PROFILE=test` gives the test suites their own folder and ports so
  * that running the tests never touches the data of `npm start`. The test ports (and those of the
  * e2e stack and the throwaway databases of the scripts) sit above Linux's ephemeral range
@@ -165,6 +188,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): StackConfig {
       .map((address) => address.trim())
       .filter((address) => address !== ''),
     restFairShare: restFairShare(project, isTest, env),
+    storageFairShare: storageFairShare(project, isTest, env),
+    realtimeLimits: realtimeLimits(isTest, env),
   };
 }
 

@@ -27,6 +27,7 @@ import {
 } from './codec.ts';
 import { filterSql, FilterParseError, parseFilter, quoteIdent, type FilterCondition } from './filters.ts';
 import { capIdentityKey, rlsGroupKey } from './identity.ts';
+import { ClientPresenceWindow, Gate, RateCounter, type RealtimeLimits } from './limits.ts';
 import { topicKey, Topics, type TopicMember } from './topics.ts';
 
 const EVENTS = new Set(['*', 'INSERT', 'UPDATE', 'DELETE']);
@@ -37,11 +38,21 @@ const MAX_TIMER_MS = 2_147_483_647;
 const MAX_BATCH = 200;
 /** How long a role's table privileges are trusted before being read again. */
 const PRIVILEGE_CACHE_MS = 5_000;
-/** Channels one socket may join (Supabase's default `max_channels_per_client`). */
+/** Channels one socket may join (Supabase's default `max_channels_per_client`; SDV_REALTIME_MAX_CHANNELS_PER_CLIENT). */
 export const MAX_CHANNELS_PER_CONNECTION = 100;
 /** Channels one signed-in user (role + sub) may have joined over all its sockets and tokens. */
 export const MAX_CHANNELS_PER_IDENTITY = 500;
 export const TOO_MANY_CHANNELS = 'ChannelRateLimitReached: Too many channels';
+// Realtime's answers when a tenant limit is reached (lib/realtime_web/channels/realtime_channel.ex).
+export const TOO_MANY_JOINS = 'ClientJoinRateLimitReached: Too many joins per second';
+export const TOO_MANY_USERS = 'ConnectionRateLimitReached: Too many connected users';
+export const TOO_MANY_MESSAGES = 'Too many messages per second';
+export const TOO_MANY_PRESENCE = 'Too many presence messages per second';
+export const CLIENT_PRESENCE_LIMIT = 'Client presence rate limit exceeded';
+/** Database work of joins running at once (filter values, private-channel policies), see Gate. */
+const JOIN_CONCURRENCY = 2;
+/** How long the read check of a change is retried while the database or its pool is busy or away. */
+const CHECK_RETRY_MS = 120_000;
 
 export interface Identity {
   role: DbRole;
@@ -92,6 +103,7 @@ class Channel implements TopicMember {
   policies: PolicyState = {};
   /** Write policies, evaluated once at the first send / track (one promise: pushes keep their order). */
   writes: Partial<Record<Extension, Promise<boolean>>> = {};
+  readonly presenceWindow: ClientPresenceWindow;
 
   constructor(
     readonly connection: Connection,
@@ -103,6 +115,8 @@ class Channel implements TopicMember {
   ) {
     this.topicKey = topicKey(this.subTopic, options.isPrivate);
     this.capKey = identity.capKey;
+    const limits = connection.service.limits;
+    this.presenceWindow = new ClientPresenceWindow(limits.clientPresenceMaxCalls, limits.clientPresenceWindowMs);
   }
 
   get subTopic(): string {
@@ -170,6 +184,9 @@ const readDenied = (subTopic: string): string => `You do not have permissions to
 
 class Connection {
   readonly channels = new Map<string, Channel>();
+  /** Joins being checked (they count against the channel cap until answered). */
+  private pendingJoins = 0;
+  private closedAsSlow = false;
 
   constructor(
     readonly service: RealtimeService,
@@ -198,16 +215,39 @@ class Connection {
   }
 
   send(message: PhoenixMessage): void {
-    if (this.ws.readyState === this.ws.OPEN) this.ws.send(encodeFrame(message, this.vsn));
+    if (this.writable()) this.ws.send(encodeFrame(message, this.vsn));
   }
 
   sendBinary(frame: Buffer): void {
-    if (this.ws.readyState === this.ws.OPEN) this.ws.send(frame, { binary: true });
+    if (this.writable()) this.ws.send(frame, { binary: true });
+  }
+
+  /**
+   * Whether a frame may be queued: a socket whose client stopped reading holds at most
+   * `maxSocketBufferBytes` of frames; past that it is closed (Realtime's socket process dies past its
+   * heap limit), its frames released, and nothing more is queued for it.
+   */
+  private writable(): boolean {
+    if (this.ws.readyState !== this.ws.OPEN) return false;
+    if (this.ws.bufferedAmount <= this.service.limits.maxSocketBufferBytes) return true;
+    if (!this.closedAsSlow) {
+      this.closedAsSlow = true;
+      this.service.ctx.log(`[realtime] closed a socket that stopped reading (${this.ws.bufferedAmount} bytes waiting)`);
+      this.closeAll();
+      this.ws.terminate();
+    }
+    return false;
   }
 
   closeAll(): void {
     for (const channel of this.channels.values()) this.service.removeChannel(channel);
     this.channels.clear();
+    this.service.connectionGone(this);
+  }
+
+  /** Counts a push of the client against the tenant's messages per second (Realtime's handle_in). */
+  private countEvent(): void {
+    this.service.events?.add();
   }
 
   /** The joined channel a push is for; answers `unmatched topic` when there is none. */
@@ -247,6 +287,7 @@ class Connection {
         await this.presence(channel, message);
         return;
       default:
+        this.countEvent();
         return;
     }
   }
@@ -264,6 +305,7 @@ class Connection {
       // Refused sends are dropped without a reply, as Realtime does (an `ack` sender times out).
       if (!allowed || !channel.active) return;
     }
+    this.countEvent();
     this.service.broadcast(channel.topicKey, broadcast, channel.options.selfBroadcast ? undefined : channel);
     if (channel.options.ackBroadcast && message.ref !== null) this.send(reply(message, 'ok', {}));
   }
@@ -272,6 +314,10 @@ class Connection {
     const event = typeof message.payload.event === 'string' ? message.payload.event.toLowerCase() : undefined;
     if (event === undefined) {
       this.send(reply(message, 'ok', {}));
+      return;
+    }
+    if (this.service.limits.ratesEnabled && !channel.presenceWindow.take()) {
+      this.service.shutdownChannel(channel, CLIENT_PRESENCE_LIMIT);
       return;
     }
     if (event === 'untrack') {
@@ -301,6 +347,12 @@ class Connection {
       this.send(reply(message, 'error', { reason: 'Presence track payload must be a map' }));
       return;
     }
+    const presence = this.service.presenceEvents;
+    if (presence && presence.avg > this.service.limits.maxPresenceEventsPerSecond) {
+      this.service.shutdownChannel(channel, TOO_MANY_PRESENCE);
+      return;
+    }
+    presence?.add();
     this.service.topics.track(channel, payload);
     this.send(reply(message, 'ok', {}));
   }
@@ -322,11 +374,37 @@ class Connection {
       return;
     }
     const subTopic = message.topic.replace(/^realtime:/i, '');
-    // Caps are checked before any work (again when the channel is registered, below).
-    if (this.channels.size >= MAX_CHANNELS_PER_CONNECTION) {
+    // Realtime's order: concurrent users, joins per second, channels per client; then the token.
+    const service = this.service;
+    if (service.limits.ratesEnabled) {
+      if (!service.counted(this) && service.connectedUsers >= service.limits.maxConcurrentUsers) {
+        this.send(reply(message, 'error', { reason: TOO_MANY_USERS }));
+        return;
+      }
+      if (service.joins?.triggered) {
+        // As Realtime: the join is refused and the socket disconnected.
+        this.send(reply(message, 'error', { reason: TOO_MANY_JOINS }));
+        this.closeAll();
+        this.ws.close(1000);
+        return;
+      }
+      service.joins?.add();
+    }
+    // Caps are checked before any work (again when the channel is registered, below); joins still
+    // being checked count too, so one socket cannot queue more than the cap.
+    if (this.channels.size + this.pendingJoins >= service.limits.maxChannelsPerClient) {
       this.send(reply(message, 'error', { reason: TOO_MANY_CHANNELS }));
       return;
     }
+    this.pendingJoins += 1;
+    try {
+      await this.checkedJoin(message, subTopic);
+    } finally {
+      this.pendingJoins -= 1;
+    }
+  }
+
+  private async checkedJoin(message: PhoenixMessage, subTopic: string): Promise<void> {
     let identity = this.apiIdentity;
     const token = message.payload.access_token;
     if (typeof token === 'string' && token !== '') {
@@ -352,31 +430,35 @@ class Connection {
       presenceEnabled: presenceConfig.enabled === true,
     };
     const policies: PolicyState = {};
-    if (options.isPrivate) {
-      const read = await this.service.mayRead(identity, subTopic, options.presenceEnabled ? ['broadcast', 'presence'] : ['broadcast']);
-      policies.broadcastRead = read.get('broadcast') === true;
-      if (options.presenceEnabled) policies.presenceRead = read.get('presence') === true;
-      if (!policies.broadcastRead && !policies.presenceRead) {
-        this.send(reply(message, 'error', { reason: readDenied(subTopic) }));
-        return;
-      }
-    }
     const requested = Array.isArray(config.postgres_changes) ? (config.postgres_changes as unknown[]) : [];
     const bindings: Binding[] = [];
-    for (const entry of requested) {
-      const result = await this.service.makeBinding(entry);
-      if (typeof result === 'string') {
-        this.send(reply(message, 'error', { reason: result }));
-        return;
+    // The database work of a join waits for its turn (Gate): a join flood queues here instead of
+    // taking the pooled connections the delivery of changes needs.
+    const refusal = await this.service.joinGate.run(async (): Promise<string | undefined> => {
+      if (this.ws.readyState !== this.ws.OPEN) return undefined;
+      if (options.isPrivate) {
+        const read = await this.service.mayRead(identity, subTopic, options.presenceEnabled ? ['broadcast', 'presence'] : ['broadcast']);
+        policies.broadcastRead = read.get('broadcast') === true;
+        if (options.presenceEnabled) policies.presenceRead = read.get('presence') === true;
+        if (!policies.broadcastRead && !policies.presenceRead) return readDenied(subTopic);
       }
-      bindings.push(result);
+      for (const entry of requested) {
+        const result = await this.service.makeBinding(entry);
+        if (typeof result === 'string') return result;
+        bindings.push(result);
+      }
+      return undefined;
+    });
+    if (refusal !== undefined) {
+      this.send(reply(message, 'error', { reason: refusal }));
+      return;
     }
     // The socket may have closed while the join was being checked.
     if (this.ws.readyState !== this.ws.OPEN) return;
     const previous = this.channels.get(message.topic);
     if (previous) this.leave(previous);
     // Caps, counted at the moment of joining (nothing is awaited from here on).
-    if (this.channels.size >= MAX_CHANNELS_PER_CONNECTION || this.service.identityChannels(identity) >= MAX_CHANNELS_PER_IDENTITY) {
+    if (this.channels.size >= this.service.limits.maxChannelsPerClient || this.service.identityChannels(identity) >= MAX_CHANNELS_PER_IDENTITY) {
       this.send(reply(message, 'error', { reason: TOO_MANY_CHANNELS }));
       return;
     }
@@ -433,9 +515,38 @@ class RealtimeService implements RealtimeModule {
   private readonly identityCounts = new Map<string, number>();
   readonly topics = new Topics<Channel>();
   readonly capture: ChangeCapture;
+  readonly limits: RealtimeLimits;
+  /** Realtime's tenant rate counters; undefined when the rate limits are off (test profile). */
+  readonly joins: RateCounter | undefined;
+  readonly events: RateCounter | undefined;
+  readonly presenceEvents: RateCounter | undefined;
+  readonly joinGate = new Gate(JOIN_CONCURRENCY);
+  /** Sockets that joined a channel and are still open (Realtime's UsersCounter). */
+  private readonly users = new Set<Connection>();
+  private closed = false;
 
   constructor(readonly ctx: ApiContext) {
     this.capture = new ChangeCapture(ctx.dbUrl, ctx.pool, ctx.log, (change) => this.enqueue(change));
+    this.limits = ctx.config.realtimeLimits;
+    if (this.limits.ratesEnabled) {
+      const { tickMs } = this.limits;
+      const warn = (code: string, message: string) => (avg: number) => ctx.log(`[realtime] ${code}: ${message} (${avg.toFixed(1)} per second)`);
+      this.joins = new RateCounter(this.limits.maxJoinsPerSecond, tickMs, warn('ClientJoinRateLimitReached', 'Too many joins per second'));
+      this.events = new RateCounter(this.limits.maxEventsPerSecond, tickMs, warn('MessagePerSecondRateLimitReached', 'Too many messages per second'));
+      this.presenceEvents = new RateCounter(this.limits.maxPresenceEventsPerSecond, tickMs, warn('PresenceRateLimitReached', 'Too many presence events per second'));
+    }
+  }
+
+  get connectedUsers(): number {
+    return this.users.size;
+  }
+
+  counted(connection: Connection): boolean {
+    return this.users.has(connection);
+  }
+
+  connectionGone(connection: Connection): void {
+    this.users.delete(connection);
   }
 
   async start(): Promise<void> {
@@ -464,6 +575,14 @@ class RealtimeService implements RealtimeModule {
           refuse('403 Forbidden', verified.message);
           return;
         }
+        // Realtime's TenantRateLimiters at connect: HTTP 429 with {error}.
+        if (this.limits.ratesEnabled) {
+          const tooMany = this.users.size >= this.limits.maxConcurrentUsers ? 'Too many connected users' : this.joins?.triggered ? 'Too many joins per second' : undefined;
+          if (tooMany) {
+            socket.end(`HTTP/1.1 429 Too Many Requests\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n${JSON.stringify({ error: tooMany })}`);
+            return;
+          }
+        }
         this.wss.handleUpgrade(req, socket, head, (ws) => {
           new Connection(this, ws, vsn, verified.identity);
         });
@@ -478,6 +597,8 @@ class RealtimeService implements RealtimeModule {
   }
 
   async close(): Promise<void> {
+    this.closed = true;
+    for (const counter of [this.joins, this.events, this.presenceEvents]) counter?.close();
     for (const channel of this.channels) channel.stop();
     this.channels.clear();
     for (const client of this.wss.clients) client.terminate();
@@ -552,6 +673,7 @@ class RealtimeService implements RealtimeModule {
   }
 
   addChannel(channel: Channel): void {
+    if (channel.connection.ws.readyState === channel.connection.ws.OPEN) this.users.add(channel.connection);
     this.channels.add(channel);
     this.topics.add(channel);
     if (channel.capKey !== undefined) this.identityCounts.set(channel.capKey, (this.identityCounts.get(channel.capKey) ?? 0) + 1);
@@ -576,9 +698,19 @@ class RealtimeService implements RealtimeModule {
 
   /** Sends a broadcast to every member of a topic allowed to read it, but `except`. */
   broadcast(key: string, message: BroadcastMessage, except?: Channel): void {
+    const over: Channel[] = [];
     for (const member of this.topics.members(key)) {
-      if (member !== except && member.canReadBroadcast()) member.deliverBroadcast(message);
+      if (member !== except && member.canReadBroadcast()) {
+        member.deliverBroadcast(message);
+        // As Realtime's dispatcher: each delivery counts, and a channel that receives one while the
+        // tenant is over its messages per second is shut down.
+        if (this.events) {
+          this.events.add();
+          if (this.events.triggered) over.push(member);
+        }
+      }
     }
+    for (const channel of over) this.shutdownChannel(channel, TOO_MANY_MESSAGES);
   }
 
   /** Read policies of a private topic; a failing policy counts as a refusal (logged). */
@@ -694,7 +826,7 @@ class RealtimeService implements RealtimeModule {
     const results = new Map<string, Map<number, CheckResult>>();
     const tasks = [...groups.entries()].map(([key, group]) => async () => {
       try {
-        results.set(key, await this.checkAsSubscriber(group.identity, [...group.items.values()]));
+        results.set(key, await this.withRetry(() => this.checkAsSubscriber(group.identity, [...group.items.values()])));
       } catch (error) {
         this.ctx.log(`[realtime] could not check read access: ${error instanceof Error ? error.message : String(error)}`);
       }
@@ -724,6 +856,27 @@ class RealtimeService implements RealtimeModule {
         target.channel.push('postgres_changes', { ids, data });
       }
     });
+  }
+
+  /**
+   * Runs a read check again while the failure is the database being busy or away (the pool's
+   * "timeout exceeded when trying to connect", a refused or terminated connection) — the change
+   * waits instead of being lost; later changes wait behind it, so the order is kept. Gives up after
+   * CHECK_RETRY_MS or when the module closes; other errors are not retried.
+   */
+  private async withRetry<T>(check: () => Promise<T>): Promise<T> {
+    const started = Date.now();
+    let delay = 50;
+    for (;;) {
+      try {
+        return await check();
+      } catch (error) {
+        if (this.closed || !isTransient(error) || Date.now() - started > CHECK_RETRY_MS) throw error;
+        if (delay === 50) this.ctx.log(`[realtime] read check waits for the database: ${error instanceof Error ? error.message : String(error)}`);
+        await new Promise((resolve) => setTimeout(resolve, delay));
+        delay = Math.min(delay * 2, 1000);
+      }
+    }
   }
 
   /**
@@ -837,6 +990,13 @@ interface CheckResult {
   record: Record<string, unknown> | null;
   /** filterKey of the filters the row passes. */
   passes: Set<string>;
+}
+
+/** Failures that go away by themselves: pool or connection trouble, a server restarting. */
+function isTransient(error: unknown): boolean {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  if (typeof code === 'string' && (/^08/.test(code) || ['57P01', '57P02', '57P03', '53300', '53400', 'ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT'].includes(code))) return true;
+  return typeof message === 'string' && /timeout exceeded when trying to connect|Connection terminated|connection ended|Client has encountered a connection error/i.test(message);
 }
 
 function filterKey(filter: readonly FilterCondition[]): string {
