@@ -30,12 +30,22 @@ export function identityOf(caller: Caller, address: string): Identity {
   return { key: `token@${address}`, anonymous: false, exempt: false };
 }
 
-/** 429 in PostgREST's error shape, with Retry-After in whole seconds. */
-function tooMany(code: 'SDV001' | 'SDV002', message: string, details: string, retryAfterSeconds: number): ApiError {
-  return new ApiError(429, code, message, details, 'Wait for the Retry-After seconds, then send fewer requests at once.', {
-    'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))),
-  });
+/** The errors a share throws; REST's are PostgREST-shaped, Storage gives its own (storage/index.ts). */
+export interface ShareErrors {
+  /** Over the caller's rate (`SDV002`) or requests in flight (`SDV001`); Retry-After in whole seconds. */
+  tooMany(code: 'SDV001' | 'SDV002', message: string, details: string, retryAfterSeconds: number): Error;
+  /** No connection of the share within `queue_timeout`. */
+  queueTimeout(): Error;
 }
+
+/** 429 in PostgREST's error shape, with Retry-After in whole seconds; 504 PGRST003 for the queue. */
+const REST_ERRORS: ShareErrors = {
+  tooMany: (code, message, details, retryAfterSeconds) =>
+    new ApiError(429, code, message, details, 'Wait for the Retry-After seconds, then send fewer requests at once.', {
+      'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))),
+    }),
+  queueTimeout: () => new ApiError(504, 'PGRST003', 'Timed out acquiring connection from connection pool.'),
+};
 
 interface Bucket {
   tokens: number;
@@ -72,6 +82,7 @@ export class FairShare {
     private readonly settings: RestFairShare,
     private readonly poolSize: number,
     private readonly now: () => number = Date.now,
+    private readonly errors: ShareErrors = REST_ERRORS,
   ) {
     this.reserved = settings.enabled ? Math.min(settings.reservedAnonConnections, poolSize - 1) : 0;
     this.sweeper = setInterval(() => this.sweep(), 60_000);
@@ -86,11 +97,11 @@ export class FairShare {
       bucket = this.bucketOf(identity.key);
       if (bucket.tokens < 1) {
         const wait = (1 - bucket.tokens) / this.settings.requestsPerSecond;
-        throw tooMany('SDV002', 'Too many requests', `More than ${this.settings.burst} requests at once or ${this.settings.requestsPerSecond} per second from this caller`, wait);
+        throw this.errors.tooMany('SDV002', 'Too many requests', `More than ${this.settings.burst} requests at once or ${this.settings.requestsPerSecond} per second from this caller`, wait);
       }
       bucket.tokens -= 1;
       if (bucket.inFlight >= this.settings.maxRequestsInFlight) {
-        throw tooMany('SDV001', 'Too many requests in flight', `At most ${this.settings.maxRequestsInFlight} requests of one caller run or wait at a time`, 1);
+        throw this.errors.tooMany('SDV001', 'Too many requests in flight', `At most ${this.settings.maxRequestsInFlight} requests of one caller run or wait at a time`, 1);
       }
       bucket.inFlight += 1;
     }
@@ -155,7 +166,7 @@ export class FairShare {
         },
         timer: setTimeout(() => {
           this.waiters = this.waiters.filter((other) => other !== waiter);
-          reject(new ApiError(504, 'PGRST003', 'Timed out acquiring connection from connection pool.'));
+          reject(this.errors.queueTimeout());
         }, this.settings.queueTimeoutMs),
       };
       this.waiters.push(waiter);

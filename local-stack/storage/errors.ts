@@ -29,6 +29,21 @@ export class StorageApiError extends Error {
   }
 }
 
+/** An error answered with its own status (not Storage's 400 wrapper) and optional Retry-After. */
+export class StorageLimitError extends StorageApiError {
+  constructor(statusCode: number, code: string, message: string, readonly retryAfterSeconds?: number) {
+    super(statusCode, code, code, message);
+  }
+
+  override get httpStatus(): number {
+    return this.statusCode;
+  }
+
+  headers(): Record<string, string> {
+    return this.retryAfterSeconds === undefined ? {} : { 'Retry-After': String(this.retryAfterSeconds) };
+  }
+}
+
 export const ERRORS = {
   noSuchBucket: () => new StorageApiError(404, 'NoSuchBucket', 'Bucket not found', 'Bucket not found'),
   noSuchKey: () => new StorageApiError(404, 'NoSuchKey', 'not_found', 'Object not found'),

@@ -23,7 +23,9 @@ import {
   type ObjectMetadata,
   type StoredObjectRow,
 } from './db.ts';
-import { ERRORS, sendStorageError, StorageApiError } from './errors.ts';
+import { ERRORS, sendStorageError, StorageApiError, StorageLimitError } from './errors.ts';
+import { clientAddressOf } from '../auth/rate-limit.ts';
+import { FairShare, type Admission, type Identity, type ShareErrors } from '../rest/fair-share.ts';
 import { imgproxyTransformations, RenderLimitError, renderImage, transformFrom, transformFromString, transformToString } from './render.ts';
 import { commitTempFile, ensureStorageDirs, fileSize, removeFile, sweepStorage, tempDir } from './files.ts';
 import { bucketFromRawSegment, keyFromRawSegments, normaliseListPrefix, objectFilePath, validateKey } from './keys.ts';
@@ -44,26 +46,91 @@ interface Route {
   query: URLSearchParams;
 }
 
+/**
+ * The share's answers in Storage's shape: 429 `TooManyRequests` with Retry-After (as the render
+ * pool), and Storage's own `DatabaseTimeout` (544) when no connection of the share came in time.
+ */
+const SHARE_ERRORS: ShareErrors = {
+  tooMany: (_code, message, details, retryAfterSeconds) =>
+    new StorageLimitError(429, 'TooManyRequests', `${message}: ${details}`, Math.max(1, Math.ceil(retryAfterSeconds))),
+  queueTimeout: () => new StorageLimitError(544, 'DatabaseTimeout', 'The connection to the database timed out'),
+};
+
 class StorageService implements HttpModule {
-  constructor(private readonly ctx: ApiContext) {}
+  /** The per-caller share (local-stack/rest/fair-share.ts, settings from config.ts storageFairShare). */
+  private readonly share: FairShare;
+  /** Each request's admission into the share, for asCaller. */
+  private readonly admissions = new WeakMap<IncomingMessage, Admission>();
+  /** Each request's verified Authorization token (the share and caller() both need it). */
+  private readonly verified = new WeakMap<IncomingMessage, ReturnType<typeof verifyJwt>>();
+
+  constructor(private readonly ctx: ApiContext) {
+    this.share = new FairShare(ctx.config.storageFairShare, ctx.pool.options.max ?? 10, Date.now, SHARE_ERRORS);
+  }
 
   private get storageDir(): string {
     return this.ctx.config.storageDir;
   }
 
   async handle(req: IncomingMessage, res: ServerResponse, subpath: string): Promise<void> {
+    let admission: Admission | undefined;
     try {
+      admission = this.share.admit(await this.identity(req));
+      this.admissions.set(req, admission);
       await this.route(req, res, subpath);
     } catch (error) {
       this.fail(req, res, error);
+    } finally {
+      admission?.done();
     }
   }
 
+  /**
+   * Who the request counts for: the service role is not limited; a valid token's `sub`; else (no
+   * token, the anon key, an invalid token) the client address.
+   */
+  private async identity(req: IncomingMessage): Promise<Identity> {
+    const token = this.bearer(req);
+    const address = clientAddressOf(req, this.ctx.config.trustedProxies);
+    if (token) {
+      const result = await this.verify(req, token);
+      if (result.ok && result.role === 'service_role') return { key: 'service_role', anonymous: false, exempt: true };
+      const sub = result.ok ? result.claims.sub : undefined;
+      if (typeof sub === 'string' && sub !== '') return { key: `sub:${sub}`, anonymous: false, exempt: false };
+    }
+    return { key: `address:${address}`, anonymous: true, exempt: false };
+  }
+
+  private bearer(req: IncomingMessage): string | undefined {
+    const header = req.headers.authorization;
+    return typeof header === 'string' ? /^Bearer\s+(\S+)\s*$/i.exec(header.trim())?.[1] : undefined;
+  }
+
+  private verify(req: IncomingMessage, token: string): ReturnType<typeof verifyJwt> {
+    let result = this.verified.get(req);
+    if (!result) {
+      result = verifyJwt(token, this.ctx.config.jwtSecret);
+      this.verified.set(req, result);
+    }
+    return result;
+  }
+
   async close(): Promise<void> {
-    // No timers or dedicated connections: the pool belongs to the server.
+    // No dedicated connections: the pool belongs to the server.
+    this.share.close();
   }
 
   private fail(req: IncomingMessage, res: ServerResponse, error: unknown): void {
+    if (error instanceof StorageLimitError) {
+      if (res.headersSent) return;
+      if (!req.complete) {
+        // Refused before its body was read (an upload): answer, then close the connection.
+        res.setHeader('Connection', 'close');
+        res.on('finish', () => req.destroy());
+      }
+      sendJson(res, error.httpStatus, error.body(), error.headers());
+      return;
+    }
     if (error instanceof UploadAbortedError) {
       // The client keeps sending far more than allowed: answer, then close the connection.
       if (!res.headersSent) res.setHeader('Connection', 'close');
@@ -172,10 +239,9 @@ class StorageService implements HttpModule {
   private async caller(req: IncomingMessage): Promise<Caller> {
     // As Storage: the routes that act for a caller read the JWT of the Authorization header only
     // (supabase-js sends the anon key's when nobody is signed in); without one they are refused.
-    const header = req.headers.authorization;
-    const token = typeof header === 'string' ? /^Bearer\s+(\S+)\s*$/i.exec(header.trim())?.[1] : undefined;
+    const token = this.bearer(req);
     if (!token) throw ERRORS.accessDenied('Invalid Compact JWS');
-    const result = await verifyJwt(token, this.ctx.config.jwtSecret);
+    const result = await this.verify(req, token);
     if (result.ok) return { role: result.role, claims: result.claims };
     if (result.reason === 'expired') throw ERRORS.accessDenied('jwt expired');
     if (result.reason === 'bad_role') throw ERRORS.accessDenied(result.message);
@@ -188,7 +254,17 @@ class StorageService implements HttpModule {
       path: (req.url ?? '').split('?')[0] ?? '',
       headers: headerMap(req),
     };
-    return withRoleTransaction(this.ctx.pool, { role: caller.role, claims: caller.claims, readOnly, request }, fn);
+    const admission = this.admissions.get(req);
+    if (!admission) return withRoleTransaction(this.ctx.pool, { role: caller.role, claims: caller.claims, readOnly, request }, fn);
+    // The caller's share of the pool: at most `max_connections` of its transactions at once, and a
+    // freed connection goes to the caller holding the fewest.
+    return admission.connection().then(async (release) => {
+      try {
+        return await withRoleTransaction(this.ctx.pool, { role: caller.role, claims: caller.claims, readOnly, request }, fn);
+      } finally {
+        release();
+      }
+    });
   }
 
   private bucketAndKey(segments: readonly string[]): { bucket: string; key: string } {
