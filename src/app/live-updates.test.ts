@@ -1,8 +1,19 @@
+// @vitest-environment jsdom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render } from '@testing-library/react';
+import { createElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createInvalidationBatcher, LIVE_TABLES } from './live-updates.tsx';
-
-// The batcher needs no client (and Node 20 has no WebSocket for supabase-js' realtime).
-vi.mock('@/lib/supabase/supabase.ts', () => ({ supabase: {} }));
+import { bookingKeys } from '@/features/bookings/api/keys.ts';
+import { commissionKeys } from '@/features/commissions/api/keys.ts';
+import { conversationKeys } from '@/features/conversations/api/keys.ts';
+import { customerKeys } from '@/features/customers/api/keys.ts';
+import { dashboardKeys } from '@/features/dashboard/api/keys.ts';
+import { depositKeys } from '@/features/deposits/api/keys.ts';
+import { promotionKeys } from '@/features/promotions/api/keys.ts';
+import { providerKeys } from '@/features/providers/api/keys.ts';
+import { reviewKeys } from '@/features/reviews/api/keys.ts';
+import { settingsKeys } from '@/features/settings/api/keys.ts';
+import { createInvalidationBatcher, LiveUpdates } from './live-updates.tsx';
 
 describe('live updates: invalidation batcher', () => {
   beforeEach(() => vi.useFakeTimers());
@@ -40,22 +51,88 @@ describe('live updates: invalidation batcher', () => {
     expect(invalidateQueries).not.toHaveBeenCalled();
   });
 
-  it('follows the records the marketplace produces, with the key roots of the screens that show them', () => {
-    expect(Object.keys(LIVE_TABLES).sort()).toEqual([
-      'bookings',
-      'commissions',
-      'conversations',
-      'deposit_history',
-      'discount_codes',
-      'messages',
-      'profiles',
-      'reviews',
-      'service_items',
-    ]);
-    for (const table of ['bookings', 'deposit_history', 'commissions', 'profiles', 'service_items'] as const) {
-      expect(LIVE_TABLES[table]).toContain('dashboard');
-    }
-    expect(LIVE_TABLES.deposit_history).toContain('deposits');
-    expect(LIVE_TABLES.discount_codes).toContain('promotions');
+});
+
+// The behaviour of the mounted <LiveUpdates />: a change the realtime channel reports on a table
+// makes stale, a second later, the queries of the screens that show that table's records, keyed by
+// each feature's own key factory, and nothing else. A table the channel does not listen to, or a
+// feature whose keys moved to another root, fails here.
+const channel = vi.hoisted(() => ({
+  handlers: new Map<string, () => void>(),
+  subscribed: false,
+}));
+
+vi.mock('@/lib/supabase/supabase.ts', () => {
+  const fake = {
+    on(type: string, filter: { event: string; schema: string; table: string }, handler: () => void) {
+      if (type === 'postgres_changes' && filter.event === '*' && filter.schema === 'public') channel.handlers.set(filter.table, handler);
+      return fake;
+    },
+    subscribe() {
+      channel.subscribed = true;
+      return fake;
+    },
+  };
+  return { supabase: { channel: () => fake, removeChannel: () => Promise.resolve('ok') } };
+});
+
+/** One query of each screen, under the key its feature builds. */
+const SCREENS = {
+  'bookings list': bookingKeys.lists(),
+  'booking detail': bookingKeys.detail('b1'),
+  "booking's conversation": bookingKeys.conversation('b1'),
+  dashboard: dashboardKeys.summary(),
+  'recent bookings (dashboard)': dashboardKeys.recentBookings(),
+  'customers list': customerKeys.lists(),
+  'customer stats': customerKeys.stats('c1'),
+  'providers list': providerKeys.lists(),
+  "provider's reviews": providerKeys.reviews('p1', 1),
+  'deposit history': depositKeys.lists(),
+  'reviews list': reviewKeys.lists(),
+  'commissions list': commissionKeys.lists(),
+  'promotion codes': promotionKeys.lists(),
+  'conversations list': conversationKeys.lists(),
+  'conversation of a booking': conversationKeys.byBooking('b1'),
+  'chat image URL': conversationKeys.imageUrl('x.png'),
+  settings: settingsKeys.detail(),
+} as const;
+type Screen = keyof typeof SCREENS;
+
+/** What each table's change must refresh: the screens that show its records. */
+const EXPECTED: Record<string, Screen[]> = {
+  bookings: ['bookings list', 'booking detail', "booking's conversation", 'dashboard', 'recent bookings (dashboard)', 'customers list', 'customer stats', 'providers list', "provider's reviews"],
+  deposit_history: ['deposit history', 'dashboard', 'recent bookings (dashboard)', 'providers list', "provider's reviews"],
+  reviews: ['reviews list', 'providers list', "provider's reviews"],
+  commissions: ['commissions list', 'providers list', "provider's reviews", 'dashboard', 'recent bookings (dashboard)'],
+  discount_codes: ['promotion codes'],
+  profiles: ['dashboard', 'recent bookings (dashboard)', 'customers list', 'customer stats', 'providers list', "provider's reviews"],
+  service_items: ['dashboard', 'recent bookings (dashboard)'],
+  conversations: ['conversations list', 'conversation of a booking', "booking's conversation"],
+  messages: ['conversations list'],
+};
+
+describe('<LiveUpdates />: a change on a table refreshes the screens that show it', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => {
+    cleanup();
+    vi.useRealTimers();
   });
+
+  for (const [table, screens] of Object.entries(EXPECTED)) {
+    it(`${table}: ${screens.join(', ')}`, () => {
+      const queryClient = new QueryClient();
+      for (const key of Object.values(SCREENS)) queryClient.setQueryData(key, 'cached');
+      render(createElement(QueryClientProvider, { client: queryClient }, createElement(LiveUpdates)));
+      expect(channel.subscribed).toBe(true);
+      const changed = channel.handlers.get(table);
+      expect(changed, `the channel listens to public.${table}`).toBeTypeOf('function');
+      changed!();
+      changed!();
+      const stale = () => (Object.keys(SCREENS) as Screen[]).filter((screen) => queryClient.getQueryState(SCREENS[screen])?.isInvalidated);
+      // Batched: nothing before the second is out, then exactly the screens showing the table.
+      expect(stale()).toEqual([]);
+      vi.advanceTimersByTime(1000);
+      expect(stale().sort()).toEqual([...screens].sort());
+    });
+  }
 });

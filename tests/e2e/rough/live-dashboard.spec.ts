@@ -1,11 +1,43 @@
 // The dashboard says its figures are live: a booking, a deposit or a commission written by someone
 // else shows up in its cards without a reload (Realtime); a message arriving in a conversation
 // shows up in the conversations list the same way; such a refresh of a list leaves its pager usable.
-import { expect, test } from '@playwright/test';
-import { realtimeListening, signedInAdminEachTest } from '../helpers.ts';
-import { closeDb, createAccount, sql, unique } from '../admin-ops/ops-helpers.ts';
+import { expect, test, type Locator } from '@playwright/test';
+import { DEMO_ACCOUNTS, realtimeListening, signedInAdminEachTest } from '../helpers.ts';
+import { closeDb, createAccount, sql, unique, viCount } from '../admin-ops/ops-helpers.ts';
+import { accessToken, userRest } from '../admin-finance/finance-helpers.ts';
 
-const count = async (text: Promise<string>) => Number((await text).replace(/[^\d]/g, ''));
+interface ServerDashboard {
+  users: { total: number };
+  bookings: { pending: number };
+  platform_income: number;
+  deposits: { completed_amount: number; pending_amount: number };
+  service_items: number;
+}
+
+/** The dashboard's figures as the server computes them now (public.admin_dashboard as the admin). */
+async function serverDashboard(): Promise<ServerDashboard> {
+  const token = await accessToken(DEMO_ACCOUNTS.admin.email, DEMO_ACCOUNTS.admin.password);
+  return userRest<ServerDashboard>(token, 'rpc/admin_dashboard', { method: 'POST', body: {} });
+}
+
+const vnd = (amount: number) => `${amount.toLocaleString('vi-VN')} ₫`;
+
+/**
+ * Waits until `shown` reads exactly the server's current figure (`expected` of the server's
+ * answer, written as the screen writes it); the message names both when they never agree.
+ */
+async function expectShownAsServer(shown: Locator, expected: (server: ServerDashboard) => string): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        const wanted = expected(await serverDashboard());
+        const text = (await shown.innerText()).replace(/\s+/g, ' ').trim();
+        return text === wanted ? 'same' : `shown "${text}", server "${wanted}"`;
+      },
+      { timeout: 10_000 },
+    )
+    .toBe('same');
+}
 
 test.afterAll(closeDb);
 
@@ -15,16 +47,14 @@ test.describe('live updates', () => {
   test('the dashboard follows new bookings, deposits and commissions without a reload', async ({ page }) => {
     const listening = realtimeListening(page, 'admin-live-updates');
     await page.goto('/admin');
+    const figure = (heading: string) => page.locator('section', { has: page.getByRole('heading', { name: heading }) }).locator('p').first();
     const pending = page.getByTestId('bookings-pending');
     await expect(pending).toHaveText(/\d/);
-    const depositsCard = page.locator('section', { has: page.getByRole('heading', { name: 'Tổng tiền đặt cọc' }) });
-    const incomeCard = page.locator('section', { has: page.getByRole('heading', { name: 'Thu nhập nền tảng' }) });
-    await expect(depositsCard).toContainText('₫');
-    const pendingBefore = await count(pending.innerText());
-    const depositsBefore = await depositsCard.locator('p').first().innerText();
-    const incomeBefore = await incomeCard.locator('p').first().innerText();
-
+    await expect(figure('Tổng tiền đặt cọc')).toContainText('₫');
     await listening;
+
+    // After each write, the card shows exactly the server's figure, which counts the row just
+    // written (other workers write too: the figure is read again until both agree).
     const [sub] = await sql<{ id: string }>('select id from public.subcategories order by sort_order limit 1');
     const [provider] = await sql<{ id: string }>("select id from public.profiles where role = 'provider' and status <> 'banned' order by created_at limit 1");
     const tag = unique('song');
@@ -33,32 +63,27 @@ test.describe('live updates', () => {
        values ('Khách trực tiếp', $1, 'Dọn dẹp nhà cửa', $2, 100000, 100000, 'pending')`,
       [sub!.id, `Gói ${tag}`],
     );
-    await expect.poll(() => count(pending.innerText()), { timeout: 10_000 }).toBeGreaterThan(pendingBefore);
+    await expectShownAsServer(pending, (server) => viCount(server.bookings.pending));
 
     await sql(`insert into public.deposit_history (provider_id, amount, status) values ($1, 7000000, 'pending')`, [provider!.id]);
-    await expect.poll(() => depositsCard.locator('p').first().innerText(), { timeout: 10_000 }).not.toBe(depositsBefore);
+    await expectShownAsServer(figure('Tổng tiền đặt cọc'), (server) => vnd(server.deposits.completed_amount + server.deposits.pending_amount));
 
     await sql(
       `insert into public.bookings (customer_name, provider_id, subcategory_id, service_name, service_item_name, original_price, final_price, status)
        values ('Khách trực tiếp', $1, $2, 'Dọn dẹp nhà cửa', $3, 9000000, 9000000, 'completed')`,
       [provider!.id, sub!.id, `Gói xong ${tag}`],
     );
-    await expect.poll(() => incomeCard.locator('p').first().innerText(), { timeout: 10_000 }).not.toBe(incomeBefore);
+    await expectShownAsServer(figure('Thu nhập nền tảng'), (server) => vnd(server.platform_income));
 
-    // A new account and a new package count at once too. Other workers of the suite create accounts,
-    // bookings and packages in parallel, so a count may move by more than this test's own row.
-    const usersCard = page.locator('section', { has: page.getByRole('heading', { name: 'Tổng người dùng' }) });
-    const packagesCard = page.locator('section', { has: page.getByRole('heading', { name: 'Gói dịch vụ' }) });
-    const usersBefore = await count(usersCard.locator('p').first().innerText());
-    const packagesBefore = await count(packagesCard.locator('p').first().innerText());
+    // A new account and a new package count at once too.
     await createAccount({ email: `${tag}@e2e.sandichvu.vn`, password: 'Khach@123456', name: `Khách ${tag}`, role: 'customer' });
-    await expect.poll(() => count(usersCard.locator('p').first().innerText()), { timeout: 10_000 }).toBeGreaterThan(usersBefore);
+    await expectShownAsServer(figure('Tổng người dùng'), (server) => viCount(server.users.total));
     await sql(
       `insert into public.service_items (subcategory_id, name, price, duration, description, job_details)
        values ($1, $2, 150000, '2 giờ', 'Gói thử trực tiếp', 'Làm thử')`,
       [sub!.id, `Gói trực tiếp ${tag}`],
     );
-    await expect.poll(() => count(packagesCard.locator('p').first().innerText()), { timeout: 10_000 }).toBeGreaterThan(packagesBefore);
+    await expectShownAsServer(figure('Gói dịch vụ'), (server) => viCount(server.service_items));
   });
 
   test('the conversations list shows a new message without a reload', async ({ page }) => {
@@ -91,10 +116,13 @@ test.describe('live updates', () => {
     await listening;
     // The refetch of this page that the live update starts is held for four seconds, so the click
     // lands inside it (the idle-time prefetch of page 2 goes through at once).
-    let held = 0;
+    let holding: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      holding = resolve;
+    });
     await page.route('**/rest/v1/rpc/admin_list_bookings', async (route) => {
       if (route.request().postData() !== body) return route.fallback();
-      held += 1;
+      holding();
       await new Promise((resolve) => setTimeout(resolve, 4_000));
       return route.fallback();
     });
@@ -104,7 +132,8 @@ test.describe('live updates', () => {
        values ('Khách trực tiếp', $1, 'Dọn dẹp nhà cửa', $2, 100000, 100000, 'pending')`,
       [sub!.id, `Gói ${unique('trang')}`],
     );
-    await expect.poll(() => held, { timeout: 10_000, intervals: [50] }).toBeGreaterThan(0);
+    // The live update's refetch of this page arrives (and is being held).
+    await Promise.race([held, new Promise((_, reject) => setTimeout(() => reject(new Error('no refetch of the page within 10 s')), 10_000))]);
     // Read at once, inside the held refetch (an auto-waiting assertion would wait for its end).
     expect(await table.getAttribute('aria-busy'), 'the table is not marked busy').toBeNull();
     const next = page.getByRole('button', { name: 'Trang sau' });

@@ -5,7 +5,6 @@ import { expect, test, type Page } from '@playwright/test';
 import { signInAsAdmin } from '../helpers.ts';
 import { apiUrl, closeDb, sql } from '../admin-ops/ops-helpers.ts';
 
-
 /** Fails every REST request as a lost connection does (auth and the app's files still load). */
 async function cutRest(page: Page): Promise<void> {
   await page.route(`${apiUrl()}/rest/v1/**`, (route) => route.abort('internetdisconnected'));
@@ -22,7 +21,7 @@ async function goInApp(page: Page, path: string): Promise<void> {
 test.afterAll(closeDb);
 
 test('every screen shows its error and "Thử lại" within 5 s of a network failure', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const [conversation] = await sql<{ booking_id: string }>('select booking_id from public.conversations order by created_at limit 1');
   const [booking] = await sql<{ id: string }>('select id from public.bookings order by created_at limit 1');
   await signInAsAdmin(page);
@@ -32,16 +31,33 @@ test('every screen shows its error and "Thử lại" within 5 s of a network fai
     .getByRole('link')
     .evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
   const screens = menu.filter((href) => href !== '/admin');
-  expect(screens.length).toBeGreaterThanOrEqual(12);
+  expect(screens).toEqual([
+    '/admin/bookings',
+    '/admin/providers',
+    '/admin/customers',
+    '/admin/manage-commissions',
+    '/admin/manage-deposit-history',
+    '/admin/manage-conversations',
+    '/admin/manage-reviews',
+    '/admin/manage-discount-codes',
+    '/admin/manage-service-items',
+    '/admin/manage-subcategories',
+    '/admin/manage-services',
+    '/admin/settings',
+    '/admin/audit-log',
+  ]);
   await cutRest(page);
   for (const path of [...screens, `/admin/bookings/${booking!.id}`, `/admin/messages/${conversation!.booking_id}`]) {
+    // Timed from the navigation itself, whatever keeps the previous screen up meanwhile (a route
+    // loader retrying its read would): the wait below is far longer than the budget, so a slow
+    // retry is reported with the time it took instead of cutting the wait short.
     const previous = await page.getByRole('heading', { level: 1 }).first().innerText();
-    await goInApp(page, path);
-    // Timed from the screen's first render (its code comes from the web server, which still answers).
-    await expect(page.getByRole('heading', { level: 1, name: previous, exact: true }), path).toHaveCount(0);
     const started = Date.now();
-    await expect(page.getByRole('button', { name: 'Thử lại' }).first(), path).toBeVisible({ timeout: 5_000 });
-    expect(Date.now() - started, path).toBeLessThan(5_000);
+    await goInApp(page, path);
+    // The new screen is up (the previous one had its own "Thử lại") and shows its error.
+    await expect(page.getByRole('heading', { level: 1, name: previous, exact: true }), path).toHaveCount(0, { timeout: 30_000 });
+    await expect(page.getByRole('button', { name: 'Thử lại' }).first(), path).toBeVisible({ timeout: 30_000 });
+    expect(Date.now() - started, `${path}: ms from the navigation to "Thử lại"`).toBeLessThan(5_000);
   }
   await page.unrouteAll({ behavior: 'wait' });
   await page.getByRole('button', { name: 'Thử lại' }).first().click();
