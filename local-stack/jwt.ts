@@ -161,9 +161,9 @@ function candidateKeys(token: string, secret: string): KeyChoice[] {
 
 /**
  * Verifies a bearer token: HS256 with the secret, or ES256 / RS256 with the project's registered
- * public keys (never `alg: none`); signature, expiry, known role.
+ * public keys (never `alg: none`); signature, expiry, known role (read by `roleOf` when given).
  */
-export async function verifyJwt(token: string, secret: string): Promise<VerifyResult> {
+export async function verifyJwt(token: string, secret: string, roleOf?: (claims: Claims) => string): Promise<VerifyResult> {
   const candidates = candidateKeys(token, secret);
   if (candidates.length === 0) {
     let header: { kid?: unknown; alg?: unknown } = {};
@@ -179,7 +179,8 @@ export async function verifyJwt(token: string, secret: string): Promise<VerifyRe
     try {
       const { payload } = await jwtVerify(token, candidate.key, { algorithms: [candidate.alg], clockTolerance: 0 });
       const claims = payload as Claims;
-      const role = typeof claims.role === 'string' ? claims.role : '';
+      // `roleOf`: where the role is read (PostgREST's jwt-role-claim-key); the `role` claim otherwise.
+      const role = roleOf ? roleOf(claims) : typeof claims.role === 'string' ? claims.role : '';
       if (!ALLOWED_ROLES.includes(role as DbRole)) {
         return { ok: false, reason: 'bad_role', message: `role "${role}" does not exist` };
       }

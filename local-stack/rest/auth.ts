@@ -4,6 +4,15 @@
 import type { IncomingMessage } from 'node:http';
 import { bearerToken, verifiableAlgorithms, verifyJwt, type Claims, type DbRole } from '../jwt.ts';
 import { ApiError, invalidTokenHeader } from './errors.ts';
+import { audienceError, DEFAULT_ROLE_CLAIM_KEY, roleFromClaims, type JsPath } from './jwt-settings.ts';
+
+/** The authenticator's JWT settings in force (db-config.ts RestSettings). */
+export interface JwtSettings {
+  jwtAud: string | null;
+  roleClaimKey: JsPath;
+}
+
+const DEFAULT_JWT_SETTINGS: JwtSettings = { jwtAud: null, roleClaimKey: DEFAULT_ROLE_CLAIM_KEY };
 
 export interface Caller {
   role: DbRole;
@@ -26,9 +35,16 @@ const MAX_CACHED = 2000;
 /** Verifies tokens, remembering verified ones until they expire (verification is per token, not per request). */
 export class CallerResolver {
   private readonly cache = new Map<string, CachedToken>();
+  /** The settings the cached tokens were verified with; other settings empty the cache. */
+  private cachedFor = JSON.stringify(DEFAULT_JWT_SETTINGS);
   constructor(private readonly secret: string) {}
 
-  async resolve(req: IncomingMessage): Promise<Caller> {
+  async resolve(req: IncomingMessage, jwt: JwtSettings = DEFAULT_JWT_SETTINGS): Promise<Caller> {
+    const settingsKey = JSON.stringify({ jwtAud: jwt.jwtAud, roleClaimKey: jwt.roleClaimKey });
+    if (settingsKey !== this.cachedFor) {
+      this.cache.clear();
+      this.cachedFor = settingsKey;
+    }
     const token = bearerToken(req.headers);
     const authorization = req.headers['authorization'];
     if (token === undefined) {
@@ -55,7 +71,8 @@ export class CallerResolver {
     if (header === null || typeof header !== 'object' || typeof header.alg !== 'string' || !verifiableAlgorithms(this.secret).includes(header.alg)) {
       throw jwtError('PGRST301', 'Wrong or unsupported encoding algorithm', `JWT algorithm ${JSON.stringify(header?.alg ?? null)} is not supported`);
     }
-    const result = await verifyJwt(token, this.secret);
+    const custom = jwt.roleClaimKey !== DEFAULT_ROLE_CLAIM_KEY;
+    const result = await verifyJwt(token, this.secret, custom ? (claims) => roleFromClaims(claims, jwt.roleClaimKey) : undefined);
     if (!result.ok) {
       if (result.reason === 'expired') throw jwtError('PGRST303', 'JWT expired');
       if (result.reason === 'bad_role') {
@@ -65,6 +82,8 @@ export class CallerResolver {
       if (/claim/i.test(result.message)) throw jwtError('PGRST303', 'Parsing claims failed', result.message);
       throw jwtError('PGRST301', 'JWT cryptographic operation failed');
     }
+    const audience = audienceError(result.claims.aud, jwt.jwtAud);
+    if (audience !== null) throw jwtError('PGRST303', audience);
     const caller: Caller = { role: result.role, claims: result.claims, authenticated: result.role !== 'anon' };
     if (this.cache.size >= MAX_CACHED) this.cache.clear();
     this.cache.set(token, { caller, exp: typeof result.claims.exp === 'number' ? result.claims.exp : null });

@@ -6,6 +6,7 @@
 // (`alter role … in database …`) wins over a role-wide one. Read at start and again on
 // `NOTIFY pgrst, 'reload config'` (and 'reload schema') by schema-cache.ts.
 import type pg from 'pg';
+import { DEFAULT_ROLE_CLAIM_KEY, parseRoleClaimKey, type JsPath } from './jwt-settings.ts';
 
 /** How a request's transaction ends (`db-tx-end`) and whether `Prefer: tx=` may change it. */
 export interface TxEnd {
@@ -20,6 +21,12 @@ export interface DbSettings {
   planEnabled?: boolean;
   maxRows?: number;
   extraSearchPath?: string[];
+  /** `pgrst.jwt_aud` (empty = unset, as PostgREST's optString). */
+  jwtAud?: string;
+  /** `pgrst.jwt_role_claim_key`, parsed. */
+  jwtRoleClaimKey?: JsPath;
+  /** `pgrst.jwt_secret` / `jwt_secret_is_base64` are set: reported, the stack's secret wins. */
+  jwtSecretIgnored?: boolean;
 }
 
 /** The settings of the REST API in force for a request. */
@@ -29,15 +36,29 @@ export interface RestSettings {
   planEnabled: boolean;
   maxRows: number;
   extraSearchPath: readonly string[];
+  /** The audience a token's `aud` must name; null = any (jwt-settings.ts). */
+  jwtAud: string | null;
+  /** Where the role is read in the claims (default `.role`). */
+  roleClaimKey: JsPath;
 }
 
 /**
- * The keys read. PostgREST reads more (jwt_secret, jwt_aud, jwt_role_claim_key, db_pre_request,
- * db_schemas, openapi_*, …); this stack does not read those yet: the JWT secret and the exposed
- * schemas come from supabase/config.toml, and the others are open work (README, "What the local
- * stack implements").
+ * The keys read. PostgREST reads more (db_pre_request, db_schemas, openapi_*, …); this stack does not
+ * read those: the exposed schemas come from supabase/config.toml, and the others are open work
+ * (README, "What the local stack implements"). `jwt_secret` and `jwt_secret_is_base64` are read only
+ * to report that the stack's own secret (JWT_SECRET, the one Auth signs with) wins.
  */
-export const DB_SETTING_NAMES = ['db_aggregates_enabled', 'db_tx_end', 'db_plan_enabled', 'db_max_rows', 'db_extra_search_path'] as const;
+export const DB_SETTING_NAMES = [
+  'db_aggregates_enabled',
+  'db_tx_end',
+  'db_plan_enabled',
+  'db_max_rows',
+  'db_extra_search_path',
+  'jwt_aud',
+  'jwt_role_claim_key',
+  'jwt_secret',
+  'jwt_secret_is_base64',
+] as const;
 
 /** PostgREST's queryDbSettings, for the role of the connection (authenticator). */
 export const DB_SETTINGS_QUERY = `
@@ -105,6 +126,19 @@ export function parseDbSettings(rows: readonly { key: string; value: string }[],
       case 'db_extra_search_path':
         settings.extraSearchPath = value.split(',').map((name) => name.trim()).filter((name) => name !== '');
         break;
+      case 'jwt_aud':
+        if (value !== '') settings.jwtAud = value;
+        break;
+      case 'jwt_role_claim_key': {
+        const path = parseRoleClaimKey(value);
+        if (path) settings.jwtRoleClaimKey = path;
+        else refuse();
+        break;
+      }
+      case 'jwt_secret':
+      case 'jwt_secret_is_base64':
+        settings.jwtSecretIgnored = true;
+        break;
       default:
         break;
     }
@@ -148,6 +182,8 @@ export function effectiveSettings(file: FileSettings, db: DbSettings): RestSetti
     planEnabled: db.planEnabled ?? false,
     maxRows: file.maxRowsOverride ?? file.maxRows,
     extraSearchPath: file.extraSearchPath,
+    jwtAud: db.jwtAud ?? null,
+    roleClaimKey: db.jwtRoleClaimKey ?? DEFAULT_ROLE_CLAIM_KEY,
   };
 }
 
@@ -160,5 +196,6 @@ export function overriddenSettings(file: FileSettings, db: DbSettings): string[]
   if (db.extraSearchPath !== undefined && db.extraSearchPath.join(',') !== file.extraSearchPath.join(',')) {
     out.push(`pgrst.db_extra_search_path = ${db.extraSearchPath.join(',')} ([api] extra_search_path = ${file.extraSearchPath.join(',')})`);
   }
+  if (db.jwtSecretIgnored) out.push('pgrst.jwt_secret / jwt_secret_is_base64 (the stack\'s JWT secret, JWT_SECRET)');
   return out;
 }

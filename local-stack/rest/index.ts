@@ -601,13 +601,13 @@ export const createRestModule: HttpModuleFactory = async (apiContext) => {
       let caller: Caller | null = null;
       let admission: Admission | null = null;
       try {
-        caller = await callers.resolve(req);
+        const settings = effectiveSettings(fileSettings, schema.dbSettings());
+        caller = await callers.resolve(req, settings);
         admission = fairShare.admit(identityOf(caller, clientAddressOf(req, apiContext.config.trustedProxies)));
         const profile = requestSchema(req, method, schema.schemas);
         // With several exposed schemas, PostgREST names the one answered.
         if (schema.schemas.length > 1) res.setHeader('Content-Profile', profile);
         const url = new URL(req.url ?? '/', 'http://localhost');
-        const settings = effectiveSettings(fileSettings, schema.dbSettings());
         await route(
           { req, res, method, path: subpath, query: url.searchParams, caller, cache: schema.current(profile), pool: apiContext.pool,
             searchPath: [profile, ...settings.extraSearchPath], admission, limits, settings, rollback: false },

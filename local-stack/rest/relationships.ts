@@ -2,6 +2,7 @@
 // relations of the schema cache, following foreign keys only, as PostgREST does: many-to-one,
 // one-to-many, one-to-one and many-to-many through a junction whose unique key holds both FKs.
 import { ApiError } from './errors.ts';
+import { FuzzySet } from './fuzzy.ts';
 import { isUniqueKey, type ForeignKey, type Relation, type SchemaCache } from './schema-cache.ts';
 
 export type Cardinality = 'many-to-one' | 'one-to-many' | 'one-to-one' | 'many-to-many';
@@ -160,12 +161,49 @@ function hintName(rel: Relationship): string {
   return rel.kind === 'junction' ? rel.junction : rel.kind === 'computed' ? rel.fn : rel.fk.name;
 }
 
-function noRelationship(schema: string, parent: string, target: string, hint: string | null): ApiError {
+/** The relations of the schema that have relationships (PostgREST's keys of allRels). */
+function relatedParents(cache: SchemaCache): string[] {
+  const out = new Set<string>();
+  for (const [name, fks] of cache.fksByRelation) if (fks.length > 0 && cache.relations.has(name)) out.add(name);
+  for (const [name, relation] of cache.relations) if (relation.computedRels.size > 0) out.add(name);
+  return [...out];
+}
+
+/** The targets of `parent`'s relationships: the other end of its keys, many-to-many targets, computed ones. */
+function relatedTargets(cache: SchemaCache, parent: string): string[] {
+  const out = new Set<string>();
+  for (const fk of cache.fksByRelation.get(parent) ?? []) {
+    out.add(fk.from === parent ? fk.to : fk.from);
+    if (fk.to === parent && fk.from !== parent) {
+      for (const other of cache.fksByRelation.get(fk.from) ?? []) if (other.from === fk.from && other !== fk) out.add(other.to);
+    }
+  }
+  for (const computed of cache.relations.get(parent)?.computedRels.values() ?? []) out.add(computed.target);
+  return [...out].filter((name) => cache.relations.has(name));
+}
+
+/**
+ * PGRST200's hint as PostgREST gives it (Error.hs, noRelBetweenHint): when the parent has no
+ * relationship, the closest parent that has some; otherwise the closest target of its
+ * relationships, unless the embed names one exactly (then the hint was the problem: no hint).
+ */
+export function noRelBetweenHint(cache: SchemaCache, parent: string, target: string): string | null {
+  const parents = relatedParents(cache);
+  if (parents.includes(parent)) {
+    const child = new FuzzySet(relatedTargets(cache, parent)).get(target).find((match) => match.score < 1);
+    return child ? `Perhaps you meant '${child.value}' instead of '${target}'.` : null;
+  }
+  const suggestion = new FuzzySet(parents).getOne(parent);
+  return suggestion === null ? null : `Perhaps you meant '${suggestion}' instead of '${parent}'.`;
+}
+
+function noRelationship(cache: SchemaCache, parent: string, target: string, hint: string | null): ApiError {
   return new ApiError(
     400,
     'PGRST200',
     `Could not find a relationship between '${parent}' and '${target}' in the schema cache`,
-    `Searched for a foreign key relationship between '${parent}' and '${target}'${hint ? ` using the hint '${hint}'` : ''} in the schema '${schema}', but no matches were found.`,
+    `Searched for a foreign key relationship between '${parent}' and '${target}'${hint ? ` using the hint '${hint}'` : ''} in the schema '${cache.schema}', but no matches were found.`,
+    noRelBetweenHint(cache, parent, target),
   );
 }
 
@@ -204,7 +242,7 @@ export function resolveEmbed(cache: SchemaCache, parent: string, name: string, h
 
 function resolve(cache: SchemaCache, parent: string, name: string, hint: string | null): ResolvedEmbed {
   const candidates = candidatesFor(cache, parent, name, hint).filter((rel) => rel.kind === 'computed' || matches(cache, rel, name, hint));
-  if (candidates.length === 0) throw noRelationship(cache.schema, parent, name, hint);
+  if (candidates.length === 0) throw noRelationship(cache, parent, name, hint);
   if (candidates.length > 1) {
     throw new ApiError(
       300,

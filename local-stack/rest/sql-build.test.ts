@@ -166,6 +166,9 @@ describe('read statements', () => {
     expect(ambiguous.body.hint).toContain("'profiles!bookings_customer_id_fkey'");
     const wrongHint = apiError(() => read('select=id,profiles!nope(*)'));
     expect(wrongHint.body.code).toBe('PGRST200');
+    // PostgREST's hints: the closest related table, none when the embed names one exactly.
+    expect(wrongHint.body.hint).toBeNull();
+    expect(apiError(() => read('select=id,profile(*)')).body.hint).toBe("Perhaps you meant 'profiles' instead of 'profile'.");
   });
 
   it('resolves FK-column embeds and views through their base table', () => {
