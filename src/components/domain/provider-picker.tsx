@@ -8,6 +8,7 @@
 import clsx from 'clsx';
 import { X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useFilterActive } from '@/components/ui/filter-bar.tsx';
 import { Highlight } from '@/components/ui/highlight.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { SEARCH_MAX_LENGTH } from '@/lib/input/input-bounds.ts';
@@ -32,6 +33,7 @@ export function ProviderPicker({ value, onChange }: ProviderPickerProps) {
   const [active, setActive] = useState(0);
   const inputRef = useRef<HTMLInputElement>(null);
   const selected = useProviderOption(value);
+  useFilterActive(value !== '');
   const options = useProviderOptions(term, open);
 
   useEffect(() => {

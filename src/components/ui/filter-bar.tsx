@@ -1,8 +1,22 @@
 // Filter primitives for list screens. Each has a visible label. SearchInput waits 300 ms after the
-// last keystroke before reporting (so typing does not fire a query per letter).
+// last keystroke before reporting (so typing does not fire a query per letter). Below 640 px the
+// filters fold behind one "Bộ lọc (n)" button, n the number of filters set (each filter reports
+// whether it is set with useFilterActive), and the button unfolds them (docs/screens.md#phones).
 import clsx from 'clsx';
-import { Search } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Search, SlidersHorizontal } from 'lucide-react';
+import {
+  Children,
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type FormEvent,
+  type ReactNode,
+} from 'react';
 import { SEARCH_MAX_LENGTH } from '@/lib/input/input-bounds.ts';
 import { invalidPeriodDays, reversedPeriod } from '@/lib/lists/finance-filters.ts';
 import { TIME_RANGES, formatDate, isIsoDay, isTimeRange, type TimeRange } from '@/lib/format/format.ts';
@@ -23,7 +37,37 @@ export interface FilterBarProps {
   label?: string;
 }
 
+/** Where the filters of a FilterBar report whether they are set (their id → set). */
+const ActiveFiltersContext = createContext<((id: string, active: boolean) => void) | null>(null);
+
+/**
+ * Counts this filter in its FilterBar's "Bộ lọc (n)" while `active` (set to something other than
+ * its default). The filters of this file call it; a filter built elsewhere calls it too.
+ */
+export function useFilterActive(active: boolean): void {
+  const report = useContext(ActiveFiltersContext);
+  const id = useId();
+  useLayoutEffect(() => {
+    report?.(id, active);
+  }, [report, id, active]);
+  useLayoutEffect(() => () => report?.(id, false), [report, id]);
+}
+
 export function FilterBar({ children, onClear, actions, className, label = common.actions.search }: FilterBarProps) {
+  const panelId = useId();
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState<ReadonlySet<string>>(() => new Set());
+  const report = useCallback((id: string, isActive: boolean) => {
+    setActive((current) => {
+      if (current.has(id) === isActive) return current;
+      const next = new Set(current);
+      if (isActive) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  }, []);
+  // One filter (a lone search box) stays in view; two or more fold behind the button on a phone.
+  const foldable = Children.toArray(children).length > 1;
   return (
     <form
       role="search"
@@ -31,9 +75,32 @@ export function FilterBar({ children, onClear, actions, className, label = commo
       onSubmit={(event: FormEvent) => event.preventDefault()}
       className={clsx('mb-4 flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-3', className)}
     >
-      {children}
+      {foldable ? (
+        <Button
+          variant="secondary"
+          className="sm:hidden"
+          aria-expanded={open}
+          aria-controls={panelId}
+          icon={<SlidersHorizontal className="size-4" aria-hidden="true" />}
+          onClick={() => setOpen((value) => !value)}
+        >
+          {common.filters.toggle(active.size)}
+        </Button>
+      ) : null}
+      <ActiveFiltersContext.Provider value={report}>
+        {/* From 640 px the wrapper is `display: contents`: the filters sit in the bar's own row as before. */}
+        <div
+          id={panelId}
+          className={clsx(
+            'w-full flex-col gap-3 max-sm:order-2 sm:contents',
+            foldable && !open ? 'hidden' : 'flex',
+          )}
+        >
+          {children}
+        </div>
+      </ActiveFiltersContext.Provider>
       {onClear || actions ? (
-        <div className="ml-auto flex items-end gap-2">
+        <div className="ml-auto flex items-end gap-2 max-sm:order-1">
           {onClear ? (
             <Button variant="ghost" onClick={onClear}>
               {common.actions.clearFilters}
@@ -87,6 +154,7 @@ export interface SearchInputProps {
 
 export function SearchInput({ label, value, onChange, placeholder, debounceMs = 300, className }: SearchInputProps) {
   const id = useId();
+  useFilterActive(value !== '');
   const [draft, setDraft] = useState(value);
   const [lastValue, setLastValue] = useState(value);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -148,6 +216,7 @@ export interface SelectFilterProps {
 
 export function SelectFilter({ label, value, onChange, options, allLabel = common.filters.all, className }: SelectFilterProps) {
   const id = useId();
+  useFilterActive(value !== (allLabel !== null ? '' : (options[0]?.value ?? '')));
   return (
     <div className={clsx('min-w-40', className)}>
       <FilterLabel htmlFor={id}>{label}</FilterLabel>
@@ -175,6 +244,7 @@ export interface DateFilterProps {
 
 export function DateFilter({ label, value, onChange, min, max, className }: DateFilterProps) {
   const id = useId();
+  useFilterActive(value !== '');
   return (
     <div className={clsx('min-w-40', className)}>
       <FilterLabel htmlFor={id}>{label}</FilterLabel>

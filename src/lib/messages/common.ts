@@ -38,6 +38,11 @@ export const common = {
   table: {
     rowNumber: 'STT',
     caption: (shown: number, total: number) => `Đang hiển thị ${shown} trên ${total} dòng`,
+    /** The sort select of a list shown as cards (phones). */
+    sortBy: 'Sắp xếp',
+    defaultOrder: 'Mặc định',
+    ascending: (column: string) => `${column} ↑ (tăng dần)`,
+    descending: (column: string) => `${column} ↓ (giảm dần)`,
   },
   pagination: {
     label: 'Phân trang',
@@ -59,6 +64,8 @@ export const common = {
     saveFailed: 'Cập nhật thất bại',
   },
   filters: {
+    /** The button that shows the filters of a list on a phone, with the number of filters set. */
+    toggle: (active: number) => `Bộ lọc (${active})`,
     all: 'Tất cả',
     time: 'Thời gian',
     status: 'Trạng thái',
