@@ -1,98 +1,21 @@
-// The back office frame: header (brand, the admin's email with a menu: change password, sign out),
+// The back office frame: header (brand, the admin's email with a menu: change password, sign out;
+// user-menu.tsx),
 // side navigation (every admin screen of docs/screens.md, active one highlighted, a drawer on small screens) and
 // the page in <main>.
 import clsx from 'clsx';
-import { ChevronDown, KeyRound, LogOut, Menu, ShieldCheck, X } from 'lucide-react';
-import { Suspense, useEffect, useId, useRef, useState } from 'react';
+import { Menu, X } from 'lucide-react';
+import { Suspense, useEffect, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { LoadingState } from '@/components/ui/states.tsx';
 import { UnsavedChangesGuard } from '@/components/ui/unsaved-changes.tsx';
-import { useAuth } from '@/features/auth/components/auth-context.ts';
 import { BrandMark } from '@/features/auth/components/brand-logo.tsx';
 import { useRememberListSearch } from '@/lib/lists/list-return.ts';
 import { auth } from '@/lib/messages/auth.ts';
 import { ADMIN_NAV } from './admin-nav.ts';
 import { LiveUpdates } from './live-updates.tsx';
+import { UserMenu } from './user-menu.tsx';
 
 const t = auth.shell;
-
-function UserMenu() {
-  const { email, signOut } = useAuth();
-  const [open, setOpen] = useState(false);
-  const [signingOut, setSigningOut] = useState(false);
-  const containerRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const menuId = useId();
-
-  useEffect(() => {
-    if (!open) return;
-    function onPointerDown(event: PointerEvent) {
-      if (event.target instanceof Node && !containerRef.current?.contains(event.target)) setOpen(false);
-    }
-    function onKeyDown(event: KeyboardEvent) {
-      if (event.key === 'Escape') {
-        setOpen(false);
-        buttonRef.current?.focus();
-      }
-    }
-    document.addEventListener('pointerdown', onPointerDown);
-    document.addEventListener('keydown', onKeyDown);
-    return () => {
-      document.removeEventListener('pointerdown', onPointerDown);
-      document.removeEventListener('keydown', onKeyDown);
-    };
-  }, [open]);
-
-  const itemClass =
-    'flex w-full items-center gap-2 px-3 py-2 text-left text-sm text-slate-700 hover:bg-slate-100 focus-visible:bg-slate-100 focus-visible:outline-none';
-
-  return (
-    <div ref={containerRef} className="relative">
-      <button
-        ref={buttonRef}
-        type="button"
-        aria-haspopup="true"
-        aria-expanded={open}
-        aria-controls={menuId}
-        onClick={() => setOpen((value) => !value)}
-        className="flex max-w-[60vw] items-center gap-1.5 rounded-md px-2 py-1.5 text-sm text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-teal-700"
-      >
-        <span className="sr-only">{t.userMenu}: </span>
-        <span className="truncate" data-testid="admin-email">
-          {email}
-        </span>
-        <ChevronDown className="size-4 shrink-0" aria-hidden="true" />
-      </button>
-      {open ? (
-        <div
-          id={menuId}
-          className="absolute right-0 z-40 mt-1 w-56 overflow-hidden rounded-md border border-slate-200 bg-white py-1 shadow-lg"
-        >
-          <Link to="/admin/change-password" className={itemClass} onClick={() => setOpen(false)}>
-            <KeyRound className="size-4" aria-hidden="true" />
-            {t.changePassword}
-          </Link>
-          <Link to="/admin/two-factor" className={itemClass} onClick={() => setOpen(false)}>
-            <ShieldCheck className="size-4" aria-hidden="true" />
-            {t.twoFactor}
-          </Link>
-          <button
-            type="button"
-            className={itemClass}
-            disabled={signingOut}
-            onClick={() => {
-              setSigningOut(true);
-              void signOut().finally(() => setSigningOut(false));
-            }}
-          >
-            <LogOut className="size-4" aria-hidden="true" />
-            {signingOut ? t.signingOut : t.signOut}
-          </button>
-        </div>
-      ) : null}
-    </div>
-  );
-}
 
 function SideNav({ onNavigate }: { onNavigate: () => void }) {
   return (

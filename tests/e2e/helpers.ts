@@ -104,7 +104,7 @@ export function signedInAdminEachTest(screen?: { path: string; heading: string }
 /** Opens the header's account menu and signs out; waits for the login screen. */
 export async function signOut(page: Page): Promise<void> {
   await page.getByRole('button', { name: /Tài khoản/ }).click();
-  await page.getByRole('button', { name: 'Đăng xuất' }).click();
+  await page.getByRole('menuitem', { name: 'Đăng xuất' }).click();
   await expect(page.getByRole('heading', { name: 'Đăng nhập quản trị' })).toBeVisible();
 }
 

@@ -11,7 +11,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useFilterActive } from '@/components/ui/filter-bar.tsx';
 import { Highlight } from '@/components/ui/highlight.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
-import { SEARCH_MAX_LENGTH } from '@/lib/input/input-bounds.ts';
+import { SEARCH_MAX_LENGTH } from '@/lib/input/search-length.ts';
 import { common } from '@/lib/messages/common.ts';
 import { useProviderOption } from '@/api/provider-option-query.ts';
 import { useProviderOptions, type ProviderOption } from '@/api/provider-options-query.ts';

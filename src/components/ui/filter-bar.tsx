@@ -7,6 +7,8 @@ import { Search, SlidersHorizontal } from 'lucide-react';
 import {
   Children,
   createContext,
+  lazy,
+  Suspense,
   useCallback,
   useContext,
   useEffect,
@@ -17,10 +19,11 @@ import {
   type FormEvent,
   type ReactNode,
 } from 'react';
-import { SEARCH_MAX_LENGTH } from '@/lib/input/input-bounds.ts';
+import { SEARCH_MAX_LENGTH } from '@/lib/input/search-length.ts';
 import { invalidPeriodDays, reversedPeriod } from '@/lib/lists/finance-filters.ts';
 import { TIME_RANGES, formatDate, isIsoDay, isTimeRange, type TimeRange } from '@/lib/format/format.ts';
 import { common } from '@/lib/messages/common.ts';
+import { dateField } from '@/lib/messages/date-field.ts';
 import { Button } from './button.tsx';
 import type { SelectOption } from './form-controls.tsx';
 
@@ -232,9 +235,22 @@ export function SelectFilter({ label, value, onChange, options, allLabel = commo
   );
 }
 
+// The date field (dd/mm/yyyy typed or picked, components/ui/date-field.tsx) loads after the screen's
+// first paint, not with it (docs/architecture.md#lazy-parts): until then a read-only box shows the date.
+const LazyDateField = lazy(() => import('./date-field.tsx').then((module) => ({ default: module.DateField })));
+
+/** 'yyyy-mm-dd' as dd/mm/yyyy; other text as it is. */
+function fieldText(value: string): string {
+  return /^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value.slice(8, 10)}/${value.slice(5, 7)}/${value.slice(0, 4)}` : value;
+}
+
 export interface DateFilterProps {
   label: string;
-  /** yyyy-mm-dd or ''. Read it as a Vietnam day with vietnamDayBoundary() from lib/format/format.ts (null for a day that does not exist). */
+  /**
+   * yyyy-mm-dd or '' (text that is not a date when the admin typed one: the list leaves it out and says
+   * so). Shown and typed as dd/mm/yyyy (DateField). Read it as a Vietnam day with vietnamDayBoundary()
+   * from lib/format/format.ts (null for a day that does not exist).
+   */
   value: string;
   onChange: (value: string) => void;
   min?: string;
@@ -248,15 +264,9 @@ export function DateFilter({ label, value, onChange, min, max, className }: Date
   return (
     <div className={clsx('min-w-40', className)}>
       <FilterLabel htmlFor={id}>{label}</FilterLabel>
-      <input
-        id={id}
-        type="date"
-        value={value}
-        min={min}
-        max={max}
-        onChange={(event) => onChange(event.target.value)}
-        className={controlClass}
-      />
+      <Suspense fallback={<input id={id} type="text" readOnly value={fieldText(value)} placeholder={dateField.placeholder} className={controlClass} />}>
+        <LazyDateField id={id} label={label} value={value} min={min} max={max} onChange={onChange} inputClassName={controlClass} />
+      </Suspense>
     </div>
   );
 }

@@ -1,7 +1,7 @@
 // Labelled form controls. Field wires label, hint and error text to its control with ids, so
 // screen readers announce them; Input / Select / Textarea accept every native attribute and `ref`.
 import clsx from 'clsx';
-import { useId, useRef, type InputHTMLAttributes, type KeyboardEvent, type ReactNode, type Ref, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import { useId, type InputHTMLAttributes, type ReactNode, type Ref, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 
 const controlClass =
   'block w-full rounded-md border bg-white px-3 text-sm text-slate-900 shadow-sm placeholder:text-slate-400 ' +
@@ -64,6 +64,11 @@ export interface InputProps extends InputHTMLAttributes<HTMLInputElement> {
   invalid?: boolean;
 }
 
+/** The classes of Input, for a control that renders its own <input> (DateField's `inputClassName`). */
+export function inputClassName(invalid?: boolean): string {
+  return clsx(controlClass, 'h-10', borderClass(invalid));
+}
+
 export function Input({ className, invalid, ref, ...rest }: InputProps) {
   return (
     <input
@@ -121,37 +126,3 @@ export function Textarea({ className, invalid, rows = 3, ref, ...rest }: Textare
   );
 }
 
-/**
- * Keys with which a closed native <select> moves its value at once (and fires `change`): the arrows,
- * Home / End / Page keys and type-ahead letters. A change they cause is a move, not a choice.
- */
-function movesSelection(event: KeyboardEvent<HTMLSelectElement>): boolean {
-  if (event.altKey || event.ctrlKey || event.metaKey) return false;
-  return /^(Arrow(Up|Down|Left|Right)|Home|End|Page(Up|Down))$/.test(event.key) || event.key.length === 1;
-}
-
-export interface ChoiceSelectHandlers {
-  onKeyDown: (event: KeyboardEvent<HTMLSelectElement>) => void;
-  onKeyUp: () => void;
-  /** True when the `change` being handled is a choice (mouse, the opened list, a test's selectOption); false for an arrow-key move. */
-  isChoice: () => boolean;
-}
-
-/**
- * A native select whose change is acted on only when it is an explicit choice (docs/screens.md#keyboard):
- * ArrowDown on a closed select changes its value and fires `change` in Chromium, which must not save
- * nor open a confirmation. Spread `onKeyDown` / `onKeyUp` on the select and ask `isChoice()` in its
- * `onChange`; a move only changes the draft, committed by Enter or by leaving the select.
- */
-export function useChoiceSelect(): ChoiceSelectHandlers {
-  const moving = useRef(false);
-  return {
-    onKeyDown: (event) => {
-      moving.current = movesSelection(event);
-    },
-    onKeyUp: () => {
-      moving.current = false;
-    },
-    isChoice: () => !moving.current,
-  };
-}

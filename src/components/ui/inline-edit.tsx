@@ -7,7 +7,7 @@
 // After Enter, a click or an escape the focus is back on the value; after a failure it stays in (or
 // comes back to) the field. The save and cancel buttons are for the mouse: the keyboard has Enter and
 // Escape, and Tab leaves the editor. A select saves on a choice (mouse, its opened list), not on an
-// arrow key, which only moves the draft (useChoiceSelect of form-controls.tsx).
+// arrow key, which only moves the draft (useChoiceSelect of choice-select.ts).
 // `validate` returns a Vietnamese message shown in place; `onSave` may be async: while it runs the
 // field shows a pending state (read-only, still focused), and a failure is shown in place (mapped by
 // lib/errors/errors.ts).
@@ -16,13 +16,14 @@
 // and its range message names the field ("Giá phải từ 1 ₫ đến 1.000.000.000 ₫" with `money`).
 import clsx from 'clsx';
 import { Check, X } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ComponentType, type FocusEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { toVietnameseMessage } from '@/lib/errors/errors.ts';
 import { formatNumber } from '@/lib/format/format.ts';
 import { parseDecimalInput, parseWholeNumber } from '@/lib/input/input-bounds.ts';
 import { bounds } from '@/lib/messages/bounds.ts';
 import { common } from '@/lib/messages/common.ts';
-import { useChoiceSelect, type SelectOption } from './form-controls.tsx';
+import { useChoiceSelect } from './choice-select.ts';
+import type { SelectOption } from './form-controls.tsx';
 import { PencilMark } from './pencil-mark.tsx';
 import { Spinner } from './spinner.tsx';
 import { useUnsavedChanges } from './unsaved-changes.tsx';
@@ -49,7 +50,14 @@ export interface InlineTextProps extends BaseProps {
   validate?: (value: string) => string | undefined;
   /** Applied after trimming, e.g. (v) => v.toUpperCase() for promotion codes. */
   transform?: (value: string) => string;
-  inputType?: 'text' | 'email' | 'tel' | 'url' | 'date' | 'datetime-local';
+  inputType?: 'text' | 'email' | 'tel' | 'url';
+  /**
+   * The value as typed and back, e.g. an ISO date and time as dd/mm/yyyy hh:mm (components/ui/date-field.tsx):
+   * `parse` gives null for text that is not a value, and `invalid` says what is wrong with it.
+   */
+  textFormat?: { show: (value: string) => string; parse: (text: string) => string | null; invalid: (text: string) => string };
+  /** Beside the input while editing, e.g. a calendar button (a module-level component); `onDraft` replaces the typed text. */
+  adornment?: ComponentType<{ draft: string; onDraft: (text: string) => void }>;
   placeholder?: string;
   /** Longest value in characters (the database's bound, src/lib/input/input-bounds.ts). */
   maxLength?: number;
@@ -81,6 +89,12 @@ export type InlineEditProps = InlineTextProps | InlineNumberProps | InlineSelect
 function initialDraft(props: InlineEditProps): string {
   if (props.value === null || props.value === undefined) return '';
   return String(props.value);
+}
+
+/** The text the input starts with: the value, as typed (`textFormat`). */
+function startDraft(props: InlineEditProps): string {
+  const value = initialDraft(props);
+  return props.variant !== 'select' && props.variant !== 'number' && props.textFormat && value !== '' ? props.textFormat.show(value) : value;
 }
 
 type Parsed = { ok: true; value: string | number } | { ok: false; message: string };
@@ -118,7 +132,13 @@ function parseDraft(props: InlineEditProps, trimmed: string): Parsed {
     return message ? { ok: false, message } : { ok: true, value };
   }
   if (props.variant === 'select') return { ok: true, value: trimmed };
-  const value = props.transform ? props.transform(trimmed) : trimmed;
+  let text = trimmed;
+  if (props.textFormat) {
+    const read = props.textFormat.parse(trimmed);
+    if (read === null) return { ok: false, message: props.textFormat.invalid(trimmed) };
+    text = read;
+  }
+  const value = props.transform ? props.transform(text) : text;
   if (props.maxLength !== undefined && [...value].length > props.maxLength) {
     return { ok: false, message: bounds.tooLong(fieldName(props.label), props.maxLength) };
   }
@@ -131,7 +151,11 @@ interface OpenEditor {
   /** Saves (or drops an empty / unchanged draft) and closes; false when it stays open (invalid value, failed save). */
   close: () => Promise<boolean>;
 }
-let openEditor: OpenEditor | null = null;
+const registry: { open: OpenEditor | null } = { open: null };
+const openEditor = () => registry.open;
+function setOpenEditor(editor: OpenEditor | null) {
+  registry.open = editor;
+}
 
 type CommitSource = 'enter' | 'blur' | 'button' | 'change' | 'switch';
 
@@ -152,7 +176,7 @@ export function InlineEdit(props: InlineEditProps) {
   const errorId = useId();
   // An open editor whose value differs from the saved one (not while it is being saved): leaving
   // the page asks first (unsaved-changes.tsx).
-  useUnsavedChanges(editing && !pending && draft.trim() !== initialDraft(props));
+  useUnsavedChanges(editing && !pending && draft.trim() !== startDraft(props));
 
   useEffect(() => {
     live.current.props = props;
@@ -172,7 +196,7 @@ export function InlineEdit(props: InlineEditProps) {
   // An editor removed while open (its row reloaded, another page) is no longer the open one.
   useEffect(
     () => () => {
-      if (openEditor !== null && openEditor === self.current) openEditor = null;
+      if (openEditor() !== null && openEditor() === self.current) setOpenEditor(null);
     },
     [],
   );
@@ -186,17 +210,18 @@ export function InlineEdit(props: InlineEditProps) {
     if (disabled || live.current.editing) return;
     // One editor at a time: the open one saves and closes first; if it cannot (an invalid value, a
     // failed save) it keeps the focus and this one stays closed.
-    if (openEditor !== null && openEditor !== self.current && !(await openEditor.close())) return;
+    const other = openEditor();
+    if (other !== null && other !== self.current && !(await other.close())) return;
     self.current = { close: () => live.current.inFlight ?? commit(live.current.draft, 'switch') };
-    openEditor = self.current;
+    setOpenEditor(self.current);
     live.current.editing = true;
-    updateDraft(initialDraft(live.current.props));
+    updateDraft(startDraft(live.current.props));
     setError(undefined);
     setEditing(true);
   }
 
   function finish(keepFocus: boolean) {
-    if (openEditor === self.current) openEditor = null;
+    if (openEditor() === self.current) setOpenEditor(null);
     live.current.editing = false;
     restoreFocus.current = keepFocus;
     setEditing(false);
@@ -269,7 +294,8 @@ export function InlineEdit(props: InlineEditProps) {
     }
   }
 
-  function onBlur(event: FocusEvent<HTMLInputElement | HTMLSelectElement>) {
+  // On the editor's box: the focus leaving the input, the select or the adornment (not moving between them).
+  function onBlur(event: FocusEvent<HTMLDivElement>) {
     const next = event.relatedTarget;
     if (next instanceof Node && containerRef.current?.contains(next)) return;
     // Focus taken by a dialog (the "leave with unsaved changes?" question, a confirmation) is not
@@ -319,9 +345,14 @@ export function InlineEdit(props: InlineEditProps) {
     inputClassName ?? 'w-48',
   );
   const preventBlur = (event: { preventDefault: () => void }) => event.preventDefault();
+  const Adornment = props.variant !== 'select' && props.variant !== 'number' ? props.adornment : undefined;
+  const onAdornmentDraft = (text: string) => {
+    updateDraft(text);
+    setError(undefined);
+  };
 
   return (
-    <div ref={containerRef} className={clsx('inline-flex flex-col gap-1', className)}>
+    <div ref={containerRef} onBlur={onBlur} className={clsx('inline-flex flex-col gap-1', className)}>
       <div className="inline-flex items-center gap-1">
         {props.variant === 'select' ? (
           <select
@@ -340,7 +371,6 @@ export function InlineEdit(props: InlineEditProps) {
             }}
             onKeyDown={onKeyDown}
             onKeyUp={choice.onKeyUp}
-            onBlur={onBlur}
             className={controlClass}
           >
             {props.options.map((option) => (
@@ -350,26 +380,28 @@ export function InlineEdit(props: InlineEditProps) {
             ))}
           </select>
         ) : (
-          <input
-            ref={inputRef}
-            aria-label={label}
-            type={props.variant === 'number' ? 'text' : (props.inputType ?? 'text')}
-            inputMode={props.variant === 'number' ? 'decimal' : undefined}
-            value={draft}
-            placeholder={props.variant === 'number' ? undefined : props.placeholder}
-            maxLength={props.variant === 'number' ? undefined : props.maxLength}
-            readOnly={pending}
-            aria-busy={pending ? true : undefined}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? errorId : undefined}
-            onChange={(event) => {
-              updateDraft(event.target.value);
-              if (error) setError(undefined);
-            }}
-            onKeyDown={onKeyDown}
-            onBlur={onBlur}
-            className={controlClass}
-          />
+          <span className="relative inline-flex">
+            <input
+              ref={inputRef}
+              aria-label={label}
+              type={props.variant === 'number' ? 'text' : (props.inputType ?? 'text')}
+              inputMode={props.variant === 'number' ? 'decimal' : undefined}
+              value={draft}
+              placeholder={props.variant === 'number' ? undefined : props.placeholder}
+              maxLength={props.variant === 'number' ? undefined : props.maxLength}
+              readOnly={pending}
+              aria-busy={pending ? true : undefined}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? errorId : undefined}
+              onChange={(event) => {
+                updateDraft(event.target.value);
+                if (error) setError(undefined);
+              }}
+              onKeyDown={onKeyDown}
+              className={Adornment ? clsx(controlClass, 'pr-10') : controlClass}
+            />
+            {Adornment ? <Adornment draft={draft} onDraft={onAdornmentDraft} /> : null}
+          </span>
         )}
         {props.variant === 'select' ? null : (
           <button

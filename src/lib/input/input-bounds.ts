@@ -77,11 +77,8 @@ export const SORT_ORDER_MAX = NUMBER_MAX['categories.sort_order'];
 export const PRICE_MIN = 1;
 /** Commission rates and percentage promotions: 0 to 100. */
 export const PERCENT_MAX = 100;
-/**
- * Longest search text, in characters: the search boxes' `maxLength`, and what the lists read of a
- * longer `q` (or any other text) in the URL (lib/lists/url-state.ts truncates it).
- */
-export const SEARCH_MAX_LENGTH = 100;
+/** Longest search text, in characters (search-length.ts). */
+export { SEARCH_MAX_LENGTH } from './search-length.ts';
 /** Saved addresses of a profile: at most this many. */
 export const SAVED_ADDRESSES_MAX = 20;
 

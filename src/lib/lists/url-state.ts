@@ -2,7 +2,7 @@
 // the same view. Values equal to their default are left out of the URL.
 import { useCallback, useEffect, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { SEARCH_MAX_LENGTH } from '@/lib/input/input-bounds.ts';
+import { SEARCH_MAX_LENGTH } from '@/lib/input/search-length.ts';
 
 export type UrlValue = string | number;
 export type UrlStateShape = Record<string, UrlValue>;

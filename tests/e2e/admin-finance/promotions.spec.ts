@@ -22,7 +22,7 @@ function addForm(page: Page) {
     type: page.getByRole('combobox', { name: 'Loại giảm giá', exact: true }).first(),
     value: page.getByRole('textbox', { name: 'Giá trị', exact: true }),
     maxUses: page.getByRole('textbox', { name: 'Số lượt sử dụng tối đa' }),
-    expiresAt: page.getByLabel('Ngày và giờ hết hạn'),
+    expiresAt: page.getByLabel('Ngày và giờ hết hạn', { exact: true }),
     submit: page.getByRole('button', { name: 'Thêm mã' }),
   };
 }
@@ -62,7 +62,7 @@ test.describe('promotion codes', () => {
     await form.type.selectOption('fixed_amount');
     await form.value.fill('25000');
     await form.maxUses.fill('40');
-    await form.expiresAt.fill('2030-12-31T23:30');
+    await form.expiresAt.fill('31/12/2030 23:30');
     await form.submit.click();
     await expect(page.getByText(`Đã thêm mã ${stored}`)).toBeVisible();
 

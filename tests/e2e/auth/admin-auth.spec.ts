@@ -155,14 +155,14 @@ test('admin signs in, sees the shell with every navigation entry in order, the m
   // Account menu: closes on Escape and on a click outside.
   const menuButton = page.getByRole('button', { name: /Tài khoản/ });
   await menuButton.click();
-  await expect(page.getByRole('link', { name: 'Đổi mật khẩu' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Đổi mật khẩu' })).toBeVisible();
   await page.keyboard.press('Escape');
-  await expect(page.getByRole('link', { name: 'Đổi mật khẩu' })).toHaveCount(0);
+  await expect(page.getByRole('menuitem', { name: 'Đổi mật khẩu' })).toHaveCount(0);
   await expect(menuButton).toBeFocused();
   await menuButton.click();
-  await expect(page.getByRole('button', { name: 'Đăng xuất' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Đăng xuất' })).toBeVisible();
   await page.mouse.click(700, 600);
-  await expect(page.getByRole('button', { name: 'Đăng xuất' })).toHaveCount(0);
+  await expect(page.getByRole('menuitem', { name: 'Đăng xuất' })).toHaveCount(0);
 
   // Unknown admin paths: a not-found page inside the shell.
   await page.goto('/admin/khong-co-trang-nay');

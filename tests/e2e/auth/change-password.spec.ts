@@ -10,7 +10,7 @@ test('change password: validation, wrong current password, success, then sign in
 
   await signInAsAdmin(page, { email, password: oldPassword });
   await page.getByRole('button', { name: /Tài khoản/ }).click();
-  await page.getByRole('link', { name: 'Đổi mật khẩu' }).click();
+  await page.getByRole('menuitem', { name: 'Đổi mật khẩu' }).click();
   await expect(page).toHaveURL(/\/admin\/change-password$/);
   await expect(page).toHaveTitle('Đổi mật khẩu | Sàn Dịch Vụ');
 

@@ -4,13 +4,14 @@
 // prices and discount, address and note, provider queue, completion report, review, change history
 // and a link to the conversation. Not-found and load errors with retry; back to the list.
 import { MessageSquare } from 'lucide-react';
-import { useId, useState, type ReactNode } from 'react';
+import { useId, useRef, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { buttonClassName } from '@/components/ui/button.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { Stars } from '@/components/ui/stars.tsx';
 import { DetailStates } from '@/components/ui/detail-states.tsx';
 import { ConfirmDialog } from '@/components/ui/dialog.tsx';
+import { useChoiceSelect } from '@/components/ui/choice-select.ts';
 import { StatusBadge, statusLabel, statusOptions } from '@/components/ui/status-badge.tsx';
 import { toast } from '@/components/ui/toast.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
@@ -152,6 +153,19 @@ function StatusControl({ detail }: { detail: BookingDetail }) {
     }
   };
 
+  // An arrow key on the closed select only moves a draft; a choice (mouse, the opened list), Enter or
+  // leaving the select acts on it (docs/screens.md#keyboard). Busy, the select keeps its focus
+  // (aria-disabled, not disabled) and ignores changes.
+  const choice = useChoiceSelect();
+  const selectRef = useRef<HTMLSelectElement>(null);
+  const [draft, setDraft] = useState<string | null>(null);
+  const busy = mutation.isPending || computing;
+  const commit = (status: string) => {
+    setDraft(null);
+    if (busy || !isBookingStatus(status) || status === booking.status) return;
+    void choose(status);
+  };
+
   return (
     <div className="flex flex-wrap items-center gap-3">
       <StatusBadge entity="booking" status={booking.status} />
@@ -159,13 +173,28 @@ function StatusControl({ detail }: { detail: BookingDetail }) {
         {t.detail.statusSelect}
       </label>
       <select
+        ref={selectRef}
         id={selectId}
-        value={booking.status}
-        disabled={mutation.isPending || computing}
+        value={draft ?? booking.status}
+        aria-disabled={busy ? true : undefined}
+        onKeyDown={(event) => {
+          choice.onKeyDown(event);
+          if (event.key === 'Enter') {
+            event.preventDefault();
+            setTimeout(() => commit(selectRef.current?.value ?? booking.status), 0);
+          } else if (event.key === 'Escape' && draft !== null) {
+            event.preventDefault();
+            setDraft(null);
+          }
+        }}
+        onKeyUp={choice.onKeyUp}
         onChange={(event) => {
-          const status = event.target.value;
-          if (!isBookingStatus(status) || status === booking.status) return;
-          void choose(status);
+          if (busy) return;
+          if (choice.isChoice()) commit(event.target.value);
+          else setDraft(event.target.value);
+        }}
+        onBlur={() => {
+          if (draft !== null) commit(draft);
         }}
         className="h-10 rounded-md border border-slate-300 bg-white px-3 text-sm focus:outline-2 focus:outline-teal-600"
       >

@@ -1,10 +1,12 @@
 // Add form of the promotion codes screen (docs/screens.md#promotion-codes): code, type, value (step 0.1 for a
-// percentage, 1000 for a fixed amount), max uses, expiry date and time (Vietnam time).
+// percentage, 1000 for a fixed amount), max uses, expiry date and time (Vietnam time, typed or picked as
+// dd/mm/yyyy hh:mm: components/ui/date-field.tsx).
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Plus } from 'lucide-react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button.tsx';
-import { Field, Input, Select } from '@/components/ui/form-controls.tsx';
+import { DateField } from '@/components/ui/date-field.tsx';
+import { Field, Input, Select, inputClassName } from '@/components/ui/form-controls.tsx';
 import { promotions as t } from '@/lib/messages/promotions.ts';
 import { useCreatePromotion } from '@/features/promotions/api/promotion-create-mutation.ts';
 import { CODE_INPUT_MAX, createPromotionSchema, type CreatePromotionForm } from '@/features/promotions/api/promotion-rules.ts';
@@ -18,6 +20,7 @@ export function CreatePromotionFormCard() {
   const { errors } = form.formState;
   useUnsavedChanges(form.formState.isDirty);
   const type = useWatch({ control: form.control, name: 'discountType' });
+  const expiresAt = useWatch({ control: form.control, name: 'expiresAt' });
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
@@ -63,7 +66,18 @@ export function CreatePromotionFormCard() {
           {(control) => <Input {...control} {...form.register('maxUses')} type="text" maxLength={9} inputMode="numeric" />}
         </Field>
         <Field label={t.form.expiresAt} error={errors.expiresAt?.message} required>
-          {(control) => <Input {...control} {...form.register('expiresAt')} type="datetime-local" />}
+          {(control) => (
+            <DateField
+              {...control}
+              label={t.form.expiresAt}
+              withTime
+              defaultTime="23:59"
+              name="expiresAt"
+              value={expiresAt}
+              onChange={(value) => form.setValue('expiresAt', value, { shouldDirty: true, shouldValidate: form.formState.isSubmitted })}
+              inputClassName={inputClassName(control['aria-invalid'])}
+            />
+          )}
         </Field>
         <div className="flex items-end">
           <Button type="submit" loading={create.isPending} icon={<Plus className="size-4" aria-hidden="true" />} className="w-full">

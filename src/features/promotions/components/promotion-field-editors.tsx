@@ -1,12 +1,15 @@
 // The in-place editors of a promotion code's fields, the same in the list
 // (docs/screens.md#promotion-codes) and on the detail page (docs/screens.md#promotion-code-detail):
 // the code (upper-cased, checked), the value (percentage or amount, by the code's type), the expiry
-// (a Vietnam date and time) and the status. Each saves one field with `save`; the screen gives the
+// (a Vietnam date and time, typed or picked as dd/mm/yyyy hh:mm) and the status. Each saves one field with `save`; the screen gives the
 // label, what is shown while not editing and the input's width.
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { formatDateForField, parseTypedDate } from '@/components/ui/date-text.ts';
 import { InlineEdit } from '@/components/ui/inline-edit.tsx';
 import { StatusInlineEdit } from '@/components/ui/status-inline-edit.tsx';
 import { parseVietnamDateTime, toVietnamDateTimeInput } from '@/lib/format/format.ts';
+import { dateField } from '@/lib/messages/date-field.ts';
+import { promotions as promotionTexts } from '@/lib/messages/promotions.ts';
 import {
   CODE_INPUT_MAX,
   normalizeCode,
@@ -57,13 +60,41 @@ export function DiscountValueEditor({ row, label, save, inputClassName }: FieldE
   );
 }
 
+/** An expiry typed alone as a day ends that day. */
+const EXPIRY_DEFAULT_TIME = '23:59';
+
+/** The expiry as typed: dd/mm/yyyy hh:mm (24-hour), whatever the browser's language. */
+const EXPIRY_FORMAT = {
+  show: (value: string) => formatDateForField(value, true),
+  parse: (text: string) => parseTypedDate(text, true, EXPIRY_DEFAULT_TIME),
+  invalid: dateField.invalidTime,
+};
+
+// The calendar button loads with the editor, not with the screen (docs/architecture.md#lazy-parts).
+const CalendarButton = lazy(() => import('@/components/ui/date-field.tsx').then((module) => ({ default: module.CalendarButton })));
+
+/** The calendar beside the expiry being edited: a day picked keeps the typed time. */
+function ExpiryCalendar({ draft, onDraft }: { draft: string; onDraft: (text: string) => void }) {
+  const current = parseTypedDate(draft, true, EXPIRY_DEFAULT_TIME);
+  return (
+    <Suspense fallback={null}>
+      <CalendarButton
+        label={promotionTexts.form.expiresAt}
+        value={current?.slice(0, 10) ?? ''}
+        onPick={(day) => onDraft(formatDateForField(`${day}T${current?.slice(11, 16) ?? EXPIRY_DEFAULT_TIME}`, true))}
+      />
+    </Suspense>
+  );
+}
+
 /** `invalid`: the message for a date and time that cannot be read. */
 export function ExpiryEditor({ row, label, save, inputClassName, display, invalid }: FieldEditorProps & { display: ReactNode; invalid: string }) {
   return (
     <InlineEdit
       label={label}
       value={toVietnamDateTimeInput(row.expires_at)}
-      inputType="datetime-local"
+      textFormat={EXPIRY_FORMAT}
+      adornment={ExpiryCalendar}
       display={display}
       validate={(value) => (parseVietnamDateTime(value) === null ? invalid : undefined)}
       {...width(inputClassName)}
