@@ -4,8 +4,12 @@
 // the list's own allowed values and page query; a page past the end goes back to the first page. The columns both
 // lists show (name linking to the profile, phone, e-mail, status, registration date) are built here,
 // the searched text marked in names and e-mails; each list adds its own figures before the date.
+// A list may offer bulk actions (`bulk`): a checkbox column first and the bulk action bar above the
+// table while rows are selected (docs/screens.md#bulk-actions).
 import { useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { BulkBar, useRowSelection, type RowSelection } from '@/components/ui/bulk-bar.tsx';
 import { FilterBar, SearchInput, SelectFilter } from '@/components/ui/filter-bar.tsx';
 import type { DataTableColumn } from '@/components/ui/data-table.tsx';
 import { Highlight } from '@/components/ui/highlight.tsx';
@@ -65,6 +69,7 @@ export function ProfilesList<Row extends ProfilesListRow, Key extends QueryKey>(
   statusOptions,
   allowed,
   query,
+  bulk,
 }: {
   texts: ProfilesListTexts;
   /** Whose statuses the badges show. */
@@ -78,9 +83,13 @@ export function ProfilesList<Row extends ProfilesListRow, Key extends QueryKey>(
   allowed: ReturnType<typeof profilesListAllowed>;
   /** The list's page query (its `<resource>QueryOptions`) for the URL's filters. */
   query: (filters: ProfilesListFilters) => UseQueryOptions<Page<Row>, Error, Page<Row>, Key>;
+  /** Bulk actions over the selected rows of the page (their buttons), or none: no checkbox column. */
+  bulk?: (selection: RowSelection<Row>) => ReactNode;
 }) {
   const [filters, setFilters, resetFilters] = useUrlState(PROFILES_LIST_DEFAULTS, { allowed });
   const list = useQuery(query(filters));
+  const selection = useRowSelection({ rows: list.data?.rows, rowKey: (row) => row.id, rowLabel: (row) => row.name, resetKey: JSON.stringify(filters) });
+  const columns = profileColumns(filters.q, { entity, detailPath, createdAt: texts.columns.createdAt }, figures);
   const filtered = filters.q !== '' || filters.status !== '';
   useKeepPageInRange(setFilters, {
     page: filters.page,
@@ -110,9 +119,14 @@ export function ProfilesList<Row extends ProfilesListRow, Key extends QueryKey>(
           onChange={(status) => setFilters({ status })}
         />
       </FilterBar>
+      {bulk ? (
+        <BulkBar count={selection.rows.length} onClear={selection.clear}>
+          {bulk(selection)}
+        </BulkBar>
+      ) : null}
       <PagedTable
         caption={texts.title}
-        columns={profileColumns(filters.q, { entity, detailPath, createdAt: texts.columns.createdAt }, figures)}
+        columns={bulk ? [selection.column, ...columns] : columns}
         rows={list.data?.rows}
         rowKey={(row) => row.id}
         errorTitle={texts.loadFailed}

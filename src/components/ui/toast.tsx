@@ -1,6 +1,8 @@
 // Toasts: `toast.success(msg)` / `toast.error(msg)` from anywhere (components, mutation callbacks);
 // <Toaster /> (mounted once by the app) shows them in a live region. Errors stay longer; a message
-// already on screen is never shown twice, and an error clears the success toasts before it.
+// already on screen is never shown twice, and an error clears the success toasts before it. A toast
+// may carry one action (the "Hoàn tác" of a bulk action, docs/screens.md#bulk-actions): it stays
+// longer, and a click runs the action and closes it.
 import clsx from 'clsx';
 import { CheckCircle2, Info, X, XCircle } from 'lucide-react';
 import { useSyncExternalStore } from 'react';
@@ -8,14 +10,22 @@ import { common } from '@/lib/messages/common.ts';
 
 export type ToastKind = 'success' | 'error' | 'info';
 
+export interface ToastAction {
+  label: string;
+  onClick: () => void;
+}
+
 export interface ToastItem {
   id: number;
   kind: ToastKind;
   message: string;
+  action?: ToastAction;
 }
 
 const DURATION: Record<ToastKind, number> = { success: 4000, info: 5000, error: 8000 };
 const MAX_VISIBLE = 4;
+/** A toast with an action stays this long: time to read it and reach its button. */
+const ACTION_DURATION = 10000;
 
 let items: ToastItem[] = [];
 let nextId = 1;
@@ -39,7 +49,7 @@ function startTimer(item: ToastItem): void {
   if (timer !== undefined) clearTimeout(timer);
   timers.set(
     item.id,
-    setTimeout(() => dismiss(item.id), DURATION[item.kind]),
+    setTimeout(() => dismiss(item.id), item.action ? ACTION_DURATION : DURATION[item.kind]),
   );
 }
 
@@ -47,7 +57,7 @@ function startTimer(item: ToastItem): void {
  * Shows a toast. The same message already on screen is not shown twice: its timer starts again.
  * An error dismisses the success toasts on screen (they no longer describe the current state).
  */
-function show(kind: ToastKind, message: string): number {
+function show(kind: ToastKind, message: string, action?: ToastAction): number {
   const same = items.find((item) => item.kind === kind && item.message === message);
   if (kind === 'error') {
     for (const item of items) {
@@ -58,12 +68,15 @@ function show(kind: ToastKind, message: string): number {
     }
     items = items.filter((item) => item.kind !== 'success');
   }
-  if (same) {
+  if (same && action) {
+    // A new action (another batch's undo) replaces the one on screen with the same text.
+    dismiss(same.id);
+  } else if (same) {
     startTimer(same);
     emit();
     return same.id;
   }
-  const item: ToastItem = { id: nextId++, kind, message };
+  const item: ToastItem = { id: nextId++, kind, message, ...(action ? { action } : {}) };
   const kept = [...items, item];
   for (const dropped of kept.slice(0, -MAX_VISIBLE)) {
     const timer = timers.get(dropped.id);
@@ -77,7 +90,7 @@ function show(kind: ToastKind, message: string): number {
 }
 
 export const toast = {
-  success: (message: string) => show('success', message),
+  success: (message: string, options?: { action?: ToastAction }) => show('success', message, options?.action),
   error: (message: string) => show('error', message),
   info: (message: string) => show('info', message),
   dismiss,
@@ -137,6 +150,18 @@ export function Toaster() {
         >
           <KindIcon kind={item.kind} />
           <p className="flex-1">{item.message}</p>
+          {item.action ? (
+            <button
+              type="button"
+              onClick={() => {
+                dismiss(item.id);
+                item.action?.onClick();
+              }}
+              className="shrink-0 rounded px-1.5 py-0.5 font-semibold underline hover:bg-black/5 focus-visible:outline-2 focus-visible:outline-current"
+            >
+              {item.action.label}
+            </button>
+          ) : null}
           <button
             type="button"
             onClick={() => dismiss(item.id)}

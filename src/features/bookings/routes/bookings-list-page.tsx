@@ -1,17 +1,20 @@
 // /admin/bookings — every booking, newest first or sorted by a header, 50 a page, filtered on the
 // server by status, provider, package / service / customer text (accents ignored, marked in the
 // rows) and time; filters, sort and page live in the URL; CSV export of the filtered rows in the
-// shown order.
+// shown order. Rows can be selected for a bulk status change with the summed money preview
+// (docs/screens.md#bulk-actions).
 import { RefreshCw } from 'lucide-react';
 import { useMemo } from 'react';
 import { Button } from '@/components/ui/button.tsx';
+import { BulkBar, useRowSelection } from '@/components/ui/bulk-bar.tsx';
+import { InlineLoading, lazyPart } from '@/components/ui/lazy-part.tsx';
 import type { DataTableColumn } from '@/components/ui/data-table.tsx';
 import { Highlight } from '@/components/ui/highlight.tsx';
 import { ListTable, useListPaging } from '@/components/ui/paged-table.tsx';
 import { FilterBar, SearchInput, SelectFilter, TimeRangeFilter } from '@/components/ui/filter-bar.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { StatusBadge, statusOptions } from '@/components/ui/status-badge.tsx';
-import { formatDateTime, formatVnd, isTimeRange } from '@/lib/format/format.ts';
+import { formatDateTime, formatVnd, isTimeRange, shortBookingId } from '@/lib/format/format.ts';
 import { bookings as t } from '@/lib/messages/bookings.ts';
 import { OFFSET_WINDOW, TEXT_OFFSET_WINDOW } from '@/lib/lists/paging.ts';
 import { useUrlState } from '@/lib/lists/url-state.ts';
@@ -68,6 +71,12 @@ function bookingColumns(search: BookingSearch): DataTableColumn<BookingRow>[] {
   ];
 }
 
+// The bulk status change (its preview reads and its dialog) arrives when rows are first selected.
+const BookingBulkActions = lazyPart(
+  () => import('@/features/bookings/components/booking-bulk-actions.tsx').then((module) => module.BookingBulkActions),
+  <InlineLoading />,
+);
+
 /**
  * Pages a number opens (docs/search.md#deep-pages): any page of the default order filtered at most
  * by status and time (the daily rollup locates it); 500 rows from either end with typed text;
@@ -92,6 +101,12 @@ export default function BookingsListPage() {
     filters.service !== '' ||
     filters.customer !== '' ||
     filters.time !== 'all';
+  const selection = useRowSelection({
+    rows: list.data?.rows,
+    rowKey: (row) => row.id,
+    rowLabel: (row) => `#${shortBookingId(row.id)}`,
+    resetKey: JSON.stringify(filters),
+  });
   const columns = useMemo(
     () => bookingColumns({ pkg: filters.pkg, service: filters.service, customer: filters.customer }),
     [filters.pkg, filters.service, filters.customer],
@@ -149,11 +164,14 @@ export default function BookingsListPage() {
           onChange={(time) => setFilters({ time })}
         />
       </FilterBar>
+      <BulkBar count={selection.rows.length} onClear={selection.clear}>
+        <BookingBulkActions selection={selection} />
+      </BulkBar>
       <ListTable
         list={list}
         texts={{ title: t.list.title, loadFailed: t.list.loadFailed, noMatch: t.list.empty, empty: t.list.empty }}
         filtered={filtered}
-        columns={columns}
+        columns={[selection.column, ...columns]}
         sort={filters.sort}
         defaultSort={BOOKING_LIST_DEFAULT_SORT}
         onSortChange={(sort) => setFilters({ sort })}

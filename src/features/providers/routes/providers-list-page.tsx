@@ -1,7 +1,9 @@
 // /admin/providers — providers newest first or sorted by name, deposit, earnings or date, filtered
 // on the server by name-or-e-mail text and status, 50 a page; filters, sort and page in the URL;
-// the searched text is marked.
+// the searched text is marked. Rows can be selected for bulk approve, pause and ban
+// (docs/screens.md#bulk-actions).
 import { ProfilesList } from '@/components/domain/profiles-list.tsx';
+import { InlineLoading, lazyPart } from '@/components/ui/lazy-part.tsx';
 import type { DataTableColumn } from '@/components/ui/data-table.tsx';
 import { statusLabel } from '@/components/ui/status-badge.tsx';
 import { formatVnd } from '@/lib/format/format.ts';
@@ -15,6 +17,11 @@ const FIGURES: DataTableColumn<ProviderListRow>[] = [
   { key: 'deposit', header: t.list.columns.deposit, align: 'right', className: MONEY, sortKey: 'deposit', cell: (row) => formatVnd(row.deposit) },
   { key: 'earnings', header: t.list.columns.totalEarnings, align: 'right', className: MONEY, sortKey: 'total_earnings', cell: (row) => formatVnd(row.total_earnings) },
 ];
+// The bulk actions (and the ban's confirmation) arrive when rows are first selected.
+const ProviderBulkActions = lazyPart(
+  () => import('@/features/providers/components/provider-bulk-actions.tsx').then((module) => module.ProviderBulkActions),
+  <InlineLoading />,
+);
 const STATUS_OPTIONS = PROVIDER_FILTER_STATUSES.map((status) => ({ value: status, label: statusLabel('provider', status) }));
 
 export default function ProvidersListPage() {
@@ -27,6 +34,7 @@ export default function ProvidersListPage() {
       statusOptions={STATUS_OPTIONS}
       allowed={PROVIDER_LIST_ALLOWED}
       query={providersQueryOptions}
+      bulk={(selection) => <ProviderBulkActions selection={selection} />}
     />
   );
 }
