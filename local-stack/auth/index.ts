@@ -20,6 +20,7 @@ import type { StackConfig } from '../config.ts';
 import { publicJwks, readSigningKeys, registerSigningKeys } from '../jwt.ts';
 import { Mailbox, serveMailbox, type MailboxServer } from '../mail/mailbox.ts';
 import { EmailBudget, EmailRateLimitExceeded, Mailer } from '../mail/mailer.ts';
+import { OutboxDelivery } from '../mail/outbox.ts';
 import { SmsSender } from '../mail/sms.ts';
 import { DATABASE_UNAVAILABLE_MESSAGE, isConnectionError } from '../pg-errors.ts';
 import type { ApiContext, HttpModule, HttpModuleFactory } from '../types.ts';
@@ -72,6 +73,7 @@ class AuthModule implements HttpModule {
   private readonly mfa: MfaFlows;
   private readonly links: AdminLinks;
   private readonly policy: PasswordPolicy;
+  private readonly outbox: OutboxDelivery;
 
   constructor(
     private readonly ctx: ApiContext,
@@ -91,6 +93,9 @@ class AuthModule implements HttpModule {
     this.signIns = new SignInFlows(ctx.config, ctx.pool, this.limiter, this.flows, this.phone, this.policy);
     this.links = new AdminLinks(ctx.config, ctx.pool, this.flows);
     this.mfa = new MfaFlows(ctx.config, ctx.pool);
+    // The database's own notices (private.email_outbox) go out through the same mailer.
+    this.outbox = new OutboxDelivery(ctx.dbUrl, (mail) => this.mailer.deliver(mail), ctx.log);
+    this.outbox.start();
   }
 
   private get auth(): StackConfig['project']['auth'] {
@@ -122,6 +127,7 @@ class AuthModule implements HttpModule {
 
   async close(): Promise<void> {
     this.limiter.close();
+    await this.outbox.close();
     this.mailer.close();
     await this.mailboxServer?.close();
   }

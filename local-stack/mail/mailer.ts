@@ -134,7 +134,12 @@ export class Mailer {
   /** Delivers one e-mail to the mailbox (and the SMTP server when configured). */
   async send(kind: MailKind, to: string, content: MailContent): Promise<void> {
     if (this.budget && !this.budget.take()) throw new EmailRateLimitExceeded();
-    const mail = renderMail(kind, to, content);
+    await this.deliver(renderMail(kind, to, content));
+  }
+
+  /** Delivers an e-mail already written (the database's notices, ./outbox.ts) as `send` does, outside Auth's budget. */
+  async deliver(mail: OutgoingMail): Promise<void> {
+    const { to } = mail;
     this.mailbox.add(mail);
     if (!this.transport || !this.smtp) return;
     try {

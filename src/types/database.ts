@@ -847,6 +847,7 @@ export type Database = {
           "id": string
           "maintenance_mode": boolean
           "min_deposit_amount": number
+          "privacy_policy_updated_on": string
           "require_admin_mfa": boolean
           "site_description": string
           "site_name": string
@@ -865,6 +866,7 @@ export type Database = {
           "id"?: string
           "maintenance_mode"?: boolean
           "min_deposit_amount"?: number
+          "privacy_policy_updated_on"?: string
           "require_admin_mfa"?: boolean
           "site_description"?: string
           "site_name"?: string
@@ -882,6 +884,7 @@ export type Database = {
           "id"?: string
           "maintenance_mode"?: boolean
           "min_deposit_amount"?: number
+          "privacy_policy_updated_on"?: string
           "require_admin_mfa"?: boolean
           "site_description"?: string
           "site_name"?: string
@@ -1207,6 +1210,14 @@ export type Database = {
           "p_select": boolean
         }
         Returns: number
+      }
+      "admin_set_profile_email": {
+        Args: {
+          "p_email": string
+          "p_expected_updated_at": string
+          "p_id": string
+        }
+        Returns: string
       }
       "cancel_booking": {
         Args: {

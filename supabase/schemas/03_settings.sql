@@ -31,6 +31,11 @@ create table public.settings (
     constraint settings_google_play_url_check
     check (google_play_url is null or (char_length(google_play_url) <= 500 and google_play_url ~ '^https://[^[:space:]/?#]+[^[:space:]]*$')),
   require_admin_mfa boolean not null default false,
+  -- The day the privacy policy's text last changed, shown on /privacy ("Cập nhật lần cuối"); the
+  -- admin sets it on the settings screen when the text changes (docs/screens.md#settings-and-banners).
+  privacy_policy_updated_on date not null default date '2026-11-25'
+    constraint settings_privacy_policy_updated_on_range
+    check (privacy_policy_updated_on between date '2000-01-01' and date '2100-12-31'),
   -- Input bounds.
   constraint settings_admin_email_length check (char_length(admin_email) <= 254),
   constraint settings_site_name_length check (char_length(site_name) <= 100),
@@ -53,6 +58,7 @@ create table public.settings (
 comment on table public.settings is 'Global settings, exactly one row (id = ''app'').';
 comment on column public.settings.app_store_url is 'App Store page of the mobile app (https), linked by the public site''s badge; null when not published.';
 comment on column public.settings.google_play_url is 'Google Play page of the mobile app (https), linked by the public site''s badge; null when not published.';
+comment on column public.settings.privacy_policy_updated_on is 'The day the privacy policy text last changed (shown on /privacy).';
 comment on column public.settings.require_admin_mfa is
   'When true, admins reach data only with an aal2 session (a verified second factor); see private.is_admin().';
 
@@ -66,7 +72,7 @@ revoke all on table public.settings from anon, authenticated;
 -- anon (the public site) reads only the public columns; `select *` as anon is denied on purpose.
 grant select (id, site_name, site_description, contact_phone, contact_address, admin_email,
               maintenance_mode, featured_banner_url, voucher_banner_url, updated_at,
-              app_store_url, google_play_url)
+              app_store_url, google_play_url, privacy_policy_updated_on)
   on table public.settings to anon;
 grant select, insert, update on table public.settings to authenticated;
 grant all on table public.settings to service_role;

@@ -1,11 +1,11 @@
 // The four inline-edited rows a customer's and a provider's personal info share (docs/screens.md#customer-detail, docs/screens.md#provider-detail):
-// name (not blank, at most 100 characters), e-mail (read-only: the sign-in e-mail,
-// docs/decisions.md#the-profile-e-mail-is-the-sign-in-e-mail), phone (a Vietnamese number, saved
+// name (not blank, at most 100 characters), e-mail (not blank, an e-mail address: the sign-in e-mail,
+// changed with the account, docs/decisions.md#an-admin-changes-the-sign-in-e-mail), phone (a Vietnamese number, saved
 // normalised; docs/product.md#input-rules) and status. Renders <dt>/<dd> pairs for the card's
 // own <dl>; each save is one field, sent with the caller's `onSave` (which carries the optimistic
 // concurrency check).
 import { Fragment, type ReactNode } from 'react';
-import { contactValue, NAME_MAX, validateContactField, type ContactField, type ContactPatch } from '@/lib/input/contact-rules.ts';
+import { contactValue, EMAIL_MAX, NAME_MAX, validateContactField, type ContactField, type ContactPatch } from '@/lib/input/contact-rules.ts';
 import { formatDateTime } from '@/lib/format/format.ts';
 import { profiles as t } from '@/lib/messages/profiles.ts';
 import { RequiredInlineText } from '@/components/ui/required-inline-text.tsx';
@@ -22,18 +22,20 @@ export interface ContactValues {
 interface ContactFieldSpec {
   field: ContactField;
   required: string;
-  inputType?: 'tel';
+  inputType?: 'tel' | 'email';
   maxLength: number;
 }
 
-const TEXT_FIELDS: readonly [ContactFieldSpec, ContactFieldSpec] = [
+const TEXT_FIELDS: readonly [ContactFieldSpec, ContactFieldSpec, ContactFieldSpec] = [
   { field: 'name', required: t.validation.nameRequired, maxLength: NAME_MAX },
+  { field: 'email', required: t.validation.emailRequired, inputType: 'email', maxLength: EMAIL_MAX },
   // Room for "+84 912.345.678"; saved as 0912345678.
   { field: 'phone', required: t.validation.phoneRequired, inputType: 'tel', maxLength: 20 },
 ];
 
 function patchOf(field: ContactField, value: string): ContactPatch {
   const saved = contactValue(field, value);
+  if (field === 'email') return { email: saved };
   return field === 'name' ? { name: saved } : { phone: saved };
 }
 
@@ -46,10 +48,10 @@ export function ContactFields({
   profile: ContactValues;
   onSave: (patch: ContactPatch) => Promise<unknown>;
 }) {
-  const editable = ({ field, required, inputType, maxLength }: ContactFieldSpec) => (
+  const editable = ({ field, required, inputType, maxLength }: ContactFieldSpec, note?: ReactNode, testId?: string) => (
     <Fragment key={field}>
       <dt className="pt-1 text-slate-500">{t.fields[field]}</dt>
-      <dd>
+      <dd data-testid={testId} className="min-w-0 break-all">
         <RequiredInlineText
           label={t.fields[field]}
           value={profile[field]}
@@ -59,18 +61,15 @@ export function ContactFields({
           validate={(value) => validateContactField(field, value)}
           onSave={(value) => onSave(patchOf(field, value))}
         />
+        {note}
       </dd>
     </Fragment>
   );
-  const [nameField, phoneField] = TEXT_FIELDS;
+  const [nameField, emailField, phoneField] = TEXT_FIELDS;
   return (
     <>
       {editable(nameField)}
-      <dt className="pt-1 text-slate-500">{t.fields.email}</dt>
-      <dd data-testid={`${entity}-email`}>
-        <span className="break-all px-1">{profile.email ?? '—'}</span>
-        <p className="px-1 text-xs text-slate-500">{t.emailNote}</p>
-      </dd>
+      {editable(emailField, <p className="px-1 text-xs text-slate-500">{t.emailNote}</p>, `${entity}-email`)}
       {editable(phoneField)}
       <dt className="pt-1 text-slate-500">{t.fields.status}</dt>
       <dd>

@@ -19,6 +19,15 @@ describe('validateContactField (docs/product.md#input-rules)', () => {
     expect(validateContactField('phone', '090123')).toBe(message);
   });
 
+  it('the e-mail: blank, malformed and too long refused with their message; saved trimmed and lower-case', () => {
+    expect(validateContactField('email', '  ')).toBe('Email không được để trống');
+    expect(validateContactField('email', 'abc-xyz')).toBe('Email không hợp lệ');
+    expect(validateContactField('email', 'khach@')).toBe('Email không hợp lệ');
+    expect(validateContactField('email', `${'a'.repeat(250)}@e2e.vn`)).toBe('Email tối đa 254 ký tự');
+    expect(validateContactField('email', ' Khach.Moi@SanDichVu.vn ')).toBeUndefined();
+    expect(contactValue('email', ' Khach.Moi@SanDichVu.vn ')).toBe('khach.moi@sandichvu.vn');
+  });
+
   it('accepts values with surrounding spaces, and saves the phone normalised', () => {
     expect(validateContactField('name', ' Nguyễn Văn An ')).toBeUndefined();
     expect(validateContactField('phone', '0901 234 567')).toBeUndefined();

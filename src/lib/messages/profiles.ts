@@ -8,7 +8,7 @@ export const profiles = {
     phone: 'Số điện thoại',
     status: 'Trạng thái',
   },
-  emailNote: 'Email đăng nhập của tài khoản: đổi ở tài khoản đăng nhập, không sửa tại đây.',
+  emailNote: 'Email đăng nhập của tài khoản: đổi tại đây thì tài khoản đăng nhập bằng email mới, và cả địa chỉ cũ lẫn mới đều nhận thư báo.',
   times: {
     createdAt: 'Ngày đăng ký',
     updatedAt: 'Cập nhật lần cuối',
@@ -29,6 +29,7 @@ export const profiles = {
     nameRequired: 'Tên không được để trống',
     emailRequired: 'Email không được để trống',
     emailInvalid: 'Email không hợp lệ',
+    emailTaken: 'Email đã được sử dụng',
     phoneRequired: 'Số điện thoại không được để trống',
   },
 } as const;

@@ -59,10 +59,12 @@ export interface PublicSettings {
   /** Store pages of the mobile app (null: not published; older snapshots lack them). */
   app_store_url?: string | null;
   google_play_url?: string | null;
+  /** The day the privacy policy's text last changed, yyyy-mm-dd (older snapshots lack it). */
+  privacy_policy_updated_on?: string | null;
 }
 
 const SETTINGS_COLUMNS =
-  'site_name,site_description,contact_phone,contact_address,admin_email,maintenance_mode,featured_banner_url,voucher_banner_url,app_store_url,google_play_url';
+  'site_name,site_description,contact_phone,contact_address,admin_email,maintenance_mode,featured_banner_url,voucher_banner_url,app_store_url,google_play_url,privacy_policy_updated_on';
 
 export async function fetchPublicSettings(signal?: AbortSignal): Promise<PublicSettings | null> {
   const rows = await restGet<PublicSettings[]>(`settings?select=${SETTINGS_COLUMNS}&id=eq.app`, signal);

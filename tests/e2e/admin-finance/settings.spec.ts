@@ -11,6 +11,7 @@ import { apiUrl, serviceRest } from './finance-helpers.ts';
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const BANNER_PNG = path.join(HERE, 'banner-1200x400.png');
 const SEEDED_PHONE = '1900 6868';
+const SEEDED_PRIVACY_DAY = '2026-11-25';
 
 interface SettingsRow {
   contact_phone: string;
@@ -68,9 +69,25 @@ test.describe('system settings', () => {
     await expect(page.getByText(phone).first()).toBeVisible();
   });
 
+  test('the privacy policy\'s date: a future day is refused, a saved one is what /privacy shows', async ({ page }) => {
+    const field = page.getByLabel(/Ngày cập nhật chính sách/);
+    await expect(field).toHaveValue(SEEDED_PRIVACY_DAY);
+    await field.fill('2999-01-01');
+    await page.getByRole('button', { name: 'Lưu cài đặt' }).click();
+    await expect(page.getByText(/^Ngày cập nhật chính sách không được sau hôm nay/)).toBeVisible();
+    await field.fill('2026-03-15');
+    await page.getByRole('button', { name: 'Lưu cài đặt' }).click();
+    await expect(page.getByText('Đã lưu cài đặt thành công!')).toBeVisible();
+    const [row] = await serviceRest<{ privacy_policy_updated_on: string }[]>('settings?id=eq.app&select=privacy_policy_updated_on');
+    expect(row).toEqual({ privacy_policy_updated_on: '2026-03-15' });
+    await page.goto('/privacy');
+    await expect(page.getByTestId('last-updated')).toHaveText('Cập nhật lần cuối: 15 tháng 3, 2026');
+    await serviceRest('settings?id=eq.app', { method: 'PATCH', body: { privacy_policy_updated_on: SEEDED_PRIVACY_DAY } });
+  });
+
   test.afterAll(async () => {
     // Other specs (the public contact page) expect the seeded contact details.
-    await serviceRest('settings?id=eq.app', { method: 'PATCH', body: { contact_phone: SEEDED_PHONE, maintenance_mode: false } });
+    await serviceRest('settings?id=eq.app', { method: 'PATCH', body: { contact_phone: SEEDED_PHONE, maintenance_mode: false, privacy_policy_updated_on: SEEDED_PRIVACY_DAY } });
   });
 
   test('the save button changes its label and both buttons are disabled while saving; maintenance mode shows its notice', async ({ page }) => {

@@ -1,7 +1,7 @@
 // Input contract of a customer's contact fields (docs/product.md#input-rules,
-// docs/decisions.md#the-profile-e-mail-is-the-sign-in-e-mail): "abc-xyz" and "-123" are refused as
+// docs/decisions.md#an-admin-changes-the-sign-in-e-mail): "abc-xyz" and "-123" are refused as
 // phones with their message, a 101-character name with its limit, "+84 912.345.678" is stored as
-// 0912345678; the e-mail is read-only with its note. The database is unchanged by every refusal.
+// 0912345678; a blank, malformed or too long e-mail gets its message. The database is unchanged by every refusal.
 import { expect, test, type Page } from '@playwright/test';
 import { adminPage, closeDb, createAccount, sectionCard, sql, unique } from '../admin-ops/ops-helpers.ts';
 
@@ -58,9 +58,26 @@ test('bad phones and a too long name get their message; a +84 phone is stored no
   await name.press('Escape');
 });
 
-test('the e-mail is the sign-in e-mail: read-only, with its note', async () => {
+test('the e-mail is the sign-in e-mail: blank, malformed and too long addresses are refused with their message', async () => {
   const info = sectionCard(page, 'Thông tin cá nhân');
-  await expect(info.getByRole('button', { name: /Sửa Email/ })).toHaveCount(0);
   await expect(page.getByTestId('customer-email')).toContainText(EMAIL);
   await expect(page.getByTestId('customer-email')).toContainText('Email đăng nhập của tài khoản');
+  await info.getByRole('button', { name: /Sửa Email/ }).click();
+  const email = info.getByRole('textbox', { name: 'Email', exact: true });
+  await expect(email).toHaveAttribute('maxlength', '254');
+  await email.fill('   ');
+  await email.press('Enter');
+  await expect(info.getByText('Email không được để trống')).toBeVisible();
+  for (const bad of ['abc-xyz', 'khach@', '@sandichvu.vn']) {
+    await email.fill(bad);
+    await email.press('Enter');
+    await expect(info.getByText('Email không hợp lệ', { exact: true })).toBeVisible();
+  }
+  await email.evaluate((element) => element.removeAttribute('maxlength'));
+  await email.fill(`${'a'.repeat(250)}@e2e.vn`);
+  await email.press('Enter');
+  await expect(info.getByText('Email tối đa 254 ký tự')).toBeVisible();
+  expect((await stored()).email).toBe(EMAIL);
+  await email.press('Escape');
+  await expect(info.getByRole('button', { name: /Sửa Email/ })).toContainText(EMAIL);
 });

@@ -1,26 +1,20 @@
-import { useSyncExternalStore } from 'react';
 import { legalPage, privacyContact, privacyPolicy } from '@/lib/messages/public-legal.ts';
 import { publicSite } from '@/lib/messages/public-site.ts';
-import { pageBuiltAt, usePublicSettings } from '@/features/public-site/api/use-public-resource.ts';
+import { usePublicSettings } from '@/features/public-site/api/use-public-resource.ts';
 import { LegalPage } from '@/features/public-site/components/legal-page.tsx';
-import { formatLongDate } from '@/lib/format/format.ts';
-
-const noSubscription = () => () => undefined;
+import { formatLongDate, isIsoDay } from '@/lib/format/format.ts';
 
 /**
- * Today in Vietnam; while hydrating a prerendered page, the day it was built (what its HTML says),
- * so hydration matches and the text turns to today right after.
+ * "Cập nhật lần cuối": the day the policy's text last changed, a setting the admin keeps
+ * (settings.privacy_policy_updated_on, docs/screens.md#privacy-terms-and-contact), read with the
+ * other public settings (built into the page, then refreshed); nothing while no day is known.
  */
-function useLastUpdated(): string {
-  const today = () => formatLongDate(new Date());
-  const built = pageBuiltAt();
-  return useSyncExternalStore(noSubscription, today, () => formatLongDate(built ? new Date(built) : new Date()));
-}
-
-function LastUpdated() {
+function LastUpdated({ day }: { day: string | null | undefined }) {
+  if (!day || !isIsoDay(day)) return null;
+  // Noon UTC of that day is the same day in Vietnam (UTC+7).
   return (
     <p className="text-sm text-slate-600" data-testid="last-updated">
-      {legalPage.lastUpdated(useLastUpdated())}
+      {legalPage.lastUpdated(formatLongDate(new Date(`${day}T12:00:00Z`)))}
     </p>
   );
 }
@@ -34,5 +28,5 @@ export default function PrivacyPage() {
   const sections = privacyPolicy.sections.map((section, index) =>
     index === last ? { ...section, paragraphs: [privacyContact(email, phone)] } : section,
   );
-  return <LegalPage title={privacyPolicy.title} heading={privacyPolicy.heading} intro={privacyPolicy.intro} sections={sections} lastUpdated={<LastUpdated />} />;
+  return <LegalPage title={privacyPolicy.title} heading={privacyPolicy.heading} intro={privacyPolicy.intro} sections={sections} lastUpdated={<LastUpdated day={settings?.privacy_policy_updated_on} />} />;
 }

@@ -18,11 +18,13 @@ export interface SettingsRow {
   voucher_banner_url: string | null;
   app_store_url: string | null;
   google_play_url: string | null;
+  /** yyyy-mm-dd: the day the privacy policy's text last changed (shown on /privacy). */
+  privacy_policy_updated_on: string;
   updated_at: string;
 }
 
 export const SETTINGS_COLUMNS =
-  'id, admin_email, site_name, site_description, contact_phone, contact_address, commission_rate, min_deposit_amount, maintenance_mode, featured_banner_url, voucher_banner_url, app_store_url, google_play_url, updated_at';
+  'id, admin_email, site_name, site_description, contact_phone, contact_address, commission_rate, min_deposit_amount, maintenance_mode, featured_banner_url, voucher_banner_url, app_store_url, google_play_url, privacy_policy_updated_on, updated_at';
 
 export function settingsQueryOptions() {
   return queryOptions({

@@ -19,6 +19,7 @@ const valid = {
   maintenanceMode: false,
   appStoreUrl: '',
   googlePlayUrl: '',
+  privacyPolicyUpdatedOn: '2026-11-25',
 };
 
 function messagesOf(input: typeof valid): string[] {
@@ -27,6 +28,14 @@ function messagesOf(input: typeof valid): string[] {
 }
 
 describe('settings form', () => {
+  it('the privacy policy\'s date: a day that exists, not after today in Vietnam', () => {
+    expect(messagesOf({ ...valid, privacyPolicyUpdatedOn: '2026-02-31' })).toEqual([t.privacyDateInvalid]);
+    expect(messagesOf({ ...valid, privacyPolicyUpdatedOn: '' })).toEqual([t.privacyDateInvalid]);
+    expect(messagesOf({ ...valid, privacyPolicyUpdatedOn: '2999-01-01' })).toHaveLength(1);
+    expect(messagesOf({ ...valid, privacyPolicyUpdatedOn: '2999-01-01' })[0]).toMatch(/^Ngày cập nhật chính sách không được sau hôm nay \(\d{2}\/\d{2}\/\d{4}\)$/);
+    expect(toSettingsUpdate(settingsSchema.parse({ ...valid, privacyPolicyUpdatedOn: '2026-03-15' }))).toMatchObject({ privacy_policy_updated_on: '2026-03-15' });
+  });
+
   it('accepts valid settings and converts them', () => {
     expect(messagesOf(valid)).toEqual([]);
     expect(toSettingsUpdate(settingsSchema.parse({ ...valid, commissionRate: '12,5' }))).toMatchObject({

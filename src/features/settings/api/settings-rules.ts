@@ -2,6 +2,7 @@
 // ranges and lengths (check constraints, bounds of src/lib/input/input-bounds.ts) and the bucket enforces type and size.
 import { z } from 'zod/mini';
 import { safeFileName } from '@/lib/input/file-names.ts';
+import { formatDate, isIsoDay, todayInVietnamIso } from '@/lib/format/format.ts';
 import { isContactPhone, isEmail, MONEY_MAX, parseWholeNumber, TEXT_MAX } from '@/lib/input/input-bounds.ts';
 import { bounds } from '@/lib/messages/bounds.ts';
 import { settings as t } from '@/lib/messages/settings.ts';
@@ -59,6 +60,7 @@ export const settingsSchema = z
     maintenanceMode: z.boolean(),
     appStoreUrl: z.string(),
     googlePlayUrl: z.string(),
+    privacyPolicyUpdatedOn: z.string(),
   })
   .check(z.superRefine((form, ctx) => {
     for (const [path, field] of [
@@ -67,6 +69,13 @@ export const settingsSchema = z
     ] as const) {
       const message = storeUrlIssue(form[path], field);
       if (message) ctx.addIssue({ code: 'custom', path: [path], message });
+    }
+    // The policy's date: a day that exists, not after today in Vietnam (it says when the text changed).
+    const privacyDay = form.privacyPolicyUpdatedOn.trim();
+    if (!isIsoDay(privacyDay)) {
+      ctx.addIssue({ code: 'custom', path: ['privacyPolicyUpdatedOn'], message: t.privacyDateInvalid });
+    } else if (privacyDay > todayInVietnamIso()) {
+      ctx.addIssue({ code: 'custom', path: ['privacyPolicyUpdatedOn'], message: t.privacyDateFuture(formatDate(`${todayInVietnamIso()}T12:00:00Z`)) });
     }
     const rate = decimal(form.commissionRate);
     if (rate === null || rate < 0 || rate > 100) {
@@ -97,6 +106,7 @@ export interface SettingsRowLike {
   maintenance_mode: boolean;
   app_store_url: string | null;
   google_play_url: string | null;
+  privacy_policy_updated_on: string;
 }
 
 export function toSettingsForm(row: SettingsRowLike): SettingsForm {
@@ -111,6 +121,7 @@ export function toSettingsForm(row: SettingsRowLike): SettingsForm {
     maintenanceMode: row.maintenance_mode,
     appStoreUrl: row.app_store_url ?? '',
     googlePlayUrl: row.google_play_url ?? '',
+    privacyPolicyUpdatedOn: row.privacy_policy_updated_on,
   };
 }
 
@@ -125,6 +136,7 @@ export interface SettingsUpdate {
   maintenance_mode: boolean;
   app_store_url: string | null;
   google_play_url: string | null;
+  privacy_policy_updated_on: string;
 }
 
 export function toSettingsUpdate(form: SettingsForm): SettingsUpdate {
@@ -139,6 +151,7 @@ export function toSettingsUpdate(form: SettingsForm): SettingsUpdate {
     maintenance_mode: form.maintenanceMode,
     app_store_url: form.appStoreUrl.trim() || null,
     google_play_url: form.googlePlayUrl.trim() || null,
+    privacy_policy_updated_on: form.privacyPolicyUpdatedOn.trim(),
   };
 }
 

@@ -10,6 +10,7 @@ import { Field, Input, Textarea } from '@/components/ui/form-controls.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { ErrorState, LoadingState } from '@/components/ui/states.tsx';
 import { ConflictError } from '@/lib/errors/errors.ts';
+import { todayInVietnamIso } from '@/lib/format/format.ts';
 import { settings as t } from '@/lib/messages/settings.ts';
 import { useSaveSettings } from '@/features/settings/api/settings-update-mutation.ts';
 import { settingsLoadError } from '@/features/settings/api/settings-errors.ts';
@@ -86,6 +87,15 @@ function SettingsEditor({ row, reload, reloading }: { row: SettingsRow; reload: 
           </Field>
           <Field label={t.fields.siteDescription} error={errors.siteDescription?.message}>
             {(control) => <Textarea {...control} {...form.register('siteDescription')} maxLength={SETTINGS_MAX.siteDescription} />}
+          </Field>
+          <Field
+            label={t.fields.privacyPolicyUpdatedOn}
+            error={errors.privacyPolicyUpdatedOn?.message}
+            hint={t.fields.privacyPolicyUpdatedOnHint}
+            required
+            className="sm:max-w-xs"
+          >
+            {(control) => <Input {...control} {...form.register('privacyPolicyUpdatedOn')} type="date" min="2000-01-01" max={todayInVietnamIso()} />}
           </Field>
         </div>
       </Section>
