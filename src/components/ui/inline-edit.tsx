@@ -430,8 +430,10 @@ export function InlineEdit(props: InlineEditProps) {
           <X className="size-4" aria-hidden="true" />
         </button>
       </div>
+      {/* Announced, not shown: the save button's spinner shows it, and a line added under the field
+          would move the rows below between a press and its release (a click on the next editor lost). */}
       {pending ? (
-        <span role="status" className="text-xs text-slate-500">
+        <span role="status" className="sr-only">
           {common.actions.saving}
         </span>
       ) : null}
