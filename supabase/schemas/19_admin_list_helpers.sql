@@ -1,39 +1,15 @@
 -- What every admin list shares for counting, sorting and paging (docs/database.md#admin-list-functions,
--- docs/search.md): the total (private.count_matches, private.count_text_matches,
--- private.plan_rows), the answer (private.list_answer), the whitelisted sort (private.list_sort),
--- the exports' legacy keyset (private.keyset_after, private.admin_default_order_keyset), one page
--- of a list in its sort with its answer (private.admin_sorted_page), and the filters that name rows
--- by the ids of other rows or by their own id (private.lookup_ids, private.id_in_condition,
--- private.id_search_condition).
--- Every function here is security invoker and executable by no API role: only the security
--- definer list functions, running as the owner, call them (most of them build or run SQL text
--- given by those functions; EXPLAIN makes count_matches and plan_rows volatile).
-
--- The exact count of private.count_matches with p_estimate_first (typed text, or a list without a
--- filter) when the planner expects 10,000 rows or fewer, read without index-only scans: a typed
--- text's matches through the trigram indexes, not by a walk of every entry of a covering index
--- that includes the searched columns (customers "nguyen": 56 ms walking 95,000 entries, 8 ms from
--- the trigram indexes).
-create function private.count_text_matches(p_from text)
-returns bigint
-language plpgsql
-volatile
-security invoker
-set search_path = ''
-set enable_indexonlyscan = off
-as $$
-declare
-  v_total bigint;
-begin
-  execute 'select count(*) from ' || p_from into v_total;
-  return v_total;
-end
-$$;
-
-comment on function private.count_text_matches(text) is
-  'Exact count of "select from <p_from>", without index-only scans (the trigram indexes of a typed text); used by private.count_matches.';
-
-revoke all on function private.count_text_matches(text) from public, anon, authenticated, service_role;
+-- docs/search.md): the total (private.count_matches, private.plan_rows), the answer
+-- (private.list_answer), the whitelisted sort (private.list_sort), the exports' legacy keyset
+-- (private.keyset_after, private.admin_default_order_keyset), the lists themselves as values
+-- (private.admin_list, private.admin_list_filter) with their fixed SQL (private.admin_list_shape,
+-- private.admin_list_where), one page of a list in its sort with its answer
+-- (private.admin_sorted_page), and the filters that name rows by the ids of other rows or by their
+-- own id (private.lookup_ids, private.id_in_condition, private.id_search_condition).
+-- private.admin_sorted_page is the security definer body of the lists (admin check first), executable
+-- by authenticated and service_role; every other function here is security invoker and executable
+-- by no API role: only the security definer list functions, running as the owner, call them (they
+-- build or run SQL text written in this file; EXPLAIN makes count_matches and plan_rows volatile).
 
 -- The total of an admin list: the matching rows counted up to 10,000 (the count stops at the
 -- 10,001st row), above that the planner's estimate, never below 10,001, with total_exact = false.
@@ -42,7 +18,7 @@ revoke all on function private.count_text_matches(text) from public, anon, authe
 -- rows are counted without the cap. The capped form (`limit 10001`) let the planner pick plans that
 -- stop early on paper and read a whole table in practice (a provider-name search over the deposit
 -- history merged with every profile: 66 ms instead of 6 ms on seed:large); below the cap the count
--- ends anyway, through private.count_text_matches. p_from is "<table> <alias> where <filter>" with
+-- ends anyway. p_from is "<table> <alias> where <filter>" with
 -- every value inlined as a quoted literal.
 create function private.count_matches(
   p_from text,
@@ -66,7 +42,7 @@ begin
       total_exact := false;
       return;
     end if;
-    total := private.count_text_matches(p_from);
+    execute 'select count(*) from ' || p_from into total;
     total_exact := total <= count_cap;
     if not total_exact then
       total := greatest(v_estimate, count_cap + 1);
@@ -201,94 +177,364 @@ begin
 end
 $$;
 
+-- The admin lists the engine below serves. Each list's table, sorts, columns and filters are fixed
+-- SQL inside private.admin_list_shape and private.admin_list_where: the list functions pass values
+-- only (this enum and private.admin_list_filter), never SQL text.
+create type private.admin_list as enum (
+  'bookings', 'customers', 'providers', 'commissions', 'deposits', 'promotions', 'conversations', 'reviews', 'audit_log'
+);
+
+-- The filter values of every admin list, each field read by the lists named after it (null: no
+-- filter). from_at / to_at bound the list's time column (created_at; the last message for
+-- conversations) inclusive / exclusive; created_before is the bookings' deep-page bound
+-- (21_admin_list_bookings.sql).
+create type private.admin_list_filter as (
+  search text,            -- customers, providers (name or e-mail), commissions, deposits, promotions, reviews
+  status text,            -- bookings, customers, providers, deposits, promotions, conversations, reviews
+  provider_id uuid,       -- bookings, commissions, deposits
+  customer_id uuid,       -- bookings
+  subcategory_id uuid,    -- commissions
+  package text,           -- bookings
+  service text,           -- bookings
+  customer_name text,     -- bookings, conversations
+  provider_name text,     -- conversations
+  discount_type text,     -- promotions
+  rating integer,         -- reviews
+  table_name text,        -- audit_log
+  actor text,             -- audit_log (a user id or an e-mail)
+  record text,            -- audit_log
+  from_at timestamptz,    -- every list but customers, providers, promotions, reviews
+  to_at timestamptz,      -- commissions, deposits, audit_log
+  created_before timestamptz -- bookings
+);
+
+-- What a list reads: its table and alias, its sorts (key -> [SQL expression, SQL type of the
+-- value], for private.list_sort) and default sort, the columns of a row and their joins, the type
+-- of its id (the audit log's ids are bigint).
+create function private.admin_list_shape(
+  p_list private.admin_list,
+  out source text,
+  out alias text,
+  out keys jsonb,
+  out default_sort text,
+  out columns text,
+  out joins text,
+  out id_type text
+)
+language plpgsql
+immutable
+security invoker
+set search_path = ''
+as $$
+begin
+  default_sort := 'created_at.desc';
+  joins := '';
+  id_type := 'uuid';
+  case p_list
+    when 'bookings' then
+      source := 'public.bookings'; alias := 'b';
+      keys := '{"created_at": ["b.created_at", "timestamptz"], "final_price": ["b.final_price", "bigint"],
+                "customer_name": ["b.customer_name collate private.vi", "text"]}';
+      columns := 'b.id, b.created_at, b.status, b.customer_id, b.customer_name, b.customer_phone,
+        b.provider_id, p.name as provider_name, b.category_name, b.service_name,
+        b.service_item_name, b.final_price, b.scheduled_at, b.payment_method';
+      joins := 'left join public.profiles p on p.id = b.provider_id';
+    when 'customers' then
+      source := 'public.profiles'; alias := 'p';
+      keys := '{"created_at": ["p.created_at", "timestamptz"], "name": ["p.name collate private.vi", "text"],
+                "total_bookings": ["p.total_bookings", "integer"]}';
+      columns := 'p.id, p.name, p.phone, p.email, p.status, p.total_bookings, p.created_at';
+    when 'providers' then
+      source := 'public.profiles'; alias := 'p';
+      keys := '{"created_at": ["p.created_at", "timestamptz"], "name": ["p.name collate private.vi", "text"],
+                "deposit": ["p.deposit", "bigint"], "total_earnings": ["p.total_earnings", "bigint"]}';
+      columns := 'p.id, p.name, p.phone, p.email, p.status, p.deposit, p.total_earnings, p.created_at';
+    when 'commissions' then
+      source := 'public.commissions'; alias := 'c';
+      keys := '{"created_at": ["c.created_at", "timestamptz"], "final_price": ["c.final_price", "bigint"],
+                "platform_fee": ["c.platform_fee", "bigint"]}';
+      columns := 'c.id, c.booking_id, c.provider_id, p.name as provider_name, c.subcategory_id,
+        s.name as service_name, c.commission_rate, c.service_price, c.platform_fee,
+        c.provider_amount, c.final_price, c.booking_completed_at, c.created_at';
+      joins := 'left join public.profiles p on p.id = c.provider_id
+        left join public.subcategories s on s.id = c.subcategory_id';
+    when 'deposits' then
+      source := 'public.deposit_history'; alias := 'd';
+      keys := '{"created_at": ["d.created_at", "timestamptz"], "amount": ["d.amount", "bigint"]}';
+      columns := 'd.id, d.provider_id, p.name as provider_name, p.email as provider_email,
+        p.deposit as provider_balance, p.status as provider_status,
+        d.kind, d.amount, d.status, d.old_balance, d.new_balance, d.balance_reason, d.amount_before, d.note, d.created_at, d.updated_at';
+      joins := 'left join public.profiles p on p.id = d.provider_id';
+    when 'promotions' then
+      source := 'public.discount_codes'; alias := 'd';
+      keys := '{"created_at": ["d.created_at", "timestamptz"], "code": ["d.code", "text"],
+                "uses_count": ["d.uses_count", "integer"], "expires_at": ["d.expires_at", "timestamptz"]}';
+      columns := 'd.id, d.code, d.discount_type, d.discount_value, d.max_uses, d.uses_count, d.expires_at, d.status,
+        d.created_at, d.updated_at';
+    when 'conversations' then
+      source := 'public.conversations'; alias := 'c';
+      -- Conversations without messages sort as the oldest (last in the default order).
+      keys := '{"last_message_at": ["coalesce(c.last_message_at, ''-infinity''::timestamptz)", "timestamptz"],
+                "created_at": ["c.created_at", "timestamptz"]}';
+      default_sort := 'last_message_at.desc';
+      columns := 'c.id, c.booking_id, c.provider_id, pp.name as provider_name,
+        c.customer_id, pc.name as customer_name, c.is_active, c.last_message, c.last_message_at, c.created_at';
+      joins := 'left join public.profiles pp on pp.id = c.provider_id
+        left join public.profiles pc on pc.id = c.customer_id';
+    when 'reviews' then
+      source := 'public.reviews'; alias := 'r';
+      keys := '{"created_at": ["r.created_at", "timestamptz"], "rating": ["r.rating", "integer"]}';
+      columns := 'r.id, r.booking_id, r.customer_id, coalesce(r.customer_name, pc.name) as customer_name,
+        r.provider_id, pp.name as provider_name, r.rating, r.comment, r.status, r.created_at, r.updated_at';
+      joins := 'left join public.profiles pp on pp.id = r.provider_id
+        left join public.profiles pc on pc.id = r.customer_id';
+    when 'audit_log' then
+      source := 'public.audit_log'; alias := 'a';
+      keys := '{"created_at": ["a.created_at", "timestamptz"]}';
+      columns := 'a.id, a.created_at, a.table_name, a.row_id, a.action, a.changes, a.actor_id,
+        coalesce(a.actor_email, pa.email) as actor_email, pa.name as actor_name';
+      joins := 'left join public.profiles pa on pa.id = a.actor_id';
+      id_type := 'bigint';
+  end case;
+end
+$$;
+
+comment on function private.admin_list_shape(private.admin_list) is
+  'Table, alias, sorts, columns, joins and id type of an admin list (fixed SQL, read by private.admin_sorted_page).';
+
+-- The WHERE clause of a list (over the alias of private.admin_list_shape), values inlined as quoted
+-- literals, and whether typed text filters it (then the planner is asked first for the total, and
+-- the offset window is 500 rows). Invalid values are refused with 22023. Typed text matches the
+-- `*_folded` columns through private.vi_search_condition (docs/search.md#matching-typed-text). A
+-- name search of the commissions and the deposits is the array of the matching providers' (and
+-- services') ids (private.id_in_condition: a literal array the planner can size; as an
+-- `in (select …)` semi-join the planner sometimes merged the list with every profile in id order,
+-- 113 ms instead of a few ms on seed:large); 8 hex digits or more also name a booking / a deposit
+-- (private.id_search_condition). The commission stat cards read the commission filter over their
+-- rollups too (same column names, alias c).
+create function private.admin_list_where(
+  p_list private.admin_list,
+  f private.admin_list_filter,
+  out filter text,
+  out typed boolean
+)
+language plpgsql
+stable
+security invoker
+set search_path = ''
+as $$
+declare
+  v_alias text := (private.admin_list_shape(p_list)).alias;
+  v_search text := nullif(btrim(coalesce(f.search, '')), '');
+  v_status text := nullif(btrim(coalesce(f.status, '')), '');
+  v_type text := nullif(btrim(coalesce(f.discount_type, '')), '');
+  v_actor text := nullif(btrim(coalesce(f.actor, '')), '');
+  v_statuses text[] := case p_list
+    when 'bookings' then array['pending', 'confirmed', 'pending_completion', 'completed', 'cancelled']
+    when 'customers' then array['active', 'inactive', 'banned', 'pending_approval']
+    when 'providers' then array['active', 'inactive', 'banned', 'pending_approval']
+    when 'deposits' then array['pending', 'completed', 'canceled']
+    when 'promotions' then array['active', 'inactive']
+    when 'conversations' then array['active', 'completed']
+    when 'reviews' then array['active', 'inactive'] end;
+  v_text text[] := '{}';
+  v_parts text[] := '{}';
+begin
+  -- The lists of profiles and promotions trim the status they are given; the others take it as it is.
+  if (case when p_list in ('customers', 'providers', 'promotions') then v_status else f.status end) <> all (v_statuses) then
+    raise exception 'invalid % status: %',
+      case p_list when 'bookings' then 'booking' when 'customers' then 'customer' when 'providers' then 'provider'
+                  when 'deposits' then 'deposit' when 'promotions' then 'promotion' when 'conversations' then 'conversation'
+                  else 'review' end,
+      coalesce(f.status, '') using errcode = '22023';
+  end if;
+  case p_list
+    when 'bookings' then
+      v_text := array_remove(array[private.vi_search_condition('b.service_item_name_folded', f.package),
+                                   private.vi_search_condition('b.service_name_folded', f.service),
+                                   private.vi_search_condition('b.customer_name_folded', f.customer_name)], null);
+    when 'customers', 'providers' then
+      filter := format('p.role = %L', case p_list when 'customers' then 'customer' else 'provider' end);
+      -- Name or e-mail: two trigram indexes combined by a BitmapOr.
+      if v_search is not null then
+        v_text := array[format('(%s or %s)', private.vi_search_condition('p.name_folded', v_search),
+                                             private.vi_search_condition('p.email_folded', v_search))];
+      end if;
+    when 'commissions' then
+      if v_search is not null then
+        v_text := array['(' || private.id_in_condition('c.provider_id', format(
+                         'select p.id from public.profiles p where p.role = ''provider'' and %s',
+                         private.vi_search_condition('p.name_folded', v_search)))
+                  || ' or ' || private.id_in_condition('c.subcategory_id', format(
+                         'select s.id from public.subcategories s where %s',
+                         private.vi_search_condition('private.vi_fold(s.name)', v_search)))
+                  || coalesce(' or ' || private.id_search_condition('c.booking_id', v_search), '') || ')'];
+      end if;
+    when 'deposits' then
+      if v_search is not null then
+        v_text := array['(' || private.id_in_condition('d.provider_id', format(
+                         'select p.id from public.profiles p where p.role = ''provider'' and (%s or %s)',
+                         private.vi_search_condition('p.name_folded', v_search),
+                         private.vi_search_condition('p.email_folded', v_search)))
+                  || coalesce(' or ' || private.id_search_condition('d.id', v_search), '') || ')'];
+      end if;
+    when 'promotions' then
+      if v_type not in ('percentage', 'fixed_amount') then
+        raise exception 'invalid discount type: %', v_type using errcode = '22023';
+      end if;
+      v_text := array_remove(array[private.vi_search_condition('d.code_folded', f.search)], null);
+      v_parts := case when v_type is not null then array[format('d.discount_type = %L', v_type)] else '{}' end;
+    when 'conversations' then
+      v_text := array_remove(array[private.vi_search_condition('c.provider_name_folded', f.provider_name),
+                                   private.vi_search_condition('c.customer_name_folded', f.customer_name)], null);
+      v_parts := case f.status when 'active' then array['c.is_active'] when 'completed' then array['not c.is_active'] else '{}' end;
+      v_status := null;
+    when 'reviews' then
+      if f.rating not between 1 and 5 then
+        raise exception 'invalid rating: %', f.rating using errcode = '22023';
+      end if;
+      if v_search is not null then
+        v_text := array[format('(%s or %s)', private.vi_search_condition('r.customer_name_folded', v_search),
+                                             private.vi_search_condition('r.comment_folded', v_search))];
+      end if;
+      v_parts := case when f.rating is not null then array[format('r.rating = %s', f.rating)] else '{}' end;
+    when 'audit_log' then
+      if f.from_at > f.to_at then
+        raise exception 'p_from is after p_to' using errcode = '22023';
+      end if;
+      v_parts := array_remove(array[
+        case when btrim(f.table_name) <> '' then format('a.table_name = %L', btrim(f.table_name)) end,
+        case when btrim(f.record) <> '' then format('a.row_id = %L', btrim(f.record)) end,
+        case when v_actor ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
+               then format('a.actor_id = %L::uuid', v_actor)
+             when v_actor is not null then format('lower(a.actor_email) = lower(%L)', v_actor) end], null);
+  end case;
+  typed := cardinality(v_text) > 0;
+  -- The filters several lists share, on the list's own columns; the period on the time of the list
+  -- (the last message for the conversations, else the creation).
+  v_parts := v_text || v_parts || array_remove(array[
+    case when v_status is not null then format('%I.status = %L', v_alias, v_status) end,
+    case when f.provider_id is not null then format('%I.provider_id = %L::uuid', v_alias, f.provider_id) end,
+    case when f.customer_id is not null then format('%I.customer_id = %L::uuid', v_alias, f.customer_id) end,
+    case when f.subcategory_id is not null then format('%I.subcategory_id = %L::uuid', v_alias, f.subcategory_id) end,
+    case when f.from_at is not null then format('%s >= %L::timestamptz',
+      case p_list when 'conversations' then 'c.last_message_at' else v_alias || '.created_at' end, f.from_at) end,
+    case when f.to_at is not null then format('%I.created_at < %L::timestamptz', v_alias, f.to_at) end,
+    case when f.created_before is not null then format('%I.created_at < %L::timestamptz', v_alias, f.created_before) end], null);
+  filter := coalesce(filter, 'true') || coalesce((select string_agg(' and ' || x, '' order by n) from unnest(v_parts) with ordinality u(x, n)), '');
+end
+$$;
+
+comment on function private.admin_list_where(private.admin_list, private.admin_list_filter) is
+  'WHERE clause of an admin list for the given filter values (fixed SQL, values as quoted literals) and whether typed text filters it; 22023 for an invalid value.';
+
 -- One page of an admin list in a whitelisted sort, and its answer
 -- {rows, total, total_exact, first_cursor, last_cursor} (docs/search.md#contract).
---   p_table, p_alias, p_filter: the rows (filter SQL with the values inlined as quoted literals);
---   p_keys, p_sort, p_default_sort: the sort (private.list_sort), always followed by the id;
---   p_columns, p_joins: each row of the answer, over the page (aliased p_alias) and its joins;
+--   p_list, p_filter: the list and its filter values (private.admin_list_shape, private.admin_list_where);
+--   p_sort: 'key.asc' / 'key.desc' of the list's sorts (null: its default), always followed by the id;
 --   p_after / p_before: a cursor (rows after / just before it); p_last: p_offset counts from the end;
---   p_keyset: an extra condition of the page only (the exports' legacy created_at keyset);
---   p_total / p_total_exact: a total the caller counted itself (else private.count_matches);
---   p_offset_window: the deepest offset served (a caller that bounded p_filter itself may allow
---     more); 500 at most with p_estimate_first (a list filtered by typed text).
+--   p_after_created_at, p_after_id: the exports' legacy keyset of the default order
+--     (private.admin_default_order_keyset).
+-- The total (p_count): private.count_matches, or for the bookings without typed text their rollup
+-- (private.admin_bookings_total). The offset window is 2,000 rows, 500 when typed text filters the
+-- list.
 -- Offsets beyond the window (2,000 rows from the start, or from the end) are refused (22023,
 -- detail offset_window), except that a list with an exact total reads a page near its end from the end.
 -- An offset is paid row by row (with a search matching 6 % of the bookings, offset 10,000 read
 -- 160,000 rows: 300 ms); 2,000 rows keeps every numbered page in the tens of milliseconds at 1M.
--- p_id_type is the type of the listed table's id ('uuid' unless told): the audit log's ids are
--- bigint, and its cursors compare them as such.
 -- When the page skips rows (an offset) or typed text filters the list, the page's ids are found
 -- first, from the columns of the filter and the order only, and its rows are read by id afterwards:
 -- the default order's index of each searched list includes the searched columns, so the rows a
 -- deep page skips are index entries (an index-only scan), not table rows.
+-- It is the body of the lists' `public.admin_list_*` functions (security invoker, called as the
+-- caller): security definer, so that row-level security keeps no index of a search out of use
+-- (under RLS a non-leakproof operator such as LIKE never drives an index scan), after
+-- private.assert_admin() (42501 for anyone but an admin or the service role).
 create function private.admin_sorted_page(
-  p_table text,
-  p_alias text,
-  p_filter text,
-  p_keys jsonb,
+  p_list private.admin_list,
+  p_filter private.admin_list_filter,
   p_sort text,
-  p_default_sort text,
-  p_columns text,
-  p_joins text,
   p_limit integer,
   p_offset integer,
   p_count boolean,
   p_after text default null,
   p_before text default null,
   p_last boolean default false,
-  p_keyset text default null,
-  p_total bigint default null,
-  p_total_exact boolean default null,
-  p_estimate_first boolean default false,
-  p_offset_window integer default 2000,
-  p_id_type text default 'uuid'
+  p_after_created_at timestamptz default null,
+  p_after_id uuid default null
 )
 returns jsonb
 language plpgsql
 volatile
-security invoker
+security definer
 set search_path = ''
 as $$
 declare
-  -- Typed text (p_estimate_first) can match a few percent of the rows, each skipped row then
-  -- costs the rows between two matches: its window is 500 rows (page 11 at 50 a page).
-  offset_window constant integer := case when p_estimate_first then least(p_offset_window, 500) else p_offset_window end;
+  v_shape record := private.admin_list_shape(p_list);
+  v_where record;
+  offset_window integer;
+  v_alias text := v_shape.alias;
   v_limit integer := least(greatest(coalesce(p_limit, 50), 1), 1000);
   v_offset integer := greatest(coalesce(p_offset, 0), 0);
   v_sort record;
+  v_keyset text;
   v_cursor text := coalesce(p_after, p_before);
   v_reverse boolean := coalesce(p_last, false) or p_before is not null;
   v_walk_desc boolean;
   v_dir text;
   v_out_dir text;
   v_back_dir text;
-  v_filter text := p_filter;
+  v_filter text;
   v_value text;
   v_id text;
-  v_total bigint := p_total;
-  v_exact boolean := p_total_exact;
+  v_total bigint;
+  v_exact boolean;
+  v_bookings record;
   v_rows jsonb;
   v_first text;
   v_last text;
   v_source text;
 begin
-  select * into v_sort from private.list_sort(p_keys, p_sort, p_default_sort);
+  perform private.assert_admin();
+  -- The filter's lookups run only for an admin.
+  v_where := private.admin_list_where(p_list, p_filter);
+  v_filter := v_where.filter;
+  -- Typed text can match a few percent of the rows, each skipped row then costs the rows between
+  -- two matches: its window is 500 rows (page 11 at 50 a page).
+  offset_window := case when v_where.typed then 500 else 2000 end;
+  select * into v_sort from private.list_sort(v_shape.keys, p_sort, v_shape.default_sort);
   if p_after is not null and p_before is not null then
     raise exception 'p_after and p_before exclude each other' using errcode = '22023';
   end if;
+  v_keyset := private.admin_default_order_keyset(v_alias, p_sort, p_after_created_at, p_after_id);
 
-  if p_count and v_total is null then
+  if p_count and p_list = 'bookings' and not v_where.typed then
+    -- The bookings count from their rollup (21_admin_list_bookings.sql), and a deep page of their
+    -- default order starts in the day that holds its first row: the offset left is inside that
+    -- day, served even beyond the usual window.
+    select * into v_bookings from private.admin_bookings_total(p_filter, p_sort, v_offset,
+      p_after is null and p_before is null and p_after_created_at is null and not coalesce(p_last, false));
+    v_total := v_bookings.total;
+    v_exact := true;
+    if v_bookings.created_before is not null then
+      p_filter.created_before := v_bookings.created_before;
+      v_where := private.admin_list_where(p_list, p_filter);
+      v_filter := v_where.filter;
+      v_offset := v_bookings.page_offset;
+      offset_window := greatest(offset_window, v_offset);
+    end if;
+  elsif p_count then
     select m.total, m.total_exact into v_total, v_exact
-      from private.count_matches(p_table || ' ' || p_alias || ' where ' || p_filter,
+      from private.count_matches(v_shape.source || ' ' || v_alias || ' where ' || v_where.filter,
                                  -- Without a filter the planner's estimate is the table's row count.
-                                 p_estimate_first or p_filter = 'true') m;
+                                 v_where.typed or v_where.filter = 'true') m;
   end if;
 
   if v_cursor is not null then
     begin
       v_value := (v_cursor::jsonb) ->> 0;
       v_id := (v_cursor::jsonb) ->> 1;
-      execute format('select %L::%s', v_id, p_id_type);
+      execute format('select %L::%s', v_id, v_shape.id_type);
       if jsonb_typeof(v_cursor::jsonb) <> 'array' or jsonb_array_length(v_cursor::jsonb) <> 2 or v_id is null then
         raise exception 'bad cursor';
       end if;
@@ -297,9 +543,9 @@ begin
       raise exception 'invalid cursor: %', v_cursor using errcode = '22023';
     end;
     v_offset := 0;
-  elsif p_keyset is not null then
+  elsif v_keyset is not null then
     v_offset := 0;
-    v_filter := v_filter || p_keyset;
+    v_filter := v_filter || v_keyset;
   elsif v_offset > offset_window then
     if not v_reverse and v_exact and v_offset < v_total and v_total - v_offset <= offset_window + v_limit then
       -- Rows [offset, offset + limit) of the order are rows [total - offset - limit, total - offset)
@@ -323,7 +569,7 @@ begin
     -- Strictly after the cursor in the walking order: one row comparison, which a btree index on
     -- (key, id) (or on the key alone) serves as an index condition.
     v_filter := v_filter || format(' and (%s, %I.id) %s (%L::%s, %L::%s)',
-      v_sort.sort_expr, p_alias, case when v_walk_desc then '<' else '>' end, v_value, v_sort.sort_type, v_id, p_id_type);
+      v_sort.sort_expr, v_alias, case when v_walk_desc then '<' else '>' end, v_value, v_sort.sort_type, v_id, v_shape.id_type);
   end if;
 
   -- A filtered list in another order than its default, with few matches, is filtered first and then
@@ -331,10 +577,10 @@ begin
   -- testing the filter row by row assumes the matches are spread over the order, and a filter that
   -- follows the order (the comments saying "tệ" are the low ratings; a service's fees sit together)
   -- made that walk read most of the table (0.3–0.9 s at 1M) for a page of a few thousand matches.
-  v_source := p_table || ' ' || p_alias;
-  if p_filter <> 'true' and v_total is not null and v_total <= 20000
-     and split_part(coalesce(nullif(p_sort, ''), p_default_sort), '.', 1) <> split_part(p_default_sort, '.', 1) then
-    v_source := '(select * from ' || p_table || ' ' || p_alias || ' where ' || p_filter || ' offset 0) ' || p_alias;
+  v_source := v_shape.source || ' ' || v_alias;
+  if v_where.filter <> 'true' and v_total is not null and v_total <= 20000
+     and split_part(coalesce(nullif(p_sort, ''), v_shape.default_sort), '.', 1) <> split_part(v_shape.default_sort, '.', 1) then
+    v_source := '(select * from ' || v_shape.source || ' ' || v_alias || ' where ' || v_where.filter || ' offset 0) ' || v_alias;
   end if;
 
   -- When the page skips rows (an offset) or typed text filters the list, the page's ids are found
@@ -343,29 +589,29 @@ begin
   -- between its matches, are then index entries, not table rows), and the page's rows are read by
   -- id afterwards. A first page or a cursor's page without typed text reads its rows at once (an
   -- export's 1,000 rows by id would cost a thousand more index lookups).
-  if v_offset > 0 or p_estimate_first then
-    v_source := p_table || ' ' || p_alias || ' where ' || p_alias || '.id in (select ' || p_alias || '.id from ' || v_source
+  if v_offset > 0 or v_where.typed then
+    v_source := v_shape.source || ' ' || v_alias || ' where ' || v_alias || '.id in (select ' || v_alias || '.id from ' || v_source
       || ' where ' || v_filter
-      || ' order by ' || v_sort.sort_expr || ' ' || v_dir || ', ' || p_alias || '.id ' || v_dir
+      || ' order by ' || v_sort.sort_expr || ' ' || v_dir || ', ' || v_alias || '.id ' || v_dir
       || ' limit ' || v_limit || ' offset ' || v_offset || ')';
   else
     v_source := v_source || ' where ' || v_filter
-      || ' order by ' || v_sort.sort_expr || ' ' || v_dir || ', ' || p_alias || '.id ' || v_dir
+      || ' order by ' || v_sort.sort_expr || ' ' || v_dir || ', ' || v_alias || '.id ' || v_dir
       || ' limit ' || v_limit || ' offset ' || v_offset;
   end if;
 
-  -- Each row is built once as the record of p_columns (to_jsonb of a row without the sort helpers:
-  -- deleting three keys from every row's jsonb cost a third of the page's time).
+  -- Each row is built once as the record of the list's columns (to_jsonb of a row without the sort
+  -- helpers: deleting three keys from every row's jsonb cost a third of the page's time).
   execute
     'select coalesce(jsonb_agg(to_jsonb(r.o) order by r._sort_key ' || v_out_dir || ', r._sort_id ' || v_out_dir || '), ''[]''::jsonb),
             (array_agg(r._cursor order by r._sort_key ' || v_out_dir || ', r._sort_id ' || v_out_dir || '))[1],
             (array_agg(r._cursor order by r._sort_key ' || v_back_dir || ', r._sort_id ' || v_back_dir || '))[1]
        from (
-         select (select o from (select ' || p_columns || ') o) as o, ' || p_alias || '._sort_key, ' || p_alias || '.id as _sort_id,
-                jsonb_build_array(' || p_alias || '._sort_key, ' || p_alias || '.id)::text as _cursor
-           from (select ' || p_alias || '.*, ' || v_sort.sort_expr || ' as _sort_key
-                   from ' || v_source || ') ' || p_alias
-             || ' ' || coalesce(p_joins, '') || '
+         select (select o from (select ' || v_shape.columns || ') o) as o, ' || v_alias || '._sort_key, ' || v_alias || '.id as _sort_id,
+                jsonb_build_array(' || v_alias || '._sort_key, ' || v_alias || '.id)::text as _cursor
+           from (select ' || v_alias || '.*, ' || v_sort.sort_expr || ' as _sort_key
+                   from ' || v_source || ') ' || v_alias
+             || ' ' || v_shape.joins || '
        ) r'
     into v_rows, v_first, v_last;
 
@@ -375,25 +621,25 @@ begin
 end
 $$;
 
-comment on function private.admin_sorted_page(text, text, text, jsonb, text, text, text, text, integer, integer, boolean, text, text, boolean, text, bigint, boolean, boolean, integer, text) is
+comment on function private.admin_sorted_page(private.admin_list, private.admin_list_filter, text, integer, integer, boolean, text, text, boolean, timestamptz, uuid) is
   'One page of an admin list in a whitelisted sort: offset window (2,000 rows from either end) or cursors; {rows, total, total_exact, first_cursor, last_cursor} (docs/search.md#deep-pages).';
 
 -- Only the list functions (security definer, running as the owner) call these.
 revoke all on function private.list_sort(jsonb, text, text) from public, anon, authenticated, service_role;
 revoke all on function private.admin_default_order_keyset(text, text, timestamptz, uuid) from public, anon, authenticated, service_role;
-revoke all on function private.admin_sorted_page(text, text, text, jsonb, text, text, text, text, integer, integer, boolean, text, text, boolean, text, bigint, boolean, boolean, integer, text) from public, anon, authenticated, service_role;
+revoke all on function private.admin_list_shape(private.admin_list) from public, anon, authenticated, service_role;
+revoke all on function private.admin_list_where(private.admin_list, private.admin_list_filter) from public, anon, authenticated, service_role;
+revoke all on function private.admin_sorted_page(private.admin_list, private.admin_list_filter, text, integer, integer, boolean, text, text, boolean, timestamptz, uuid) from public, anon;
+grant execute on function private.admin_sorted_page(private.admin_list, private.admin_list_filter, text, integer, integer, boolean, text, text, boolean, timestamptz, uuid) to authenticated, service_role;
 
 -- The ids a lookup of private.id_in_condition returns (SQL text written by a list function, never
--- typed text), read with its trigram index: index-only scans are off while it runs, so an index
--- that includes a folded column for a list's order (profiles_role_created_at_search_idx) is not
--- walked whole instead (every customer for "nguyen": 15 ms, against 5 ms from the trigram index).
+-- typed text).
 create function private.lookup_ids(p_query text)
 returns uuid[]
 language plpgsql
 stable
 security invoker
 set search_path = ''
-set enable_indexonlyscan = off
 as $$
 declare
   v_ids uuid[];
@@ -404,7 +650,7 @@ end
 $$;
 
 comment on function private.lookup_ids(text) is
-  'The uuid array a lookup query returns, read without index-only scans (the trigram index of the folded column); used by private.id_in_condition.';
+  'The uuid array a lookup query returns; used by private.id_in_condition.';
 
 revoke all on function private.lookup_ids(text) from public, anon, authenticated, service_role;
 

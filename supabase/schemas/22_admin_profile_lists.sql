@@ -1,87 +1,10 @@
--- The lists of profiles (docs/search.md): customers and providers (one page body,
--- private.admin_profile_page: accent-insensitive search over name or e-mail, status, the role's
--- sorts and columns), and the provider picker (a server-side search in Vietnamese order). Through
--- REST, RLS would keep every index of a search out of use, so the bodies are security definer in
--- `private` behind security-invoker functions in `public`, each starting with private.assert_admin()
--- (42501 for anyone but an admin or the service role); private.admin_profile_page is security
--- invoker and called only by them.
-
--- One page of the list of one role: name or e-mail matching the typed text, status; the role's
--- sorts and columns.
-create function private.admin_profile_page(
-  p_role text, p_search text, p_status text, p_limit integer, p_offset integer,
-  p_sort text, p_after text, p_before text, p_last boolean, p_count boolean
-)
-returns jsonb
-language plpgsql
-volatile
-security invoker
-set search_path = ''
-as $$
-declare
-  v_status text := nullif(btrim(coalesce(p_status, '')), '');
-  v_typed boolean := nullif(btrim(coalesce(p_search, '')), '') is not null;
-  v_filter text := format('p.role = %L', p_role);
-begin
-  if v_status is not null and v_status not in ('active', 'inactive', 'banned', 'pending_approval') then
-    raise exception 'invalid % status: %', p_role, v_status using errcode = '22023';
-  end if;
-  if v_typed then
-    -- Name or e-mail: two trigram indexes combined by a BitmapOr.
-    v_filter := v_filter || format(' and (%s or %s)',
-      private.vi_search_condition('p.name_folded', p_search), private.vi_search_condition('p.email_folded', p_search));
-  end if;
-  if v_status is not null then v_filter := v_filter || format(' and p.status = %L', v_status); end if;
-
-  return private.admin_sorted_page(
-    'public.profiles', 'p', v_filter,
-    case p_role
-      when 'customer' then '{"created_at": ["p.created_at", "timestamptz"], "name": ["p.name collate private.vi", "text"],
-                             "total_bookings": ["p.total_bookings", "integer"]}'
-      else '{"created_at": ["p.created_at", "timestamptz"], "name": ["p.name collate private.vi", "text"],
-             "deposit": ["p.deposit", "bigint"], "total_earnings": ["p.total_earnings", "bigint"]}'
-    end::jsonb,
-    p_sort, 'created_at.desc',
-    'p.id, p.name, p.phone, p.email, p.status, '
-      || case p_role when 'customer' then 'p.total_bookings' else 'p.deposit, p.total_earnings' end || ', p.created_at',
-    '',
-    p_limit, p_offset, p_count, p_after, p_before, p_last, p_estimate_first => v_typed);
-end
-$$;
-
-revoke all on function private.admin_profile_page(text, text, text, integer, integer, text, text, text, boolean, boolean) from public, anon, authenticated, service_role;
-
-create function private.admin_list_customers(
-  p_search text default null,
-  p_status text default null,
-  p_limit integer default 50,
-  p_offset integer default 0,
-  p_sort text default null,
-  p_after text default null,
-  p_before text default null,
-  p_last boolean default false,
-  p_count boolean default true
-)
-returns jsonb
-language plpgsql
-volatile
-security definer
-set search_path = ''
--- Every filter and sort has an index: no sequential scan over all profiles, whatever the planner
--- thinks a search matches.
-set enable_seqscan = off
-as $$
-begin
-  perform private.assert_admin();
-  return private.admin_profile_page('customer', p_search, p_status, p_limit, p_offset, p_sort, p_after, p_before, p_last, p_count);
-end
-$$;
-
-comment on function private.admin_list_customers(text, text, integer, integer, text, text, text, boolean, boolean) is
-  'Body of public.admin_list_customers (security definer, admin check first).';
-
-revoke all on function private.admin_list_customers(text, text, integer, integer, text, text, text, boolean, boolean) from public, anon;
-grant execute on function private.admin_list_customers(text, text, integer, integer, text, text, text, boolean, boolean) to authenticated, service_role;
+-- The lists of profiles (docs/search.md): customers and providers (pages of
+-- private.admin_sorted_page: accent-insensitive search over name or e-mail, status, the role's
+-- sorts and columns, private.admin_list_shape / private.admin_list_where), and the provider picker
+-- (a server-side search in Vietnamese order). Through REST, RLS would keep every index of a search
+-- out of use, so the bodies are security definer in `private` behind security-invoker functions in
+-- `public`, each starting with private.assert_admin() (42501 for anyone but an admin or the service
+-- role).
 
 create function public.admin_list_customers(
   p_search text default null, p_status text default null, p_limit integer default 50, p_offset integer default 0,
@@ -90,7 +13,9 @@ create function public.admin_list_customers(
 )
 returns jsonb language sql volatile security invoker set search_path = ''
 as $$
-  select private.admin_list_customers(p_search, p_status, p_limit, p_offset, p_sort, p_after, p_before, p_last, p_count)
+  select private.admin_sorted_page('customers',
+    jsonb_populate_record(null::private.admin_list_filter, jsonb_build_object('search', p_search, 'status', p_status)),
+    p_sort, p_limit, p_offset, p_count, p_after, p_before, p_last)
 $$;
 
 comment on function public.admin_list_customers(text, text, integer, integer, text, text, text, boolean, boolean) is
@@ -99,36 +24,6 @@ comment on function public.admin_list_customers(text, text, integer, integer, te
 revoke all on function public.admin_list_customers(text, text, integer, integer, text, text, text, boolean, boolean) from public, anon;
 grant execute on function public.admin_list_customers(text, text, integer, integer, text, text, text, boolean, boolean) to authenticated, service_role;
 
-create function private.admin_list_providers(
-  p_search text default null,
-  p_status text default null,
-  p_limit integer default 50,
-  p_offset integer default 0,
-  p_sort text default null,
-  p_after text default null,
-  p_before text default null,
-  p_last boolean default false,
-  p_count boolean default true
-)
-returns jsonb
-language plpgsql
-volatile
-security definer
-set search_path = ''
-set enable_seqscan = off
-as $$
-begin
-  perform private.assert_admin();
-  return private.admin_profile_page('provider', p_search, p_status, p_limit, p_offset, p_sort, p_after, p_before, p_last, p_count);
-end
-$$;
-
-comment on function private.admin_list_providers(text, text, integer, integer, text, text, text, boolean, boolean) is
-  'Body of public.admin_list_providers (security definer, admin check first).';
-
-revoke all on function private.admin_list_providers(text, text, integer, integer, text, text, text, boolean, boolean) from public, anon;
-grant execute on function private.admin_list_providers(text, text, integer, integer, text, text, text, boolean, boolean) to authenticated, service_role;
-
 create function public.admin_list_providers(
   p_search text default null, p_status text default null, p_limit integer default 50, p_offset integer default 0,
   p_sort text default null, p_after text default null, p_before text default null, p_last boolean default false,
@@ -136,7 +31,9 @@ create function public.admin_list_providers(
 )
 returns jsonb language sql volatile security invoker set search_path = ''
 as $$
-  select private.admin_list_providers(p_search, p_status, p_limit, p_offset, p_sort, p_after, p_before, p_last, p_count)
+  select private.admin_sorted_page('providers',
+    jsonb_populate_record(null::private.admin_list_filter, jsonb_build_object('search', p_search, 'status', p_status)),
+    p_sort, p_limit, p_offset, p_count, p_after, p_before, p_last)
 $$;
 
 comment on function public.admin_list_providers(text, text, integer, integer, text, text, text, boolean, boolean) is

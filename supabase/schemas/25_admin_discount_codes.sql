@@ -1,62 +1,7 @@
 -- Promotion codes (docs/screens.md#promotion-codes, docs/decisions.md#promotion-code-normalisation):
--- the list (accent-insensitive code search, discount type, status, whitelisted sorts; body
--- security definer in `private` behind a security-invoker function in `public`, admin check first,
--- docs/search.md), the stat cards of the list screen and "select all / deselect all" applicable
+-- the list (accent-insensitive code search, discount type, status, whitelisted sorts; a page of
+-- private.admin_sorted_page, admin check first, docs/search.md), the stat cards of the list screen and "select all / deselect all" applicable
 -- services as one request each (security invoker, admins only: 42501 for anyone else).
-
-create function private.admin_list_promotions(
-  p_search text default null,
-  p_type text default null,
-  p_status text default null,
-  p_limit integer default 50,
-  p_offset integer default 0,
-  p_sort text default null,
-  p_after text default null,
-  p_before text default null,
-  p_last boolean default false,
-  p_count boolean default true
-)
-returns jsonb
-language plpgsql
-volatile
-security definer
-set search_path = ''
-as $$
-declare
-  v_type text := nullif(btrim(coalesce(p_type, '')), '');
-  v_status text := nullif(btrim(coalesce(p_status, '')), '');
-  v_search text := private.vi_search_condition('d.code_folded', p_search);
-  v_filter text := 'true';
-begin
-  perform private.assert_admin();
-  if v_type is not null and v_type not in ('percentage', 'fixed_amount') then
-    raise exception 'invalid discount type: %', v_type using errcode = '22023';
-  end if;
-  if v_status is not null and v_status not in ('active', 'inactive') then
-    raise exception 'invalid promotion status: %', v_status using errcode = '22023';
-  end if;
-  if v_search is not null then v_filter := v_filter || ' and ' || v_search; end if;
-  if v_type is not null then v_filter := v_filter || format(' and d.discount_type = %L', v_type); end if;
-  if v_status is not null then v_filter := v_filter || format(' and d.status = %L', v_status); end if;
-
-  return private.admin_sorted_page(
-    'public.discount_codes', 'd', v_filter,
-    '{"created_at": ["d.created_at", "timestamptz"], "code": ["d.code", "text"],
-      "uses_count": ["d.uses_count", "integer"], "expires_at": ["d.expires_at", "timestamptz"]}'::jsonb,
-    p_sort, 'created_at.desc',
-    'd.id, d.code, d.discount_type, d.discount_value, d.max_uses, d.uses_count, d.expires_at, d.status,
-     d.created_at, d.updated_at',
-    '',
-    p_limit, p_offset, p_count, p_after, p_before, p_last,
-    p_estimate_first => v_search is not null);
-end
-$$;
-
-comment on function private.admin_list_promotions(text, text, text, integer, integer, text, text, text, boolean, boolean) is
-  'Body of public.admin_list_promotions (security definer, admin check first).';
-
-revoke all on function private.admin_list_promotions(text, text, text, integer, integer, text, text, text, boolean, boolean) from public, anon;
-grant execute on function private.admin_list_promotions(text, text, text, integer, integer, text, text, text, boolean, boolean) to authenticated, service_role;
 
 create function public.admin_list_promotions(
   p_search text default null, p_type text default null, p_status text default null,
@@ -65,7 +10,10 @@ create function public.admin_list_promotions(
 )
 returns jsonb language sql volatile security invoker set search_path = ''
 as $$
-  select private.admin_list_promotions(p_search, p_type, p_status, p_limit, p_offset, p_sort, p_after, p_before, p_last, p_count)
+  select private.admin_sorted_page('promotions',
+    jsonb_populate_record(null::private.admin_list_filter,
+                          jsonb_build_object('search', p_search, 'discount_type', p_type, 'status', p_status)),
+    p_sort, p_limit, p_offset, p_count, p_after, p_before, p_last)
 $$;
 
 comment on function public.admin_list_promotions(text, text, text, integer, integer, text, text, text, boolean, boolean) is

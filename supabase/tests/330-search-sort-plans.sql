@@ -6,7 +6,7 @@
 -- to avoid sequential scans and sorts, so a plan that still has one has no index to use instead.
 begin;
 set search_path = public, extensions;
-select plan(41);
+select plan(40);
 
 set local enable_seqscan = off;
 set local enable_sort = off;
@@ -93,22 +93,20 @@ select matches(tests.query_plan(format('select %s.id from %s where %s order by %
      'coalesce(c.last_message_at, ''-infinity''::timestamptz) desc, c.id desc', 'conversations_last_message_names_idx')
   ) d(label, alias, source, filter, sort_order, index_name);
 
--- The name lookups (private.lookup_ids, for private.id_in_condition) run without index-only scans:
--- at 1M the planner preferred walking every customer's entry of the covering index that includes
--- the folded names (15 ms for "nguyen") to the trigram index (5 ms).
-select ok((select p.proconfig from pg_proc p where p.oid = 'private.lookup_ids(text)'::regprocedure) @> array['enable_indexonlyscan=off'],
-          'private.lookup_ids runs without index-only scans');
--- So does the exact count of a typed text (customers "nguyen" at 1M: 56 ms walking the covering
--- index, 8 ms from the trigram indexes).
-select ok((select p.proconfig from pg_proc p where p.oid = 'private.count_text_matches(text)'::regprocedure) @> array['enable_indexonlyscan=off'],
-          'private.count_text_matches runs without index-only scans');
-set local enable_indexonlyscan = off;
-select doesnt_match(tests.query_plan('select p.id from public.profiles p where p.role = ''customer'' and ' || private.vi_search_condition('p.name_folded', 'nguyen')),
-                    'profiles_role_created_at_search_idx', 'a customer-name lookup does not walk the covering index of the list''s order');
+-- No function sets a planner setting (enable_*, costs, join limits): the plans come from the
+-- indexes, the statistics and the shape of the queries (docs/database.md#plans-without-planner-switches).
+select is_empty($$ select p.oid::regprocedure::text || ' ' || c
+                     from pg_proc p join pg_namespace n on n.oid = p.pronamespace, unnest(p.proconfig) c
+                    where n.nspname in ('public', 'private') and c !~ '^search_path=' $$,
+                'no function of public or private sets a planner setting');
+-- The lists' engine takes values, not SQL text: its inputs are the list, the filter values and the
+-- paging values.
+select is((select pg_get_function_identity_arguments('private.admin_sorted_page'::regproc)),
+          'p_list private.admin_list, p_filter private.admin_list_filter, p_sort text, p_limit integer, p_offset integer, p_count boolean, p_after text, p_before text, p_last boolean, p_after_created_at timestamp with time zone, p_after_id uuid',
+          'private.admin_sorted_page takes the list and its filter as typed values');
 select matches(pg_get_indexdef('public.profiles_provider_name_folded_trgm_idx'::regclass),
                'gin \(name_folded (extensions\.)?gin_trgm_ops\) WITH \(fastupdate=off\) WHERE \(role = ''provider''::text\)',
                'the providers'' names have their own trigram index (provider-name lookups)');
-reset enable_indexonlyscan;
 
 -- The commission stat cards for a search text read the providers' months from the provider
 -- rollup's key alone (its sums are included).

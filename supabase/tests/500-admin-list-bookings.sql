@@ -37,12 +37,13 @@ grant all on r500 to authenticated, anon;
 -- Who may call it.
 select tests.clear_authentication();
 select throws_ok($$ select public.admin_list_bookings() $$, '42501', null, 'anon cannot call admin_list_bookings');
-select throws_ok($$ select private.admin_list_bookings() $$, '42501', null, 'anon cannot call the private worker');
+select throws_ok($$ select private.admin_sorted_page('bookings', null, null, 50, 0, true) $$, '42501', null,
+                 'anon cannot call the lists'' engine');
 select tests.authenticate_as(tests.user_id('ops-cus1@test.vn'));
 select throws_ok($$ select public.admin_list_bookings(p_service => '100\%') $$, '42501', null,
                  'a customer cannot call admin_list_bookings');
-select throws_ok($$ select private.admin_list_bookings(p_service => '100\%') $$, '42501', null,
-                 'a customer cannot call the private worker directly either');
+select throws_ok($$ select private.admin_sorted_page('bookings', jsonb_populate_record(null::private.admin_list_filter, '{"service": "100%"}'), null, 50, 0, true) $$,
+                 '42501', null, 'a customer cannot call the lists'' engine directly either');
 select tests.authenticate_as(tests.user_id('ops-pro1@test.vn'));
 select throws_ok($$ select public.admin_list_bookings(p_provider_id => auth.uid()) $$, '42501', null,
                  'a provider cannot list even its own bookings through the admin function');

@@ -5,7 +5,7 @@
 -- "H8", ids 60000000-0000-4000-a000-…), or compared with what the tables hold.
 begin;
 set search_path = public, extensions;
-select plan(39);
+select plan(40);
 
 -- ---------------------------------------------------------------- fixture (as the superuser)
 select tests.create_user('h8-admin@test.vn', 'customer', true);
@@ -152,10 +152,13 @@ select is(
 select is(
   (select count(*)::integer from pg_proc p join pg_namespace n on n.oid = p.pronamespace
     where n.nspname = 'private' and p.prosecdef
-      and p.proname in ('admin_list_commissions', 'admin_commission_stats', 'admin_list_deposits',
-                        'admin_deposit_stats', 'admin_list_conversations', 'admin_list_reviews')
-      and p.proconfig @> array['search_path=""']),
-  6, 'their security definer bodies live in private with an empty search_path');
+      and p.proname in ('admin_sorted_page', 'admin_commission_stats', 'admin_deposit_stats')
+      and p.proconfig = array['search_path=""']),
+  3, 'their security definer bodies (the lists'' engine, the two stat cards) live in private with an empty search_path');
+-- One way to compute the stat cards: no second function scans the base rows.
+select is_empty($$ select p.proname from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+                    where n.nspname = 'private' and p.proname like '%\_stats\_scan' $$,
+                'the stat cards have no separate scan function');
 
 select * from finish();
 rollback;
