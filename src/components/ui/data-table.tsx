@@ -4,14 +4,18 @@
 // header of the order shown carries `aria-sort`. Cells never let long unbroken text overflow: it
 // wraps (docs/screens.md#sorting-lists). Below 640 px the rows are cards instead: each a title (the
 // column marked `card: 'title'`, else the first), then the other columns' values under their header,
-// then the actions, with a sort select above them (docs/screens.md#phones).
+// then the actions, with a sort select above them (components/ui/data-cards.tsx, loaded on a phone
+// only; docs/screens.md#phones).
 import clsx from 'clsx';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
-import { useId, useSyncExternalStore, type ReactNode } from 'react';
+import { lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react';
 import type { ErrorContext } from '@/lib/errors/errors.ts';
 import { common } from '@/lib/messages/common.ts';
 import { effectiveSort, nextSort } from '@/lib/lists/sort.ts';
 import { EmptyState, ErrorState, LoadingState } from './states.tsx';
+
+/** The cards of a list on a phone: their code loads the first time a list shows on one. */
+const DataCards = lazy(async () => ({ default: (await import('./data-cards.tsx')).DataCards }));
 
 export interface DataTableColumn<Row> {
   /** Unique key of the column. */
@@ -116,22 +120,35 @@ export function DataTable<Row>({
 
   if (narrow) {
     return (
-      <DataCards
-        columns={columns}
-        rows={rows}
-        rowKey={rowKey}
-        caption={caption}
-        isLoading={isLoading}
-        isFetching={isFetching}
-        emptyTitle={emptyTitle}
-        emptyDescription={emptyDescription}
-        rowNumberOffset={rowNumberOffset}
-        sort={sort}
-        defaultSort={defaultSort}
-        onSortChange={onSortChange}
-        rowClassName={rowClassName}
-        className={className}
-      />
+      <Suspense fallback={<LoadingState />}>
+        <DataCards
+          columns={columns}
+          rowCount={rows?.length}
+          rowKey={(row) => {
+            const value = rows?.[row];
+            return value === undefined ? String(row) : rowKey(value);
+          }}
+          rowClassName={(row) => {
+            const value = rows?.[row];
+            return value === undefined ? undefined : rowClassName?.(value);
+          }}
+          cell={(column, row) => {
+            const value = rows?.[row];
+            const shown = columns[column];
+            return value === undefined || shown === undefined ? null : shown.cell(value, row);
+          }}
+          rowNumberOffset={rowNumberOffset}
+          caption={caption}
+          isLoading={isLoading}
+          isFetching={isFetching}
+          emptyTitle={emptyTitle ?? common.states.empty}
+          emptyDescription={emptyDescription}
+          sort={sort}
+          defaultSort={defaultSort}
+          onSortChange={onSortChange}
+          className={className}
+        />
+      </Suspense>
     );
   }
 
@@ -217,132 +234,6 @@ export function DataTable<Row>({
           )}
         </tbody>
       </table>
-    </div>
-  );
-}
-
-type DataCardsProps<Row> = Pick<
-  DataTableProps<Row>,
-  | 'columns'
-  | 'rows'
-  | 'rowKey'
-  | 'caption'
-  | 'isLoading'
-  | 'isFetching'
-  | 'emptyTitle'
-  | 'emptyDescription'
-  | 'rowNumberOffset'
-  | 'sort'
-  | 'defaultSort'
-  | 'onSortChange'
-  | 'rowClassName'
-  | 'className'
->;
-
-/** The rows of a DataTable as cards (phones): title, facts under their headers, actions. */
-function DataCards<Row>({
-  columns,
-  rows,
-  rowKey,
-  caption,
-  isLoading = false,
-  isFetching = false,
-  emptyTitle,
-  emptyDescription,
-  rowNumberOffset,
-  sort = '',
-  defaultSort = '',
-  onSortChange,
-  rowClassName,
-  className,
-}: DataCardsProps<Row>) {
-  const sortId = useId();
-  const visible = columns.filter((column) => column.card !== 'hidden');
-  const title = visible.find((column) => column.card === 'title') ?? visible.find((column) => column.card !== 'action');
-  const facts = visible.filter((column) => column !== title && column.card !== 'action');
-  const actions = visible.filter((column) => column.card === 'action');
-  // Sorting by a header has no header to click here: a select offers the same orders.
-  const sortable = onSortChange
-    ? columns.filter((column): column is DataTableColumn<Row> & { sortKey: string; header: string } =>
-        column.sortKey !== undefined && typeof column.header === 'string',
-      )
-    : [];
-  const parsedSort = effectiveSort(sort, defaultSort);
-  const sortValue = sort !== '' && parsedSort ? `${parsedSort.column}.${parsedSort.ascending ? 'asc' : 'desc'}` : '';
-
-  return (
-    <div className={clsx('min-w-0', className)} data-testid="data-cards">
-      {sortable.length > 0 && onSortChange ? (
-        <div className="mb-2 flex items-center gap-2">
-          <label htmlFor={sortId} className="text-xs font-medium text-slate-600">
-            {common.table.sortBy}
-          </label>
-          <select
-            id={sortId}
-            value={sortValue}
-            onChange={(event) => onSortChange(event.target.value === defaultSort ? '' : event.target.value)}
-            className="h-9 min-w-0 flex-1 rounded-md border border-slate-300 bg-white px-2 text-sm"
-          >
-            <option value="">{common.table.defaultOrder}</option>
-            {sortable.map((column) => [
-              <option key={`${column.key}.asc`} value={`${column.sortKey}.asc`}>
-                {common.table.ascending(column.header)}
-              </option>,
-              <option key={`${column.key}.desc`} value={`${column.sortKey}.desc`}>
-                {common.table.descending(column.header)}
-              </option>,
-            ])}
-          </select>
-        </div>
-      ) : null}
-      {isLoading ? (
-        <div className="rounded-lg border border-slate-200 bg-white">
-          <LoadingState />
-        </div>
-      ) : rows === undefined || rows.length === 0 ? (
-        <div className="rounded-lg border border-slate-200 bg-white">
-          <EmptyState title={emptyTitle ?? common.states.empty} description={emptyDescription} />
-        </div>
-      ) : (
-        <ul aria-label={caption} aria-busy={isFetching || undefined} className={clsx('space-y-2', isFetching && 'opacity-60')}>
-          {rows.map((row, index) => (
-            <li
-              key={rowKey(row)}
-              data-testid="data-card"
-              className={clsx('relative min-w-0 rounded-lg border border-slate-200 bg-white p-3 text-sm', rowClassName?.(row))}
-            >
-              <div className="flex items-start justify-between gap-2">
-                <div className="min-w-0 font-medium break-words text-slate-900">{title ? title.cell(row, index) : null}</div>
-                {rowNumberOffset !== undefined ? (
-                  <span className="shrink-0 text-xs text-slate-500 tabular-nums">
-                    <span className="sr-only">{common.table.rowNumber} </span>
-                    {rowNumberOffset + index + 1}
-                  </span>
-                ) : null}
-              </div>
-              {facts.length > 0 ? (
-                <dl className="mt-2 grid grid-cols-[minmax(0,2fr)_minmax(0,3fr)] gap-x-3 gap-y-1.5">
-                  {facts.map((column) => (
-                    <div key={column.key} className="contents">
-                      <dt className="min-w-0 text-xs break-words text-slate-500">{column.header}</dt>
-                      <dd className="min-w-0 break-words">{column.cell(row, index)}</dd>
-                    </div>
-                  ))}
-                </dl>
-              ) : null}
-              {actions.length > 0 ? (
-                <div className="mt-3 flex flex-wrap items-center gap-2">
-                  {actions.map((column) => (
-                    <div key={column.key} className="min-w-0">
-                      {column.cell(row, index)}
-                    </div>
-                  ))}
-                </div>
-              ) : null}
-            </li>
-          ))}
-        </ul>
-      )}
     </div>
   );
 }

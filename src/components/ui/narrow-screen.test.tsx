@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// Below 640 px (docs/screens.md#phones): a DataTable shows cards (title, facts under their
+// Below 640 px (docs/screens.md#phones): a DataTable shows cards (loaded lazily) (title, facts under their
 // headers, actions, a sort select), and a FilterBar folds its filters behind "Bộ lọc (n)".
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -46,10 +46,10 @@ const rows: Row[] = [
 ];
 
 describe('<DataTable /> on a phone', () => {
-  it('shows a card per row: the title with its link, the facts under their headers, the actions', () => {
+  it('shows a card per row: the title with its link, the facts under their headers, the actions', async () => {
     render(<DataTable caption="Gói" columns={columns} rows={rows} rowKey={(row) => row.id} rowNumberOffset={50} />);
     expect(screen.queryByRole('table')).toBeNull();
-    const cards = within(screen.getByRole('list', { name: 'Gói' })).getAllByRole('listitem');
+    const cards = within(await screen.findByRole('list', { name: 'Gói' })).getAllByRole('listitem');
     expect(cards).toHaveLength(2);
     const first = within(cards[0]!);
     expect(first.getByRole('link', { name: 'Gói 2 giờ' }).getAttribute('href')).toBe('/goi/a');
@@ -61,12 +61,12 @@ describe('<DataTable /> on a phone', () => {
     expect(cards[0]!.textContent).toContain('51');
   });
 
-  it('offers the sortable columns\' orders in a select', () => {
+  it('offers the sortable columns\' orders in a select', async () => {
     const onSortChange = vi.fn();
     render(
       <DataTable caption="Gói" columns={columns} rows={rows} rowKey={(row) => row.id} sort="price.desc" defaultSort="name.asc" onSortChange={onSortChange} />,
     );
-    const select = screen.getByRole('combobox', { name: 'Sắp xếp' }) as HTMLSelectElement;
+    const select = (await screen.findByRole('combobox', { name: 'Sắp xếp' })) as HTMLSelectElement;
     expect([...select.options].map((option) => option.value)).toEqual(['', 'name.asc', 'name.desc', 'price.asc', 'price.desc']);
     expect(select.value).toBe('price.desc');
     fireEvent.change(select, { target: { value: 'name.asc' } });

@@ -5,7 +5,6 @@
 // changed elsewhere, a crafted request).
 import { MONEY_MAX, NUMBER_MAX, PRICE_MIN, TEXT_MAX, type NumberColumn, type TextColumn } from '@/lib/input/input-bounds.ts';
 import { boundedFields, bounds } from '@/lib/messages/bounds.ts';
-import { profiles } from '@/lib/messages/profiles.ts';
 
 const NAMED: Record<string, string> = {
   categories_name_folded_key: bounds.nameTaken('Tên ngành nghề'),
@@ -18,8 +17,8 @@ const NAMED: Record<string, string> = {
   profiles_email_lower_key: bounds.emailTaken,
   profiles_email_follows_auth: bounds.emailReadOnly,
   // public.admin_set_profile_email (docs/decisions.md#an-admin-changes-the-sign-in-e-mail).
-  profiles_email_required: profiles.validation.emailRequired,
-  profiles_email_taken: profiles.validation.emailTaken,
+  profiles_email_required: bounds.emailRequired,
+  profiles_email_taken: bounds.emailTaken,
   settings_admin_email_format: bounds.emailInvalid,
   settings_contact_phone_format: bounds.contactPhoneInvalid,
   messages_image_path: bounds.imagePathInvalid,

@@ -16,7 +16,9 @@ export const bounds = {
   contactPhoneInvalid: 'Số điện thoại không hợp lệ: số Việt Nam (0… hoặc +84…) hoặc tổng đài 1800 / 1900',
   promotionCodeInvalid: 'Mã khuyến mãi gồm 3–32 ký tự: chữ A–Z không dấu, số, dấu - hoặc _ (không có khoảng trắng)',
   nameTaken: (field: string) => `${field} đã tồn tại (không phân biệt hoa thường và dấu)`,
-  emailTaken: 'Email này đã thuộc về một tài khoản khác',
+  /** Another account has this e-mail (whatever its case): profiles_email_lower_key, profiles_email_taken. */
+  emailTaken: 'Email đã được sử dụng',
+  emailRequired: 'Email không được để trống',
   emailReadOnly: 'Email đăng nhập của tài khoản: chỉ đổi được qua tài khoản đăng nhập, không sửa tại đây',
   imagePathInvalid: 'Ảnh tin nhắn không nằm trong thư mục của cuộc trò chuyện',
   bookingProviderRequired: 'Booking chờ hoàn thành hoặc đã hoàn thành phải có nhà cung cấp: chọn nhà cung cấp trước khi đổi trạng thái',

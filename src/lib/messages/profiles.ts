@@ -29,7 +29,6 @@ export const profiles = {
     nameRequired: 'Tên không được để trống',
     emailRequired: 'Email không được để trống',
     emailInvalid: 'Email không hợp lệ',
-    emailTaken: 'Email đã được sử dụng',
     phoneRequired: 'Số điện thoại không được để trống',
   },
 } as const;
