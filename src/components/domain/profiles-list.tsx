@@ -9,7 +9,7 @@
 import { useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { BulkBar, useRowSelection, type RowSelection } from '@/components/ui/bulk-bar.tsx';
+import { useRowSelection, type RowSelection } from '@/components/ui/row-selection.tsx';
 import { FilterBar, SearchInput, SelectFilter } from '@/components/ui/filter-bar.tsx';
 import type { DataTableColumn } from '@/components/ui/data-table.tsx';
 import { Highlight } from '@/components/ui/highlight.tsx';
@@ -83,7 +83,7 @@ export function ProfilesList<Row extends ProfilesListRow, Key extends QueryKey>(
   allowed: ReturnType<typeof profilesListAllowed>;
   /** The list's page query (its `<resource>QueryOptions`) for the URL's filters. */
   query: (filters: ProfilesListFilters) => UseQueryOptions<Page<Row>, Error, Page<Row>, Key>;
-  /** Bulk actions over the selected rows of the page (their buttons), or none: no checkbox column. */
+  /** The bulk action bar over the selected rows of the page (shown while rows are selected), or none: no checkbox column. */
   bulk?: (selection: RowSelection<Row>) => ReactNode;
 }) {
   const [filters, setFilters, resetFilters] = useUrlState(PROFILES_LIST_DEFAULTS, { allowed });
@@ -119,11 +119,7 @@ export function ProfilesList<Row extends ProfilesListRow, Key extends QueryKey>(
           onChange={(status) => setFilters({ status })}
         />
       </FilterBar>
-      {bulk ? (
-        <BulkBar count={selection.rows.length} onClear={selection.clear}>
-          {bulk(selection)}
-        </BulkBar>
-      ) : null}
+      {bulk && selection.rows.length > 0 ? bulk(selection) : null}
       <PagedTable
         caption={texts.title}
         columns={bulk ? [selection.column, ...columns] : columns}

@@ -2,7 +2,8 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BulkBar, useRowSelection } from './bulk-bar.tsx';
+import { BulkBar } from './bulk-bar.tsx';
+import { useRowSelection } from './row-selection.tsx';
 import { DataTable, type DataTableColumn } from './data-table.tsx';
 import { Toaster, toast } from './toast.tsx';
 

@@ -1,12 +1,10 @@
-// Texts of the bulk actions of the lists (docs/screens.md#bulk-actions): the selection column,
-// the bulk action bar, the undo toast and the refusal of a batch; then each list's actions.
+// Texts of the bulk actions of the lists (docs/screens.md#bulk-actions): the bulk action bar, the
+// undo toast and the refusal of a batch, then each list's actions (the checkbox column's texts:
+// selection.ts).
 
 import { formatNumber } from '@/lib/format/format.ts';
 
 export const bulk = {
-  selectPage: 'Chọn tất cả các dòng trên trang này',
-  selectRow: (label: string) => `Chọn dòng ${label}`,
-  selectColumn: 'Chọn',
   barLabel: 'Thao tác hàng loạt',
   selected: (count: number) => `Đã chọn ${formatNumber(count)}`,
   clear: 'Bỏ chọn',

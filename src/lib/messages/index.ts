@@ -27,3 +27,4 @@ export { auditLog } from './audit-log.ts';
 export { ledger } from './ledger.ts';
 export { bounds } from './bounds.ts';
 export { bulk } from './bulk.ts';
+export { selection } from './selection.ts';

@@ -3,12 +3,13 @@
 // shows the summed preview (commissions created or removed, each provider's earnings before →
 // after) in a confirmation, as the booking page does for one; nothing is written before "Xác
 // nhận". A booking that changed since the list showed it, or that the change does not fit
-// (already in that status, no provider for a done status), is named and nothing opens. Loaded
-// with the bulk bar, when rows are first selected.
+// (already in that status, no provider for a done status), is named and nothing opens. The whole
+// bar loads when rows are first selected.
 import { useId, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from '@/components/ui/button.tsx';
-import type { RowSelection } from '@/components/ui/bulk-bar.tsx';
+import { BulkBar } from '@/components/ui/bulk-bar.tsx';
+import type { RowSelection } from '@/components/ui/row-selection.tsx';
 import { ConfirmDialog } from '@/components/ui/dialog.tsx';
 import { statusLabel, statusOptions } from '@/components/ui/status-badge.tsx';
 import { toast } from '@/components/ui/toast.tsx';
@@ -98,7 +99,7 @@ export function BookingBulkActions({ selection }: { selection: RowSelection<Book
   };
 
   return (
-    <>
+    <BulkBar count={rows.length} onClear={selection.clear} busy={mutation.isPending}>
       <label htmlFor={selectId} className="text-sm text-slate-700">
         {t.statusLabel}
       </label>
@@ -137,6 +138,6 @@ export function BookingBulkActions({ selection }: { selection: RowSelection<Book
         pending={mutation.isPending}
         onConfirm={confirm}
       />
-    </>
+    </BulkBar>
   );
 }

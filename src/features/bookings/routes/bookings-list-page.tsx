@@ -6,8 +6,7 @@
 import { RefreshCw } from 'lucide-react';
 import { useMemo } from 'react';
 import { Button } from '@/components/ui/button.tsx';
-import { BulkBar, useRowSelection } from '@/components/ui/bulk-bar.tsx';
-import { InlineLoading, lazyPart } from '@/components/ui/lazy-part.tsx';
+import { lazyBulkBar, useRowSelection } from '@/components/ui/row-selection.tsx';
 import type { DataTableColumn } from '@/components/ui/data-table.tsx';
 import { Highlight } from '@/components/ui/highlight.tsx';
 import { ListTable, useListPaging } from '@/components/ui/paged-table.tsx';
@@ -71,10 +70,9 @@ function bookingColumns(search: BookingSearch): DataTableColumn<BookingRow>[] {
   ];
 }
 
-// The bulk status change (its preview reads and its dialog) arrives when rows are first selected.
-const BookingBulkActions = lazyPart(
-  () => import('@/features/bookings/components/booking-bulk-actions.tsx').then((module) => module.BookingBulkActions),
-  <InlineLoading />,
+// The bulk action bar (the status change, its preview reads and its dialog) arrives when rows are first selected.
+const BookingBulkActions = lazyBulkBar(() =>
+  import('@/features/bookings/components/booking-bulk-actions.tsx').then((module) => module.BookingBulkActions),
 );
 
 /**
@@ -164,9 +162,7 @@ export default function BookingsListPage() {
           onChange={(time) => setFilters({ time })}
         />
       </FilterBar>
-      <BulkBar count={selection.rows.length} onClear={selection.clear}>
-        <BookingBulkActions selection={selection} />
-      </BulkBar>
+      {selection.rows.length > 0 ? <BookingBulkActions selection={selection} /> : null}
       <ListTable
         list={list}
         texts={{ title: t.list.title, loadFailed: t.list.loadFailed, noMatch: t.list.empty, empty: t.list.empty }}

@@ -4,8 +4,7 @@
 // Codes can be selected to pause or resume them at once, with an undo (docs/screens.md#bulk-actions).
 import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
-import { Button } from '@/components/ui/button.tsx';
-import { BulkBar, useRowSelection } from '@/components/ui/bulk-bar.tsx';
+import { lazyBulkBar, useRowSelection } from '@/components/ui/row-selection.tsx';
 import type { DataTableColumn } from '@/components/ui/data-table.tsx';
 import { Highlight } from '@/components/ui/highlight.tsx';
 import { ListPageHeader, ListTable, listViewProps, useListPaging } from '@/components/ui/paged-table.tsx';
@@ -16,7 +15,6 @@ import { InlineLoading, lazyPart } from '@/components/ui/lazy-part.tsx';
 import { StatCard } from '@/components/ui/stat-card.tsx';
 import { saveUnlessConflict } from '@/lib/errors/errors.ts';
 import { formatDateTime, formatNumber } from '@/lib/format/format.ts';
-import { bulk } from '@/lib/messages/bulk.ts';
 import { promotions as t } from '@/lib/messages/promotions.ts';
 import { listView } from '@/lib/lists/paging.ts';
 import { useUrlState } from '@/lib/lists/url-state.ts';
@@ -28,7 +26,6 @@ import { usePromotionStats } from '@/features/promotions/api/promotion-stats-que
 import type { PromotionRow } from '@/features/promotions/api/promotion-types.ts';
 import { usePromotions } from '@/features/promotions/api/promotions-query.ts';
 import { useUpdatePromotion, type PromotionPatch } from '@/features/promotions/api/promotion-update-mutation.ts';
-import { promotionBatch, useBulkPromotionStatus } from '@/features/promotions/api/promotions-bulk-status-mutation.ts';
 import { CodeEditor, DiscountValueEditor, ExpiryEditor, StatusEditor } from '@/features/promotions/components/promotion-field-editors.tsx';
 
 const DEFAULT_SORT = 'created_at.desc';
@@ -42,6 +39,10 @@ const CreatePromotionFormCard = lazyPart(
   () => import('@/features/promotions/components/create-promotion-form.tsx').then((module) => module.CreatePromotionFormCard),
   <InlineLoading />,
 );
+// The bulk action bar arrives when rows are first selected.
+const PromotionBulkBar = lazyBulkBar(() =>
+  import('@/features/promotions/components/promotion-bulk-bar.tsx').then((module) => module.PromotionBulkBar),
+);
 
 export default function PromotionsPage() {
   const [state, setState, reset] = useUrlState(DEFAULTS, URL_OPTIONS);
@@ -49,24 +50,7 @@ export default function PromotionsPage() {
   const stats = usePromotionStats();
   const list = usePromotions(filters, listView(state));
   const update = useUpdatePromotion();
-  const bulkUpdate = useBulkPromotionStatus();
-  const selection = useRowSelection({
-    rows: list.data?.rows,
-    rowKey: (row) => row.id,
-    rowLabel: (row) => row.code,
-    resetKey: JSON.stringify(state),
-    disabled: bulkUpdate.isPending,
-  });
-  const applyBulk = (status: 'active' | 'inactive') =>
-    bulkUpdate.mutate(
-      {
-        batch: promotionBatch(selection.rows, status),
-        labels: new Map(selection.rows.map((row) => [row.id, row.code])),
-        done: status === 'inactive' ? bulk.promotions.paused : bulk.promotions.resumed,
-        reversible: true,
-      },
-      { onSuccess: () => selection.clear() },
-    );
+  const selection = useRowSelection({ rows: list.data?.rows, rowKey: (row) => row.id, rowLabel: (row) => row.code, resetKey: JSON.stringify(state) });
 
   const save = (row: PromotionRow, patch: PromotionPatch) => saveUnlessConflict(() => update.mutateAsync({ row, patch }));
   /** What every editor of a row gets: the row, its field's label followed by the code, and its save. */
@@ -174,14 +158,7 @@ export default function PromotionsPage() {
         <StatusFilter entity="discountCode" texts={t.filters} value={state.status} onChange={(status) => setState({ status })} />
       </SearchFilterBar>
 
-      <BulkBar count={selection.rows.length} onClear={selection.clear} busy={bulkUpdate.isPending}>
-        <Button size="sm" variant="secondary" disabled={bulkUpdate.isPending} onClick={() => applyBulk('inactive')}>
-          {bulk.promotions.pause}
-        </Button>
-        <Button size="sm" variant="secondary" disabled={bulkUpdate.isPending} onClick={() => applyBulk('active')}>
-          {bulk.promotions.resume}
-        </Button>
-      </BulkBar>
+      {selection.rows.length > 0 ? <PromotionBulkBar selection={selection} /> : null}
       <ListTable list={list} texts={t} filtered={anyFilter} columns={columns} {...listViewProps(state, setState, DEFAULT_SORT, state.q.trim() !== '')} />
     </div>
   );

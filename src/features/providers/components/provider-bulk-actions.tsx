@@ -1,9 +1,10 @@
-// The bulk actions of the providers list (docs/screens.md#bulk-actions): "Duyệt" (active) and
+// The bulk action bar of the providers list (docs/screens.md#bulk-actions): "Duyệt" (active) and
 // "Tạm dừng" (inactive) at once, with "Hoàn tác" in the toast; "Cấm" after a confirmation naming
 // the providers, as the ban card asks for one provider (no reason: the single ban asks none).
 import { useState } from 'react';
 import { Button } from '@/components/ui/button.tsx';
-import type { RowSelection } from '@/components/ui/bulk-bar.tsx';
+import { BulkBar } from '@/components/ui/bulk-bar.tsx';
+import type { RowSelection } from '@/components/ui/row-selection.tsx';
 import { ConfirmDialog } from '@/components/ui/dialog.tsx';
 import { nameRows } from '@/lib/lists/bulk.ts';
 import { bulk } from '@/lib/messages/bulk.ts';
@@ -29,7 +30,7 @@ export function ProviderBulkActions({ selection }: { selection: RowSelection<Pro
     );
 
   return (
-    <>
+    <BulkBar count={rows.length} onClear={selection.clear} busy={mutation.isPending}>
       <Button size="sm" variant="secondary" disabled={mutation.isPending} onClick={() => apply('active')}>
         {t.approve}
       </Button>
@@ -49,6 +50,6 @@ export function ProviderBulkActions({ selection }: { selection: RowSelection<Pro
         pending={mutation.isPending}
         onConfirm={() => apply('banned')}
       />
-    </>
+    </BulkBar>
   );
 }

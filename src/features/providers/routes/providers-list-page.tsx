@@ -3,7 +3,7 @@
 // the searched text is marked. Rows can be selected for bulk approve, pause and ban
 // (docs/screens.md#bulk-actions).
 import { ProfilesList } from '@/components/domain/profiles-list.tsx';
-import { InlineLoading, lazyPart } from '@/components/ui/lazy-part.tsx';
+import { lazyBulkBar } from '@/components/ui/row-selection.tsx';
 import type { DataTableColumn } from '@/components/ui/data-table.tsx';
 import { statusLabel } from '@/components/ui/status-badge.tsx';
 import { formatVnd } from '@/lib/format/format.ts';
@@ -17,10 +17,9 @@ const FIGURES: DataTableColumn<ProviderListRow>[] = [
   { key: 'deposit', header: t.list.columns.deposit, align: 'right', className: MONEY, sortKey: 'deposit', cell: (row) => formatVnd(row.deposit) },
   { key: 'earnings', header: t.list.columns.totalEarnings, align: 'right', className: MONEY, sortKey: 'total_earnings', cell: (row) => formatVnd(row.total_earnings) },
 ];
-// The bulk actions (and the ban's confirmation) arrive when rows are first selected.
-const ProviderBulkActions = lazyPart(
-  () => import('@/features/providers/components/provider-bulk-actions.tsx').then((module) => module.ProviderBulkActions),
-  <InlineLoading />,
+// The bulk action bar (and the ban's confirmation) arrives when rows are first selected.
+const ProviderBulkActions = lazyBulkBar(() =>
+  import('@/features/providers/components/provider-bulk-actions.tsx').then((module) => module.ProviderBulkActions),
 );
 const STATUS_OPTIONS = PROVIDER_FILTER_STATUSES.map((status) => ({ value: status, label: statusLabel('provider', status) }));
 

@@ -3,8 +3,7 @@
 // edit; 1-star rows highlighted as danger; the searched text marked in names and comments. Rows
 // can be selected to hide or show them at once, with an undo (docs/screens.md#bulk-actions).
 import { useMemo } from 'react';
-import { Button } from '@/components/ui/button.tsx';
-import { BulkBar, useRowSelection } from '@/components/ui/bulk-bar.tsx';
+import { lazyBulkBar, useRowSelection } from '@/components/ui/row-selection.tsx';
 import type { DataTableColumn } from '@/components/ui/data-table.tsx';
 import { Highlight } from '@/components/ui/highlight.tsx';
 import { ListPageHeader, ListTable, listViewProps, useListPaging } from '@/components/ui/paged-table.tsx';
@@ -14,7 +13,6 @@ import { Stars } from '@/components/ui/stars.tsx';
 import { StatusInlineEdit } from '@/components/ui/status-inline-edit.tsx';
 import { saveUnlessConflict } from '@/lib/errors/errors.ts';
 import { formatDateTime } from '@/lib/format/format.ts';
-import { bulk } from '@/lib/messages/bulk.ts';
 import { reviews as t } from '@/lib/messages/reviews.ts';
 import { listView } from '@/lib/lists/paging.ts';
 import { useUrlState } from '@/lib/lists/url-state.ts';
@@ -23,10 +21,11 @@ import type { ReviewFilters } from '@/features/reviews/api/review-filters.ts';
 import { reviewKeys } from '@/features/reviews/api/keys.ts';
 import { useReviews, type ReviewRow } from '@/features/reviews/api/reviews-query.ts';
 import { useUpdateReviewStatus } from '@/features/reviews/api/review-status-update-mutation.ts';
-import { reviewBatch, useBulkReviewStatus } from '@/features/reviews/api/reviews-bulk-status-mutation.ts';
 import { BookingLink } from '@/components/domain/booking-link.tsx';
 
 const DEFAULT_SORT = 'created_at.desc';
+// The bulk action bar arrives when rows are first selected.
+const ReviewBulkBar = lazyBulkBar(() => import('@/features/reviews/components/review-bulk-bar.tsx').then((module) => module.ReviewBulkBar));
 const RATING_OPTIONS = [5, 4, 3, 2, 1].map((n) => ({ value: String(n), label: t.filters.ratingOption(n) }));
 
 export default function ReviewsPage() {
@@ -34,24 +33,12 @@ export default function ReviewsPage() {
   const filters: ReviewFilters = useMemo(() => reviewFiltersOf(state), [state]);
   const list = useReviews(filters, listView(state));
   const update = useUpdateReviewStatus();
-  const bulkUpdate = useBulkReviewStatus();
   const selection = useRowSelection({
     rows: list.data?.rows,
     rowKey: (row) => row.id,
     rowLabel: (row) => row.customer_name ?? t.unknown,
     resetKey: JSON.stringify(state),
-    disabled: bulkUpdate.isPending,
   });
-  const applyBulk = (status: 'active' | 'inactive') =>
-    bulkUpdate.mutate(
-      {
-        batch: reviewBatch(selection.rows, status),
-        labels: new Map(selection.rows.map((row) => [row.id, row.customer_name ?? t.unknown])),
-        done: status === 'inactive' ? bulk.reviews.hidden : bulk.reviews.shown,
-        reversible: true,
-      },
-      { onSuccess: () => selection.clear() },
-    );
 
   const columns: readonly DataTableColumn<ReviewRow>[] = [
     selection.column,
@@ -101,14 +88,7 @@ export default function ReviewsPage() {
         <SelectFilter label={t.filters.rating} value={state.rating} allLabel={t.filters.allRatings} options={RATING_OPTIONS} onChange={(rating) => setState({ rating })} />
         <StatusFilter entity="review" texts={t.filters} value={state.status} onChange={(status) => setState({ status })} />
       </SearchFilterBar>
-      <BulkBar count={selection.rows.length} onClear={selection.clear} busy={bulkUpdate.isPending}>
-        <Button size="sm" variant="secondary" disabled={bulkUpdate.isPending} onClick={() => applyBulk('inactive')}>
-          {bulk.reviews.hide}
-        </Button>
-        <Button size="sm" variant="secondary" disabled={bulkUpdate.isPending} onClick={() => applyBulk('active')}>
-          {bulk.reviews.show}
-        </Button>
-      </BulkBar>
+      {selection.rows.length > 0 ? <ReviewBulkBar selection={selection} /> : null}
       <ListTable
         list={list}
         texts={t}
