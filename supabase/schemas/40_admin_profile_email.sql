@@ -29,6 +29,11 @@ alter table private.email_outbox enable row level security;
 revoke all on table private.email_outbox from public, anon, authenticated;
 grant select, update on table private.email_outbox to service_role;
 
+-- Only the delivery reads and marks the rows (an Edge Function with the service role on hosted
+-- Supabase); the API's other roles have no grant, and the function above writes as its owner.
+create policy email_outbox_service_role_delivery on private.email_outbox
+  for all to service_role using (true) with check (true);
+
 -- p_expected_updated_at: the profile's updated_at the admin saw; when the profile changed since,
 -- nothing is written and the answer is null (the screen reloads and says so). Otherwise the answer
 -- is the profile's new updated_at. Refusals: blank (profiles_email_required), not an e-mail
