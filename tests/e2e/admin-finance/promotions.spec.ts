@@ -22,7 +22,7 @@ function addForm(page: Page) {
     type: page.getByRole('combobox', { name: 'Loại giảm giá', exact: true }).first(),
     value: page.getByRole('textbox', { name: 'Giá trị', exact: true }),
     maxUses: page.getByRole('textbox', { name: 'Số lượt sử dụng tối đa' }),
-    expiresAt: page.getByLabel('Ngày và giờ hết hạn', { exact: true }),
+    expiresAt: page.getByRole('textbox', { name: 'Ngày và giờ hết hạn' }),
     submit: page.getByRole('button', { name: 'Thêm mã' }),
   };
 }

@@ -22,7 +22,7 @@ test('bad code, value and maximum uses each get their message; no code is stored
   await page.getByRole('combobox', { name: 'Loại giảm giá', exact: true }).first().selectOption('fixed_amount');
   await page.getByRole('textbox', { name: 'Giá trị', exact: true }).fill('99999999999999999999');
   await page.getByRole('textbox', { name: 'Số lượt sử dụng tối đa' }).fill('abc');
-  await page.getByLabel('Ngày và giờ hết hạn', { exact: true }).fill('31/12/2030 23:30');
+  await page.getByRole('textbox', { name: 'Ngày và giờ hết hạn' }).fill('31/12/2030 23:30');
   await page.getByRole('button', { name: 'Thêm mã' }).click();
   await expect(page.getByText('Mã khuyến mãi gồm 3–32 ký tự: chữ A–Z không dấu, số, dấu - hoặc _ (không có khoảng trắng)')).toBeVisible();
   await expect(page.getByText('Giá trị phải từ 0 ₫ đến 1.000.000.000 ₫')).toBeVisible();
