@@ -40,6 +40,8 @@ const params: BenchParameters = {
   item: 'Gói',
   service: 'xet nghiem',
   customer: ID.c1,
+  customerPhone: '0912345678',
+  customerEmail: 'khach@example.com',
   subcategory: ID.s1,
   conversationBooking: ID.b2,
   conversation: ID.v1,

@@ -20,7 +20,9 @@
 // - Each sort a list screen offers (SCREEN_SORTS: a header click, asc and desc), with the same pages.
 // - Every other read of the screens (screenCalls), by screen: sign-in (settings.require_admin_mfa);
 //   /admin (admin_dashboard, recent bookings); the provider picker of the bookings / commissions /
-//   deposits filters (admin_provider_options: no text, "do", "nguyen"; the chosen provider); the CSV
+//   deposits filters (admin_provider_options: no text, "do", "nguyen"; the chosen provider); the shell's
+//   search box (admin_search: a booking's short number and id, a phone, an e-mail, names); the saved
+//   views of a list (admin_saved_views); the CSV
 //   exports of bookings / commissions / deposits (chunks of 1,000 by cursor); the stat cards
 //   (admin_commission_stats, admin_deposit_stats, admin_discount_code_stats with the lists' filters);
 //   /admin/bookings/:id (booking, people, review, conversation, history; the reads before a status
@@ -188,8 +190,10 @@ export interface BenchParameters {
   item: string;
   /** The first two words of the newest booking's service name, without accents (the service filter). */
   service: string;
-  /** The customer of the newest booking: the customer detail. */
+  /** The customer of the newest booking: the customer detail; its phone and e-mail (the search box). */
   customer: string;
+  customerPhone: string;
+  customerEmail: string;
   /** A service with commissions (the commissions' service filter). */
   subcategory: string;
   /** A conversation with messages, by its booking (the messages page), and its participants. */
@@ -246,6 +250,12 @@ async function pickParameters(dbUrl: string, adminEmail: string): Promise<BenchP
         .slice(0, 2)
         .join(' '),
       customer: await one('select customer_id::text as v from public.bookings where customer_id is not null order by created_at desc limit 1'),
+      customerPhone: await one(
+        "select coalesce(p.phone, '') as v from public.bookings b join public.profiles p on p.id = b.customer_id order by b.created_at desc limit 1",
+      ),
+      customerEmail: await one(
+        "select coalesce(p.email, '') as v from public.bookings b join public.profiles p on p.id = b.customer_id order by b.created_at desc limit 1",
+      ),
       subcategory: await one('select subcategory_id::text as v from public.commissions where subcategory_id is not null order by created_at desc limit 1'),
       conversationBooking: conversation?.booking_id ?? '',
       conversation: conversation?.id ?? '',
@@ -447,6 +457,9 @@ export interface CatalogueIds {
  * exports' first chunks (null: one chunk holds every row, the export stops there); `providerReviews`
  * the exact count of the provider's active reviews (its detail page's last page).
  */
+/** Rows a group of the search box asks (SEARCH_GROUP_LIMIT of src/features/search/api/admin-search.ts). */
+const SEARCH_GROUP_LIMIT = 5;
+
 export function screenCalls(
   p: BenchParameters,
   context: { catalogue: CatalogueIds; exportCursors: Record<'bookings' | 'commissions' | 'deposits', string | null>; providerReviews: number },
@@ -475,6 +488,18 @@ export function screenCalls(
     rpc('provider picker: "do" (2 letters)', 'admin_provider_options', { p_limit: PROVIDER_OPTION_LIMIT, p_search: 'do' }),
     rpc('provider picker: "nguyen" (no accents)', 'admin_provider_options', { p_limit: PROVIDER_OPTION_LIMIT, p_search: 'nguyen' }),
     get('provider picker: chosen provider', 'profiles', [['select', 'id,name,phone'], ['id', `eq.${p.provider}`]]),
+    // The search box of the shell (features/search/api/admin-search.ts, SEARCH_GROUP_LIMIT rows a group): a booking's short number and
+    // id, a phone written +84 with spaces and by its start, an e-mail, names (docs/search.md#global-search).
+    rpc('search box: booking short number (8 characters)', 'admin_search', { p_query: `#${p.booking.slice(-8).toUpperCase()}`, p_limit: SEARCH_GROUP_LIMIT }),
+    rpc('search box: booking full id', 'admin_search', { p_query: p.booking, p_limit: SEARCH_GROUP_LIMIT }),
+    rpc('search box: phone +84 with spaces', 'admin_search', { p_query: `+84 ${p.customerPhone.slice(1, 3)} ${p.customerPhone.slice(3, 6)} ${p.customerPhone.slice(6)}`, p_limit: SEARCH_GROUP_LIMIT }),
+    rpc('search box: phone start (6 digits, dots)', 'admin_search', { p_query: `${p.customerPhone.slice(0, 4)}.${p.customerPhone.slice(4, 6)}`, p_limit: SEARCH_GROUP_LIMIT }),
+    rpc('search box: e-mail', 'admin_search', { p_query: p.customerEmail, p_limit: SEARCH_GROUP_LIMIT }),
+    rpc('search box: "nguyen" (no accents)', 'admin_search', { p_query: 'nguyen', p_limit: SEARCH_GROUP_LIMIT }),
+    rpc('search box: "do" (2 letters)', 'admin_search', { p_query: 'do', p_limit: SEARCH_GROUP_LIMIT }),
+    rpc('search box: "nguyen van an" (full name)', 'admin_search', { p_query: 'nguyen van an', p_limit: SEARCH_GROUP_LIMIT }),
+    // The saved views of a list's filter bar (api/saved-views-query.ts): the admin's own rows (RLS).
+    get('saved views: one list\'s views', 'admin_saved_views', [['select', columns('id, name, query')], ['screen', 'eq.bookings'], ['order', 'name.asc']]),
     // CSV exports: bookings count their first chunk (the progress bar), the finance walks do not.
     ...exportChunks('bookings', 'admin_list_bookings', true),
     ...exportChunks('commissions', 'admin_list_commissions', false),

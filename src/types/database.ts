@@ -6,6 +6,34 @@ export type Json = string | number | boolean | null | { [key: string]: Json | un
 export type Database = {
   "public": {
     Tables: {
+      "admin_saved_views": {
+        Row: {
+          "admin_id": string
+          "created_at": string
+          "id": string
+          "name": string
+          "query": string
+          "screen": string
+        }
+        ComputedFields: never
+        Insert: {
+          "admin_id"?: string
+          "created_at"?: string
+          "id"?: string
+          "name": string
+          "query": string
+          "screen": string
+        }
+        Update: {
+          "admin_id"?: string
+          "created_at"?: string
+          "id"?: string
+          "name"?: string
+          "query"?: string
+          "screen"?: string
+        }
+        Relationships: []
+      }
       "audit_log": {
         Row: {
           "action": string
@@ -1203,6 +1231,13 @@ export type Database = {
           "name": string
           "phone": string
         }[]
+      }
+      "admin_search": {
+        Args: {
+          "p_limit"?: number
+          "p_query": string
+        }
+        Returns: Json
       }
       "admin_set_all_discount_code_services": {
         Args: {

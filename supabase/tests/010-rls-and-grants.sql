@@ -5,13 +5,13 @@
 -- public executable by anon).
 begin;
 set search_path = public, extensions;
-select plan(72);
+select plan(74);
 
 select tables_are('public', array[
   'settings', 'profiles', 'categories', 'subcategories', 'service_items', 'provider_service_types',
   'provider_documents', 'bookings', 'reviews', 'commissions', 'deposit_history', 'discount_codes',
   'discount_code_services', 'conversations', 'messages', 'audit_log', 'booking_stats_daily',
-  'commission_stats_daily'
+  'commission_stats_daily', 'admin_saved_views'
 ], 'public has exactly the tables of the design (a new table needs its tests)');
 
 select is_empty(
@@ -35,7 +35,7 @@ select ok(c.relrowsecurity, format('RLS is enabled on public.%I', c.relname))
    and c.relname in ('settings', 'profiles', 'categories', 'subcategories', 'service_items', 'provider_service_types',
                      'provider_documents', 'bookings', 'reviews', 'commissions', 'deposit_history', 'discount_codes',
                      'discount_code_services', 'conversations', 'messages', 'audit_log', 'booking_stats_daily',
-                     'commission_stats_daily')
+                     'commission_stats_daily', 'admin_saved_views')
  order by c.relname;
 
 select is_empty(
@@ -100,6 +100,7 @@ select table_privs_are('public', 'messages', 'authenticated', array['SELECT'], '
 select table_privs_are('public', 'audit_log', 'authenticated', array['SELECT'], 'authenticated may only read audit_log');
 select table_privs_are('public', 'booking_stats_daily', 'authenticated', array['SELECT'], 'authenticated may only read booking_stats_daily');
 select table_privs_are('public', 'commission_stats_daily', 'authenticated', array['SELECT'], 'authenticated may only read commission_stats_daily');
+select table_privs_are('public', 'admin_saved_views', 'authenticated', array['SELECT', 'INSERT', 'DELETE'], 'authenticated privileges on admin_saved_views (updates per column)');
 select ok(has_column_privilege('authenticated', 'public.messages', 'content', 'INSERT'), 'authenticated may insert messages.content');
 select ok(not has_column_privilege('authenticated', 'public.messages', 'booking_id', 'INSERT'), 'authenticated may not choose messages.booking_id (the trigger copies it)');
 select ok(not has_column_privilege('authenticated', 'public.messages', 'content', 'UPDATE'), 'authenticated may not edit messages.content');
