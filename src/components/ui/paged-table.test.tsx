@@ -1,8 +1,13 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render as renderUi, screen } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ListTable, PagedTable, pageNavigation } from './paged-table.tsx';
 import { Highlight } from './highlight.tsx';
+
+// The pager reads the page size from the URL (`?size=`): every table renders inside a router.
+const render = (ui: ReactElement) => renderUi(ui, { wrapper: MemoryRouter });
 
 afterEach(cleanup);
 

@@ -2,13 +2,14 @@
 // and the Pagination under it, both driven by the page's query. `total` undefined (the count not
 // known yet) hides the pagination; `footnote` goes between the two (e.g. "the total is an
 // estimate"). Page numbers open within the numbered window (docs/search.md#deep-pages); past it,
-// "next" / "previous" follow the page's cursors, which the URL keeps with the page number.
+// "next" / "previous" follow the page's cursors, which the URL keeps with the page number. The page
+// size is the URL's (`?size=`, lib/lists/url-state.ts useListPageSize), chosen under the table.
 import type { QueryKey } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { DataTable, type DataTableProps } from './data-table.tsx';
 import { PageHeader } from './page-header.tsx';
 import { OFFSET_WINDOW, PAGE_SIZE, offsetWindow, pageReachable, type ListPosition } from '@/lib/lists/paging.ts';
-import { useKeepPageInRange, type SetUrlStateOptions } from '@/lib/lists/url-state.ts';
+import { useKeepPageInRange, useListPageSize, type SetUrlStateOptions } from '@/lib/lists/url-state.ts';
 import { Pagination, pageCount } from './pagination.tsx';
 import { RefreshQueryButton } from './refresh-button.tsx';
 
@@ -30,6 +31,7 @@ export interface PagedQuery {
 export type PagedTableProps<Row> = Omit<DataTableProps<Row>, 'isLoading' | 'isFetching' | 'error' | 'onRetry' | 'rowNumberOffset'> & {
   query: PagedQuery;
   page: number;
+  /** Rows per page; by default the URL's `?size=` (20, 50 or 100), with its select under the table. */
   pageSize?: number;
   total: number | undefined;
   approximate?: boolean;
@@ -71,7 +73,7 @@ export function pageNavigation(
 export function PagedTable<Row>({
   query,
   page,
-  pageSize = PAGE_SIZE,
+  pageSize: fixedPageSize,
   total,
   approximate = false,
   cursors,
@@ -80,6 +82,8 @@ export function PagedTable<Row>({
   footnote,
   ...table
 }: PagedTableProps<Row>) {
+  const [urlPageSize, setUrlPageSize] = useListPageSize();
+  const pageSize = fixedPageSize ?? urlPageSize;
   const navigation = pageNavigation(page, { total: total ?? 0, exact: !approximate, cursors, pageSize, window: offsetWindow });
   return (
     <>
@@ -102,6 +106,7 @@ export function PagedTable<Row>({
           reachable={navigation.reachable}
           disabled={query.isPlaceholderData}
           approximate={approximate}
+          {...(fixedPageSize === undefined ? { onPageSizeChange: setUrlPageSize } : {})}
         />
       ) : null}
     </>
@@ -131,11 +136,12 @@ export function useListPaging<Row>(
 ): { total: number | undefined; approximate: boolean } {
   const total = list.data?.total;
   const approximate = list.data?.totalExact === false;
+  const [pageSize] = useListPageSize();
   useKeepPageInRange(setState, {
     page,
     settled: list.data !== undefined && !list.isFetching,
     empty: list.data?.rows.length === 0,
-    lastPage: approximate ? 1 : pageCount(total ?? 0),
+    lastPage: approximate ? 1 : pageCount(total ?? 0, pageSize),
   });
   return { total, approximate };
 }

@@ -1,10 +1,12 @@
-// Server-side pagination: 50 rows a page (docs/decisions.md#lists-on-the-server); first / previous / pages current±2 /
-// next / last; "Hiển thị X–Y trên Z".
+// Server-side pagination: 50 rows a page unless the admin chooses 20 or 100 (`?size=`,
+// docs/decisions.md#lists-on-the-server); first / previous / pages current±2 / next / last;
+// "Hiển thị X–Y trên Z"; the page size select when the list offers it.
 import clsx from 'clsx';
 import { ChevronLeft, ChevronRight, ChevronsLeft, ChevronsRight } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { common } from '@/lib/messages/common.ts';
-import { PAGE_SIZE } from '@/lib/lists/paging.ts';
+import { PAGE_SIZE, PAGE_SIZES } from '@/lib/lists/paging.ts';
+import { pageSizeTexts } from '@/lib/messages/page-size.ts';
 
 export const PAGE_WINDOW_RADIUS = 2;
 
@@ -50,7 +52,30 @@ export interface PaginationProps {
   approximate?: boolean;
   /** Pages the list can open (deep lists: docs/search.md#deep-pages); others are not offered. All by default. */
   reachable?: (page: number) => boolean;
+  /** With it, a "Số dòng mỗi trang" select (PAGE_SIZES) reports the chosen size. */
+  onPageSizeChange?: (pageSize: number) => void;
   className?: string;
+}
+
+function PageSizeSelect({ value, onChange }: { value: number; onChange: (pageSize: number) => void }) {
+  const id = useId();
+  return (
+    <div className="flex items-center gap-2 text-sm text-slate-600">
+      <label htmlFor={id}>{pageSizeTexts.label}</label>
+      <select
+        id={id}
+        value={value}
+        onChange={(event) => onChange(Number(event.target.value))}
+        className="h-9 rounded-md border border-slate-300 bg-white px-2 text-sm text-slate-700 focus-visible:outline-2 focus-visible:outline-teal-700"
+      >
+        {PAGE_SIZES.map((size) => (
+          <option key={size} value={size}>
+            {pageSizeTexts.option(size)}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
 }
 
 function NavButton({
@@ -86,6 +111,7 @@ export function Pagination({
   disabled = false,
   approximate = false,
   reachable = () => true,
+  onPageSizeChange,
   className,
 }: PaginationProps) {
   const totalPages = pageCount(total, pageSize);
@@ -96,9 +122,12 @@ export function Pagination({
   const iconClass = 'size-4';
   return (
     <div className={clsx('flex flex-wrap items-center justify-between gap-3 py-3', className)}>
-      <p className="text-sm text-slate-600" aria-live="polite">
-        {rangeText(current, total, pageSize, approximate)}
-      </p>
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+        <p className="text-sm text-slate-600" aria-live="polite">
+          {rangeText(current, total, pageSize, approximate)}
+        </p>
+        {onPageSizeChange ? <PageSizeSelect value={pageSize} onChange={onPageSizeChange} /> : null}
+      </div>
       <nav aria-label={common.pagination.label}>
         <ul className="flex items-center gap-1">
           <li>

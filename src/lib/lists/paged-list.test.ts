@@ -51,7 +51,7 @@ describe('paged list RPCs', () => {
   });
 });
 
-const view = (page: number, extra: { sort?: string; after?: string; before?: string } = {}) => ({ sort: '', after: '', before: '', page, ...extra });
+const view = (page: number, extra: { sort?: string; after?: string; before?: string; size?: number } = {}) => ({ sort: '', after: '', before: '', page, size: 50, ...extra });
 const rows = (n: number) => Array.from({ length: n }, (_, i) => ({ id: `r${i}`, amount: i }));
 function failure(error: InstanceType<typeof ApiError>, status: number) {
   const result = { data: null, error, status };
@@ -98,6 +98,16 @@ describe('a page of a list in its sort (docs/search.md#deep-pages)', () => {
     const failure = fetchViewPage('admin_list_bookings', {}, view(3000), row);
     await expect(failure).rejects.toBeInstanceOf(DeepPageError);
     await expect(failure).rejects.toThrow(/Trang 3.000/);
+  });
+
+  it('asks the page size the URL chose (?size=20 / 100), and 50 for anything else', async () => {
+    rpc.mockReturnValue(answer({ rows: rows(20), total: 400, total_exact: true }));
+    await fetchViewPage('admin_list_reviews', {}, view(3, { size: 20 }), row);
+    expect(rpc).toHaveBeenLastCalledWith('admin_list_reviews', { p_limit: 20, p_offset: 40 });
+    await fetchViewPage('admin_list_reviews', {}, view(2, { size: 100 }), row);
+    expect(rpc).toHaveBeenLastCalledWith('admin_list_reviews', { p_limit: 100, p_offset: 100 });
+    await fetchViewPage('admin_list_reviews', {}, view(2, { size: 7 }), row);
+    expect(rpc).toHaveBeenLastCalledWith('admin_list_reviews', { p_limit: 50, p_offset: 50 });
   });
 
   it('lets any other error through', async () => {

@@ -9,7 +9,7 @@ import { z } from 'zod/mini';
 import type { Database } from '@/types/database.ts';
 import { ApiError, unwrap } from '@/lib/errors/errors.ts';
 import { common } from '@/lib/messages/common.ts';
-import { PAGE_SIZE, pageOffset, type ListView } from './paging.ts';
+import { pageOffset, pageSizeOf, type ListView } from './paging.ts';
 import { sortArg } from './sort.ts';
 import { supabase } from '@/lib/supabase/supabase.ts';
 
@@ -89,7 +89,7 @@ function isOffsetWindowError(error: unknown): boolean {
 }
 
 /**
- * The page of a list the URL points at, in its sort: by cursor when it was reached by "next" /
+ * The page of a list the URL points at, in its sort and page size (`view.size`): by cursor when it was reached by "next" /
  * "previous" past the numbered window; else by its number — as an offset, or, when the server
  * refuses the offset (beyond its window), from the end of an exactly counted list. A page past
  * the end answers no rows (the screen then goes back to the last page); a page in the middle of a
@@ -101,8 +101,8 @@ export async function fetchViewPage<F extends ListRpc, Row>(
   view: ListView,
   row: z.ZodMiniType<Row>,
   signal?: AbortSignal,
-  pageSize: number = PAGE_SIZE,
 ): Promise<Page<Row>> {
+  const pageSize = pageSizeOf(view.size);
   const base = { ...args, ...sortArg(view.sort), p_limit: pageSize } as ListRpcArgs<F>;
   const call = (extra: Record<string, unknown>) => fetchListPage(fn, { ...base, ...extra } as ListRpcArgs<F>, row, signal);
   if (view.after !== '') return call({ p_after: view.after });

@@ -1,8 +1,20 @@
 // Page size of the admin's lists and the paging arguments of the list RPCs: shared by the api files
 // (what they ask for) and the pagination component (what it shows), so neither imports the other.
 
-/** Rows per page of the admin's lists. */
+/** Rows per page of the admin's lists, unless the URL chooses another of PAGE_SIZES (`?size=`). */
 export const PAGE_SIZE = 50;
+
+/** The page sizes an admin may choose (docs/screens.md#page-size); anything else in the URL is PAGE_SIZE. */
+export const PAGE_SIZES = [20, 50, 100] as const;
+
+export function isPageSize(value: unknown): value is (typeof PAGE_SIZES)[number] {
+  return typeof value === 'number' && (PAGE_SIZES as readonly number[]).includes(value);
+}
+
+/** The page size a URL state holds: one of PAGE_SIZES, else PAGE_SIZE. */
+export function pageSizeOf(value: unknown): number {
+  return isPageSize(value) ? value : PAGE_SIZE;
+}
 
 /** `p_limit` / `p_offset` of a 1-based page. */
 export function pageArgs(page: number, pageSize: number = PAGE_SIZE): { p_limit: number; p_offset: number } {
@@ -33,17 +45,28 @@ export type ListPosition = {
   before: string;
 };
 
-/** URL defaults of a server-paginated list's sort and position ('' = the list's default order). */
-export const LIST_VIEW_DEFAULTS: { sort: string; page: number; after: string; before: string } = { sort: '', page: 1, after: '', before: '' };
-
-/** A list's sort and position, as its query needs them. */
-export type ListView = ListPosition & {
-  sort: string;
+/**
+ * URL defaults of a server-paginated list's sort, position and page size ('' = the list's default
+ * order): every list's URL state spreads them, so every list reads `?size=` the same way.
+ */
+export const LIST_VIEW_DEFAULTS: { sort: string; page: number; after: string; before: string; size: number } = {
+  sort: '',
+  page: 1,
+  after: '',
+  before: '',
+  size: PAGE_SIZE,
 };
 
-/** The view of a list out of its URL state. */
-export function listView(state: { sort: string; page: number; after: string; before: string }): ListView {
-  return { sort: state.sort, page: state.page, after: state.after, before: state.before };
+/** A list's sort, position and page size, as its query needs them. */
+export type ListView = ListPosition & {
+  sort: string;
+  /** Rows per page: one of PAGE_SIZES. */
+  size: number;
+};
+
+/** The view of a list out of its URL state (a missing or unknown size is PAGE_SIZE). */
+export function listView(state: { sort: string; page: number; after: string; before: string; size?: number | string }): ListView {
+  return { sort: state.sort, page: state.page, after: state.after, before: state.before, size: pageSizeOf(state.size) };
 }
 
 /** The offset of a page's first row. */

@@ -15,6 +15,7 @@ export interface ProfilesListFilters {
   page: number;
   after: string;
   before: string;
+  size: number;
 }
 
 export const PROFILES_LIST_DEFAULTS: ProfilesListFilters = { q: '', status: '', ...LIST_VIEW_DEFAULTS };

@@ -2,6 +2,7 @@
 // the same view. Values equal to their default are left out of the URL.
 import { useCallback, useEffect, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { isPageSize, pageSizeOf } from './paging.ts';
 import { SEARCH_MAX_LENGTH } from '@/lib/input/search-length.ts';
 
 export type UrlValue = string | number;
@@ -37,6 +38,8 @@ export function parseUrlState<T extends UrlStateShape>(
       // Search text (and any other text) is bounded: a longer value is cut, never sent on as it is.
       value = key === 'after' || key === 'before' ? raw : [...raw].slice(0, SEARCH_MAX_LENGTH).join('');
     }
+    // Every list's page size (LIST_VIEW_DEFAULTS): one of PAGE_SIZES, anything else the default.
+    if (key === 'size' && !isPageSize(value)) continue;
     const allowed = options.allowed?.[key] as readonly UrlValue[] | undefined;
     if (allowed !== undefined && !allowed.includes(value)) continue;
     result[key] = value;
@@ -147,4 +150,29 @@ export function useKeepPageInRange(
   useEffect(() => {
     if (pastTheEnd) setState({ page: target }, { replace: true });
   }, [pastTheEnd, target, setState]);
+}
+
+/**
+ * The page size of the list on screen (`?size=`, one of PAGE_SIZES, else PAGE_SIZE) and its change,
+ * for the pager of every list (components/ui/paged-table.tsx): the list's own URL state reads the
+ * same parameter (LIST_VIEW_DEFAULTS) for its query. A new size starts again at page 1 (the page
+ * and its cursor are dropped); the default size leaves the URL.
+ */
+export function useListPageSize(): [number, (size: number) => void] {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const raw = searchParams.get('size');
+  const size = pageSizeOf(raw === null ? undefined : Number(raw));
+  const setSize = useCallback(
+    (next: number) => {
+      setSearchParams((previous) => {
+        const params = new URLSearchParams(previous);
+        for (const key of ['page', 'after', 'before']) params.delete(key);
+        if (isPageSize(next) && next !== pageSizeOf(undefined)) params.set('size', String(next));
+        else params.delete('size');
+        return params;
+      });
+    },
+    [setSearchParams],
+  );
+  return [size, setSize];
 }
