@@ -9,6 +9,7 @@ import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { LoadingState } from '@/components/ui/states.tsx';
 import { UnsavedChangesGuard } from '@/components/ui/unsaved-changes.tsx';
 import { BrandMark } from '@/features/auth/components/brand-logo.tsx';
+import { SearchButton } from '@/features/search/components/search-button.tsx';
 import { useRememberListSearch } from '@/lib/lists/list-return.ts';
 import { auth } from '@/lib/messages/auth.ts';
 import { ADMIN_NAV } from './admin-nav.ts';
@@ -89,7 +90,10 @@ export function AdminShell() {
             <span className="hidden sm:inline">{t.brand}</span>
           </Link>
         </div>
-        <UserMenu />
+        <div className="flex min-w-0 items-center gap-2">
+          <SearchButton />
+          <UserMenu />
+        </div>
       </header>
       <div className="flex">
         {navOpen ? (

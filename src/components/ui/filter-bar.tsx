@@ -26,6 +26,7 @@ import { common } from '@/lib/messages/common.ts';
 import { dateField } from '@/lib/messages/date-field.ts';
 import { Button } from './button.tsx';
 import type { SelectOption } from './form-controls.tsx';
+import { SavedViewsMenu } from './saved-views.tsx';
 
 const controlClass =
   'h-10 w-full rounded-md border border-slate-300 bg-white px-3 text-sm focus:outline-2 focus:outline-teal-600';
@@ -102,16 +103,15 @@ export function FilterBar({ children, onClear, actions, className, label = commo
           {children}
         </div>
       </ActiveFiltersContext.Provider>
-      {onClear || actions ? (
-        <div className="ml-auto flex items-end gap-2 max-sm:order-1">
-          {onClear ? (
-            <Button variant="ghost" onClick={onClear}>
-              {common.actions.clearFilters}
-            </Button>
-          ) : null}
-          {actions}
-        </div>
-      ) : null}
+      <div className="ml-auto flex items-end gap-2 max-sm:order-1">
+        {onClear ? (
+          <Button variant="ghost" onClick={onClear}>
+            {common.actions.clearFilters}
+          </Button>
+        ) : null}
+        {actions}
+        <SavedViewsMenu />
+      </div>
     </form>
   );
 }

@@ -28,3 +28,5 @@ export { ledger } from './ledger.ts';
 export { bounds } from './bounds.ts';
 export { bulk } from './bulk.ts';
 export { selection } from './selection.ts';
+export { search } from './search.ts';
+export { pageSizeTexts } from './page-size.ts';
