@@ -3,7 +3,7 @@
 // with every validation message, times, recent bookings linking to their detail, axe.
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../helpers.ts';
-import { adminPage, checkContactEdits, closeDb, createAccount, expectRange, insertAccounts, sql, tableRows, unique } from './ops-helpers.ts';
+import { adminPage, checkContactEdits, closeDb, columnCells, createAccount, expectRange, insertAccounts, sql, tableRows, unique } from './ops-helpers.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -74,13 +74,14 @@ test('list: newest first, paginated, name-or-email search and status filter in t
   await expect(rows.first().getByRole('link', { name: NAME })).toBeVisible();
 
   await search.fill(tag);
+  await expectRange(page, 1, 50, 1 + LISTED.length);
   const status = page.getByLabel('Trạng thái', { exact: true });
   await status.selectOption({ label: 'Tạm dừng' });
   await expect(page).toHaveURL(/status=inactive/);
   const paused = LISTED.filter((_, i) => LISTED_STATUSES[i] === 'inactive');
   await expectRange(page, 1, paused.length, paused.length);
   await expect(rows.getByRole('link')).toHaveText(paused);
-  await expect(rows.locator('td:nth-child(5)')).toHaveText(paused.map(() => 'Tạm dừng'));
+  await expect(await columnCells(page, TABLE, 'Trạng thái')).toHaveText(paused.map(() => 'Tạm dừng'));
   await page.reload();
   await expect(status).toHaveValue('inactive');
   await expectRange(page, 1, paused.length, paused.length);

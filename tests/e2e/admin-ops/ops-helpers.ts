@@ -1,7 +1,7 @@
 // Helpers of the admin operations specs: one signed-in admin page per file (signed in through the
 // login screen), direct SQL on the e2e database for test data and for expected figures, and the
 // Auth admin API to create accounts of our own.
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import pg from 'pg';
 import { DEMO_ACCOUNTS } from '../../../local-stack/config.ts';
 import { e2eApiUrl, e2eBaseUrl } from '../stack-env.ts';
@@ -104,6 +104,19 @@ export function shareAdminPage(onOpen: (page: Page) => void | Promise<void>): vo
 /** The body rows of the main data table (the one captioned `caption`). */
 export function tableRows(page: Page, caption: string) {
   return page.getByRole('table', { name: caption }).locator('tbody tr');
+}
+
+/**
+ * The cells of one column of the table captioned `caption`, found by the column's header text (not
+ * by position: a list may gain a column, e.g. the row selection's checkbox), one a body row.
+ */
+export async function columnCells(page: Page, caption: string, header: string): Promise<Locator> {
+  const table = page.getByRole('table', { name: caption });
+  await expect(table.locator('thead th').first()).toBeVisible();
+  const headers = (await table.locator('thead th').allInnerTexts()).map((text) => text.trim());
+  const index = headers.findIndex((text) => text === header);
+  if (index < 0) throw new Error(`no column "${header}" in the table "${caption}": ${headers.join(' | ')}`);
+  return table.locator(`tbody tr > :nth-child(${index + 1})`);
 }
 
 /** The section of a detail screen whose level-2 heading is exactly `title`. */

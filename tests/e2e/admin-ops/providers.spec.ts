@@ -7,7 +7,7 @@ import { createClient, type SupabaseClientOptions } from '@supabase/supabase-js'
 import ws from 'ws';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_ACCOUNTS, expectNoSeriousA11yViolations } from '../helpers.ts';
-import { anonKey, apiUrl, checkContactEdits, createAccount, expectRange, insertAccounts, sectionCard, shareAdminPage, sql, tableRows, unique } from './ops-helpers.ts';
+import { anonKey, apiUrl, checkContactEdits, columnCells, createAccount, expectRange, insertAccounts, sectionCard, shareAdminPage, sql, tableRows, unique } from './ops-helpers.ts';
 
 const tag = unique('pro');
 const NAME = `Thợ Kiểm Thử ${tag}`;
@@ -61,7 +61,8 @@ test('list: name and status filters in the URL, surviving a reload', async () =>
   await expectRange(page, 1, 1 + LISTED.length, 1 + LISTED.length);
   // Newest first: ours (created just now), then the listed ones, each a minute older than the one before.
   await expect(rows.getByRole('link')).toHaveText([NAME, ...LISTED]);
-  await expect(rows.locator('td:nth-child(5)')).toHaveText(['Chờ duyệt', 'Hoạt động', 'Không hoạt động', 'Hoạt động']);
+  const statuses = await columnCells(page, 'Quản lý nhà cung cấp', 'Trạng thái');
+  await expect(statuses).toHaveText(['Chờ duyệt', 'Hoạt động', 'Không hoạt động', 'Hoạt động']);
 
   const statusSelect = page.getByLabel('Trạng thái', { exact: true });
   await expect(statusSelect.locator('option')).toHaveText(['Tất cả trạng thái', 'Không hoạt động', 'Chờ duyệt', 'Hoạt động']);
@@ -69,7 +70,7 @@ test('list: name and status filters in the URL, surviving a reload', async () =>
   await expect(page).toHaveURL(/status=active/);
   await expectRange(page, 1, 2, 2);
   await expect(rows.getByRole('link')).toHaveText([LISTED[0]!, LISTED[2]!]);
-  await expect(rows.locator('td:nth-child(5)')).toHaveText(['Hoạt động', 'Hoạt động']);
+  await expect(statuses).toHaveText(['Hoạt động', 'Hoạt động']);
   await page.getByLabel('Tìm theo tên').fill('');
   await expect(page).not.toHaveURL(/q=/);
 

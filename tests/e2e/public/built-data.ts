@@ -12,12 +12,8 @@ export async function serveBuiltData(
   path: string,
   settings: (row: Record<string, unknown>) => Record<string, unknown> = (row) => row,
 ): Promise<void> {
-  const html = await (await page.request.get(path)).text();
-  const embedded = /<script type="application\/json" id="prerender-data"[^>]*>(.*?)<\/script>/s.exec(html)?.[1];
-  const values = (JSON.parse(embedded ?? '{}') as { values?: Record<string, unknown> }).values ?? {};
-  const area = Object.entries(values).find(([key]) => key.startsWith('catalogue:'))?.[1] as
-    | { category: unknown; services: unknown[]; packages: unknown[] }
-    | undefined;
+  const values = await builtValues(page, path);
+  const area = builtArea(values);
   const builtSettings = values.settings as Record<string, unknown> | undefined;
   await page.unrouteAll({ behavior: 'wait' });
   await page.route('**/rest/v1/**', async (route) => {
@@ -35,4 +31,22 @@ export async function serveBuiltData(
     if (route.request().method() !== 'GET' || rows === undefined || rows.includes(undefined)) await route.continue();
     else await route.fulfill({ json: rows, headers: { 'Access-Control-Allow-Origin': '*' } });
   });
+}
+
+/** The values the page at `path` was built with (its prerender data). */
+async function builtValues(page: Page, path: string): Promise<Record<string, unknown>> {
+  const html = await (await page.request.get(path)).text();
+  const embedded = /<script type="application\/json" id="prerender-data"[^>]*>(.*?)<\/script>/s.exec(html)?.[1];
+  return (JSON.parse(embedded ?? '{}') as { values?: Record<string, unknown> }).values ?? {};
+}
+
+function builtArea(values: Record<string, unknown>): { category: unknown; services: unknown[]; packages: unknown[] } | undefined {
+  return Object.entries(values).find(([key]) => key.startsWith('catalogue:'))?.[1] as
+    | { category: unknown; services: unknown[]; packages: unknown[] }
+    | undefined;
+}
+
+/** The packages a service area's page was built with. */
+export async function builtPackages(page: Page, path: string): Promise<unknown[]> {
+  return builtArea(await builtValues(page, path))?.packages ?? [];
 }
