@@ -45,11 +45,11 @@ function List({ onAction }: { onAction?: (rows: Row[]) => void }) {
 }
 
 describe('row selection and the bulk bar', () => {
-  it('checkboxes named in Vietnamese select rows; the bar counts them and acts on them', () => {
+  it('checkboxes named in Vietnamese select rows; the bar counts them and acts on them', async () => {
     let acted: Row[] = [];
     render(<List onAction={(rows) => (acted = rows)} />);
     expect(screen.queryByRole('region', { name: 'Thao tác hàng loạt' })).toBeNull();
-    fireEvent.click(screen.getByRole('checkbox', { name: 'Chọn dòng Thợ A' }));
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Chọn dòng Thợ A' }));
     fireEvent.click(screen.getByRole('checkbox', { name: 'Chọn dòng Thợ C' }));
     expect(screen.getByRole('region', { name: 'Thao tác hàng loạt' }).textContent).toContain('Đã chọn 2');
     const header = screen.getByRole('checkbox', { name: 'Chọn tất cả các dòng trên trang này' }) as HTMLInputElement;
@@ -58,9 +58,9 @@ describe('row selection and the bulk bar', () => {
     expect(acted.map((row) => row.id)).toEqual(['a', 'c']);
   });
 
-  it('the header checkbox selects the page, then clears it; "Bỏ chọn" clears too', () => {
+  it('the header checkbox selects the page, then clears it; "Bỏ chọn" clears too', async () => {
     render(<List />);
-    const header = screen.getByRole('checkbox', { name: 'Chọn tất cả các dòng trên trang này' }) as HTMLInputElement;
+    const header = await screen.findByRole('checkbox', { name: 'Chọn tất cả các dòng trên trang này' }) as HTMLInputElement;
     fireEvent.click(header);
     expect(screen.getByText('Đã chọn 3')).toBeTruthy();
     expect(header.checked).toBe(true);
@@ -71,12 +71,12 @@ describe('row selection and the bulk bar', () => {
     expect(screen.queryByText(/Đã chọn/)).toBeNull();
   });
 
-  it('another page starts with nothing selected', () => {
+  it('another page starts with nothing selected', async () => {
     render(<List />);
-    fireEvent.click(screen.getByRole('checkbox', { name: 'Chọn dòng Thợ B' }));
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Chọn dòng Thợ B' }));
     fireEvent.click(screen.getByRole('button', { name: 'Trang 2' }));
     expect(screen.queryByText(/Đã chọn/)).toBeNull();
-    expect((screen.getByRole('checkbox', { name: 'Chọn dòng Thợ D' }) as HTMLInputElement).checked).toBe(false);
+    expect((await screen.findByRole('checkbox', { name: 'Chọn dòng Thợ D' }) as HTMLInputElement).checked).toBe(false);
   });
 });
 

@@ -4,9 +4,13 @@
 // the page shown. The selection belongs to one view of the list (its `resetKey`: filters, sort,
 // page and page size), so another page or filter starts with none. What acts on the selection (the
 // bulk action bar, bulk-bar.tsx) loads when rows are first selected.
-import { createElement, lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
 import type { DataTableColumn } from './data-table.tsx';
-import { SelectBox } from './select-box.tsx';
+
+// The checkboxes (with their Vietnamese names) arrive just after the list's first paint, an empty
+// box of their size standing in: the screens' cold download stays within its budget.
+const SelectBox = lazy(() => import('./select-box.tsx'));
+const BOX = <span className="inline-block size-4" />;
 
 /**
  * A list's bulk action bar, imported the first time rows are selected (the screen renders it only
@@ -15,7 +19,11 @@ import { SelectBox } from './select-box.tsx';
 export function lazyBulkBar<P extends object>(load: () => Promise<ComponentType<P>>): (props: P) => ReactNode {
   const Loaded = lazy(async () => ({ default: await load() }));
   return function LazyBulkBar(props: P) {
-    return <Suspense fallback={null}>{createElement(Loaded, props)}</Suspense>;
+    return (
+      <Suspense fallback={null}>
+        <Loaded {...props} />
+      </Suspense>
+    );
   };
 }
 
@@ -34,7 +42,6 @@ export function useRowSelection<Row>({
   rowKey,
   rowLabel,
   resetKey,
-  disabled = false,
 }: {
   rows: readonly Row[] | undefined;
   rowKey: (row: Row) => string;
@@ -42,8 +49,6 @@ export function useRowSelection<Row>({
   rowLabel: (row: Row) => string;
   /** The list's view (filters, sort, page): when it changes, nothing is selected any more. */
   resetKey: string;
-  /** While a bulk action runs, the selection stays as it is. */
-  disabled?: boolean;
 }): RowSelection<Row> {
   const [state, setState] = useState<{ key: string; ids: ReadonlySet<string> }>({ key: resetKey, ids: NONE });
   const ids = state.key === resetKey ? state.ids : NONE;
@@ -63,18 +68,22 @@ export function useRowSelection<Row>({
   const column: DataTableColumn<Row> = {
     key: 'select',
     header: (
-      <SelectBox
-        checked={all}
-        indeterminate={selected.length > 0 && !all}
-        disabled={disabled || pageRows.length === 0}
-        onChange={(on) => setState({ key: resetKey, ids: on ? new Set(pageRows.map(rowKey)) : NONE })}
-      />
+      <Suspense fallback={BOX}>
+        <SelectBox
+          checked={all}
+          indeterminate={selected.length > 0 && !all}
+          disabled={pageRows.length === 0}
+          onChange={(on) => setState({ key: resetKey, ids: on ? new Set(pageRows.map(rowKey)) : NONE })}
+        />
+      </Suspense>
     ),
     className: 'w-10',
     // On a phone the row's checkbox sits with the card's actions (its header has no place there).
     card: 'action',
     cell: (row) => (
-      <SelectBox checked={ids.has(rowKey(row))} row={rowLabel(row)} disabled={disabled} onChange={(on) => toggle(rowKey(row), on)} />
+      <Suspense fallback={BOX}>
+        <SelectBox checked={ids.has(rowKey(row))} row={rowLabel(row)} onChange={(on) => toggle(rowKey(row), on)} />
+      </Suspense>
     ),
   };
   return { column, rows: selected, clear };

@@ -1,10 +1,10 @@
 // One checkbox of a list's selection column (row-selection.tsx): a row's, named "Chọn dòng …", or
 // the header's, named "Chọn tất cả các dòng trên trang này", checked when the whole page is and
-// mixed when part of it is. Native: Tab reaches it, Space toggles it.
+// mixed when part of it is. Native: Tab reaches it, Space toggles it. Loaded lazily (default export).
 import { useCallback } from 'react';
 import { selection as t } from '@/lib/messages/selection.ts';
 
-export function SelectBox({
+export default function SelectBox({
   checked,
   indeterminate = false,
   row,

@@ -157,7 +157,7 @@ export function Toaster() {
                 dismiss(item.id);
                 item.action?.onClick();
               }}
-              className="shrink-0 rounded px-1.5 py-0.5 font-semibold underline hover:bg-black/5 focus-visible:outline-2 focus-visible:outline-current"
+              className="rounded px-1 font-semibold underline hover:bg-black/5 focus-visible:outline-2 focus-visible:outline-current"
             >
               {item.action.label}
             </button>
