@@ -27,7 +27,7 @@ import {
 } from './codec.ts';
 import { filterSql, FilterParseError, parseFilter, quoteIdent, type FilterCondition } from './filters.ts';
 import { capIdentityKey, rlsGroupKey } from './identity.ts';
-import { ClientPresenceWindow, Gate, RateCounter, type RealtimeLimits } from './limits.ts';
+import { ClientPresenceWindow, Gate, RateCounter, ReadBudget, type RealtimeLimits } from './limits.ts';
 import { topicKey, Topics, type TopicMember } from './topics.ts';
 
 const EVENTS = new Set(['*', 'INSERT', 'UPDATE', 'DELETE']);
@@ -143,15 +143,28 @@ class Channel implements TopicMember {
     if (this.active) this.push(event, payload);
   }
 
-  /** Sends a broadcast in the form this socket's client decodes (Realtime's serializers). */
-  deliverBroadcast(message: BroadcastMessage): void {
+  /**
+   * Sends a broadcast in the form this socket's client decodes (Realtime's serializers). `encoded`
+   * keeps each form encoded once for all the members of the topic (Realtime's fastlane cache).
+   */
+  deliverBroadcast(message: BroadcastMessage, encoded: Map<string, Buffer | undefined> = new Map()): void {
     if (!this.active) return;
+    const key = `${this.connection.vsn}\u0000${this.topic}`;
     if (message.kind === 'json') {
-      this.connection.send({ joinRef: null, ref: null, topic: this.topic, event: 'broadcast', payload: message.payload });
+      let frame = encoded.get(key);
+      if (frame === undefined) {
+        frame = Buffer.from(encodeFrame({ joinRef: null, ref: null, topic: this.topic, event: 'broadcast', payload: message.payload }, this.connection.vsn), 'utf8');
+        encoded.set(key, frame);
+      }
+      this.connection.sendEncoded(frame as Buffer);
       return;
     }
     if (this.connection.vsn === '2.0.0') {
-      const frame = encodeUserBroadcast(this.topic, message.event, message.encoding, message.bytes);
+      let frame = encoded.get(key);
+      if (frame === undefined && !encoded.has(key)) {
+        frame = encodeUserBroadcast(this.topic, message.event, message.encoding, message.bytes);
+        encoded.set(key, frame);
+      }
       if (frame) this.connection.sendBinary(frame);
       return;
     }
@@ -194,13 +207,27 @@ class Connection {
     readonly vsn: Vsn,
     readonly apiIdentity: Identity,
   ) {
+    // A socket sending faster than its read budget is read more slowly (TCP pushes back on the
+    // sender): one client cannot keep the event loop busy decoding its frames.
+    const budget = new ReadBudget(service.limits.maxSocketReadBytesPerSecond);
+    let paused = false;
     ws.on('message', (data, isBinary) => {
+      const bytes = rawBuffer(data);
+      const wait = budget.take(bytes.length);
+      if (wait > 0 && !paused) {
+        paused = true;
+        ws.pause();
+        setTimeout(() => {
+          paused = false;
+          if (ws.readyState === ws.OPEN) ws.resume();
+        }, wait).unref();
+      }
       if (isBinary) {
-        const push = decodeBinaryFrame(rawBuffer(data));
+        const push = decodeBinaryFrame(bytes);
         if (push) this.guard('broadcast', push.ref, push, () => this.binaryBroadcast(push));
         return;
       }
-      const message = decodeFrame(rawBuffer(data).toString('utf8'), this.vsn);
+      const message = decodeFrame(bytes.toString('utf8'), this.vsn);
       if (message) this.guard(message.event, message.ref, message, () => this.dispatch(message));
     });
     ws.on('close', () => this.closeAll());
@@ -216,6 +243,11 @@ class Connection {
 
   send(message: PhoenixMessage): void {
     if (this.writable()) this.ws.send(encodeFrame(message, this.vsn));
+  }
+
+  /** A text frame already encoded (UTF-8) for this socket's vsn, shared by the topic's members. */
+  sendEncoded(frame: Buffer): void {
+    if (this.writable()) this.ws.send(frame, { binary: false });
   }
 
   sendBinary(frame: Buffer): void {
@@ -699,9 +731,10 @@ class RealtimeService implements RealtimeModule {
   /** Sends a broadcast to every member of a topic allowed to read it, but `except`. */
   broadcast(key: string, message: BroadcastMessage, except?: Channel): void {
     const over: Channel[] = [];
+    const encoded = new Map<string, Buffer | undefined>();
     for (const member of this.topics.members(key)) {
       if (member !== except && member.canReadBroadcast()) {
-        member.deliverBroadcast(message);
+        member.deliverBroadcast(message, encoded);
         // As Realtime's dispatcher: each delivery counts, and a channel that receives one while the
         // tenant is over its messages per second is shut down.
         if (this.events) {

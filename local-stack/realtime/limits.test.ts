@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ClientPresenceWindow, Gate, RateCounter, realtimeLimits, REALTIME_DEFAULTS } from './limits.ts';
+import { ClientPresenceWindow, Gate, RateCounter, ReadBudget, realtimeLimits, REALTIME_DEFAULTS } from './limits.ts';
 
 describe('realtimeLimits', () => {
   it('gives Realtime defaults with the rate limits on, except on the test profile', () => {
@@ -80,5 +80,16 @@ describe('Gate', () => {
     );
     expect(peak).toBe(2);
     expect(order).toEqual([0, 1, 2, 3, 4, 5]);
+  });
+});
+
+describe('ReadBudget', () => {
+  it('lets a burst of 4 s through, then asks to pause reading for the deficit', () => {
+    let now = 0;
+    const budget = new ReadBudget(1000, 4, () => now);
+    expect(budget.take(4000)).toBe(0);
+    expect(budget.take(500)).toBe(500);
+    now = 1500;
+    expect(budget.take(500)).toBe(0);
   });
 });

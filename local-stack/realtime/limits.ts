@@ -31,6 +31,11 @@ export interface RealtimeLimits {
    * socket process dies past WEBSOCKET_MAX_HEAP_SIZE, 50 MB); always enforced.
    */
   maxSocketBufferBytes: number;
+  /**
+   * Bytes per second read from one socket (ours, not Realtime's): past a burst of 4 s worth, the
+   * socket is read more slowly (TCP pushes back on the sender), nothing is refused or dropped.
+   */
+  maxSocketReadBytesPerSecond: number;
   /** Length of one bucket of the rate counters (Realtime: 5 s); 12 buckets are averaged. */
   tickMs: number;
 }
@@ -45,6 +50,7 @@ export const REALTIME_DEFAULTS: Omit<RealtimeLimits, 'ratesEnabled'> = {
   clientPresenceMaxCalls: 5,
   clientPresenceWindowMs: 30_000,
   maxSocketBufferBytes: 50_000_000,
+  maxSocketReadBytesPerSecond: 1_000_000,
   tickMs: 5_000,
 };
 
@@ -57,6 +63,7 @@ const ENV_NAMES: Record<keyof typeof REALTIME_DEFAULTS, string> = {
   clientPresenceMaxCalls: 'SDV_REALTIME_CLIENT_PRESENCE_MAX_CALLS',
   clientPresenceWindowMs: 'SDV_REALTIME_CLIENT_PRESENCE_WINDOW_MS',
   maxSocketBufferBytes: 'SDV_REALTIME_MAX_SOCKET_BUFFER_BYTES',
+  maxSocketReadBytesPerSecond: 'SDV_REALTIME_MAX_SOCKET_READ_BYTES_PER_SECOND',
   tickMs: 'SDV_REALTIME_RATE_TICK_MS',
 };
 
@@ -178,5 +185,31 @@ export class Gate {
 
   get queued(): number {
     return this.waiting.length;
+  }
+}
+
+/**
+ * A token bucket of bytes read from one socket: `take` returns how long to stop reading (0 = go on)
+ * so that the socket's average stays at `rate` bytes per second after a burst of `burstSeconds`.
+ */
+export class ReadBudget {
+  private tokens: number;
+  private at: number;
+
+  constructor(
+    private readonly rate: number,
+    private readonly burstSeconds = 4,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.tokens = rate * burstSeconds;
+    this.at = now();
+  }
+
+  take(bytes: number): number {
+    const time = this.now();
+    this.tokens = Math.min(this.rate * this.burstSeconds, this.tokens + ((time - this.at) / 1000) * this.rate);
+    this.at = time;
+    this.tokens -= bytes;
+    return this.tokens >= 0 ? 0 : Math.ceil((-this.tokens / this.rate) * 1000);
   }
 }

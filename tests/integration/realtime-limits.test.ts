@@ -202,7 +202,8 @@ describe('messages per second and presence', () => {
 
 describe('slow consumer', () => {
   it('closes a socket that stopped reading past the buffer bound; the others receive every broadcast', { timeout: 30_000 }, async () => {
-    const api = await startApi({ SDV_REALTIME_MAX_SOCKET_BUFFER_BYTES: '2000000' });
+    // The sender's own read budget out of the way: 50 MB are sent here at once.
+    const api = await startApi({ SDV_REALTIME_MAX_SOCKET_BUFFER_BYTES: '2000000', SDV_REALTIME_MAX_SOCKET_READ_BYTES_PER_SECOND: '1000000000' });
     const room = topic('slow');
     // The slow consumer: joins over a raw socket, then stops reading.
     const slow = new WebSocket(socketUrl(api));
