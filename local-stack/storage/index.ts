@@ -2,12 +2,14 @@
 // @supabase/supabase-js 2.x uses, with Storage's paths, bodies and error shapes. Every object read
 // or write made for a caller runs as the caller's role with its JWT claims (withRoleTransaction),
 // so the policies on storage.objects decide; this module never decides access itself.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { copyFile } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { errors as joseErrors, jwtVerify } from 'jose';
+import type pg from 'pg';
 import { withRoleTransaction, type RequestInfo } from '../db-session.ts';
 import { BodyTooLargeError, headerMap, readBody, sendJson } from '../http-util.ts';
 import { signJwt, verifyJwt } from '../jwt.ts';
@@ -56,16 +58,74 @@ const SHARE_ERRORS: ShareErrors = {
   queueTimeout: () => new StorageLimitError(544, 'DatabaseTimeout', 'The connection to the database timed out'),
 };
 
+/** The request being served: its admission, and whether it holds a connection of its share now. */
+interface RequestShare {
+  admission: Admission;
+  held: number;
+}
+
+/**
+ * The module's pool as seen by a request: every query and transaction first takes a connection of
+ * the request's share (`current`), so a caller's requests never hold more than its
+ * `max_connections` of the pool, whatever they do; a query made while the request already holds one
+ * (inside its transaction) goes through, so a request never waits for itself. Outside a request it
+ * is the pool itself.
+ */
+function sharedPool(pool: pg.Pool, current: AsyncLocalStorage<RequestShare>): pg.Pool {
+  const take = async (): Promise<() => void> => {
+    const share = current.getStore();
+    if (!share || share.held > 0) return () => undefined;
+    const release = await share.admission.connection();
+    share.held += 1;
+    let done = false;
+    return () => {
+      if (done) return;
+      done = true;
+      share.held -= 1;
+      release();
+    };
+  };
+  const query = async (...args: unknown[]): Promise<unknown> => {
+    const release = await take();
+    try {
+      return await (pool.query as (...a: unknown[]) => Promise<unknown>).apply(pool, args);
+    } finally {
+      release();
+    }
+  };
+  const connect = async (): Promise<pg.PoolClient> => {
+    const release = await take();
+    let client: pg.PoolClient;
+    try {
+      client = await pool.connect();
+    } catch (error) {
+      release();
+      throw error;
+    }
+    const original = client.release;
+    client.release = (err?: Error | boolean) => {
+      client.release = original;
+      release();
+      original.call(client, err);
+    };
+    return client;
+  };
+  return { query, connect, options: pool.options } as unknown as pg.Pool;
+}
+
 class StorageService implements HttpModule {
   /** The per-caller share (local-stack/rest/fair-share.ts, settings from config.ts storageFairShare). */
   private readonly share: FairShare;
-  /** Each request's admission into the share, for asCaller. */
-  private readonly admissions = new WeakMap<IncomingMessage, Admission>();
+  /** The admission of the request being served (sharedPool). */
+  private readonly current = new AsyncLocalStorage<RequestShare>();
+  /** The pool, through the request's share. */
+  private readonly pool: pg.Pool;
   /** Each request's verified Authorization token (the share and caller() both need it). */
   private readonly verified = new WeakMap<IncomingMessage, ReturnType<typeof verifyJwt>>();
 
   constructor(private readonly ctx: ApiContext) {
     this.share = new FairShare(ctx.config.storageFairShare, ctx.pool.options.max ?? 10, Date.now, SHARE_ERRORS);
+    this.pool = sharedPool(ctx.pool, this.current);
   }
 
   private get storageDir(): string {
@@ -76,8 +136,7 @@ class StorageService implements HttpModule {
     let admission: Admission | undefined;
     try {
       admission = this.share.admit(await this.identity(req));
-      this.admissions.set(req, admission);
-      await this.route(req, res, subpath);
+      await this.current.run({ admission, held: 0 }, () => this.route(req, res, subpath));
     } catch (error) {
       this.fail(req, res, error);
     } finally {
@@ -254,17 +313,9 @@ class StorageService implements HttpModule {
       path: (req.url ?? '').split('?')[0] ?? '',
       headers: headerMap(req),
     };
-    const admission = this.admissions.get(req);
-    if (!admission) return withRoleTransaction(this.ctx.pool, { role: caller.role, claims: caller.claims, readOnly, request }, fn);
-    // The caller's share of the pool: at most `max_connections` of its transactions at once, and a
-    // freed connection goes to the caller holding the fewest.
-    return admission.connection().then(async (release) => {
-      try {
-        return await withRoleTransaction(this.ctx.pool, { role: caller.role, claims: caller.claims, readOnly, request }, fn);
-      } finally {
-        release();
-      }
-    });
+    // Through the caller's share of the pool: at most `max_connections` of its transactions at
+    // once, a freed connection going to the caller holding the fewest.
+    return withRoleTransaction(this.pool, { role: caller.role, claims: caller.claims, readOnly, request }, fn);
   }
 
   private bucketAndKey(segments: readonly string[]): { bucket: string; key: string } {
@@ -379,7 +430,7 @@ class StorageService implements HttpModule {
 
   /** The request's upload in a temporary file, within the limits of `bucket` (an error when it does not exist). */
   private async receiveForBucket(req: IncomingMessage, bucket: string): Promise<ReceivedUpload> {
-    const bucketRow = await findBucket(this.ctx.pool, bucket);
+    const bucketRow = await findBucket(this.pool, bucket);
     if (!bucketRow) throw ERRORS.noSuchBucket();
     return receiveUpload(req, {
       maxBytes: bucketLimit(bucketRow),
@@ -446,10 +497,10 @@ class StorageService implements HttpModule {
 
   private async getPublic(req: IncomingMessage, res: ServerResponse, route: Route, segments: readonly string[]): Promise<void> {
     const { bucket, key } = this.bucketAndKey(segments);
-    const bucketRow = await findBucket(this.ctx.pool, bucket);
+    const bucketRow = await findBucket(this.pool, bucket);
     if (!bucketRow || !bucketRow.public) throw ERRORS.noSuchBucket();
     // Public buckets are served without a caller, as Storage does.
-    const object = await selectObject(this.ctx.pool, bucket, key);
+    const object = await selectObject(this.pool, bucket, key);
     if (!object) throw ERRORS.noSuchKey();
     await this.serveObject(req, res, object, route.query);
   }
@@ -553,7 +604,7 @@ class StorageService implements HttpModule {
   private async getSigned(req: IncomingMessage, res: ServerResponse, route: Route, segments: readonly string[]): Promise<void> {
     const { bucket, key } = this.bucketAndKey(segments);
     await this.verifySignedToken(route.query.get('token'), bucket, key, 'download');
-    const object = await selectObject(this.ctx.pool, bucket, key);
+    const object = await selectObject(this.pool, bucket, key);
     if (!object) throw ERRORS.noSuchKey();
     await this.serveObject(req, res, object, route.query);
   }
@@ -650,7 +701,7 @@ class StorageService implements HttpModule {
     if (id === undefined) throw ERRORS.noSuchBucket();
     await this.asCaller(req, caller, false, async (client) => {
       // Counted as the stack's login, as Storage counts them: objects the caller cannot see count too.
-      const { rows } = await this.ctx.pool.query<{ found: boolean }>('select exists (select 1 from storage.objects where bucket_id = $1) as found', [id]);
+      const { rows } = await this.pool.query<{ found: boolean }>('select exists (select 1 from storage.objects where bucket_id = $1) as found', [id]);
       if (rows[0]?.found) throw new StorageApiError(409, 'InvalidRequest', 'Conflict', 'The bucket you tried to delete is not empty');
       const deleted = await client.query('delete from storage.buckets where id = $1', [id]);
       if (!deleted.rowCount) throw ERRORS.noSuchBucket();
@@ -665,7 +716,7 @@ class StorageService implements HttpModule {
     if (id === undefined) throw ERRORS.noSuchBucket();
     const visible = await this.asCaller(req, caller, true, async (client) => (await client.query('select 1 from storage.buckets where id = $1', [id])).rowCount);
     if (!visible) throw ERRORS.noSuchBucket();
-    const { rows } = await this.ctx.pool.query<{ version: string | null }>('delete from storage.objects where bucket_id = $1 returning version', [id]);
+    const { rows } = await this.pool.query<{ version: string | null }>('delete from storage.objects where bucket_id = $1 returning version', [id]);
     for (const row of rows) {
       if (row.version) await removeFile(objectFilePath(this.storageDir, id, row.version)).catch(() => undefined);
     }
@@ -681,7 +732,7 @@ class StorageService implements HttpModule {
   private async signUpload(req: IncomingMessage, res: ServerResponse, segments: readonly string[]): Promise<void> {
     const caller = await this.caller(req);
     const { bucket, key } = this.bucketAndKey(segments);
-    const bucketRow = await findBucket(this.ctx.pool, bucket);
+    const bucketRow = await findBucket(this.pool, bucket);
     if (!bucketRow) throw ERRORS.noSuchBucket();
     const declared = req.headers['content-type'];
     if (typeof declared === 'string' && declared !== '' && !declared.startsWith('application/json') && !isMimeTypeAllowed(declared, bucketRow.allowed_mime_types)) {
@@ -731,16 +782,16 @@ class StorageService implements HttpModule {
     let object: StoredObjectRow | undefined;
     let options = transformFrom(route.query);
     if (kind === 'public') {
-      const bucketRow = await findBucket(this.ctx.pool, bucket);
+      const bucketRow = await findBucket(this.pool, bucket);
       if (!bucketRow || !bucketRow.public) throw ERRORS.noSuchBucket();
-      object = await selectObject(this.ctx.pool, bucket, key);
+      object = await selectObject(this.pool, bucket, key);
     } else if (kind === 'authenticated') {
       const caller = await this.caller(req);
       object = await this.asCaller(req, caller, true, (client) => selectObject(client, bucket, key));
     } else if (kind === 'sign') {
       const claims = await this.verifySignedToken(route.query.get('token'), bucket, key, 'download');
       options = transformFromString(typeof claims.transformations === 'string' ? claims.transformations : '');
-      object = await selectObject(this.ctx.pool, bucket, key);
+      object = await selectObject(this.pool, bucket, key);
     } else {
       throw ERRORS.notFound();
     }
@@ -956,7 +1007,7 @@ class StorageService implements HttpModule {
   }
 
   private async checkFitsBucket(bucket: string, object: StoredObjectRow): Promise<BucketRow> {
-    const target = await findBucket(this.ctx.pool, bucket);
+    const target = await findBucket(this.pool, bucket);
     if (!target) throw ERRORS.noSuchBucket();
     const meta = object.metadata ?? {};
     if (typeof meta.size === 'number' && meta.size > bucketLimit(target)) throw ERRORS.entityTooLarge();
