@@ -23,7 +23,6 @@ import { SEARCH_MAX_LENGTH } from '@/lib/input/search-length.ts';
 import { invalidPeriodDays, reversedPeriod } from '@/lib/lists/finance-filters.ts';
 import { TIME_RANGES, formatDate, isIsoDay, isTimeRange, type TimeRange } from '@/lib/format/format.ts';
 import { common } from '@/lib/messages/common.ts';
-import { dateField } from '@/lib/messages/date-field.ts';
 import { Button } from './button.tsx';
 import type { SelectOption } from './form-controls.tsx';
 import { SavedViewsMenu } from './saved-views.tsx';
@@ -264,7 +263,7 @@ export function DateFilter({ label, value, onChange, min, max, className }: Date
   return (
     <div className={clsx('min-w-40', className)}>
       <FilterLabel htmlFor={id}>{label}</FilterLabel>
-      <Suspense fallback={<input id={id} type="text" readOnly value={fieldText(value)} placeholder={dateField.placeholder} className={controlClass} />}>
+      <Suspense fallback={<input id={id} type="text" readOnly value={fieldText(value)} placeholder={common.filters.datePlaceholder} className={controlClass} />}>
         <LazyDateField id={id} label={label} value={value} min={min} max={max} onChange={onChange} inputClassName={controlClass} />
       </Suspense>
     </div>

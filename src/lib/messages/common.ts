@@ -69,6 +69,8 @@ export const common = {
     all: 'Tất cả',
     time: 'Thời gian',
     status: 'Trạng thái',
+    /** A date filter while its field loads (the field's own texts: messages/date-field.ts). */
+    datePlaceholder: 'dd/mm/yyyy',
     fromDate: 'Từ ngày',
     toDate: 'Đến ngày',
     /** A "from" / "to" day of the URL that does not exist (2026-02-31): the list ignores it. */
