@@ -75,7 +75,7 @@ test.describe('promotion codes', () => {
     await expect(row).toHaveCount(1);
     await expect(row).toContainText('25.000');
     await expect(row).toContainText('31/12/2030');
-    await expect(row.getByRole('cell').nth(6)).toHaveText('40'); // remaining = 40 − 0
+    await expect(row.getByRole('cell').nth(7)).toHaveText('40'); // remaining = 40 − 0 (cells: STT, selection, code, …)
 
     // Inline edit of max uses with its rule, then a valid value that survives a reload.
     await row.getByRole('button', { name: new RegExp(`Lượt tối đa ${stored}`) }).click();
@@ -95,8 +95,8 @@ test.describe('promotion codes', () => {
     await page.reload();
     const edited = page.getByRole('row').filter({ has: page.getByRole('link', { name: `Xem chi tiết mã ${stored}X` }) });
     await expect(edited).toHaveCount(1);
-    await expect(edited.getByRole('cell').nth(4)).toContainText('75');
-    await expect(edited.getByRole('cell').nth(6)).toHaveText('75');
+    await expect(edited.getByRole('cell').nth(5)).toContainText('75');
+    await expect(edited.getByRole('cell').nth(7)).toHaveText('75');
   });
 
   test('detail page: stat cards, editing each field, select all and deselect all', async ({ page }) => {
@@ -168,7 +168,7 @@ test.describe('promotion codes', () => {
       await expect(page.getByRole('heading', { name: label, exact: true })).toBeVisible();
     }
     const used = page.getByRole('row').filter({ has: page.getByRole('link', { name: 'Xem chi tiết mã HETLUOT' }) });
-    await expect(used.getByRole('cell').nth(6)).toHaveText('0');
+    await expect(used.getByRole('cell').nth(7)).toHaveText('0');
     const expired = page.getByRole('row').filter({ has: page.getByRole('link', { name: 'Xem chi tiết mã TET2026' }) });
     await expect(expired).toContainText('Đã hết hạn');
     // Still "active" in the database, but past its expiry: its status says "Hết hạn"; a running code does not.
