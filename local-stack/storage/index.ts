@@ -120,6 +120,8 @@ class StorageService implements HttpModule {
   private readonly current = new AsyncLocalStorage<RequestShare>();
   /** The pool, through the request's share. */
   private readonly pool: pg.Pool;
+  /** Tokens verified lately, until their `exp` (verifyCached). */
+  private readonly tokens = new Map<string, { result: Awaited<ReturnType<typeof verifyJwt>>; until: number }>();
   /** Each request's verified Authorization token (the share and caller() both need it). */
   private readonly verified = new WeakMap<IncomingMessage, ReturnType<typeof verifyJwt>>();
 
@@ -168,8 +170,25 @@ class StorageService implements HttpModule {
   private verify(req: IncomingMessage, token: string): ReturnType<typeof verifyJwt> {
     let result = this.verified.get(req);
     if (!result) {
-      result = verifyJwt(token, this.ctx.config.jwtSecret);
+      result = this.verifyCached(token);
       this.verified.set(req, result);
+    }
+    return result;
+  }
+
+  /**
+   * Verified tokens are remembered until they expire (as the REST server does): a caller sending
+   * many requests with one token pays one signature check, refused requests included.
+   */
+  private async verifyCached(token: string): ReturnType<typeof verifyJwt> {
+    const now = Date.now() / 1000;
+    const cached = this.tokens.get(token);
+    if (cached && cached.until > now) return cached.result;
+    const result = await verifyJwt(token, this.ctx.config.jwtSecret);
+    if (result.ok) {
+      const exp = typeof result.claims.exp === 'number' ? result.claims.exp : now + 60;
+      if (this.tokens.size >= 2000) this.tokens.clear();
+      this.tokens.set(token, { result, until: exp });
     }
     return result;
   }
