@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { restFairShare } from './config.ts';
+import { restFairShare, storageFairShare } from './config.ts';
 import { parseProjectConfig } from './supabase-config.ts';
 
 const project = parseProjectConfig(`
@@ -40,5 +40,15 @@ describe('restFairShare', () => {
 
   it('refuses a malformed key by name', () => {
     expect(() => parseProjectConfig('[api.fair_share]\nmax_connections = 0\n')).toThrow(/api\.fair_share\.max_connections/);
+  });
+});
+
+describe('storageFairShare', () => {
+  it('takes [api.fair_share] with twice the burst and rate and no anonymous reserve; relaxed on the test profile unless SDV_STORAGE_FAIR_SHARE=config', () => {
+    expect(storageFairShare(project, false, {})).toMatchObject({ maxRequestsInFlight: 5, maxConnections: 3, burst: 18, requestsPerSecond: 14, reservedAnonConnections: 0, queueTimeoutMs: 2000 });
+    expect(storageFairShare(project, true, {}).maxRequestsInFlight).toBeGreaterThan(10_000);
+    expect(storageFairShare(project, true, { SDV_STORAGE_FAIR_SHARE: 'config' }).burst).toBe(18);
+    expect(storageFairShare(project, false, { SDV_STORAGE_FAIR_SHARE: 'relaxed' }).burst).toBeGreaterThan(10_000);
+    expect(() => storageFairShare(project, false, { SDV_STORAGE_FAIR_SHARE: 'on' })).toThrow(/SDV_STORAGE_FAIR_SHARE/);
   });
 });
