@@ -1026,7 +1026,7 @@ interface CheckResult {
 }
 
 /** Failures that go away by themselves: pool or connection trouble, a server restarting. */
-function isTransient(error: unknown): boolean {
+export function isTransient(error: unknown): boolean {
   const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
   if (typeof code === 'string' && (/^08/.test(code) || ['57P01', '57P02', '57P03', '53300', '53400', 'ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT'].includes(code))) return true;
   return typeof message === 'string' && /timeout exceeded when trying to connect|Connection terminated|connection ended|Client has encountered a connection error/i.test(message);

@@ -93,3 +93,15 @@ describe('ReadBudget', () => {
     expect(budget.take(500)).toBe(0);
   });
 });
+
+describe('read checks that wait for the database', () => {
+  it('treat pool timeouts and lost connections as transient, SQL errors not', async () => {
+    const { isTransient } = await import('./index.ts');
+    expect(isTransient(new Error('timeout exceeded when trying to connect'))).toBe(true);
+    expect(isTransient(new Error('Connection terminated unexpectedly'))).toBe(true);
+    expect(isTransient(Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }))).toBe(true);
+    expect(isTransient(Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }))).toBe(true);
+    expect(isTransient(Object.assign(new Error('permission denied for table messages'), { code: '42501' }))).toBe(false);
+    expect(isTransient(Object.assign(new Error('syntax error'), { code: '42601' }))).toBe(false);
+  });
+});
