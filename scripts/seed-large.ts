@@ -317,6 +317,15 @@ async function main(): Promise<void> {
       console.log(`  bookings ${from}–${to} with commissions, reviews, conversations (${elapsed()})`);
     }
 
+    // A promotion code's uses are the bookings that hold it and were not cancelled (docs/product.md#promotion-codes),
+    // and never above its maximum: the GIAM10 bookings above count as its uses.
+    console.log(`Promotion code uses … (${elapsed()})`);
+    await client.query(`
+      update public.discount_codes c
+         set max_uses = greatest(c.max_uses, u.uses), uses_count = u.uses
+        from (select dc.id, (select count(*) from public.bookings b where b.discount_code = dc.code and b.status <> 'cancelled')::integer as uses
+                from public.discount_codes dc) u
+       where u.id = c.id and c.uses_count <> u.uses`);
     console.log(`Recomputing the aggregates (rollups, total_bookings, total_earnings) … (${elapsed()})`);
     await client.query('select private.rebuild_rollups()');
     // The rollups of the stats screens (user counts, commissions per service, deposits per status).

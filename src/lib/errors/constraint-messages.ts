@@ -23,6 +23,11 @@ const NAMED: Record<string, string> = {
   settings_contact_phone_format: bounds.contactPhoneInvalid,
   messages_image_path: bounds.imagePathInvalid,
   bookings_provider_required: bounds.bookingProviderRequired,
+  deposit_history_amount_step: bounds.depositAmountStep,
+  deposit_history_balance_step: bounds.depositAmountStep,
+  discount_codes_discount_value_step: bounds.promotionValueStep,
+  discount_codes_max_uses_not_below_uses: bounds.promotionMaxBelowUses,
+  subcategories_commission_rate_step: bounds.commissionStep,
 };
 
 function isTextColumn(key: string): key is TextColumn {

@@ -23,6 +23,12 @@ export const bounds = {
   imagePathInvalid: 'Ảnh tin nhắn không nằm trong thư mục của cuộc trò chuyện',
   bookingProviderRequired: 'Booking chờ hoàn thành hoặc đã hoàn thành phải có nhà cung cấp: chọn nhà cung cấp trước khi đổi trạng thái',
   fileNotImage: 'Tệp không phải là ảnh JPEG, PNG, WebP hoặc GIF',
+  /** A money input in steps of 1 000 VND; `typed` is what was entered, formatted. */
+  moneyStep: (field: string, typed: string) => `${field} phải là bội số của 1.000 ₫ (ví dụ 1.500.000 ₫); ${typed} không hợp lệ`,
+  depositAmountStep: 'Số tiền ký quỹ và số dư phải là bội số của 1.000 ₫',
+  promotionValueStep: 'Giá trị giảm phải theo bước 0,1% (phần trăm) hoặc 1.000 ₫ (số tiền)',
+  commissionStep: 'Tỷ lệ hoa hồng chỉ có tối đa một chữ số thập phân (bước 0,1)',
+  promotionMaxBelowUses: 'Số lượt sử dụng tối đa không được nhỏ hơn số lượt đã dùng',
 } as const;
 
 /**

@@ -13,6 +13,7 @@ export const catalogue = {
       commission: 'Hoa hồng nền tảng (%)',
       order: 'Thứ tự',
       visible: 'Hiển thị',
+      actions: 'Thao tác',
     },
     countInGroup: (count: number) => `${count} dịch vụ`,
     expandGroup: (name: string) => `Mở rộng nhóm ${name}`,
@@ -36,6 +37,8 @@ export const catalogue = {
     nameRequired: 'Tên dịch vụ không được để trống',
     iconRequired: 'Biểu tượng không được để trống',
     commissionInvalid: 'Tỷ lệ hoa hồng phải là số từ 0 đến 100',
+    /** A commission with more than one decimal; `typed` is what was entered. */
+    commissionStep: (typed: string) => `Tỷ lệ hoa hồng chỉ có tối đa một chữ số thập phân (bước 0,1, ví dụ 12,5); ${typed} không hợp lệ`,
     orderInvalid: 'Thứ tự phải là số nguyên từ 0 đến 100.000',
     loadFailed: 'Không thể tải danh sách dịch vụ',
     createFailed: 'Tạo dịch vụ mới thất bại',

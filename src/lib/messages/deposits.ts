@@ -34,6 +34,25 @@ export const deposits = {
     updatedAt: 'Cập nhật',
   },
   amountInvalid: 'Số tiền phải là số hợp lệ và không âm',
+  /** Why the row's balance moved (docs/product.md#deposits-and-balances), under its provider. */
+  balanceReason: {
+    completed: (amount: string, completed: string) => `Nạp tiền ${amount} chuyển sang “${completed}”: cộng vào số dư.`,
+    reverted: (amount: string, completed: string, status: string) => `Nạp tiền ${amount} chuyển từ “${completed}” về “${status}”: trừ lại khỏi số dư.`,
+    floored: (taken: string) => `Số dư không xuống dưới 0 ₫ nên chỉ trừ ${taken}.`,
+    amountChanged: (before: string, after: string) => `Số tiền sửa từ ${before} thành ${after} khi đã hoàn thành: số dư đổi theo phần chênh lệch.`,
+    corrected: 'Số dư cũ / mới được quản trị viên sửa tay: không làm đổi số dư.',
+  },
+  // Confirmation of an amount edit (amount, old or new balance), as the status change has.
+  amountConfirm: {
+    title: (field: string) => `Xác nhận sửa ${field.toLowerCase()}?`,
+    change: (field: string, before: string, after: string) => `${field}: ${before} → ${after}`,
+    balance: (name: string, before: string, after: string) => `Số dư của ${name}: ${before} → ${after}`,
+    balanceUnchanged: (name: string, balance: string) => `Số dư của ${name} không đổi: ${balance}`,
+    notCompleted: 'Giao dịch chưa hoàn thành nên không làm đổi số dư.',
+    recordOnly: 'Chỉ sửa ghi chép của giao dịch, không làm đổi số dư.',
+    providerStatus: (name: string, before: string, after: string) => `Trạng thái của ${name}: ${before} → ${after}`,
+    confirm: 'Xác nhận sửa',
+  },
   statusInvalid: 'Trạng thái không hợp lệ',
   /** The note of a balance adjustment line in the history. */
   adjustmentNote: (reason: string) => `Điều chỉnh: ${reason}`,

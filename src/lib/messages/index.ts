@@ -10,6 +10,7 @@ export { publicServices, serviceAreaPage } from './public-services.ts';
 export { legalPage, privacyPolicy, termsOfUse } from './public-legal.ts';
 export { publicContact } from './public-contact.ts';
 export { catalogue } from './catalogue.ts';
+export { deletion } from './deletion.ts';
 export { commissions } from './commissions.ts';
 export { deposits } from './deposits.ts';
 export { promotions } from './promotions.ts';

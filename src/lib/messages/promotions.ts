@@ -51,6 +51,13 @@ export const promotions = {
   maxUsesInvalid: 'Số lượt sử dụng không hợp lệ',
   expiryRequired: 'Ngày hết hạn không được để trống',
   expiryInvalid: 'Ngày hết hạn không hợp lệ',
+  /** An expiry typed in the past; `typed` is the date and time entered. */
+  expiryPast: (typed: string) => `Ngày hết hạn ${typed} đã qua: hãy chọn một thời điểm trong tương lai`,
+  /** Max uses typed below the uses already made. */
+  maxUsesBelowUses: (typed: string, used: string) => `Số lượt tối đa ${typed} nhỏ hơn số lượt đã dùng (${used}): nhập từ ${used} trở lên`,
+  /** A value off its step; `typed` is what was entered. */
+  valuePercentStep: (typed: string) => `Phần trăm giảm chỉ có tối đa một chữ số thập phân (bước 0,1, ví dụ 12,5); ${typed} không hợp lệ`,
+  valueAmountStep: (typed: string) => `Số tiền giảm phải là bội số của 1.000 ₫ (ví dụ 50.000); ${typed} không hợp lệ`,
   dateInvalid: 'Ngày không hợp lệ',
   statusInvalid: 'Trạng thái không hợp lệ',
   duplicateCode: 'Mã khuyến mãi này đã tồn tại',

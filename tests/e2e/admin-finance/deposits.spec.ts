@@ -104,6 +104,8 @@ test.describe('deposit history', () => {
     await amountButton.click();
     await amountInput.fill('1.250.000');
     await amountInput.press('Enter');
+    // Every amount edit is confirmed first (money-confirm.spec.ts covers the dialog).
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Xác nhận sửa' }).click();
     await expect(page.getByText('Đã cập nhật giao dịch ký quỹ')).toBeVisible();
     await page.reload();
     await expect(

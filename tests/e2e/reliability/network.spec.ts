@@ -57,10 +57,12 @@ test.describe('network loss and long sessions', () => {
     const [unchanged] = await serviceRest<DepositRow[]>(`deposit_history?id=eq.${deposit.id}&select=id,amount,status`);
     expect(unchanged).toMatchObject({ amount: 300_000, status: 'pending' });
 
-    // Back online: the same edit saves.
-    // (Leaving the field also saves: a save may already be under way, during which Enter waits.)
+    // Back online: the same edit saves, once confirmed (every amount edit is).
+    // (Leaving the field also asks: the question may already be on screen, during which Enter waits.)
+    const confirm = page.getByRole('alertdialog').getByRole('button', { name: 'Xác nhận sửa' });
     await expect(async () => {
-      if ((await amountInput.count()) > 0) await amountInput.press('Enter');
+      if ((await confirm.count()) === 0 && (await amountInput.count()) > 0) await amountInput.press('Enter');
+      await confirm.click({ timeout: 2_000 });
       await expect(amountInput).toHaveCount(0, { timeout: 2_000 });
     }).toPass({ timeout: 15_000 });
     await expect(amountButton).toContainText('450.000');

@@ -30,7 +30,10 @@ describe('service rules', () => {
 
   it('accepts commissions from 0 to 100 in steps of 0.1', () => {
     for (const ok of ['0', '100', '12.5', '99,9']) expect(validateCommission(ok)).toBeNull();
-    for (const bad of ['-0.1', '100.1', 'abc', '', '12.55']) expect(validateCommission(bad)).toBe(s.commissionInvalid);
+    for (const bad of ['-0.1', '100.1', 'abc', '']) expect(validateCommission(bad)).toBe(s.commissionInvalid);
+    // In range but off the 0.1 step: the message says what is wrong with it.
+    expect(validateCommission('12.55')).toBe('Tỷ lệ hoa hồng chỉ có tối đa một chữ số thập phân (bước 0,1, ví dụ 12,5); 12.55 không hợp lệ');
+    expect(validateCommission(' 12,55 ')).toBe(s.commissionStep('12,55'));
   });
 
   it('wants whole non-negative orders', () => {

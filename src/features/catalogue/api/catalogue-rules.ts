@@ -42,7 +42,8 @@ export function validateServiceIcon(raw: string): string | null {
 export function validateCommission(raw: string): string | null {
   const value = parseDecimal(raw);
   if (value === null || value < 0 || value > 100) return s.commissionInvalid;
-  if (Math.abs(value * 10 - Math.round(value * 10)) > 1e-9) return s.commissionInvalid;
+  // subcategories_commission_rate_step: "12,55" is in range but off the 0.1 step; say that.
+  if (Math.abs(value * 10 - Math.round(value * 10)) > 1e-9) return s.commissionStep(raw.trim());
   return null;
 }
 

@@ -1,7 +1,10 @@
 // /admin/manage-service-items: packages grouped by service (collapsible), server-side search over
 // name / description / job details / duration / service, refresh and retry, add and edit dialogs,
-// inline order, visibility switch.
+// inline order, visibility switch, and the delete of a package nothing uses (hide offered instead
+// when bookings used it: docs/product.md#catalogue-deletion).
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { DeleteUnusedButton } from '@/components/domain/delete-unused-button.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { DialogLoading, lazyPart } from '@/components/ui/lazy-part.tsx';
 import { PencilMark } from '@/components/ui/pencil-mark.tsx';
@@ -50,6 +53,7 @@ function Group({
   onEdit: (row: PackageRow) => void;
   save: (row: PackageRow, patch: PackagePatch) => Promise<void>;
 }) {
+  const queryClient = useQueryClient();
   const bodyId = `service-${group.service.id}`;
   const name = group.service.name;
   return (
@@ -76,10 +80,18 @@ function Group({
               <td className="max-w-xs px-3 py-2 whitespace-pre-line">{row.description}</td>
               <td className="max-w-xs px-3 py-2 whitespace-pre-line">{row.job_details}</td>
               <OrderVisibilityCells row={row} texts={t} save={(patch) => save(row, patch)} />
-              <td className="px-3 py-2">
+              <td className="px-3 py-2 whitespace-nowrap">
                 <Button size="sm" variant="ghost" icon={<PencilMark className="size-4" />} onClick={() => onEdit(row)} aria-label={t.editPackage(row.name)}>
                   {common.actions.edit}
                 </Button>
+                <DeleteUnusedButton
+                  kind="package"
+                  id={row.id}
+                  name={row.name}
+                  hidden={!row.active}
+                  onHide={() => save(row, { active: false })}
+                  onDeleted={() => void queryClient.invalidateQueries({ queryKey: catalogueKeys.all })}
+                />
               </td>
             </>
           )}

@@ -1,7 +1,10 @@
 // /admin/manage-subcategories: services grouped by category (collapsible), server-side search
 // over name / icon / category, refresh, inline error banner with retry, the three empty states,
-// inline edits (name, icon, commission %, order), visibility switch and a per-group add form.
+// inline edits (name, icon, commission %, order), visibility switch, a per-group add form, and the
+// delete of a service nothing uses (hide offered instead when used: docs/product.md#catalogue-deletion).
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { DeleteUnusedButton } from '@/components/domain/delete-unused-button.tsx';
 import { RequiredInlineText } from '@/components/ui/required-inline-text.tsx';
 import { InlineLoading, lazyPart } from '@/components/ui/lazy-part.tsx';
 import { EmptyState } from '@/components/ui/states.tsx';
@@ -25,9 +28,10 @@ const t = catalogue.services;
 // The add form (react-hook-form) is loaded when the admin opens it (docs/architecture.md#lazy-parts).
 const AddServiceForm = lazyPart(() => import('@/features/catalogue/components/add-service-form.tsx').then((module) => module.AddServiceForm), <InlineLoading />);
 
-const HEADERS = [t.columns.index, t.columns.name, t.columns.icon, t.columns.commission, t.columns.order, t.columns.visible];
+const HEADERS = [t.columns.index, t.columns.name, t.columns.icon, t.columns.commission, t.columns.order, t.columns.visible, t.columns.actions];
 
 function ServiceTable({ services, save }: { services: readonly ServiceRow[]; save: (row: ServiceRow, patch: ServicePatch) => Promise<void> }) {
+  const queryClient = useQueryClient();
   return (
     <CatalogueTable
       headers={HEADERS}
@@ -68,6 +72,16 @@ function ServiceTable({ services, save }: { services: readonly ServiceRow[]; sav
             />
           </td>
           <OrderVisibilityCells row={row} texts={t} save={(patch) => save(row, patch)} />
+          <td className="px-3 py-2">
+            <DeleteUnusedButton
+              kind="service"
+              id={row.id}
+              name={row.name}
+              hidden={!row.active}
+              onHide={() => save(row, { active: false })}
+              onDeleted={() => void queryClient.invalidateQueries({ queryKey: catalogueKeys.all })}
+            />
+          </td>
         </>
       )}
     />

@@ -1,5 +1,8 @@
-// Inline edit rules of the deposit history (docs/product.md#deposits-and-balances, docs/product.md#input-rules): amounts are non-negative whole VND; an
-// unchanged or empty value cancels the edit instead of saving; at most 1,000,000,000 VND, as the database.
+// Inline edit rules of the deposit history (docs/product.md#deposits-and-balances, docs/product.md#input-rules): amounts are non-negative whole VND
+// in steps of 1,000 VND; an unchanged or empty value cancels the edit instead of saving; at most
+// 1,000,000,000 VND, as the database (deposit_history_amount_step, deposit_history_amount_range).
+import { z } from 'zod/mini';
+import { formatVnd } from '@/lib/format/format.ts';
 import { MONEY_MAX } from '@/lib/input/input-bounds.ts';
 import { bounds } from '@/lib/messages/bounds.ts';
 import { deposits as t } from '@/lib/messages/deposits.ts';
@@ -16,13 +19,27 @@ export type AmountEdit =
   | { kind: 'invalid'; message: string }
   | { kind: 'save'; value: number };
 
-/** Reads a typed amount ("1.500.000", "1500000"): cancel when empty or unchanged. */
-export function readAmountEdit(raw: string, current: number): AmountEdit {
-  const text = raw.trim().replace(/[.\s_]/g, '').replace(/đ$/i, '');
+/** The step of every deposit input (docs/product.md#input-rules). */
+export const DEPOSIT_STEP = 1000;
+
+/** A deposit amount or recorded balance, once read as a number: whole VND, 0 to 1,000,000,000, in steps of 1,000. */
+export function depositAmountSchema(field: string) {
+  return z.number().check(
+    z.superRefine((value, ctx) => {
+      if (!Number.isSafeInteger(value) || value < 0 || value > MONEY_MAX) ctx.addIssue({ code: 'custom', message: bounds.moneyRange(field, 0, MONEY_MAX) });
+      else if (value % DEPOSIT_STEP !== 0) ctx.addIssue({ code: 'custom', message: bounds.moneyStep(field, formatVnd(value)) });
+    }),
+  );
+}
+
+/** Reads a typed amount ("1.500.000", "1500000"): cancel when empty or unchanged. `field` names it in messages. */
+export function readAmountEdit(raw: string, current: number, field = 'Số tiền'): AmountEdit {
+  const text = raw.trim().replace(/[.\s_]/g, '').replace(/(₫|đ)$/i, '');
   if (text === '') return { kind: 'cancel' };
   if (!/^\d+$/.test(text)) return { kind: 'invalid', message: t.amountInvalid };
   const value = Number(text);
-  if (!Number.isSafeInteger(value) || value > MONEY_MAX) return { kind: 'invalid', message: bounds.moneyRange('Số tiền', 0, MONEY_MAX) };
+  const checked = depositAmountSchema(field).safeParse(value);
+  if (!checked.success) return { kind: 'invalid', message: checked.error.issues[0]?.message ?? t.amountInvalid };
   if (value === current) return { kind: 'cancel' };
   return { kind: 'save', value };
 }

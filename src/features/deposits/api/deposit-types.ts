@@ -15,6 +15,10 @@ export const depositRowSchema = z.object({
   old_balance: z.nullable(z.number()),
   new_balance: z.nullable(z.number()),
   note: z.nullable(z.string()),
+  /** Why old_balance → new_balance (written by the ledger trigger, docs/product.md#deposits-and-balances); absent from older answers. */
+  balance_reason: z.optional(z.nullable(z.enum(['completed', 'reverted', 'amount_changed', 'adjustment', 'corrected']))),
+  /** The amount before the last edit of a completed deposit (balance_reason amount_changed). */
+  amount_before: z.optional(z.nullable(z.number())),
   /** 'adjustment' for a manual adjustment (docs/decisions.md#money-only-through-the-ledger); absent from older answers. */
   kind: z.optional(z.enum(['deposit', 'adjustment'])),
   created_at: z.string(),

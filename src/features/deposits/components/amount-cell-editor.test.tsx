@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { formatVnd } from '@/lib/format/format.ts';
 import { deposits as t } from '@/lib/messages/deposits.ts';
 import { AmountCellEditor } from './amount-cell-editor.tsx';
 
@@ -52,11 +53,50 @@ describe('<AmountCellEditor />', () => {
 
   it('shows a failed save in place and stays open', async () => {
     const onSave = vi.fn().mockRejectedValue({ code: '23514', message: 'new row violates check constraint', status: 400 });
-    render(<AmountCellEditor label="Số tiền" value={1} onSave={onSave} />);
+    render(<AmountCellEditor label="Số tiền" value={1000} onSave={onSave} />);
     const input = start();
-    fireEvent.change(input, { target: { value: '2' } });
+    fireEvent.change(input, { target: { value: '2000' } });
     fireEvent.keyDown(input, { key: 'Enter' });
     expect((await screen.findByRole('alert')).textContent).not.toBe('');
     expect(screen.getByRole('textbox')).toBeTruthy();
+  });
+
+  it('refuses an amount off the 1,000 VND step in place, naming the field', async () => {
+    const onSave = vi.fn().mockResolvedValue(undefined);
+    render(<AmountCellEditor label="Số tiền" field="Số tiền" value={1_500_000} onSave={onSave} />);
+    const input = start();
+    fireEvent.change(input, { target: { value: '1500' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect((await screen.findByRole('alert')).textContent).toMatch(/^Số tiền phải là bội số của 1\.000 ₫/);
+    expect(onSave).not.toHaveBeenCalled();
+  });
+
+  it('asks first: declined, the editor closes on the old value and nothing is saved', async () => {
+    const onSave = vi.fn().mockResolvedValue(undefined);
+    const confirm = vi.fn().mockResolvedValue(false);
+    render(<AmountCellEditor label="Số tiền" value={1_500_000} onSave={onSave} confirm={confirm} />);
+    const input = start();
+    fireEvent.change(input, { target: { value: '500.000' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    await waitFor(() => expect(screen.queryByRole('textbox')).toBeNull());
+    expect(confirm).toHaveBeenCalledTimes(1);
+    expect(confirm).toHaveBeenCalledWith(500_000);
+    expect(onSave).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: /Số tiền/ }).textContent).toContain(formatVnd(1_500_000));
+  });
+
+  it('asks first: confirmed, the value is saved once even though the input lost focus to the dialog', async () => {
+    const onSave = vi.fn().mockResolvedValue(undefined);
+    let answer: (value: boolean) => void = () => undefined;
+    const confirm = vi.fn(() => new Promise<boolean>((resolve) => (answer = resolve)));
+    render(<AmountCellEditor label="Số tiền" value={1_500_000} onSave={onSave} confirm={confirm} />);
+    const input = start();
+    fireEvent.change(input, { target: { value: '500.000' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    fireEvent.blur(input);
+    answer(true);
+    await waitFor(() => expect(onSave).toHaveBeenCalledWith(500_000));
+    expect(confirm).toHaveBeenCalledTimes(1);
+    expect(onSave).toHaveBeenCalledTimes(1);
   });
 });

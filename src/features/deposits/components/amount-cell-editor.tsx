@@ -1,7 +1,10 @@
 // Inline editor of a deposit amount / balance (docs/screens.md#deposit-history): click or the pencil starts, Enter or
 // leaving the field saves, Escape cancels; an empty or unchanged value just cancels (unlike the
 // shared InlineEdit, where an empty Enter is an error); a negative or non-numeric value shows the
-// catalogue's message in place. Amounts may be typed with Vietnamese thousand separators (1.500.000).
+// catalogue's message in place (a value off the 1,000 VND step included). Amounts may be typed with
+// Vietnamese thousand separators (1.500.000). With `confirm`, a valid new value is first put to the
+// admin (old → new, its effect on the balance): when they decline, the editor closes on the old
+// value and nothing is sent.
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { InlineError } from '@/components/ui/inline-edit.tsx';
 import { PencilMark } from '@/components/ui/pencil-mark.tsx';
@@ -15,10 +18,14 @@ export interface AmountCellEditorProps {
   label: string;
   value: number | null;
   onSave: (value: number) => Promise<unknown>;
+  /** Asked before saving a valid new value; false cancels the edit (nothing is sent). May throw a message to show. */
+  confirm?: (value: number) => Promise<boolean>;
+  /** The field's name in step and range messages ("Số tiền", "Số dư cũ"). */
+  field?: string;
   disabled?: boolean;
 }
 
-export function AmountCellEditor({ label, value, onSave, disabled = false }: AmountCellEditorProps) {
+export function AmountCellEditor({ label, value, onSave, confirm, field, disabled = false }: AmountCellEditorProps) {
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -26,6 +33,8 @@ export function AmountCellEditor({ label, value, onSave, disabled = false }: Amo
   const inputRef = useRef<HTMLInputElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const refocus = useRef(false);
+  // Set while a confirmation or a save runs: the blur of the input as a dialog opens must not commit twice.
+  const busy = useRef(false);
   const errorId = useId();
 
   useEffect(() => {
@@ -43,8 +52,8 @@ export function AmountCellEditor({ label, value, onSave, disabled = false }: Amo
   }
 
   async function commit(keepFocus: boolean) {
-    if (pending) return;
-    const edit = readAmountEdit(draft, value ?? -1);
+    if (pending || busy.current) return;
+    const edit = readAmountEdit(draft, value ?? -1, field);
     if (edit.kind === 'cancel') {
       close(keepFocus);
       return;
@@ -54,13 +63,19 @@ export function AmountCellEditor({ label, value, onSave, disabled = false }: Amo
       return;
     }
     setPending(true);
+    busy.current = true;
     try {
+      if (confirm && !(await confirm(edit.value))) {
+        close(true);
+        return;
+      }
       await onSave(edit.value);
-      setPending(false);
       close(keepFocus);
     } catch (saveError) {
-      setPending(false);
       setError(toVietnameseMessage(saveError, { action: 'save' }));
+    } finally {
+      busy.current = false;
+      setPending(false);
     }
   }
 

@@ -22,7 +22,9 @@ import { useDepositStats } from '@/features/deposits/api/deposit-stats-query.ts'
 import type { DepositRow } from '@/features/deposits/api/deposit-types.ts';
 import { useDeposits } from '@/features/deposits/api/deposits-query.ts';
 import { useUpdateDeposit, type DepositPatch } from '@/features/deposits/api/deposit-update-mutation.ts';
-import { AmountCellEditor } from '@/features/deposits/components/amount-cell-editor.tsx';
+import type { DepositAmountField } from '@/features/deposits/api/deposit-amount-effect.ts';
+import { DepositAmountEditor } from '@/features/deposits/components/deposit-amount-editor.tsx';
+import { BalanceReason } from '@/features/deposits/components/balance-reason.tsx';
 import { DepositStatusEditor } from '@/features/deposits/components/deposit-status-editor.tsx';
 
 const DEFAULT_SORT = 'created_at.desc';
@@ -43,11 +45,11 @@ export default function DepositsPage() {
   // A conflict has been reported by a toast and the list reloads: close the editor quietly.
   const save = (row: DepositRow, patch: DepositPatch) => saveUnlessConflict(() => update.mutateAsync({ row, patch }));
 
-  /** An amount the admin edits in place (amount, old or new balance), labelled with its row. */
+  /** An amount the admin edits in place (amount, old or new balance) after a confirmation, labelled with its row. */
   const amountColumn = (
     key: string,
     header: string,
-    value: (row: DepositRow) => number | null,
+    field: DepositAmountField,
     patch: (amount: number) => DepositPatch,
     sortKey?: string,
   ): DataTableColumn<DepositRow> => ({
@@ -59,9 +61,9 @@ export default function DepositsPage() {
     cell: (row) => (
       row.kind === 'adjustment' ? (
         // An adjustment is a ledger entry: written once, never edited (docs/decisions.md#money-only-through-the-ledger).
-        <span className="tabular-nums">{formatVnd(value(row))}</span>
+        <span className="tabular-nums">{formatVnd(row[field])}</span>
       ) : (
-        <AmountCellEditor label={t.amountLabel(header, rowLabel(row))} value={value(row)} onSave={(amount) => save(row, patch(amount))} />
+        <DepositAmountEditor row={row} field={field} header={header} label={t.amountLabel(header, rowLabel(row))} onSave={(amount) => save(row, patch(amount))} />
       )
     ),
   });
@@ -85,12 +87,13 @@ export default function DepositsPage() {
               {row.kind === 'adjustment' ? t.adjustmentNote(row.note) : row.note}
             </div>
           ) : null}
+          <BalanceReason row={row} />
         </div>
       ),
     },
-    amountColumn('amount', t.columns.amount, (row) => row.amount, (amount) => ({ amount }), 'amount'),
-    amountColumn('old', t.columns.oldBalance, (row) => row.old_balance, (old_balance) => ({ old_balance })),
-    amountColumn('new', t.columns.newBalance, (row) => row.new_balance, (new_balance) => ({ new_balance })),
+    amountColumn('amount', t.columns.amount, 'amount', (amount) => ({ amount }), 'amount'),
+    amountColumn('old', t.columns.oldBalance, 'old_balance', (old_balance) => ({ old_balance })),
+    amountColumn('new', t.columns.newBalance, 'new_balance', (new_balance) => ({ new_balance })),
     {
       key: 'status',
       header: t.columns.status,

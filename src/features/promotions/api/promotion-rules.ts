@@ -2,7 +2,7 @@
 // The database enforces the same rules (constraints and the normalisation trigger); the bounds are
 // those of docs/product.md#input-rules (src/lib/input/input-bounds.ts).
 import { z } from 'zod/mini';
-import { parseVietnamDateTime } from '@/lib/format/format.ts';
+import { formatDateTime, formatNumber, formatVnd, parseVietnamDateTime } from '@/lib/format/format.ts';
 import { MONEY_MAX, NUMBER_MAX, parseDecimalInput, parseWholeNumber, PERCENT_MAX, PROMOTION_CODE_MAX, PROMOTION_CODE_PATTERN } from '@/lib/input/input-bounds.ts';
 import { bounds } from '@/lib/messages/bounds.ts';
 import { promotions as t } from '@/lib/messages/promotions.ts';
@@ -57,20 +57,37 @@ export function parseDiscountValue(raw: string, type: DiscountType): number | nu
   return type === 'percentage' ? parseDecimalInput(raw) : parseWholeNumber(raw);
 }
 
-/** Validates a discount value for its type; returns the Vietnamese message or null when valid. */
+/** True when `value` is a multiple of `step` (0.1: at most one decimal), without float noise. */
+function onStep(value: number, step: number): boolean {
+  return step >= 1 ? value % step === 0 : Math.abs(value / step - Math.round(value / step)) < 1e-9;
+}
+
+/**
+ * Validates a discount value for its type: a number, in range, on its step (0.1 for a percentage,
+ * 1,000 VND for an amount: discount_codes_discount_value_step); the Vietnamese message names what is
+ * wrong with the value typed, or null when valid.
+ */
 export function validateDiscountValue(raw: string, type: DiscountType): string | null {
   if (/^\s*-/.test(raw)) return type === 'percentage' ? bounds.percentRange(t.columns.value, PERCENT_MAX) : bounds.moneyRange(t.columns.value, 0, MONEY_MAX);
   const value = parseDiscountValue(raw, type);
   if (value === null) return t.valueInvalid;
   if (type === 'percentage' && value > PERCENT_MAX) return t.percentageTooHigh;
   if (type === 'fixed_amount' && value > MONEY_MAX) return bounds.moneyRange(t.columns.value, 0, MONEY_MAX);
+  if (!onStep(value, valueStep(type))) return type === 'percentage' ? t.valuePercentStep(raw.trim()) : t.valueAmountStep(formatVnd(value));
   return null;
 }
 
-export function validateMaxUses(raw: string): string | null {
+/** Max uses: a whole number from 0 to 1,000,000, and (for an existing code) not below the uses already made. */
+export function validateMaxUses(raw: string, usesCount = 0): string | null {
   const value = parseWholeNumber(raw);
   if (value === null || value > MAX_USES_MAX) return bounds.numberRange(t.form.maxUses, 0, MAX_USES_MAX);
+  if (value < usesCount) return t.maxUsesBelowUses(formatNumber(value), formatNumber(usesCount));
   return null;
+}
+
+/** An expiry set by the admin lies in the future (the database refuses a past one: expiry_in_past). */
+export function validateFutureExpiry(expiry: Date, now: Date = new Date()): string | null {
+  return expiry.getTime() <= now.getTime() ? t.expiryPast(formatDateTime(expiry)) : null;
 }
 
 export const createPromotionSchema = z
@@ -91,8 +108,10 @@ export const createPromotionSchema = z
     if (valueError !== null) ctx.addIssue({ code: 'custom', path: ['discountValue'], message: valueError });
     const usesError = validateMaxUses(form.maxUses);
     if (usesError !== null) ctx.addIssue({ code: 'custom', path: ['maxUses'], message: usesError });
-    if (form.expiresAt.trim() !== '' && parseVietnamDateTime(form.expiresAt) === null) {
-      ctx.addIssue({ code: 'custom', path: ['expiresAt'], message: t.expiryInvalid });
+    if (form.expiresAt.trim() !== '') {
+      const expiry = parseVietnamDateTime(form.expiresAt);
+      const expiryError = expiry === null ? t.expiryInvalid : validateFutureExpiry(expiry);
+      if (expiryError !== null) ctx.addIssue({ code: 'custom', path: ['expiresAt'], message: expiryError });
     }
   }));
 

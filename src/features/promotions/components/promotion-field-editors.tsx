@@ -16,6 +16,7 @@ import {
   parseDiscountValue,
   validateCode,
   validateDiscountValue,
+  validateFutureExpiry,
 } from '@/features/promotions/api/promotion-rules.ts';
 import type { PromotionRow } from '@/features/promotions/api/promotion-types.ts';
 import type { PromotionPatch } from '@/features/promotions/api/promotion-update-mutation.ts';
@@ -38,6 +39,7 @@ export function CodeEditor({ row, label, save, inputClassName, display }: FieldE
       value={row.code}
       display={display}
       transform={normalizeCode}
+      requiredMessage={promotionTexts.codeRequired}
       validate={validateCode}
       maxLength={CODE_INPUT_MAX}
       {...width(inputClassName)}
@@ -96,7 +98,12 @@ export function ExpiryEditor({ row, label, save, inputClassName, display, invali
       textFormat={EXPIRY_FORMAT}
       adornment={ExpiryCalendar}
       display={display}
-      validate={(value) => (parseVietnamDateTime(value) === null ? invalid : undefined)}
+      validate={(value) => {
+        const date = parseVietnamDateTime(value);
+        if (date === null) return invalid;
+        // A new expiry lies in the future (the database refuses a past one); an unchanged one just closes.
+        return value === toVietnamDateTimeInput(row.expires_at) ? undefined : (validateFutureExpiry(date) ?? undefined);
+      }}
       {...width(inputClassName)}
       onSave={(value) => {
         const date = parseVietnamDateTime(value);

@@ -1,9 +1,12 @@
 // /admin/manage-discount-codes/:discountId: stat cards (uses, applicable services, remaining,
 // days left), each basic field editable on its own (Save / Cancel), max uses and created date
-// read-only, applicable services grid; an unknown id shows "not found" with a back button.
+// read-only, applicable services grid; an unknown id shows "not found" with a back button. A code
+// no booking used can be deleted; a used one offers a pause instead (docs/product.md#catalogue-deletion).
+import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { DeleteUnusedButton } from '@/components/domain/delete-unused-button.tsx';
 import { buttonClassName } from '@/components/ui/button.tsx';
 import { InlineEdit } from '@/components/ui/inline-edit.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
@@ -13,6 +16,7 @@ import { ErrorState, LoadingState } from '@/components/ui/states.tsx';
 import { saveUnlessConflict } from '@/lib/errors/errors.ts';
 import { formatDateTime, formatNumber } from '@/lib/format/format.ts';
 import { promotions as t } from '@/lib/messages/promotions.ts';
+import { promotionKeys } from '@/features/promotions/api/keys.ts';
 import { daysLeft, remainingUses } from '@/features/promotions/api/promotion-rules.ts';
 import { usePromotion } from '@/features/promotions/api/promotion-query.ts';
 import { usePromotionServices } from '@/features/promotions/api/promotion-services-query.ts';
@@ -46,12 +50,31 @@ function InfoRow({ label, children }: { label: string; children: ReactNode }) {
 function Detail({ row }: { row: PromotionRow }) {
   const update = useUpdatePromotion();
   const services = usePromotionServices(row.id);
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
 
   const save = (patch: PromotionPatch) => saveUnlessConflict(() => update.mutateAsync({ row, patch }));
 
   return (
     <div>
-      <PageHeader title={t.detail.title(row.code)} back={{ to: LIST_PATH, label: t.detail.back }} />
+      <PageHeader
+        title={t.detail.title(row.code)}
+        back={{ to: LIST_PATH, label: t.detail.back }}
+        actions={
+          <DeleteUnusedButton
+            kind="promotion"
+            id={row.id}
+            name={row.code}
+            size="md"
+            hidden={row.status === 'inactive'}
+            onHide={() => save({ status: 'inactive' })}
+            onDeleted={() => {
+              void queryClient.invalidateQueries({ queryKey: promotionKeys.all });
+              void navigate(LIST_PATH);
+            }}
+          />
+        }
+      />
       <div className="mb-6 grid gap-3 sm:grid-cols-2 xl:grid-cols-4">
         <StatCard label={t.detail.stats.uses} value={formatNumber(row.uses_count)} tone="info" />
         <StatCard label={t.detail.stats.services} value={services.data ? formatNumber(services.data.length) : '…'} />

@@ -92,7 +92,7 @@ export default function PromotionsPage() {
         <InlineEdit
           label={`${t.columns.maxUses} ${row.code}`}
           value={String(row.max_uses)}
-          validate={(value) => validateMaxUses(value) ?? undefined}
+          validate={(value) => validateMaxUses(value, row.uses_count) ?? undefined}
           inputClassName="w-20"
           maxLength={9}
           onSave={(value) => save(row, { max_uses: parseWholeNumber(value) ?? row.max_uses })}

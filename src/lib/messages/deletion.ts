@@ -1,0 +1,31 @@
+// Texts of deleting a service, a package or a promotion code that nothing uses
+// (docs/product.md#catalogue-deletion): the button, the confirmation, the "in use" dialog.
+
+export const deletion = {
+  noun: { service: 'dịch vụ', package: 'gói dịch vụ', promotion: 'mã khuyến mãi' },
+  Noun: { service: 'Dịch vụ', package: 'Gói dịch vụ', promotion: 'Mã khuyến mãi' },
+  button: 'Xóa',
+  buttonLabel: (noun: string, name: string) => `Xóa ${noun} ${name}`,
+  confirmTitle: (noun: string, name: string) => `Xóa ${noun} “${name}”?`,
+  confirmText: (noun: string) => `Không có đơn hàng nào dùng ${noun} này. Đã xóa thì không khôi phục được.`,
+  unlinkPromotions: (count: number) => `Dịch vụ sẽ được gỡ khỏi ${count} mã khuyến mãi đang áp dụng cho nó.`,
+  confirm: 'Xóa vĩnh viễn',
+  inUseTitle: (noun: string, name: string) => `Không thể xóa ${noun} “${name}”`,
+  inUse: (Noun: string, uses: string) => `${Noun} đang được dùng bởi ${uses}.`,
+  hideInstead: (noun: string) => `Bạn có thể ẩn ${noun} để khách hàng không còn thấy; dữ liệu đã có vẫn được giữ.`,
+  pauseInstead: 'Bạn có thể tạm dừng mã để không ai dùng được nữa; lịch sử sử dụng vẫn được giữ.',
+  alreadyHidden: (Noun: string) => `${Noun} đã được ẩn / tạm dừng.`,
+  hide: (noun: string) => `Ẩn ${noun}`,
+  pause: 'Tạm dừng mã',
+  close: 'Đóng',
+  bookings: (count: number) => `${count} đơn hàng`,
+  packages: (count: number) => `${count} gói dịch vụ`,
+  uses: (count: number) => `${count} lượt sử dụng`,
+  and: ' và ',
+  deleted: (Noun: string, name: string) => `Đã xóa ${Noun.toLowerCase()} ${name}`,
+  hidden: (Noun: string, name: string) => `Đã ẩn ${Noun.toLowerCase()} ${name}`,
+  paused: (code: string) => `Đã tạm dừng mã ${code}`,
+  failed: 'Không thể xóa. Vui lòng thử lại.',
+  checkFailed: 'Không thể kiểm tra dữ liệu đang dùng. Vui lòng thử lại.',
+  notFound: (Noun: string) => `${Noun} không còn tồn tại (có thể đã bị người khác xóa).`,
+} as const;
