@@ -43,6 +43,9 @@ create table public.settings (
   constraint settings_contact_phone_length check (char_length(contact_phone) <= 20),
   constraint settings_contact_address_length check (char_length(contact_address) <= 300),
   constraint settings_min_deposit_amount_range check (min_deposit_amount <= 1000000000),
+  -- The settings form's steps (docs/product.md#input-rules): commission 0.1, minimum deposit 1 000 VND.
+  constraint settings_commission_rate_step check (commission_rate = round(commission_rate, 1)),
+  constraint settings_min_deposit_amount_step check (min_deposit_amount % 1000 = 0),
   constraint settings_featured_banner_url_length check (char_length(featured_banner_url) <= 2048),
   constraint settings_voucher_banner_url_length check (char_length(voucher_banner_url) <= 2048),
   -- Formats: the admin e-mail is an e-mail; the contact phone is empty, a Vietnamese number or a

@@ -28,6 +28,8 @@ const NAMED: Record<string, string> = {
   discount_codes_discount_value_step: bounds.promotionValueStep,
   discount_codes_max_uses_not_below_uses: bounds.promotionMaxBelowUses,
   subcategories_commission_rate_step: bounds.commissionStep,
+  settings_commission_rate_step: bounds.commissionStep,
+  settings_min_deposit_amount_step: bounds.minDepositStep,
 };
 
 function isTextColumn(key: string): key is TextColumn {

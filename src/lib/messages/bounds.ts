@@ -28,6 +28,7 @@ export const bounds = {
   depositAmountStep: 'Số tiền ký quỹ và số dư phải là bội số của 1.000 ₫',
   promotionValueStep: 'Giá trị giảm phải theo bước 0,1% (phần trăm) hoặc 1.000 ₫ (số tiền)',
   commissionStep: 'Tỷ lệ hoa hồng chỉ có tối đa một chữ số thập phân (bước 0,1)',
+  minDepositStep: 'Số tiền ký quỹ tối thiểu phải là bội số của 1.000 ₫',
   promotionMaxBelowUses: 'Số lượt sử dụng tối đa không được nhỏ hơn số lượt đã dùng',
 } as const;
 
