@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { InlineEdit } from './inline-edit.tsx';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { InlineEdit, preloadInlineEdit } from './inline-edit.tsx';
 
 afterEach(cleanup);
 
@@ -11,6 +11,9 @@ function startEditing(label = 'Sửa tên') {
 }
 
 describe('<InlineEdit /> text', () => {
+  // The editor is a lazy part: load its code once, as a screen does right after its first paint.
+  beforeAll(preloadInlineEdit);
+
   it('click starts, Enter saves the trimmed value, focus returns to the value', async () => {
     const onSave = vi.fn().mockResolvedValue(undefined);
     render(<InlineEdit label="tên" value="Nguyễn Văn A" onSave={onSave} />);

@@ -1,34 +1,18 @@
 // The status cell of a deposit row: an inline select whose change first states its effect on the
 // provider (balance, status) in a confirmation dialog; nothing is written until the admin confirms,
-// and cancelling leaves the row as it was.
+// and cancelling leaves the row as it was. The effect's computation and its reads load with the first
+// change (a lazy part, docs/architecture.md#lazy-parts).
 import { useRef, useState } from 'react';
 import { ConfirmDialog } from '@/components/ui/dialog.tsx';
 import { statusLabel } from '@/components/ui/status-badge.tsx';
 import { StatusInlineEdit } from '@/components/ui/status-inline-edit.tsx';
-import { formatVnd } from '@/lib/format/format.ts';
 import { deposits as t } from '@/lib/messages/deposits.ts';
 import { readStatusEdit, type DepositStatus } from '@/features/deposits/api/deposit-rules.ts';
-import { depositStatusEffect } from '@/features/deposits/api/deposit-status-effect.ts';
-import { fetchDepositStatusEffectInputs } from '@/features/deposits/api/deposit-status-effect-query.ts';
 import type { DepositRow } from '@/features/deposits/api/deposit-types.ts';
 
 interface Question {
   to: DepositStatus;
   lines: string[];
-}
-
-function effectLines(row: DepositRow, to: DepositStatus, inputs: Awaited<ReturnType<typeof fetchDepositStatusEffectInputs>>): string[] {
-  const c = t.statusConfirm;
-  const effect = depositStatusEffect(row.status, to, inputs);
-  const name = inputs.providerName;
-  const lines = [c.intro(statusLabel('deposit', row.status), statusLabel('deposit', to), formatVnd(row.amount))];
-  lines.push(
-    effect.balanceAfter === effect.balanceBefore
-      ? c.balanceUnchanged(name, formatVnd(effect.balanceBefore))
-      : c.balance(name, formatVnd(effect.balanceBefore), formatVnd(effect.balanceAfter)),
-  );
-  if (effect.status) lines.push(c.providerStatus(name, statusLabel('provider', effect.status.before), statusLabel('provider', effect.status.after)));
-  return lines;
 }
 
 export function DepositStatusEditor({ row, label, onSave }: { row: DepositRow; label: string; onSave: (status: DepositStatus) => Promise<void> }) {
@@ -57,13 +41,13 @@ export function DepositStatusEditor({ row, label, onSave }: { row: DepositRow; l
           const edit = readStatusEdit(value, row.status);
           if (edit.kind === 'invalid') throw new Error(edit.message);
           if (edit.kind !== 'save') return;
-          let inputs;
+          let lines;
           try {
-            inputs = await fetchDepositStatusEffectInputs(row);
+            lines = await (await import('@/features/deposits/api/deposit-status-effect-lines.ts')).depositStatusEffectLines(row, edit.value);
           } catch {
             throw new Error(t.statusConfirm.computeFailed);
           }
-          if (await ask({ to: edit.value, lines: effectLines(row, edit.value, inputs) })) await onSave(edit.value);
+          if (await ask({ to: edit.value, lines })) await onSave(edit.value);
         }}
       />
       <ConfirmDialog

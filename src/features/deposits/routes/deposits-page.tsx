@@ -2,7 +2,7 @@
 // a page from the server, inline edits of amount / old balance / new balance / status (a status
 // change runs the database transition; the row then shows the provider's new balance and status),
 // CSV export of every filtered row in the shown order; sort in the URL.
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import type { DataTableColumn } from '@/components/ui/data-table.tsx';
 import { Highlight } from '@/components/ui/highlight.tsx';
@@ -23,11 +23,17 @@ import type { DepositRow } from '@/features/deposits/api/deposit-types.ts';
 import { useDeposits } from '@/features/deposits/api/deposits-query.ts';
 import { useUpdateDeposit, type DepositPatch } from '@/features/deposits/api/deposit-update-mutation.ts';
 import type { DepositAmountField } from '@/features/deposits/api/deposit-amount-effect.ts';
-import { DepositAmountEditor } from '@/features/deposits/components/deposit-amount-editor.tsx';
 import { BalanceReason } from '@/features/deposits/components/balance-reason.tsx';
 import { DepositStatusEditor } from '@/features/deposits/components/deposit-status-editor.tsx';
 
 const DEFAULT_SORT = 'created_at.desc';
+
+// The amount editors (input, checks, the confirmation of old → new) are a lazy part
+// (docs/architecture.md#lazy-parts): until their code arrives, right after the list's first paint,
+// the amounts show as they are.
+const DepositAmountEditor = lazy(async () => ({
+  default: (await import('@/features/deposits/components/deposit-amount-editor.tsx')).DepositAmountEditor,
+}));
 
 /** Names a row for screen readers: when and whose deposit. */
 function rowLabel(row: DepositRow): string {
@@ -63,7 +69,9 @@ export default function DepositsPage() {
         // An adjustment is a ledger entry: written once, never edited (docs/decisions.md#money-only-through-the-ledger).
         <span className="tabular-nums">{formatVnd(row[field])}</span>
       ) : (
-        <DepositAmountEditor row={row} field={field} header={header} label={t.amountLabel(header, rowLabel(row))} onSave={(amount) => save(row, patch(amount))} />
+        <Suspense fallback={<span className="tabular-nums">{formatVnd(row[field])}</span>}>
+          <DepositAmountEditor row={row} field={field} header={header} label={t.amountLabel(header, rowLabel(row))} onSave={(amount) => save(row, patch(amount))} />
+        </Suspense>
       )
     ),
   });

@@ -16,10 +16,11 @@ import { useUpdateProvider } from '@/features/providers/api/provider-update-muta
 import { BalanceCard } from '@/features/providers/components/balance-card.tsx';
 import { ProviderInfoCard } from '@/features/providers/components/provider-info-card.tsx';
 import { ProviderRecentBookings } from '@/features/providers/components/provider-recent-bookings.tsx';
-import { ServiceTypesCard } from '@/features/providers/components/service-types-card.tsx';
 
-// The documents and reviews cards sit below the profile and the balance: their code (uploads,
-// signed images, the reviews pager) arrives after the screen's own (docs/architecture.md#lazy-parts).
+// The service types, documents and reviews cards read their own data after the screen's first
+// paint: their code (the service picker and its mutations, uploads, signed images, the reviews
+// pager) arrives with it, after the screen's own (docs/architecture.md#lazy-parts).
+const ServiceTypesCard = lazyPart(async () => (await import('@/features/providers/components/service-types-card.tsx')).ServiceTypesCard, <InlineLoading />);
 const DocumentsCard = lazyPart(async () => (await import('@/features/providers/components/documents-card.tsx')).DocumentsCard, <InlineLoading />);
 const ReviewsCard = lazyPart(async () => (await import('@/features/providers/components/reviews-card.tsx')).ReviewsCard, <InlineLoading />);
 

@@ -16,9 +16,16 @@ import { useSaveSettings } from '@/features/settings/api/settings-update-mutatio
 import { settingsLoadError } from '@/features/settings/api/settings-errors.ts';
 import { useSettings, type SettingsRow } from '@/features/settings/api/settings-query.ts';
 import { SETTINGS_MAX, settingsSchema, STORE_URL_MAX, toSettingsForm, type SettingsForm } from '@/features/settings/api/settings-rules.ts';
-import { AdminMfaSettingSection } from '@/features/settings/components/admin-mfa-setting.tsx';
 import { BannerCard } from '@/features/settings/components/banner-card.tsx';
 import { useUnsavedChanges } from '@/components/ui/unsaved-changes.tsx';
+import { InlineLoading, lazyPart } from '@/components/ui/lazy-part.tsx';
+
+// The "Bảo mật" section (the admins' second factor: its own reads, the enrolment state) sits below the
+// form: its code arrives after the screen's own (docs/architecture.md#lazy-parts).
+const AdminMfaSettingSection = lazyPart(
+  async () => (await import('@/features/settings/components/admin-mfa-setting.tsx')).AdminMfaSettingSection,
+  <InlineLoading />,
+);
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
