@@ -27,6 +27,7 @@ export { mfa } from './mfa.ts';
 export { auditLog } from './audit-log.ts';
 export { ledger } from './ledger.ts';
 export { bounds } from './bounds.ts';
+export { dateField } from './date-field.ts';
 export { bulk } from './bulk.ts';
 export { selection } from './selection.ts';
 export { search } from './search.ts';
