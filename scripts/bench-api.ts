@@ -582,6 +582,15 @@ export function screenCalls(
     get('deposit status change: provider balance', 'profiles', [['select', columns('name, deposit, status')], ['id', `eq.${p.depositProvider}`]], { single: true }),
     get('deposit status change: minimum deposit', 'settings', [['select', 'min_deposit_amount'], app]),
     get('deposit status change: balance after', 'profiles', [['select', columns('deposit, status')], ['id', `eq.${p.depositProvider}`]], { single: true }),
+    // /admin/bookings, a bulk status change's money preview (bookings/api/booking-bulk-effect-query.ts).
+    get('bookings bulk status change: the selected bookings', 'bookings', [
+      ['select', columns('id, status, original_price, subcategory_id, provider_id, updated_at')],
+      inIds([p.booking]),
+    ]),
+    get('bookings bulk status change: commission rates', 'subcategories', [['select', columns('id, commission_rate')], inIds([p.bookingSubcategory])]),
+    get('bookings bulk status change: default commission rate', 'settings', [['select', 'commission_rate'], app], { single: true }),
+    get('bookings bulk status change: commissions', 'commissions', [['select', columns('booking_id, platform_fee, provider_amount')], ['booking_id', `in.(${p.booking})`]]),
+    get('bookings bulk status change: providers', 'profiles', [['select', columns('id, name, total_earnings')], inIds([p.bookingProvider])]),
     // /admin/manage-discount-codes/:id (promotions/api/promotion-query.ts, promotion-services-query.ts, active-catalogue-query.ts).
     get('promotion detail: code', 'discount_codes', [
       ['select', columns('id, code, discount_type, discount_value, max_uses, uses_count, expires_at, status, created_at, updated_at')],
@@ -593,6 +602,10 @@ export function screenCalls(
     // The catalogue screens (catalogue/api/professions-query.ts, services-query.ts, packages-query.ts, catalogue-matches.ts).
     rpc(`catalogue search: "${CATALOGUE_SEARCH}" (no accents)`, 'admin_catalogue_matches', { p_search: CATALOGUE_SEARCH }),
     rpc('catalogue search: "do" (2 letters)', 'admin_catalogue_matches', { p_search: 'do' }),
+    // "Xóa" on a package or a promotion code first asks what uses it (src/api/catalogue-usage.ts).
+    rpc('catalogue delete: what uses a service', 'admin_catalogue_usage', { p_kind: 'service', p_id: p.subcategory }),
+    rpc('catalogue delete: what uses a package', 'admin_catalogue_usage', { p_kind: 'package', p_id: p.package }),
+    rpc('catalogue delete: what uses a promotion code', 'admin_catalogue_usage', { p_kind: 'promotion', p_id: p.promotion }),
     get('professions', 'categories', [['select', columns(PROFESSION_COLUMNS)], ['order', 'sort_order.asc,name.asc']]),
     get('professions: search matches', 'categories', [['select', columns(PROFESSION_COLUMNS)], inIds(context.catalogue.profession_ids), ['order', 'sort_order.asc,name.asc']]),
     get('services: professions', 'categories', [['select', columns(CATEGORY_COLUMNS)], ['order', 'sort_order.asc,name.asc']]),
