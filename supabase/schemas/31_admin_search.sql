@@ -51,8 +51,6 @@ language plpgsql
 stable
 security definer
 set search_path = ''
--- Every branch has an index: no sequential scan, whatever the planner thinks the text matches.
-set enable_seqscan = off
 as $$
 declare
   max_length constant integer := 100;
