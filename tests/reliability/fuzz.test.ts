@@ -116,8 +116,10 @@ function randomQuery(random: Random): string {
 function sqlBuiltWrong(body: string, line: string): boolean {
   // `sl`/`sr` are << and >>, bit shifts on integer columns: PostgREST's SQL is then not a condition.
   const shiftOnNumber = /[?&][^=&]*=(not\.)?s[lr]\./.test(line) && body.includes('argument of WHERE must be type boolean');
-  // `is.unknown` is `IS UNKNOWN`, which Postgres takes on booleans only: PostgREST answers 400 42804 too.
-  const unknownOnNonBoolean = /[?&][^=&]*=(not\.)?is\.unknown/.test(line) && body.includes('argument of IS UNKNOWN must be type boolean');
+  // `is.true`, `is.false` and `is.unknown` are `IS TRUE` / `IS FALSE` / `IS UNKNOWN`, which Postgres
+  // takes on booleans only: on another column PostgREST answers 400 42804 too.
+  const unknownOnNonBoolean =
+    /[?&][^=&]*=(not\.)?is\.(true|false|unknown)/.test(line) && /argument of IS (NOT )?(TRUE|FALSE|UNKNOWN) must be type boolean/.test(body);
   return (
     /"code":"42601","message":"(?!syntax error in tsquery)/.test(body) ||
     (/"code":"42804"/.test(body) && !shiftOnNumber && !unknownOnNonBoolean) ||
