@@ -70,12 +70,15 @@ test.describe('system settings', () => {
   });
 
   test('the privacy policy\'s date: a future day is refused, a saved one is what /privacy shows', async ({ page }) => {
-    const field = page.getByLabel(/Ngày cập nhật chính sách/);
-    await expect(field).toHaveValue(SEEDED_PRIVACY_DAY);
-    await field.fill('2999-01-01');
+    // Shown and typed as dd/mm/yyyy whatever the browser's language (the date field).
+    const field = page.getByRole('textbox', { name: /Ngày cập nhật chính sách/ });
+    const [year, month, day] = SEEDED_PRIVACY_DAY.split('-');
+    await expect(field).toHaveValue(`${day}/${month}/${year}`);
+    await expect(field).toBeEditable();
+    await field.fill('01/01/2999');
     await page.getByRole('button', { name: 'Lưu cài đặt' }).click();
     await expect(page.getByText(/^Ngày cập nhật chính sách không được sau hôm nay/)).toBeVisible();
-    await field.fill('2026-03-15');
+    await field.fill('15/03/2026');
     await page.getByRole('button', { name: 'Lưu cài đặt' }).click();
     await expect(page.getByText('Đã lưu cài đặt thành công!')).toBeVisible();
     const [row] = await serviceRest<{ privacy_policy_updated_on: string }[]>('settings?id=eq.app&select=privacy_policy_updated_on');

@@ -3,14 +3,14 @@
 // saving; the maintenance notice when maintenance mode is on.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { AlertTriangle, RotateCcw, Save } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button.tsx';
-import { Field, Input, Textarea } from '@/components/ui/form-controls.tsx';
+import { Field, Input, inputClassName, Textarea } from '@/components/ui/form-controls.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { ErrorState, LoadingState } from '@/components/ui/states.tsx';
 import { ConflictError } from '@/lib/errors/errors.ts';
-import { todayInVietnamIso } from '@/lib/format/format.ts';
+import { formatDate, todayInVietnamIso } from '@/lib/format/format.ts';
 import { settings as t } from '@/lib/messages/settings.ts';
 import { useSaveSettings } from '@/features/settings/api/settings-update-mutation.ts';
 import { settingsLoadError } from '@/features/settings/api/settings-errors.ts';
@@ -22,6 +22,10 @@ import { InlineLoading, lazyPart } from '@/components/ui/lazy-part.tsx';
 
 // The "Bảo mật" section (the admins' second factor: its own reads, the enrolment state) sits below the
 // form: its code arrives after the screen's own (docs/architecture.md#lazy-parts).
+// The policy date is typed or picked as dd/mm/yyyy whatever the browser's language
+// (components/ui/date-field.tsx), loaded after the first paint; the date shows read-only meanwhile.
+const LazyDateField = lazy(() => import('@/components/ui/date-field.tsx').then((module) => ({ default: module.DateField })));
+
 const AdminMfaSettingSection = lazyPart(
   async () => (await import('@/features/settings/components/admin-mfa-setting.tsx')).AdminMfaSettingSection,
   <InlineLoading />,
@@ -40,6 +44,7 @@ function SettingsEditor({ row, reload, reloading }: { row: SettingsRow; reload: 
   const save = useSaveSettings();
   const [baseUpdatedAt, setBaseUpdatedAt] = useState(row.updated_at);
   const form = useForm<SettingsForm>({ resolver: zodResolver(settingsSchema), defaultValues: toSettingsForm(row) });
+  const privacyDay = useWatch({ control: form.control, name: 'privacyPolicyUpdatedOn' });
   const { errors } = form.formState;
   useUnsavedChanges(form.formState.isDirty);
   const saving = save.isPending;
@@ -102,7 +107,22 @@ function SettingsEditor({ row, reload, reloading }: { row: SettingsRow; reload: 
             required
             className="sm:max-w-xs"
           >
-            {(control) => <Input {...control} {...form.register('privacyPolicyUpdatedOn')} type="date" min="2000-01-01" max={todayInVietnamIso()} />}
+            {(control) => (
+              <Suspense
+                fallback={<Input {...control} readOnly value={/^\d{4}-\d{2}-\d{2}$/.test(privacyDay) ? formatDate(`${privacyDay}T12:00:00Z`) : privacyDay} />}
+              >
+                <LazyDateField
+                  {...control}
+                  label={t.fields.privacyPolicyUpdatedOn}
+                  name="privacyPolicyUpdatedOn"
+                  value={privacyDay}
+                  min="2000-01-01"
+                  max={todayInVietnamIso()}
+                  onChange={(value) => form.setValue('privacyPolicyUpdatedOn', value, { shouldDirty: true, shouldValidate: form.formState.isSubmitted })}
+                  inputClassName={inputClassName(control['aria-invalid'])}
+                />
+              </Suspense>
+            )}
           </Field>
         </div>
       </Section>
