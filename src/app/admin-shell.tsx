@@ -4,7 +4,7 @@
 // the page in <main>.
 import clsx from 'clsx';
 import { Menu, X } from 'lucide-react';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { LoadingState } from '@/components/ui/states.tsx';
 import { UnsavedChangesGuard } from '@/components/ui/unsaved-changes.tsx';
@@ -13,11 +13,8 @@ import { SearchButton } from '@/features/search/components/search-button.tsx';
 import { useRememberListSearch } from '@/lib/lists/list-return.ts';
 import { auth } from '@/lib/messages/auth.ts';
 import { ADMIN_NAV } from './admin-nav.ts';
+import { LiveUpdates } from './live-updates.tsx';
 import { UserMenu } from './user-menu.tsx';
-
-// The realtime subscription renders nothing: it is a lazy part that starts right after the shell's
-// first paint (docs/architecture.md#lazy-parts), not part of every screen's cold download.
-const LiveUpdates = lazy(async () => ({ default: (await import('./live-updates.tsx')).LiveUpdates }));
 
 const t = auth.shell;
 
@@ -68,9 +65,7 @@ export function AdminShell() {
 
   return (
     <div className="min-h-screen bg-slate-50">
-      <Suspense fallback={null}>
-        <LiveUpdates />
-      </Suspense>
+      <LiveUpdates />
       <UnsavedChangesGuard />
       <a
         href="#admin-main"

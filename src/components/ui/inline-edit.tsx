@@ -15,40 +15,33 @@
 // naming the field ("Họ tên tối đa 100 ký tự"); a number is read strictly (never "abc" or "1e3")
 // and its range message names the field ("Giá phải từ 1 ₫ đến 1.000.000.000 ₫" with `money`).
 import clsx from 'clsx';
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazy, Suspense } from 'react';
 import type { InlineEditProps } from './inline-edit-types.ts';
 import { inlineShownValue } from './inline-shown-value.tsx';
+import { common } from '@/lib/messages/common.ts';
 
 export type { InlineEditProps, InlineNumberProps, InlineSelectProps, InlineTextProps } from './inline-edit-types.ts';
 export { InlineError } from './inline-error.tsx';
 
 // The editor (inline-edit-field.tsx: drafts, parsing, saving, keyboard, one editor open at a time) is
-// a lazy part (docs/architecture.md#lazy-parts): its code is fetched when the first InlineEdit of a
-// screen renders, right after the screen's first paint, and used at once from then on. Until it
-// arrives the value shows as it will, without its edit button.
+// a lazy part (docs/architecture.md#lazy-parts): its code starts loading with this module, beside the
+// screen's own, and each InlineEdit shows its value (without its edit button) until it has arrived.
+// The tree is always Suspense › lazy field, so the field keeps its state once loaded.
 const load = () => import('./inline-edit-field.tsx');
-let Field: ComponentType<InlineEditProps> | null = null;
-const LazyField = lazy(async () => {
-  const module = await load();
-  Field = module.default;
-  return module;
-});
-
-/** Fetches the editor's code now (tests; a screen never needs to). */
-export async function preloadInlineEdit(): Promise<void> {
-  Field = (await load()).default;
-}
+void load().catch(() => undefined);
+const LazyField = lazy(load);
 
 function Placeholder(props: InlineEditProps) {
   return (
     <span className={clsx('inline-flex max-w-full items-center gap-1.5 rounded px-1 py-0.5', props.className)}>
       <span className="min-w-0 wrap-anywhere">{inlineShownValue(props)}</span>
+      {props.disabled ? null : <span className="size-3.5" aria-hidden="true" />}
+      <span className="sr-only">{`(${common.inlineEdit.start(props.label)})`}</span>
     </span>
   );
 }
 
 export function InlineEdit(props: InlineEditProps) {
-  if (Field) return <Field {...props} />;
   return (
     <Suspense fallback={<Placeholder {...props} />}>
       <LazyField {...props} />

@@ -17,7 +17,7 @@ test('the TOTP helper gives RFC 6238’s SHA-1 test vectors (last six digits)', 
 
 async function openTwoFactorPage(page: Page): Promise<void> {
   await page.getByRole('button', { name: /Tài khoản/ }).click();
-  await page.getByRole('link', { name: 'Xác thực hai lớp' }).click();
+  await page.getByRole('menuitem', { name: 'Xác thực hai lớp' }).click();
   await expect(page).toHaveURL(/\/admin\/two-factor$/);
   await expect(page.getByRole('heading', { name: 'Xác thực hai lớp', level: 1 })).toBeVisible();
 }

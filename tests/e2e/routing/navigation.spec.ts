@@ -8,8 +8,14 @@ const scrollY = (page: Page) => page.evaluate(() => window.scrollY);
 
 test('a footer link at the bottom of the home page opens the next page at its top', async ({ page }) => {
   await page.goto('/');
-  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-  await expect.poll(() => scrollY(page)).toBeGreaterThan(1000);
+  // Scrolled again until it holds: the prerendered page may still be hydrating (React Router's scroll
+  // restoration puts a page it has just rendered at its top).
+  await expect
+    .poll(async () => {
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      return scrollY(page);
+    })
+    .toBeGreaterThan(1000);
   await page.locator('footer').getByRole('link', { name: 'Chính sách bảo mật' }).click();
   await expect(page).toHaveURL(/\/privacy$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Chính sách bảo mật' })).toBeVisible();

@@ -30,7 +30,7 @@ function Changes({ row }: { row: AuditLogRow }) {
   return (
     <dl className="space-y-1 text-xs">
       {changes.map(({ column, before, after }) => (
-        <div key={column} className="break-words">
+        <div key={column} className="wrap-anywhere">
           <dt className="inline font-mono font-semibold text-slate-800">{column}: </dt>
           <dd className="inline">
             {row.action !== 'insert' ? (
@@ -64,7 +64,7 @@ export default function AuditLogPage() {
           <span className="italic text-slate-600">{t.system}</span>
         ) : (
           <button type="button" className={linkClass} title={t.filterByActor} onClick={() => setState({ actor: row.actor_id ?? '' })}>
-            <span className="block font-medium">{row.actor_name ?? row.actor_email ?? row.actor_id}</span>
+            <span className="block font-medium wrap-anywhere">{row.actor_name ?? row.actor_email ?? row.actor_id}</span>
             {row.actor_email && row.actor_name ? <span className="block text-xs text-slate-600">{row.actor_email}</span> : null}
           </button>
         ),

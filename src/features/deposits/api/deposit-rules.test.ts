@@ -47,3 +47,9 @@ describe('the 1,000 VND step of deposit inputs', () => {
     expect(readAmountEdit('2.000.000.000', 0)).toMatchObject({ kind: 'invalid', message: bounds.moneyRange('Số tiền', 0, 1_000_000_000) });
   });
 });
+
+describe('readAmountEdit of thousands of digits', () => {
+  it('says the range, not zod\'s English "Invalid input"', () => {
+    expect(readAmountEdit('9'.repeat(10 * 1024), 0)).toEqual({ kind: 'invalid', message: bounds.moneyRange('Số tiền', 0, 1_000_000_000) });
+  });
+});

@@ -38,6 +38,8 @@ export function readAmountEdit(raw: string, current: number, field = 'Số tiề
   if (text === '') return { kind: 'cancel' };
   if (!/^\d+$/.test(text)) return { kind: 'invalid', message: t.amountInvalid };
   const value = Number(text);
+  // Thousands of digits read as Infinity, which zod's number refuses with its own English text.
+  if (!Number.isFinite(value)) return { kind: 'invalid', message: bounds.moneyRange(field, 0, MONEY_MAX) };
   const checked = depositAmountSchema(field).safeParse(value);
   if (!checked.success) return { kind: 'invalid', message: checked.error.issues[0]?.message ?? t.amountInvalid };
   if (value === current) return { kind: 'cancel' };
