@@ -69,8 +69,8 @@ afterAll(async () => {
   // Storage's delete guard refuses a direct delete unless the transaction allows it, as the Storage
   // server does for its own requests (one statement, so the setting is local to it).
   await sql(
-    `with allowed as (select set_config('storage.allow_delete_query', 'true', true) as on)
-     delete from storage.objects where bucket_id = 'message-images' and name like $1 and (select on from allowed) = 'true'`,
+    `with allowed as (select set_config('storage.allow_delete_query', 'true', true) as flag)
+     delete from storage.objects where bucket_id = 'message-images' and name like $1 and (select flag from allowed) = 'true'`,
     [`${CONVERSATION}/share-%`],
   );
 });
