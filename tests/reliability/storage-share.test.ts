@@ -66,12 +66,11 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await api?.stop();
-  // Storage's delete guard refuses a direct delete unless the transaction allows it, as the Storage
-  // server does for its own requests (one statement, so the setting is local to it).
+  // Storage's delete guard (a statement trigger) refuses a direct delete unless the transaction
+  // allows it, as the Storage server does for its own requests. CONVERSATION is a constant uuid.
   await sql(
-    `with allowed as (select set_config('storage.allow_delete_query', 'true', true) as flag)
-     delete from storage.objects where bucket_id = 'message-images' and name like $1 and (select flag from allowed) = 'true'`,
-    [`${CONVERSATION}/share-%`],
+    `begin; set local storage.allow_delete_query = 'true';
+     delete from storage.objects where bucket_id = 'message-images' and name like '${CONVERSATION}/share-%'; commit;`,
   );
 });
 
