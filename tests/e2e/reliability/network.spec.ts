@@ -73,16 +73,24 @@ test.describe('network loss and long sessions', () => {
   test('a query made while offline is retried and shows its data once back online, without a page reload', async ({ page }) => {
     await signInAsAdmin(page);
     await expect(page.getByRole('link', { name: 'Hoa hồng' })).toBeVisible();
-    await setApiReachable(page, false);
-    const failedAttempt = page.waitForEvent('requestfailed', { predicate: (request) => request.url().startsWith(apiUrl()), timeout: 5_000 });
+    // Offline until the commissions list's first attempt (the route's loader) has failed: every API
+    // call fails meanwhile, and the connection comes back inside the route handler, so the moment it
+    // returns does not depend on how fast this test runs.
+    const isList = (url: string) => url.includes('/rest/v1/rpc/admin_list_commissions');
+    let failedListCalls = 0;
+    await page.route(`${apiUrl()}/**`, (route) => {
+      if (failedListCalls >= 1) return route.fallback();
+      if (isList(route.request().url())) failedListCalls += 1;
+      return route.abort('internetdisconnected');
+    });
     await page.getByRole('link', { name: 'Hoa hồng' }).click();
     await expect(page).toHaveURL(/manage-commissions/);
-    // The first attempt fails while offline …
-    await failedAttempt;
-    await setApiReachable(page, true);
-    // … and a retry (1 s later) brings the data without the admin doing anything.
+    // The attempt made offline failed, and the screen's own query (React Query retries what failed)
+    // brings the rows without the admin doing anything.
     await expect(page.getByRole('table').first().getByRole('row').nth(1)).toBeVisible({ timeout: 10_000 });
+    expect(failedListCalls).toBe(1);
     await expect(page.getByText(NETWORK_MESSAGE)).toHaveCount(0);
+    await page.unrouteAll({ behavior: 'wait' });
   });
 
   test('a session outlives a long idle time: the token is refreshed, the next screen still loads', async ({ page }) => {
