@@ -14,6 +14,19 @@ function startEditing(label = 'Sửa tên') {
   return screen.getByRole('textbox') as HTMLInputElement;
 }
 
+/** The name editor beside another button ("khác"), opened with the draft "B". */
+function editBesideAnotherButton(onSave: (value: string) => unknown) {
+  render(
+    <div>
+      <InlineEdit label="tên" value="A" onSave={onSave} />
+      <button type="button">khác</button>
+    </div>,
+  );
+  const input = startEditing();
+  fireEvent.change(input, { target: { value: 'B' } });
+  return { input, other: screen.getByText('khác') };
+}
+
 describe('<InlineEdit /> text', () => {
   it('click starts, Enter saves the trimmed value, focus returns to the value', async () => {
     const onSave = vi.fn().mockResolvedValue(undefined);
@@ -41,20 +54,13 @@ describe('<InlineEdit /> text', () => {
 
   it('blur saves; the cancel button does not', async () => {
     const onSave = vi.fn().mockResolvedValue(undefined);
-    render(
-      <div>
-        <InlineEdit label="tên" value="A" onSave={onSave} />
-        <button type="button">khác</button>
-      </div>,
-    );
-    let input = startEditing();
-    fireEvent.change(input, { target: { value: 'B' } });
-    fireEvent.blur(input, { relatedTarget: screen.getByText('khác') });
+    const first = editBesideAnotherButton(onSave);
+    fireEvent.blur(first.input, { relatedTarget: first.other });
     await waitFor(() => expect(onSave).toHaveBeenCalledWith('B'));
     // The save settles and the editor closes before the next edit starts.
     await waitFor(() => expect(screen.queryByRole('textbox')).toBeNull());
 
-    input = startEditing();
+    const input = startEditing();
     fireEvent.change(input, { target: { value: 'C' } });
     const cancel = screen.getByRole('button', { name: 'Hủy' });
     fireEvent.blur(input, { relatedTarget: cancel });
@@ -244,17 +250,9 @@ describe('<InlineEdit /> select', () => {
 describe('<InlineEdit /> keyboard and focus (docs/screens.md#keyboard)', () => {
   it('Tab out saves: the save and cancel buttons are not in the Tab order, leaving the field saves and the focus stays where it went', async () => {
     const onSave = vi.fn().mockResolvedValue(undefined);
-    render(
-      <div>
-        <InlineEdit label="tên" value="A" onSave={onSave} />
-        <button type="button">khác</button>
-      </div>,
-    );
-    const input = startEditing();
+    const { input, other: next } = editBesideAnotherButton(onSave);
     expect(screen.getByRole('button', { name: 'Lưu' }).tabIndex).toBe(-1);
     expect(screen.getByRole('button', { name: 'Hủy' }).tabIndex).toBe(-1);
-    fireEvent.change(input, { target: { value: 'B' } });
-    const next = screen.getByText('khác');
     next.focus();
     fireEvent.blur(input, { relatedTarget: next });
     await waitFor(() => expect(onSave).toHaveBeenCalledWith('B'));
@@ -312,15 +310,20 @@ describe('<InlineEdit /> select: a choice saves, an arrow key does not', () => {
     { value: 'pending', label: 'Chờ duyệt' },
     { value: 'completed', label: 'Hoàn thành' },
   ];
-  it('ArrowDown only moves the draft; Enter then saves it', async () => {
-    const onSave = vi.fn().mockResolvedValue(undefined);
+  /** Opens the status select and presses ArrowDown on it, as Chromium does on a closed select: keydown, then change with the next value. */
+  function arrowDownInStatusSelect(onSave: (value: string) => unknown) {
     render(<InlineEdit variant="select" label="trạng thái" value="pending" options={options} onSave={onSave} />);
     fireEvent.click(screen.getByTitle('Sửa trạng thái'));
     const select = screen.getByRole('combobox', { name: 'trạng thái' });
-    // What Chromium does for ArrowDown on a closed select: keydown, then change with the next value.
     fireEvent.keyDown(select, { key: 'ArrowDown' });
     fireEvent.change(select, { target: { value: 'completed' } });
     fireEvent.keyUp(select, { key: 'ArrowDown' });
+    return select;
+  }
+
+  it('ArrowDown only moves the draft; Enter then saves it', async () => {
+    const onSave = vi.fn().mockResolvedValue(undefined);
+    const select = arrowDownInStatusSelect(onSave);
     await act(async () => new Promise((resolve) => setTimeout(resolve, 10)));
     expect(onSave).not.toHaveBeenCalled();
     expect((select as HTMLSelectElement).value).toBe('completed');
@@ -330,13 +333,7 @@ describe('<InlineEdit /> select: a choice saves, an arrow key does not', () => {
 
   it('leaving the select after an arrow key saves the draft', async () => {
     const onSave = vi.fn().mockResolvedValue(undefined);
-    render(<InlineEdit variant="select" label="trạng thái" value="pending" options={options} onSave={onSave} />);
-    fireEvent.click(screen.getByTitle('Sửa trạng thái'));
-    const select = screen.getByRole('combobox', { name: 'trạng thái' });
-    fireEvent.keyDown(select, { key: 'ArrowDown' });
-    fireEvent.change(select, { target: { value: 'completed' } });
-    fireEvent.keyUp(select, { key: 'ArrowDown' });
-    fireEvent.blur(select);
+    fireEvent.blur(arrowDownInStatusSelect(onSave));
     await waitFor(() => expect(onSave).toHaveBeenCalledWith('completed'));
   });
 });
