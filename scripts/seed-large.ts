@@ -13,18 +13,37 @@
 //
 // Idempotent and resumable: every generated row has a fixed id derived from its index (prefix
 // e1… users, e2… bookings, e3… deposits, e4… conversations); a batch whose last row exists is skipped.
+import { mkdirSync, statfsSync } from 'node:fs';
 import bcrypt from 'bcryptjs';
 import pg from 'pg';
 import { loadConfig } from '../local-stack/config.ts';
 import { prepareDatabase, redact } from '../local-stack/db.ts';
 
-// SEED_LARGE_BOOKINGS (default 1,000,000) sets the size: users are a tenth of the bookings, providers
-// a twentieth of the users (200,000 bookings: 20,000 users, 1,000 providers). One size per data
-// folder (SDV_DATA_DIR): the ids and dates depend on it.
-const BOOKINGS = Number(process.env.SEED_LARGE_BOOKINGS ?? 1_000_000);
-if (!Number.isInteger(BOOKINGS) || BOOKINGS < 10_000) throw new Error('SEED_LARGE_BOOKINGS must be an integer ≥ 10000');
-const USERS = Math.floor(BOOKINGS / 10);
+// Size: `--bookings=N --profiles=M` (or SEED_LARGE_BOOKINGS / SEED_LARGE_PROFILES). Bookings default
+// to 1,000,000; profiles (the generated users) to a tenth of the bookings; providers are a twentieth
+// of the profiles (200,000 bookings: 20,000 users, 1,000 providers; 10,000,000 / 1,000,000: 50,000
+// providers). Reviews, commissions, conversations, messages and deposits hang off the bookings and
+// providers in fixed proportions, whatever the size. One size per data folder (SDV_DATA_DIR): the
+// ids and dates depend on it.
+//
+// Bounded: before adding anything it estimates the disk the set needs (BYTES_PER_BOOKING,
+// BYTES_PER_PROFILE, measured here) and stops when the data folder's file system has less free
+// (`--force` goes on anyway); each batch prints its rows/s and the ETA of the bookings.
+const argValue = (name: string): string | undefined => process.argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
+const BOOKINGS = Number(argValue('bookings') ?? process.env.SEED_LARGE_BOOKINGS ?? 1_000_000);
+if (!Number.isInteger(BOOKINGS) || BOOKINGS < 10_000) throw new Error('--bookings (SEED_LARGE_BOOKINGS) must be an integer ≥ 10000');
+const USERS = Number(argValue('profiles') ?? process.env.SEED_LARGE_PROFILES ?? Math.floor(BOOKINGS / 10));
+if (!Number.isInteger(USERS) || USERS < 1_000) throw new Error('--profiles (SEED_LARGE_PROFILES) must be an integer ≥ 1000');
+const FORCE = process.argv.includes('--force');
 const PROVIDERS = Math.max(1, Math.floor(USERS / 20));
+/**
+ * Disk per generated row, with its share of commissions, reviews, conversations, messages, deposits
+ * and every index: +454 MB for 200,000 bookings and 20,000 profiles here (docs/benchmarks.md#large-data-sets),
+ * rounded up. The write-ahead log adds up to max_wal_size (4 GB, local-stack/db.ts) whatever the size.
+ */
+const BYTES_PER_BOOKING = 2_300;
+const BYTES_PER_PROFILE = 1_500;
+const WAL_BYTES = 4.5e9;
 const USER_BATCH = 25_000;
 const BOOKING_BATCH = 50_000;
 const PASSWORD = 'MatKhau@123';
@@ -247,6 +266,11 @@ async function counts(client: pg.Client): Promise<Record<string, number>> {
   return Object.fromEntries(Object.entries(row).map(([k, v]) => [k, Number(v)]));
 }
 
+async function databaseSize(client: pg.Client): Promise<number> {
+  const result = await client.query<{ n: string }>('select pg_database_size(current_database())::text as n');
+  return Number(result.rows[0]?.n ?? 0);
+}
+
 async function inBatch(client: pg.Client, fn: () => Promise<void>): Promise<void> {
   await client.query('begin');
   try {
@@ -260,10 +284,35 @@ async function inBatch(client: pg.Client, fn: () => Promise<void>): Promise<void
   }
 }
 
+/** "1.2 GB" */
+function bytes(n: number): string {
+  return n >= 1e9 ? `${(n / 1e9).toFixed(1)} GB` : `${Math.round(n / 1e6)} MB`;
+}
+
+/** Bytes free on the file system of `dir` (made first when missing). */
+function freeBytes(dir: string): number {
+  mkdirSync(dir, { recursive: true });
+  const info = statfsSync(dir);
+  return Number(info.bavail) * Number(info.bsize);
+}
+
+/** Rows/s and the remaining time of a phase, after `done` of `total` rows in `ms`. */
+function progress(done: number, total: number, ms: number): string {
+  const rate = done / Math.max(ms / 1000, 0.001);
+  const left = (total - done) / Math.max(rate, 1);
+  const eta = left >= 3600 ? `${Math.floor(left / 3600)} h ${Math.round((left % 3600) / 60)} min` : left >= 60 ? `${Math.floor(left / 60)} min ${Math.round(left % 60)} s` : `${Math.round(left)} s`;
+  return `${Math.round((done / total) * 100)} %, ${Math.round(rate).toLocaleString('en-US')} rows/s, ETA ${eta}`;
+}
+
 async function main(): Promise<void> {
   const started = Date.now();
   const elapsed = (): string => `${((Date.now() - started) / 1000).toFixed(1)} s`;
   const config = loadConfig(process.env);
+  console.log(`Size: ${BOOKINGS.toLocaleString('en-US')} bookings, ${USERS.toLocaleString('en-US')} profiles (${PROVIDERS.toLocaleString('en-US')} providers).`);
+  const needed = BOOKINGS * BYTES_PER_BOOKING + USERS * BYTES_PER_PROFILE + WAL_BYTES;
+  const free = freeBytes(config.dataDir);
+  console.log(`Disk: about ${bytes(needed)} needed with the write-ahead log (at most; less when resuming), ${bytes(free)} free under ${config.dataDir}.`);
+  if (needed > free * 0.9 && !FORCE) throw new Error(`Not enough free disk for this size (${bytes(needed)} needed, ${bytes(free)} free); --force to go on anyway.`);
   const db = await prepareDatabase(config, (line) => console.log(line));
   console.log(`Database: ${redact(db.url)}`);
   const client = new pg.Client({ connectionString: db.url });
@@ -272,7 +321,8 @@ async function main(): Promise<void> {
     await client.query('set statement_timeout = 0');
     await client.query("set synchronous_commit = 'off'");
     const before = await counts(client);
-    console.log('Present:', before);
+    const sizeBefore = await databaseSize(client);
+    console.log('Present:', before, bytes(sizeBefore));
     if (before.users === USERS && before.bookings === BOOKINGS) {
       console.log('The large data set is complete, nothing added.');
       return;
@@ -282,13 +332,16 @@ async function main(): Promise<void> {
     if (Number(items.rows[0]?.n ?? 0) === 0) throw new Error('No service catalogue (service_items) yet: run the seed first.');
 
     const hash = await bcrypt.hash(PASSWORD, 10);
+    let phaseStarted = Date.now();
+    let phaseDone = 0;
     for (let from = 1; from <= USERS; from += USER_BATCH) {
       const to = Math.min(from + USER_BATCH - 1, USERS);
       if (await exists(client, `select 1 from public.profiles where id = ${userId(String(to))}`)) continue;
       await inBatch(client, async () => {
         await client.query(insertUsersSql(), [from, to, hash]);
       });
-      console.log(`  users ${from}–${to} (${elapsed()})`);
+      phaseDone += to - from + 1;
+      console.log(`  users ${from}–${to} (${elapsed()}; ${progress(phaseDone, USERS - from + 1 + phaseDone - (to - from + 1), Date.now() - phaseStarted)})`);
     }
 
     if (!(await exists(client, `select 1 from public.deposit_history where id::text like 'e3000000-%'`))) {
@@ -305,6 +358,8 @@ async function main(): Promise<void> {
       console.log(`  services of ${PROVIDERS} providers (${elapsed()})`);
     }
 
+    phaseStarted = Date.now();
+    phaseDone = 0;
     for (let from = 1; from <= BOOKINGS; from += BOOKING_BATCH) {
       const to = Math.min(from + BOOKING_BATCH - 1, BOOKINGS);
       if (await exists(client, `select 1 from public.bookings where id = ${bookingId(String(to))}`)) continue;
@@ -314,7 +369,8 @@ async function main(): Promise<void> {
         await client.query(REVIEWS_SQL, [from, to]);
         await client.query(CONVERSATIONS_SQL, [from, to]);
       });
-      console.log(`  bookings ${from}–${to} with commissions, reviews, conversations (${elapsed()})`);
+      phaseDone += to - from + 1;
+      console.log(`  bookings ${from}–${to} with commissions, reviews, conversations (${elapsed()}; ${progress(phaseDone, BOOKINGS - from + 1 + phaseDone - (to - from + 1), Date.now() - phaseStarted)})`);
     }
 
     // A promotion code's uses are the bookings that hold it and were not cancelled (docs/product.md#promotion-codes),
@@ -332,7 +388,9 @@ async function main(): Promise<void> {
     await client.query("do $$ begin if to_regprocedure('private.rebuild_stats_rollups()') is not null then perform private.rebuild_stats_rollups(); end if; end $$");
     console.log(`ANALYZE … (${elapsed()})`);
     await client.query('analyze');
+    const sizeAfter = await databaseSize(client);
     console.log('After adding:', await counts(client));
+    console.log(`Database size ${bytes(sizeAfter)} (+${bytes(sizeAfter - sizeBefore)}).`);
     console.log(`✓ Done in ${elapsed()}.`);
   } finally {
     await client.end();
