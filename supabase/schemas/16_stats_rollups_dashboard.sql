@@ -96,6 +96,37 @@ as $$
 $$;
 revoke all on function private.rollup_delta(text, text, text) from public, anon, authenticated, service_role;
 
+-- The statement of a rollup trigger (run by its EXECUTE, which alone sees the transition tables):
+-- upserts into p_table (schema-qualified) the sums of the delta of the rows the statement added
+-- and removed (private.rollup_delta), grouped by the key columns p_keys (in the order of the
+-- table's unique key, also the order the rows are written in), each key from the base row's
+-- expression p_key_exprs, each counter column p_sums adding p_sum_exprs (subtracted for a removed
+-- row); groups whose sums are all zero write nothing.
+create function private.rollup_upsert(p_op text, p_table text, p_keys text[], p_key_exprs text[], p_sums text[], p_sum_exprs text[])
+returns text
+language sql
+stable
+set search_path = ''
+as $$
+  select format(
+    'insert into %1$s as s (%2$s, %3$s) select %2$s, %4$s from (%5$s) d group by %2$s having %6$s order by %2$s
+     on conflict (%2$s) do update set %7$s',
+    p_table, k.names, c.names, c.sums,
+    private.rollup_delta(p_op, k.exprs || ', ' || c.added, k.exprs || ', ' || c.removed),
+    c.nonzero, c.additions)
+    from (select string_agg(quote_ident(key), ', ' order by i) as names,
+                 string_agg(format('%s as %I', expr, key), ', ' order by i) as exprs
+            from unnest(p_keys, p_key_exprs) with ordinality as x(key, expr, i)) k,
+         (select string_agg(quote_ident(col), ', ' order by i) as names,
+                 string_agg(format('sum(%I)', col), ', ' order by i) as sums,
+                 string_agg(format('%s as %I', expr, col), ', ' order by i) as added,
+                 string_agg(format('-(%s) as %I', expr, col), ', ' order by i) as removed,
+                 string_agg(format('sum(%I) <> 0', col), ' or ' order by i) as nonzero,
+                 string_agg(format('%1$I = s.%1$I + excluded.%1$I', col), ', ' order by i) as additions
+            from unnest(p_sums, p_sum_exprs) with ordinality as x(col, expr, i)) c
+$$;
+revoke all on function private.rollup_upsert(text, text, text[], text[], text[], text[]) from public, anon, authenticated, service_role;
+
 -- bookings -> booking_stats_daily and profiles.total_bookings
 create function private.bookings_rollup()
 returns trigger
@@ -103,24 +134,12 @@ language plpgsql
 security definer
 set search_path = ''
 as $$
-declare
-  v_delta text := private.rollup_delta(tg_op,
-    'private.local_day(created_at) as day, status, customer_id, 1 as n, final_price',
-    'private.local_day(created_at) as day, status, customer_id, -1 as n, -final_price as final_price');
 begin
-  execute 'with delta as (' || v_delta || '), grouped as (
-      select day, status, sum(n)::bigint as n, sum(final_price)::bigint as total
-        from delta group by day, status
-      having sum(n) <> 0 or sum(final_price) <> 0
-    )
-    insert into public.booking_stats_daily as s (day, status, booking_count, final_price_total)
-    select day, status, n, total from grouped order by day, status
-    on conflict (day, status) do update
-      set booking_count = s.booking_count + excluded.booking_count,
-          final_price_total = s.final_price_total + excluded.final_price_total';
-
-  execute 'with delta as (' || v_delta || '), grouped as (
-      select customer_id, sum(n)::integer as n from delta
+  execute private.rollup_upsert(tg_op, 'public.booking_stats_daily', array['day', 'status'],
+    array['private.local_day(created_at)', 'status'], array['booking_count', 'final_price_total'], array['1', 'final_price']);
+  execute 'with grouped as (
+      select customer_id, sum(n)::integer as n
+        from (' || private.rollup_delta(tg_op, 'customer_id, 1 as n', 'customer_id, -1 as n') || ') d
        where customer_id is not null group by customer_id having sum(n) <> 0
     )
     update public.profiles p set total_bookings = greatest(p.total_bookings + g.n, 0)
@@ -147,25 +166,10 @@ language plpgsql
 security definer
 set search_path = ''
 as $$
-declare
-  v_delta text := private.rollup_delta(tg_op,
-    'private.local_day(created_at) as day, 1 as n, service_price as sp, final_price as fp, platform_fee as pf, provider_amount as pa',
-    'private.local_day(created_at) as day, -1 as n, -service_price as sp, -final_price as fp, -platform_fee as pf,
-     -provider_amount as pa');
 begin
-  execute 'insert into public.commission_stats_daily as s
-      (day, commission_count, service_price_total, final_price_total, platform_fee_total, provider_amount_total)
-    select day, sum(n), sum(sp), sum(fp), sum(pf), sum(pa)
-      from (' || v_delta || ') d
-     group by day
-    having sum(n) <> 0 or sum(sp) <> 0 or sum(fp) <> 0 or sum(pf) <> 0 or sum(pa) <> 0
-     order by day
-    on conflict (day) do update
-      set commission_count = s.commission_count + excluded.commission_count,
-          service_price_total = s.service_price_total + excluded.service_price_total,
-          final_price_total = s.final_price_total + excluded.final_price_total,
-          platform_fee_total = s.platform_fee_total + excluded.platform_fee_total,
-          provider_amount_total = s.provider_amount_total + excluded.provider_amount_total';
+  execute private.rollup_upsert(tg_op, 'public.commission_stats_daily', array['day'], array['private.local_day(created_at)'],
+    array['commission_count', 'service_price_total', 'final_price_total', 'platform_fee_total', 'provider_amount_total'],
+    array['1', 'service_price', 'final_price', 'platform_fee', 'provider_amount']);
   return null;
 end
 $$;
@@ -308,10 +312,7 @@ security definer
 set search_path = ''
 as $$
 begin
-  execute 'insert into private.profile_role_counts as s (role, profile_count)
-    select role, sum(n) from (' || private.rollup_delta(tg_op, 'role, 1 as n', 'role, -1 as n') || ') d
-     group by role having sum(n) <> 0 order by role
-    on conflict (role) do update set profile_count = s.profile_count + excluded.profile_count';
+  execute private.rollup_upsert(tg_op, 'private.profile_role_counts', array['role'], array['role'], array['profile_count'], array['1']);
   return null;
 end
 $$;
@@ -334,23 +335,10 @@ security definer
 set search_path = ''
 as $$
 begin
-  execute 'insert into private.commission_stats_service_daily as s
-      (day, subcategory_id, commission_count, service_price_total, platform_fee_total, provider_amount_total, commission_rate_total)
-    select day, sub, sum(n), sum(sp), sum(pf), sum(pa), sum(rt)
-      from (' || private.rollup_delta(tg_op,
-        'private.local_day(created_at) as day, coalesce(subcategory_id, ''00000000-0000-0000-0000-000000000000'') as sub,
-         1 as n, service_price as sp, platform_fee as pf, provider_amount as pa, commission_rate as rt',
-        'private.local_day(created_at) as day, coalesce(subcategory_id, ''00000000-0000-0000-0000-000000000000'') as sub,
-         -1 as n, -service_price as sp, -platform_fee as pf, -provider_amount as pa, -commission_rate as rt') || ') d
-     group by day, sub
-    having sum(n) <> 0 or sum(sp) <> 0 or sum(pf) <> 0 or sum(pa) <> 0 or sum(rt) <> 0
-     order by day, sub
-    on conflict (day, subcategory_id) do update
-      set commission_count = s.commission_count + excluded.commission_count,
-          service_price_total = s.service_price_total + excluded.service_price_total,
-          platform_fee_total = s.platform_fee_total + excluded.platform_fee_total,
-          provider_amount_total = s.provider_amount_total + excluded.provider_amount_total,
-          commission_rate_total = s.commission_rate_total + excluded.commission_rate_total';
+  execute private.rollup_upsert(tg_op, 'private.commission_stats_service_daily', array['day', 'subcategory_id'],
+    array['private.local_day(created_at)', 'coalesce(subcategory_id, ''00000000-0000-0000-0000-000000000000'')'],
+    array['commission_count', 'service_price_total', 'platform_fee_total', 'provider_amount_total', 'commission_rate_total'],
+    array['1', 'service_price', 'platform_fee', 'provider_amount', 'commission_rate']);
   return null;
 end
 $$;
@@ -373,26 +361,10 @@ security definer
 set search_path = ''
 as $$
 begin
-  execute 'insert into private.commission_stats_provider_monthly as s
-      (month, provider_id, subcategory_id, commission_count, service_price_total, platform_fee_total,
-       provider_amount_total, commission_rate_total)
-    select month, prov, sub, sum(n), sum(sp), sum(pf), sum(pa), sum(rt)
-      from (' || private.rollup_delta(tg_op,
-        'private.local_month(created_at) as month, coalesce(provider_id, ''00000000-0000-0000-0000-000000000000'') as prov,
-         coalesce(subcategory_id, ''00000000-0000-0000-0000-000000000000'') as sub,
-         1 as n, service_price as sp, platform_fee as pf, provider_amount as pa, commission_rate as rt',
-        'private.local_month(created_at) as month, coalesce(provider_id, ''00000000-0000-0000-0000-000000000000'') as prov,
-         coalesce(subcategory_id, ''00000000-0000-0000-0000-000000000000'') as sub,
-         -1 as n, -service_price as sp, -platform_fee as pf, -provider_amount as pa, -commission_rate as rt') || ') d
-     group by month, prov, sub
-    having sum(n) <> 0 or sum(sp) <> 0 or sum(pf) <> 0 or sum(pa) <> 0 or sum(rt) <> 0
-     order by prov, month, sub
-    on conflict (provider_id, month, subcategory_id) do update
-      set commission_count = s.commission_count + excluded.commission_count,
-          service_price_total = s.service_price_total + excluded.service_price_total,
-          platform_fee_total = s.platform_fee_total + excluded.platform_fee_total,
-          provider_amount_total = s.provider_amount_total + excluded.provider_amount_total,
-          commission_rate_total = s.commission_rate_total + excluded.commission_rate_total';
+  execute private.rollup_upsert(tg_op, 'private.commission_stats_provider_monthly', array['provider_id', 'month', 'subcategory_id'],
+    array['coalesce(provider_id, ''00000000-0000-0000-0000-000000000000'')', 'private.local_month(created_at)', 'coalesce(subcategory_id, ''00000000-0000-0000-0000-000000000000'')'],
+    array['commission_count', 'service_price_total', 'platform_fee_total', 'provider_amount_total', 'commission_rate_total'],
+    array['1', 'service_price', 'platform_fee', 'provider_amount', 'commission_rate']);
   return null;
 end
 $$;
@@ -415,17 +387,8 @@ security definer
 set search_path = ''
 as $$
 begin
-  execute 'insert into private.deposit_stats_daily as s (day, status, deposit_count, amount_total)
-    select day, status, sum(n), sum(amount)
-      from (' || private.rollup_delta(tg_op,
-        'private.local_day(created_at) as day, status, 1 as n, amount',
-        'private.local_day(created_at) as day, status, -1 as n, -amount as amount') || ') d
-     group by day, status
-    having sum(n) <> 0 or sum(amount) <> 0
-     order by day, status
-    on conflict (day, status) do update
-      set deposit_count = s.deposit_count + excluded.deposit_count,
-          amount_total = s.amount_total + excluded.amount_total';
+  execute private.rollup_upsert(tg_op, 'private.deposit_stats_daily', array['day', 'status'],
+    array['private.local_day(created_at)', 'status'], array['deposit_count', 'amount_total'], array['1', 'amount']);
   return null;
 end
 $$;

@@ -466,7 +466,10 @@ begin
 end
 $$;
 
-create function private.join_booking_queue(p_booking_id uuid)
+-- A working provider joins (p_join) or leaves the queue of an open booking of its service types;
+-- answers the queue's size. The booking's row lock serialises the changes: each one reads the queue
+-- the previous one committed.
+create function private.change_booking_queue(p_booking_id uuid, p_join boolean)
 returns integer
 language plpgsql
 volatile
@@ -479,48 +482,24 @@ declare
 begin
   v_provider := private.mkt_caller('provider');
   perform private.mkt_require_working_provider(v_provider);
-  -- The booking's row lock serialises joins: each one reads the queue the previous one committed.
   select * into v_booking from public.bookings where id = p_booking_id for update;
-  if not found or not exists (select 1 from public.provider_service_types pst
-                               where pst.provider_id = v_provider.id and pst.subcategory_id = v_booking.subcategory_id) then
+  if p_join and (not found or not exists (select 1 from public.provider_service_types pst
+                                           where pst.provider_id = v_provider.id and pst.subcategory_id = v_booking.subcategory_id)) then
     perform private.mkt_refuse('booking_not_found', 'Không tìm thấy đơn đặt lịch');
   end if;
-  if v_booking.status <> 'pending' or v_booking.provider_id is not null then
-    perform private.mkt_refuse('booking_not_open', 'Đơn này không còn nhận nhà cung cấp');
-  end if;
-  if v_provider.id = any (v_booking.provider_queue) then
-    perform private.mkt_refuse('already_in_queue', 'Bạn đã ở trong hàng chờ của đơn này');
-  end if;
-  update public.bookings
-     set provider_queue = array_append(provider_queue, v_provider.id)
-   where id = v_booking.id
-  returning * into v_booking;
-  return cardinality(v_booking.provider_queue);
-end
-$$;
-
-create function private.leave_booking_queue(p_booking_id uuid)
-returns integer
-language plpgsql
-volatile
-security definer
-set search_path = ''
-as $$
-declare
-  v_provider public.profiles%rowtype;
-  v_booking public.bookings%rowtype;
-begin
-  v_provider := private.mkt_caller('provider');
-  perform private.mkt_require_working_provider(v_provider);
-  select * into v_booking from public.bookings where id = p_booking_id for update;
-  if not found or not (v_provider.id = any (v_booking.provider_queue)) then
+  if not p_join and (not found or not (v_provider.id = any (v_booking.provider_queue))) then
     perform private.mkt_refuse('not_in_queue', 'Bạn không ở trong hàng chờ của đơn này');
   end if;
   if v_booking.status <> 'pending' or v_booking.provider_id is not null then
-    perform private.mkt_refuse('booking_not_open', 'Đơn này đã chọn nhà cung cấp, không thể rời hàng chờ');
+    perform private.mkt_refuse('booking_not_open', case when p_join then 'Đơn này không còn nhận nhà cung cấp'
+                                                        else 'Đơn này đã chọn nhà cung cấp, không thể rời hàng chờ' end);
+  end if;
+  if p_join and v_provider.id = any (v_booking.provider_queue) then
+    perform private.mkt_refuse('already_in_queue', 'Bạn đã ở trong hàng chờ của đơn này');
   end if;
   update public.bookings
-     set provider_queue = array_remove(provider_queue, v_provider.id)
+     set provider_queue = case when p_join then array_append(provider_queue, v_provider.id)
+                               else array_remove(provider_queue, v_provider.id) end
    where id = v_booking.id
   returning * into v_booking;
   return cardinality(v_booking.provider_queue);
@@ -576,30 +555,6 @@ begin
   values (v_provider.id, p_amount, 'pending', v_note)
   returning * into v_row;
   return v_row;
-end
-$$;
-
--- Privileges of the bodies: callable by signed-in users (through the wrappers) and the service role.
-do $$
-declare
-  v_signature text;
-begin
-  foreach v_signature in array array[
-    'private.create_booking(uuid, timestamptz, text, text, text, text)',
-    'private.cancel_booking(uuid)',
-    'private.choose_provider(uuid, uuid)',
-    'private.confirm_completion(uuid)',
-    'private.create_review(uuid, integer, text)',
-    'private.list_booking_queue(uuid)',
-    'private.list_open_bookings(integer, timestamptz, uuid)',
-    'private.join_booking_queue(uuid)',
-    'private.leave_booking_queue(uuid)',
-    'private.report_completion(uuid)',
-    'private.request_deposit(bigint, text)'
-  ] loop
-    execute format('revoke all on function %s from public, anon', v_signature);
-    execute format('grant execute on function %s to authenticated, service_role', v_signature);
-  end loop;
 end
 $$;
 
@@ -668,13 +623,13 @@ comment on function public.list_open_bookings(integer, timestamptz, uuid) is
 create function public.join_booking_queue(p_booking_id uuid)
 returns integer
 language sql volatile security invoker set search_path = ''
-as $$ select private.join_booking_queue(p_booking_id) $$;
+as $$ select private.change_booking_queue(p_booking_id, true) $$;
 comment on function public.join_booking_queue(uuid) is 'Provider (active, minimum deposit): joins an open booking''s queue; returns the queue size.';
 
 create function public.leave_booking_queue(p_booking_id uuid)
 returns integer
 language sql volatile security invoker set search_path = ''
-as $$ select private.leave_booking_queue(p_booking_id) $$;
+as $$ select private.change_booking_queue(p_booking_id, false) $$;
 comment on function public.leave_booking_queue(uuid) is 'Provider (active, minimum deposit): leaves an open booking''s queue; returns the queue size.';
 
 create function public.report_completion(p_booking_id uuid)
@@ -689,21 +644,33 @@ language sql volatile security invoker set search_path = ''
 as $$ select * from private.request_deposit(p_amount, p_note) $$;
 comment on function public.request_deposit(bigint, text) is 'Provider: asks for a deposit top-up → a pending deposit_history row an admin completes or cancels.';
 
+-- Privileges: the bodies in `private` and their wrappers alike are callable by signed-in users and the
+-- service role, by nobody else.
 do $$
 declare
   v_signature text;
 begin
   foreach v_signature in array array[
+    'private.create_booking(uuid, timestamptz, text, text, text, text)',
     'public.create_booking(uuid, timestamptz, text, text, text, text)',
+    'private.cancel_booking(uuid)',
     'public.cancel_booking(uuid)',
+    'private.choose_provider(uuid, uuid)',
     'public.choose_provider(uuid, uuid)',
+    'private.confirm_completion(uuid)',
     'public.confirm_completion(uuid)',
+    'private.create_review(uuid, integer, text)',
     'public.create_review(uuid, integer, text)',
+    'private.list_booking_queue(uuid)',
     'public.list_booking_queue(uuid)',
+    'private.list_open_bookings(integer, timestamptz, uuid)',
     'public.list_open_bookings(integer, timestamptz, uuid)',
+    'private.change_booking_queue(uuid, boolean)',
     'public.join_booking_queue(uuid)',
     'public.leave_booking_queue(uuid)',
+    'private.report_completion(uuid)',
     'public.report_completion(uuid)',
+    'private.request_deposit(bigint, text)',
     'public.request_deposit(bigint, text)'
   ] loop
     execute format('revoke all on function %s from public, anon', v_signature);

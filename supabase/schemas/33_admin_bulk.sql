@@ -75,141 +75,94 @@ $$;
 revoke all on function private.bulk_refuse_conflicts(integer, uuid[], uuid[]) from public, anon;
 grant execute on function private.bulk_refuse_conflicts(integer, uuid[], uuid[]) to authenticated, service_role;
 
+-- The body of every bulk action: private.assert_admin() first, then checks the arrays
+-- (bulk_check_arguments; p_allowed: the statuses the action may set), locks the rows of
+-- public.<p_table> in id order, refuses the whole batch when one is gone, changed since the admin
+-- saw it or not eligible (bulk_refuse_conflicts), then sets every status in one UPDATE and answers
+-- [{id, status, previous_status, updated_at}] in the order of p_ids. What the admin saw
+-- (p_expected) is compared with the status for providers, with updated_at otherwise. A row is not
+-- eligible when it already has the target status, and per table: a profile that is not a provider
+-- or a banned provider; a booking without a provider set to pending_completion or completed. The
+-- SQL names one of these four tables only (22023 for any other name), so no caller's text ever
+-- reaches it; it runs with the caller's rights (security invoker).
+create function private.bulk_set_status(p_table text, p_ids uuid[], p_statuses text[], p_expected anyarray, p_allowed text[])
+returns jsonb
+language plpgsql
+volatile
+security invoker
+set search_path = ''
+as $$
+declare
+  v_seen text := case p_table when 'profiles' then 'status' else 'updated_at' end;
+  v_ineligible_when text := case p_table
+    when 'profiles' then 't.role <> ''provider'' or t.status = ''banned'''
+    when 'bookings' then 'a.status in (''pending_completion'', ''completed'') and t.provider_id is null'
+    when 'reviews' then 'false'
+    when 'discount_codes' then 'false'
+  end;
+  v_changed uuid[];
+  v_ineligible uuid[];
+  v_answer jsonb;
+begin
+  perform private.assert_admin();
+  if v_ineligible_when is null then
+    raise exception 'No bulk action on the table %', p_table using errcode = '22023';
+  end if;
+  perform private.bulk_check_arguments(p_ids, p_statuses, cardinality(p_expected), p_allowed);
+  execute format('select 1 from public.%I t where t.id = any ($1) order by t.id for update', p_table) using p_ids;
+  execute format(
+    'select coalesce(array_agg(a.id order by a.ord) filter (where t.id is null or t.%2$I is distinct from a.expected), ''{}''),
+            coalesce(array_agg(a.id order by a.ord) filter (
+              where t.id is not null and t.%2$I is not distinct from a.expected and (t.status = a.status or %3$s)), ''{}'')
+       from unnest($1, $2, $3) with ordinality as a(id, status, expected, ord)
+       left join public.%1$I t on t.id = a.id', p_table, v_seen, v_ineligible_when)
+    into v_changed, v_ineligible
+    using p_ids, p_statuses, p_expected;
+  perform private.bulk_refuse_conflicts(cardinality(p_ids), v_changed, v_ineligible);
+
+  execute format(
+    'with target as (
+       select a.id, a.status, a.ord, t.status as previous_status
+         from unnest($1, $2) with ordinality as a(id, status, ord)
+         join public.%1$I t on t.id = a.id
+     ), saved as (
+       update public.%1$I t set status = target.status from target where t.id = target.id
+       returning t.id, t.status, t.updated_at
+     )
+     select jsonb_agg(jsonb_build_object(''id'', s.id, ''status'', s.status, ''previous_status'', target.previous_status,
+                                         ''updated_at'', s.updated_at) order by target.ord)
+       from saved s join target on target.id = s.id', p_table)
+    into v_answer
+    using p_ids, p_statuses;
+  return v_answer;
+end
+$$;
+revoke all on function private.bulk_set_status(text, uuid[], text[], anyarray, text[]) from public, anon;
+grant execute on function private.bulk_set_status(text, uuid[], text[], anyarray, text[]) to authenticated, service_role;
+
 -- Providers: approve (active), pause (inactive), ban (banned), and the undo of an approval or a
 -- pause (back to pending_approval / active / inactive). What the admin saw is the status. A banned
 -- provider is not eligible (lifting a ban is the ban card's, one provider at a time), nor a
 -- provider already in the target status, nor a profile that is not a provider.
 create function public.admin_bulk_set_provider_status(p_ids uuid[], p_statuses text[], p_expected_statuses text[])
-returns jsonb
-language plpgsql
-volatile
-security invoker
-set search_path = ''
-as $$
-declare
-  v_changed uuid[];
-  v_ineligible uuid[];
-  v_answer jsonb;
-begin
-  perform private.assert_admin();
-  perform private.bulk_check_arguments(p_ids, p_statuses, cardinality(p_expected_statuses),
-                                       array['active', 'inactive', 'pending_approval', 'banned']);
-  perform 1 from public.profiles p where p.id = any (p_ids) order by p.id for update;
-  select coalesce(array_agg(a.id order by a.ord) filter (where p.id is null or p.status is distinct from a.expected), '{}'),
-         coalesce(array_agg(a.id order by a.ord) filter (
-           where p.id is not null and p.status is not distinct from a.expected
-             and (p.role <> 'provider' or p.status = 'banned' or p.status = a.status)), '{}')
-    into v_changed, v_ineligible
-    from unnest(p_ids, p_statuses, p_expected_statuses) with ordinality as a(id, status, expected, ord)
-    left join public.profiles p on p.id = a.id;
-  perform private.bulk_refuse_conflicts(cardinality(p_ids), v_changed, v_ineligible);
-
-  with target as (
-    select a.id, a.status, a.expected, a.ord
-      from unnest(p_ids, p_statuses, p_expected_statuses) with ordinality as a(id, status, expected, ord)
-  ), saved as (
-    update public.profiles p set status = t.status from target t where p.id = t.id
-    returning p.id, p.status, p.updated_at
-  )
-  select jsonb_agg(jsonb_build_object('id', s.id, 'status', s.status, 'previous_status', t.expected, 'updated_at', s.updated_at)
-                   order by t.ord)
-    into v_answer
-    from saved s join target t on t.id = s.id;
-  return v_answer;
-end
-$$;
+returns jsonb language sql volatile security invoker set search_path = ''
+as $$ select private.bulk_set_status('profiles', p_ids, p_statuses, p_expected_statuses, array['active', 'inactive', 'pending_approval', 'banned']) $$;
 comment on function public.admin_bulk_set_provider_status(uuid[], text[], text[]) is
   'Admin bulk action: sets the status of 1–100 providers (approve, pause, ban, undo) in one transaction; refuses all (PT409, detail {changed, ineligible}) if any row''s status is not the expected one or the row is not eligible. Audited per row.';
-revoke all on function public.admin_bulk_set_provider_status(uuid[], text[], text[]) from public, anon;
-grant execute on function public.admin_bulk_set_provider_status(uuid[], text[], text[]) to authenticated, service_role;
 
 -- Reviews: hide (inactive) / show (active). What the admin saw is updated_at.
 create function public.admin_bulk_set_review_status(p_ids uuid[], p_statuses text[], p_expected_updated_at timestamptz[])
-returns jsonb
-language plpgsql
-volatile
-security invoker
-set search_path = ''
-as $$
-declare
-  v_changed uuid[];
-  v_ineligible uuid[];
-  v_answer jsonb;
-begin
-  perform private.assert_admin();
-  perform private.bulk_check_arguments(p_ids, p_statuses, cardinality(p_expected_updated_at), array['active', 'inactive']);
-  perform 1 from public.reviews r where r.id = any (p_ids) order by r.id for update;
-  select coalesce(array_agg(a.id order by a.ord) filter (where r.id is null or r.updated_at is distinct from a.expected), '{}'),
-         coalesce(array_agg(a.id order by a.ord) filter (
-           where r.id is not null and r.updated_at is not distinct from a.expected and r.status = a.status), '{}')
-    into v_changed, v_ineligible
-    from unnest(p_ids, p_statuses, p_expected_updated_at) with ordinality as a(id, status, expected, ord)
-    left join public.reviews r on r.id = a.id;
-  perform private.bulk_refuse_conflicts(cardinality(p_ids), v_changed, v_ineligible);
-
-  with target as (
-    select a.id, a.status, a.ord, r.status as previous_status
-      from unnest(p_ids, p_statuses) with ordinality as a(id, status, ord)
-      join public.reviews r on r.id = a.id
-  ), saved as (
-    update public.reviews r set status = t.status from target t where r.id = t.id
-    returning r.id, r.status, r.updated_at
-  )
-  select jsonb_agg(jsonb_build_object('id', s.id, 'status', s.status, 'previous_status', t.previous_status, 'updated_at', s.updated_at)
-                   order by t.ord)
-    into v_answer
-    from saved s join target t on t.id = s.id;
-  return v_answer;
-end
-$$;
+returns jsonb language sql volatile security invoker set search_path = ''
+as $$ select private.bulk_set_status('reviews', p_ids, p_statuses, p_expected_updated_at, array['active', 'inactive']) $$;
 comment on function public.admin_bulk_set_review_status(uuid[], text[], timestamptz[]) is
   'Admin bulk action: hides (inactive) or shows (active) 1–100 reviews in one transaction; refuses all (PT409, detail {changed, ineligible}) if any row changed since its expected updated_at or already has the status. Audited per row.';
-revoke all on function public.admin_bulk_set_review_status(uuid[], text[], timestamptz[]) from public, anon;
-grant execute on function public.admin_bulk_set_review_status(uuid[], text[], timestamptz[]) to authenticated, service_role;
 
 -- Promotion codes: pause (inactive) / resume (active). What the admin saw is updated_at.
 create function public.admin_bulk_set_discount_code_status(p_ids uuid[], p_statuses text[], p_expected_updated_at timestamptz[])
-returns jsonb
-language plpgsql
-volatile
-security invoker
-set search_path = ''
-as $$
-declare
-  v_changed uuid[];
-  v_ineligible uuid[];
-  v_answer jsonb;
-begin
-  perform private.assert_admin();
-  perform private.bulk_check_arguments(p_ids, p_statuses, cardinality(p_expected_updated_at), array['active', 'inactive']);
-  perform 1 from public.discount_codes d where d.id = any (p_ids) order by d.id for update;
-  select coalesce(array_agg(a.id order by a.ord) filter (where d.id is null or d.updated_at is distinct from a.expected), '{}'),
-         coalesce(array_agg(a.id order by a.ord) filter (
-           where d.id is not null and d.updated_at is not distinct from a.expected and d.status = a.status), '{}')
-    into v_changed, v_ineligible
-    from unnest(p_ids, p_statuses, p_expected_updated_at) with ordinality as a(id, status, expected, ord)
-    left join public.discount_codes d on d.id = a.id;
-  perform private.bulk_refuse_conflicts(cardinality(p_ids), v_changed, v_ineligible);
-
-  with target as (
-    select a.id, a.status, a.ord, d.status as previous_status
-      from unnest(p_ids, p_statuses) with ordinality as a(id, status, ord)
-      join public.discount_codes d on d.id = a.id
-  ), saved as (
-    update public.discount_codes d set status = t.status from target t where d.id = t.id
-    returning d.id, d.status, d.updated_at
-  )
-  select jsonb_agg(jsonb_build_object('id', s.id, 'status', s.status, 'previous_status', t.previous_status, 'updated_at', s.updated_at)
-                   order by t.ord)
-    into v_answer
-    from saved s join target t on t.id = s.id;
-  return v_answer;
-end
-$$;
+returns jsonb language sql volatile security invoker set search_path = ''
+as $$ select private.bulk_set_status('discount_codes', p_ids, p_statuses, p_expected_updated_at, array['active', 'inactive']) $$;
 comment on function public.admin_bulk_set_discount_code_status(uuid[], text[], timestamptz[]) is
   'Admin bulk action: pauses (inactive) or resumes (active) 1–100 promotion codes in one transaction; refuses all (PT409, detail {changed, ineligible}) if any row changed since its expected updated_at or already has the status. Audited per row.';
-revoke all on function public.admin_bulk_set_discount_code_status(uuid[], text[], timestamptz[]) from public, anon;
-grant execute on function public.admin_bulk_set_discount_code_status(uuid[], text[], timestamptz[]) to authenticated, service_role;
 
 -- Bookings: any status, as the booking detail's select. What the admin saw is updated_at (read with
 -- the money preview). A booking already in the target status is not eligible, nor a booking
@@ -217,46 +170,20 @@ grant execute on function public.admin_bulk_set_discount_code_status(uuid[], tex
 -- or leaving completed moves money through the triggers of the single change (the commission row
 -- and the provider's earnings).
 create function public.admin_bulk_set_booking_status(p_ids uuid[], p_statuses text[], p_expected_updated_at timestamptz[])
-returns jsonb
-language plpgsql
-volatile
-security invoker
-set search_path = ''
-as $$
-declare
-  v_changed uuid[];
-  v_ineligible uuid[];
-  v_answer jsonb;
-begin
-  perform private.assert_admin();
-  perform private.bulk_check_arguments(p_ids, p_statuses, cardinality(p_expected_updated_at),
-                                       array['pending', 'confirmed', 'pending_completion', 'completed', 'cancelled']);
-  perform 1 from public.bookings b where b.id = any (p_ids) order by b.id for update;
-  select coalesce(array_agg(a.id order by a.ord) filter (where b.id is null or b.updated_at is distinct from a.expected), '{}'),
-         coalesce(array_agg(a.id order by a.ord) filter (
-           where b.id is not null and b.updated_at is not distinct from a.expected
-             and (b.status = a.status or (a.status in ('pending_completion', 'completed') and b.provider_id is null))), '{}')
-    into v_changed, v_ineligible
-    from unnest(p_ids, p_statuses, p_expected_updated_at) with ordinality as a(id, status, expected, ord)
-    left join public.bookings b on b.id = a.id;
-  perform private.bulk_refuse_conflicts(cardinality(p_ids), v_changed, v_ineligible);
-
-  with target as (
-    select a.id, a.status, a.ord, b.status as previous_status
-      from unnest(p_ids, p_statuses) with ordinality as a(id, status, ord)
-      join public.bookings b on b.id = a.id
-  ), saved as (
-    update public.bookings b set status = t.status from target t where b.id = t.id
-    returning b.id, b.status, b.updated_at
-  )
-  select jsonb_agg(jsonb_build_object('id', s.id, 'status', s.status, 'previous_status', t.previous_status, 'updated_at', s.updated_at)
-                   order by t.ord)
-    into v_answer
-    from saved s join target t on t.id = s.id;
-  return v_answer;
-end
-$$;
+returns jsonb language sql volatile security invoker set search_path = ''
+as $$ select private.bulk_set_status('bookings', p_ids, p_statuses, p_expected_updated_at, array['pending', 'confirmed', 'pending_completion', 'completed', 'cancelled']) $$;
 comment on function public.admin_bulk_set_booking_status(uuid[], text[], timestamptz[]) is
   'Admin bulk action: sets the status of 1–100 bookings in one transaction (commissions and earnings follow as for one); refuses all (PT409, detail {changed, ineligible}) if any row changed since its expected updated_at, already has the status or lacks the provider a done status needs. Audited per row.';
-revoke all on function public.admin_bulk_set_booking_status(uuid[], text[], timestamptz[]) from public, anon;
-grant execute on function public.admin_bulk_set_booking_status(uuid[], text[], timestamptz[]) to authenticated, service_role;
+
+revoke all on function
+  public.admin_bulk_set_provider_status(uuid[], text[], text[]),
+  public.admin_bulk_set_review_status(uuid[], text[], timestamptz[]),
+  public.admin_bulk_set_discount_code_status(uuid[], text[], timestamptz[]),
+  public.admin_bulk_set_booking_status(uuid[], text[], timestamptz[])
+  from public, anon;
+grant execute on function
+  public.admin_bulk_set_provider_status(uuid[], text[], text[]),
+  public.admin_bulk_set_review_status(uuid[], text[], timestamptz[]),
+  public.admin_bulk_set_discount_code_status(uuid[], text[], timestamptz[]),
+  public.admin_bulk_set_booking_status(uuid[], text[], timestamptz[])
+  to authenticated, service_role;
