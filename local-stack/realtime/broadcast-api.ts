@@ -3,20 +3,28 @@
 // private}]}) and for `channel.httpSend()` (`POST /api/broadcast/{topic}/events/{event}`, body =
 // the payload, `?private=true`). The caller is the Authorization bearer token, else the apikey;
 // messages to private topics are sent only when the INSERT policy of realtime.messages allows the
-// caller (others are dropped, the answer is still 202 as in Realtime).
+// caller (others are dropped, the answer is still 202 as in Realtime). A payload over the tenant's
+// max_payload_size_in_kb (payload-size.ts) makes the request invalid: 422 with Realtime's changeset
+// error "Payload size exceeds tenant limit", nothing sent.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { BodyTooLargeError, readBody, sendJson } from '../http-util.ts';
 import { bearerToken } from '../jwt.ts';
 import type { Extension } from './authorization.ts';
 import type { BroadcastMessage, Identity } from './index.ts';
+import type { RealtimeLimits } from './limits.ts';
+import { binaryExternalSize, jsonExternalSize, maxPayloadBytes } from './payload-size.ts';
 import { topicKey } from './topics.ts';
 
-const BODY_LIMIT = 1024 * 1024;
+/** Plug's default body length (8 MB; Realtime's Plug.Parsers and OctetStream parser keep it): past it 413. */
+const BODY_LIMIT = 8_000_000;
+
+export const PAYLOAD_TOO_LARGE = 'Payload size exceeds tenant limit';
 
 export interface BroadcastService {
   verify(token: string): Promise<{ ok: true; identity: Identity } | { ok: false }>;
   broadcast(key: string, message: BroadcastMessage): void;
   mayWrite(subscriber: { identity: Identity; subTopic: string }, extension: Extension): Promise<boolean>;
+  readonly limits: Pick<RealtimeLimits, 'maxPayloadSizeInKb'>;
 }
 
 interface Outgoing {
@@ -38,28 +46,34 @@ function parseJson(body: Buffer): { ok: true; value: unknown } | { ok: false } {
   }
 }
 
-/** Validates `{messages: [...]}` as Realtime's changeset does; a list of errors when invalid. */
-function batchMessages(value: unknown): { errors: string[] } | { messages: Outgoing[] } {
+type FieldErrors = Partial<Record<'topic' | 'event' | 'payload' | 'private', string[]>>;
+
+/**
+ * Validates `{messages: [...]}` as Realtime's changeset does; when invalid, its errors as Realtime's
+ * ChangesetView renders them: `{messages: ["can't be blank"]}` or one map per message
+ * (`{}` for a valid one), e.g. `{messages: [{}, {payload: ["Payload size exceeds tenant limit"]}]}`.
+ */
+function batchMessages(value: unknown, maxBytes: number): { errors: Record<string, unknown> } | { messages: Outgoing[] } {
   const messages = value !== null && typeof value === 'object' ? (value as { messages?: unknown }).messages : undefined;
-  if (!Array.isArray(messages) || messages.length === 0) return { errors: ["messages can't be blank"] };
-  const errors: string[] = [];
+  if (!Array.isArray(messages) || messages.length === 0) return { errors: { messages: ["can't be blank"] } };
+  const errors: FieldErrors[] = [];
   const out: Outgoing[] = [];
-  messages.forEach((entry: unknown, position) => {
+  for (const entry of messages as unknown[]) {
     const m = (entry !== null && typeof entry === 'object' && !Array.isArray(entry) ? entry : {}) as Record<string, unknown>;
-    const problems: string[] = [];
-    if (typeof m.topic !== 'string' || m.topic === '') problems.push("topic can't be blank");
-    if (typeof m.event !== 'string' || m.event === '') problems.push("event can't be blank");
-    if (m.payload === null || typeof m.payload !== 'object' || Array.isArray(m.payload)) problems.push('payload is invalid');
-    if (m.private !== undefined && m.private !== null && typeof m.private !== 'boolean') problems.push('private is invalid');
-    if (problems.length > 0) {
-      errors.push(`messages[${position}]: ${problems.join(', ')}`);
-      return;
-    }
+    const problems: FieldErrors = {};
+    if (typeof m.topic !== 'string' || m.topic === '') problems.topic = ["can't be blank"];
+    if (typeof m.event !== 'string' || m.event === '') problems.event = ["can't be blank"];
+    if (m.payload === undefined || m.payload === null) problems.payload = ["can't be blank"];
+    else if (typeof m.payload !== 'object' || Array.isArray(m.payload)) problems.payload = ['is invalid'];
+    else if (jsonExternalSize(m.payload) > maxBytes) problems.payload = [PAYLOAD_TOO_LARGE];
+    if (m.private !== undefined && m.private !== null && typeof m.private !== 'boolean') problems.private = ['is invalid'];
+    errors.push(problems);
+    if (Object.keys(problems).length > 0) continue;
     const payload: Record<string, unknown> = { type: 'broadcast', event: m.event, payload: m.payload };
     if (typeof m.id === 'string') payload.meta = { id: m.id };
     out.push({ topic: m.topic as string, isPrivate: m.private === true, message: { kind: 'json', payload } });
-  });
-  return errors.length > 0 ? { errors } : { messages: out };
+  }
+  return out.length === messages.length ? { messages: out } : { errors: { messages: errors } };
 }
 
 export async function handleBroadcastRequest(service: BroadcastService, req: IncomingMessage, res: ServerResponse, subpath: string): Promise<void> {
@@ -92,6 +106,7 @@ export async function handleBroadcastRequest(service: BroadcastService, req: Inc
     throw error;
   }
 
+  const maxBytes = maxPayloadBytes(service.limits.maxPayloadSizeInKb);
   let outgoing: Outgoing[];
   if (single) {
     const topic = decodeURIComponent(single[1]!);
@@ -99,6 +114,10 @@ export async function handleBroadcastRequest(service: BroadcastService, req: Inc
     const isPrivate = new URL(req.url ?? '/', 'http://localhost').searchParams.get('private') === 'true';
     const binary = (req.headers['content-type'] ?? '').toLowerCase().startsWith('application/octet-stream');
     if (binary) {
+      if (binaryExternalSize(body.length) > maxBytes) {
+        sendJson(res, 422, { errors: { payload: [PAYLOAD_TOO_LARGE] } });
+        return;
+      }
       outgoing = [{ topic, isPrivate, message: { kind: 'user', event, encoding: 'binary', bytes: body } }];
     } else {
       const parsed = parseJson(body);
@@ -106,13 +125,19 @@ export async function handleBroadcastRequest(service: BroadcastService, req: Inc
         sendJson(res, 422, { errors: { payload: ['is invalid'] } });
         return;
       }
+      // Plug's JSON parser: an object is the params, any other JSON value is `%{"_json" => value}`.
+      const measured = parsed.value !== null && typeof parsed.value === 'object' && !Array.isArray(parsed.value) ? parsed.value : { _json: parsed.value };
+      if (jsonExternalSize(measured) > maxBytes) {
+        sendJson(res, 422, { errors: { payload: [PAYLOAD_TOO_LARGE] } });
+        return;
+      }
       outgoing = [{ topic, isPrivate, message: { kind: 'json', payload: { type: 'broadcast', event, payload: parsed.value } } }];
     }
   } else {
     const parsed = parseJson(body);
-    const result = parsed.ok ? batchMessages(parsed.value) : { errors: ['body is not JSON'] };
+    const result = parsed.ok ? batchMessages(parsed.value, maxBytes) : { errors: { messages: ["can't be blank"] } };
     if ('errors' in result) {
-      sendJson(res, 422, { errors: { messages: result.errors } });
+      sendJson(res, 422, { errors: result.errors });
       return;
     }
     outgoing = result.messages;

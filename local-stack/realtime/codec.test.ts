@@ -98,6 +98,7 @@ describe('binary broadcast frames', () => {
       event: 'cursor',
       encoding: 'json',
       payload: Buffer.from('{"x":1}'),
+      metadata: {},
     });
   });
 

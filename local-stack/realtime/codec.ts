@@ -92,6 +92,8 @@ export interface UserBroadcastPush {
   event: string;
   encoding: 'json' | 'binary';
   payload: Buffer;
+  /** The push's metadata, decoded (`{}` when the frame has none), as Realtime's V2 serializer keeps it. */
+  metadata: unknown;
 }
 
 const USER_BROADCAST_PUSH = 3;
@@ -110,8 +112,16 @@ export function decodeBinaryFrame(data: Buffer): UserBroadcastPush | undefined {
     fields.push(data.subarray(offset, offset + size).toString('utf8'));
     offset += size;
   }
-  const [joinRef, ref, topic, event] = fields as [string, string, string, string];
+  const [joinRef, ref, topic, event, metadataText] = fields as [string, string, string, string, string];
   if (topic === '' || event === '') return undefined;
+  let metadata: unknown = {};
+  if (metadataText !== '') {
+    try {
+      metadata = JSON.parse(metadataText) as unknown;
+    } catch {
+      return undefined;
+    }
+  }
   const payload = data.subarray(offset);
   if (encoding === 1) {
     try {
@@ -127,6 +137,7 @@ export function decodeBinaryFrame(data: Buffer): UserBroadcastPush | undefined {
     event,
     encoding: encoding === 1 ? 'json' : 'binary',
     payload: Buffer.from(payload),
+    metadata,
   };
 }
 

@@ -28,6 +28,7 @@ import {
 import { filterSql, FilterParseError, parseFilter, quoteIdent, type FilterCondition } from './filters.ts';
 import { capIdentityKey, rlsGroupKey } from './identity.ts';
 import { ClientPresenceWindow, Gate, RateCounter, ReadBudget, type RealtimeLimits } from './limits.ts';
+import { jsonExternalSize, maxPayloadBytes, userBroadcastExternalSize } from './payload-size.ts';
 import { topicKey, Topics, type TopicMember } from './topics.ts';
 
 const EVENTS = new Set(['*', 'INSERT', 'UPDATE', 'DELETE']);
@@ -49,6 +50,11 @@ export const TOO_MANY_USERS = 'ConnectionRateLimitReached: Too many connected us
 export const TOO_MANY_MESSAGES = 'Too many messages per second';
 export const TOO_MANY_PRESENCE = 'Too many presence messages per second';
 export const CLIENT_PRESENCE_LIMIT = 'Client presence rate limit exceeded';
+/** Realtime's answers to a payload over max_payload_size_in_kb (payload-size.ts). */
+export const PAYLOAD_SIZE_EXCEEDED = 'payload_size_exceeded';
+export const TRACK_SIZE_EXCEEDED = 'Track message size exceeded';
+/** Realtime's websocket frame bound (RealtimeWeb.Endpoint `max_frame_size`): past it the socket is closed (1009). */
+export const MAX_FRAME_BYTES = 5_000_000;
 /** Database work of joins running at once (filter values, private-channel policies), see Gate. */
 const JOIN_CONCURRENCY = 2;
 /** How long the read check of a change is retried while the database or its pool is busy or away. */
@@ -313,7 +319,7 @@ class Connection {
         await this.updateToken(channel, message.payload.access_token);
         return;
       case 'broadcast':
-        await this.broadcast(channel, message, { kind: 'json', payload: message.payload });
+        await this.broadcast(channel, message, { kind: 'json', payload: message.payload }, jsonExternalSize(message.payload));
         return;
       case 'presence':
         await this.presence(channel, message);
@@ -327,17 +333,29 @@ class Connection {
   private async binaryBroadcast(push: UserBroadcastPush): Promise<void> {
     const channel = this.channelFor(push);
     if (!channel) return;
-    await this.broadcast(channel, push, { kind: 'user', event: push.event, encoding: push.encoding, bytes: push.payload });
+    const size = userBroadcastExternalSize(push.event, push.encoding, push.payload.length, push.metadata);
+    await this.broadcast(channel, push, { kind: 'user', event: push.event, encoding: push.encoding, bytes: push.payload }, size);
   }
 
-  /** A broadcast from this client: to the topic's other members (and itself with `self`). */
-  private async broadcast(channel: Channel, message: Pick<PhoenixMessage, 'joinRef' | 'ref' | 'topic'>, broadcast: BroadcastMessage): Promise<void> {
+  /**
+   * A broadcast from this client: to the topic's other members (and itself with `self`). `size` is
+   * its Erlang external size (payload-size.ts); over the payload limit it is counted but not sent,
+   * and only an `ack` sender is told (`phx_reply {status:"error", response:"payload_size_exceeded"}`,
+   * Realtime's BroadcastHandler); the channel and the socket stay open.
+   */
+  private async broadcast(channel: Channel, message: Pick<PhoenixMessage, 'joinRef' | 'ref' | 'topic'>, broadcast: BroadcastMessage, size: number): Promise<void> {
     if (channel.options.isPrivate) {
       const allowed = await (channel.writes.broadcast ??= this.service.mayWrite(channel, 'broadcast'));
       // Refused sends are dropped without a reply, as Realtime does (an `ack` sender times out).
       if (!allowed || !channel.active) return;
     }
     this.countEvent();
+    if (size > maxPayloadBytes(this.service.limits.maxPayloadSizeInKb)) {
+      if (channel.options.ackBroadcast && message.ref !== null) {
+        this.send({ joinRef: message.joinRef, ref: message.ref, topic: message.topic, event: 'phx_reply', payload: { status: 'error', response: PAYLOAD_SIZE_EXCEEDED } });
+      }
+      return;
+    }
     this.service.broadcast(channel.topicKey, broadcast, channel.options.selfBroadcast ? undefined : channel);
     if (channel.options.ackBroadcast && message.ref !== null) this.send(reply(message, 'ok', {}));
   }
@@ -377,6 +395,11 @@ class Connection {
     const payload = message.payload.payload ?? {};
     if (!isPlainObject(payload)) {
       this.send(reply(message, 'error', { reason: 'Presence track payload must be a map' }));
+      return;
+    }
+    // Realtime checks the size before the presence rate: an oversized track ends the channel.
+    if (jsonExternalSize(payload) > maxPayloadBytes(this.service.limits.maxPayloadSizeInKb)) {
+      this.service.shutdownChannel(channel, TRACK_SIZE_EXCEEDED);
       return;
     }
     const presence = this.service.presenceEvents;
@@ -536,7 +559,7 @@ class Connection {
 }
 
 class RealtimeService implements RealtimeModule {
-  private readonly wss = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 });
+  private readonly wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
   private readonly channels = new Set<Channel>();
   private nextBindingId = 1;
   private queue: Promise<void> = Promise.resolve();

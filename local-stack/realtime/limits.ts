@@ -6,6 +6,10 @@
 // triggered counter, not to a single burst, so a page opening 150 channels at once is not refused
 // (150 joins / 5 s = 30 per second).
 //
+// Realtime's tenant also stores max_bytes_per_second (TENANT_MAX_BYTES_PER_SECOND, 100_000), but
+// nothing in Realtime reads it beyond the tenant API, its OpenAPI schema and the admin dashboard: no
+// counter, no refusal, no log. It is therefore not a limit here either.
+//
 // The Supabase CLI's config.toml has no key for these (its [realtime] section has `enabled`,
 // `ip_version`, `max_header_length`), so they are environment variables, documented in
 // local-stack/realtime/README.md ("Limits").
@@ -36,6 +40,12 @@ export interface RealtimeLimits {
    * socket is read more slowly (TCP pushes back on the sender), nothing is refused or dropped.
    */
   maxSocketReadBytesPerSecond: number;
+  /**
+   * Largest broadcast or presence payload, in kB (the tenant's max_payload_size_in_kb, 3000 on a
+   * self-hosted or CLI Realtime; Supabase's Free plan: 256): over `kb * 1000 + 500` bytes of Erlang
+   * external term size it is refused (`payload-size.ts`); always enforced.
+   */
+  maxPayloadSizeInKb: number;
   /** Length of one bucket of the rate counters (Realtime: 5 s); 12 buckets are averaged. */
   tickMs: number;
 }
@@ -51,6 +61,7 @@ export const REALTIME_DEFAULTS: Omit<RealtimeLimits, 'ratesEnabled'> = {
   clientPresenceWindowMs: 30_000,
   maxSocketBufferBytes: 50_000_000,
   maxSocketReadBytesPerSecond: 1_000_000,
+  maxPayloadSizeInKb: 3000,
   tickMs: 5_000,
 };
 
@@ -64,6 +75,7 @@ const ENV_NAMES: Record<keyof typeof REALTIME_DEFAULTS, string> = {
   clientPresenceWindowMs: 'SDV_REALTIME_CLIENT_PRESENCE_WINDOW_MS',
   maxSocketBufferBytes: 'SDV_REALTIME_MAX_SOCKET_BUFFER_BYTES',
   maxSocketReadBytesPerSecond: 'SDV_REALTIME_MAX_SOCKET_READ_BYTES_PER_SECOND',
+  maxPayloadSizeInKb: 'SDV_REALTIME_MAX_PAYLOAD_SIZE_IN_KB',
   tickMs: 'SDV_REALTIME_RATE_TICK_MS',
 };
 
