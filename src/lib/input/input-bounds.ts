@@ -48,6 +48,9 @@ export const TEXT_MAX = {
 /** Largest amount of money anywhere (a price, a promotion's fixed value, a deposit): 1 billion VND. */
 export const MONEY_MAX = 1_000_000_000;
 
+/** The step of money typed as whole thousands of VND (a deposit, a recorded balance, a balance adjustment). */
+export const MONEY_STEP = 1000;
+
 /** Upper bound of each money or count column, keyed `table.column` (the lower bounds are 0, 1 for a price). */
 export const NUMBER_MAX = {
   'categories.sort_order': 100_000,

@@ -25,6 +25,8 @@ export const ledger = {
     title: 'Điều chỉnh số dư',
     description: 'Số tiền dương cộng vào số dư, số tiền âm trừ khỏi số dư. Mỗi lần điều chỉnh được ghi vào lịch sử ký quỹ kèm lý do và không sửa được sau đó.',
     amount: 'Số tiền điều chỉnh (đ)',
+    /** The amount's name in the shared step message (bounds.moneyStep). */
+    amountField: 'Số tiền điều chỉnh',
     amountHint: 'Ví dụ: 200000 hoặc -50000',
     reason: 'Lý do điều chỉnh',
     amountRequired: 'Vui lòng nhập số tiền điều chỉnh',

@@ -1,8 +1,9 @@
 // Manual balance adjustment (docs/decisions.md#money-only-through-the-ledger) on a provider's page:
 // a missing reason is refused on the form and nothing is written; an adjustment with a reason shows
 // the old → new balance before anything is written, moves the balance exactly once, and appears in
-// the provider's history and in the deposit history with its reason. A direct write of the balance
-// is refused by the database even for the service role.
+// the provider's history and in the deposit history with its reason. An amount off the 1.000 ₫ step
+// is refused on the form before any request. A direct write of the balance is refused by the
+// database even for the service role.
 import { expect, test } from '@playwright/test';
 import { signedInAdminEachTest } from '../helpers.ts';
 import { createProvider, profile, serviceRest, uniqueSuffix } from '../admin-finance/finance-helpers.ts';
@@ -78,6 +79,39 @@ test.describe('balance adjustment', () => {
     // A ledger entry is never edited: its amount and status are shown, not offered as editors.
     await expect(historyRow.getByRole('button')).toHaveCount(0);
     await expect(historyRow.getByRole('combobox')).toHaveCount(0);
+  });
+
+  test('an amount off the 1.000 ₫ step is refused on the form: nothing is sent, the balance stays', async ({ page }) => {
+    const providerId = await createProvider(`Thợ E2E Bước Tiền ${uniqueSuffix()}`);
+    const sent: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/rpc/admin_adjust_balance')) sent.push(request.url());
+    });
+    await page.goto(`/admin/providers/${providerId}`);
+    const card = page.getByRole('region', { name: 'Số dư ký quỹ' });
+    await expect(card.getByTestId('provider-balance-current')).toHaveText(/^0\s*₫$/);
+
+    await card.getByRole('button', { name: 'Điều chỉnh số dư' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Điều chỉnh số dư' });
+    const amount = dialog.getByRole('textbox', { name: /Số tiền điều chỉnh/ });
+    await amount.fill('1.500');
+    await dialog.getByRole('textbox', { name: /Lý do điều chỉnh/ }).fill(`Thử bước tiền ${uniqueSuffix()}`);
+    await dialog.getByRole('button', { name: 'Tiếp tục' }).click();
+    // The deposit forms' step message, naming this field and what was typed.
+    await expect(dialog.getByText(/^Số tiền điều chỉnh phải là bội số của 1\.000\s₫ \(ví dụ 1\.500\.000\s₫\); 1\.500\s₫ không hợp lệ$/)).toBeVisible();
+    await expect(amount).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByRole('alertdialog', { name: 'Xác nhận điều chỉnh số dư' })).toHaveCount(0);
+    // A debit off the step too.
+    await amount.fill('-2.500');
+    await dialog.getByRole('button', { name: 'Tiếp tục' }).click();
+    await expect(dialog.getByText(/^Số tiền điều chỉnh phải là bội số của 1\.000\s₫ \(ví dụ 1\.500\.000\s₫\); -2\.500\s₫ không hợp lệ$/)).toBeVisible();
+    await expect(page.getByRole('alertdialog', { name: 'Xác nhận điều chỉnh số dư' })).toHaveCount(0);
+
+    expect(sent).toEqual([]);
+    expect(await profile(providerId)).toMatchObject({ deposit: 0 });
+    expect(await ledgerRows(providerId)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Hủy' }).click();
+    await expect(card.getByTestId('provider-balance-current')).toHaveText(/^0\s*₫$/);
   });
 
   test('the database refuses direct writes to the balance, even from the service role', async () => {

@@ -1,6 +1,7 @@
-// The adjustment form's rules: signed whole amounts with thousands separators, never 0, bounded,
-// never taking the balance below 0; a reason is required and bounded.
+// The adjustment form's rules: signed whole amounts with thousands separators, never 0, in steps of
+// 1 000 VND, bounded, never taking the balance below 0; a reason is required and bounded.
 import { describe, expect, it } from 'vitest';
+import { bounds } from '@/lib/messages/bounds.ts';
 import { adjustBalanceSchema, parseAdjustmentAmount } from './balance-adjust-schema.ts';
 
 function messages(balance: number, amount: string, reason: string): string[] {
@@ -29,7 +30,14 @@ describe('adjustBalanceSchema', () => {
     expect(messages(0, '0', 'Lý do')).toEqual(['Số tiền điều chỉnh phải là số nguyên (có thể âm), khác 0']);
     expect(messages(0, 'abc', 'Lý do')).toEqual(['Số tiền điều chỉnh phải là số nguyên (có thể âm), khác 0']);
     expect(messages(0, '1000000001', 'Lý do')).toEqual(['Số tiền điều chỉnh tối đa 1.000.000.000 đ mỗi lần']);
-    expect(messages(50000, '-50001', 'Lý do')[0]).toMatch(/^Số dư sau điều chỉnh không được âm \(hiện có 50\.000\s₫\)$/);
+    expect(messages(50000, '-51.000', 'Lý do')[0]).toMatch(/^Số dư sau điều chỉnh không được âm \(hiện có 50\.000\s₫\)$/);
+  });
+  it('refuses an amount off the 1.000 ₫ step, either way, with the deposit forms\' step message', () => {
+    expect(messages(0, '1.500', 'Lý do')).toEqual([bounds.moneyStep('Số tiền điều chỉnh', '1.500\u00a0₫')]);
+    expect(messages(0, '1.500', 'Lý do')).toEqual(['Số tiền điều chỉnh phải là bội số của 1.000 ₫ (ví dụ 1.500.000 ₫); 1.500\u00a0₫ không hợp lệ']);
+    expect(messages(100000, '-999', 'Lý do')).toEqual(['Số tiền điều chỉnh phải là bội số của 1.000 ₫ (ví dụ 1.500.000 ₫); -999\u00a0₫ không hợp lệ']);
+    expect(messages(0, '250.001', 'Lý do')).toHaveLength(1);
+    expect(messages(100000, '-2.000', 'Lý do')).toEqual([]);
   });
   it('requires a reason of at most 500 characters', () => {
     expect(messages(0, '1000', '   ')).toEqual(['Vui lòng nhập lý do điều chỉnh']);

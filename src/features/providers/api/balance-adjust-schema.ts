@@ -1,9 +1,12 @@
 // The manual adjustment form (docs/decisions.md#money-only-through-the-ledger): a signed whole
-// amount of VND (spaces and dots as thousands separators allowed), never 0, at most 1 000 000 000
-// either way, not taking the balance below 0; a reason of 1–500 characters. The database checks
-// the same rules (admin_adjust_balance).
+// amount of VND (spaces and dots as thousands separators allowed), never 0, in steps of 1 000 VND
+// (the deposit forms' step message), at most 1 000 000 000 either way, not taking the balance below
+// 0; a reason of 1–500 characters. The database checks the same rules (admin_adjust_balance, the
+// ledger's step constraints).
 import { z } from 'zod/mini';
 import { formatVnd } from '@/lib/format/format.ts';
+import { MONEY_STEP } from '@/lib/input/input-bounds.ts';
+import { bounds } from '@/lib/messages/bounds.ts';
 import { ledger } from '@/lib/messages/ledger.ts';
 
 const t = ledger.adjust;
@@ -29,6 +32,7 @@ export function adjustBalanceSchema(balance: number) {
         const amount = parseAdjustmentAmount(text);
         if (amount === null || amount === 0) ctx.addIssue({ code: 'custom', message: t.amountInvalid });
         else if (Math.abs(amount) > MAX_ADJUSTMENT) ctx.addIssue({ code: 'custom', message: t.amountTooLarge });
+        else if (amount % MONEY_STEP !== 0) ctx.addIssue({ code: 'custom', message: bounds.moneyStep(t.amountField, formatVnd(amount)) });
         else if (balance + amount < 0) ctx.addIssue({ code: 'custom', message: t.belowZero(formatVnd(balance)) });
       }),
     ),
