@@ -8,6 +8,8 @@ import type { ConversationFilters } from './conversation-filters.ts';
 
 export const CONVERSATIONS_URL_DEFAULTS = { provider: '', customer: '', status: '', time: 'all', ...LIST_VIEW_DEFAULTS };
 export const CONVERSATIONS_URL_OPTIONS = { allowed: { time: TIME_RANGES as readonly string[], sort: sortValues(['last_message_at']) } };
+/** The choices of the status filter (open or closed conversations), in the screen's order. */
+export const CONVERSATION_STATUS_CHOICES = ['active', 'completed'] as const;
 export type ConversationsUrlState = typeof CONVERSATIONS_URL_DEFAULTS;
 
 export function conversationFiltersOf(state: ConversationsUrlState): ConversationFilters {

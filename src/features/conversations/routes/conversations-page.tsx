@@ -12,17 +12,14 @@ import { formatDateTime, isTimeRange, shortBookingId } from '@/lib/format/format
 import { conversations as t } from '@/lib/messages/conversations.ts';
 import { listView } from '@/lib/lists/paging.ts';
 import { useUrlState } from '@/lib/lists/url-state.ts';
-import { CONVERSATIONS_URL_DEFAULTS as DEFAULTS, CONVERSATIONS_URL_OPTIONS as URL_OPTIONS, conversationFiltersOf } from '@/features/conversations/api/conversations-url.ts';
+import { CONVERSATION_STATUS_CHOICES, CONVERSATIONS_URL_DEFAULTS as DEFAULTS, CONVERSATIONS_URL_OPTIONS as URL_OPTIONS, conversationFiltersOf } from '@/features/conversations/api/conversations-url.ts';
 import type { ConversationFilters } from '@/features/conversations/api/conversation-filters.ts';
 import { conversationKeys } from '@/features/conversations/api/keys.ts';
 import { useConversations, type ConversationRow } from '@/features/conversations/api/conversations-query.ts';
 import { previewLastMessage } from '@/features/conversations/api/message-preview.ts';
 
 const DEFAULT_SORT = 'last_message_at.desc';
-const STATUS_OPTIONS = [
-  { value: 'active', label: t.status.active },
-  { value: 'completed', label: t.status.completed },
-];
+const STATUS_OPTIONS = CONVERSATION_STATUS_CHOICES.map((value) => ({ value, label: t.status[value] }));
 
 const columns = (search: { provider: string; customer: string }): readonly DataTableColumn<ConversationRow>[] => [
   {

@@ -7,6 +7,8 @@ import type { ReviewFilters } from './review-filters.ts';
 
 export const REVIEWS_URL_DEFAULTS = { q: '', rating: '', status: '', ...LIST_VIEW_DEFAULTS };
 export const REVIEWS_URL_OPTIONS = { allowed: { sort: sortValues(['created_at', 'rating']) } };
+/** The star choices of the rating filter, in the screen's order. */
+export const REVIEW_RATING_CHOICES = ['5', '4', '3', '2', '1'] as const;
 export type ReviewsUrlState = typeof REVIEWS_URL_DEFAULTS;
 
 export function reviewFiltersOf(state: ReviewsUrlState): ReviewFilters {

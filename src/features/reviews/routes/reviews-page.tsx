@@ -16,7 +16,7 @@ import { formatDateTime } from '@/lib/format/format.ts';
 import { reviews as t } from '@/lib/messages/reviews.ts';
 import { listView } from '@/lib/lists/paging.ts';
 import { useUrlState } from '@/lib/lists/url-state.ts';
-import { REVIEWS_URL_DEFAULTS as DEFAULTS, REVIEWS_URL_OPTIONS as URL_OPTIONS, reviewFiltersOf } from '@/features/reviews/api/reviews-url.ts';
+import { REVIEW_RATING_CHOICES, REVIEWS_URL_DEFAULTS as DEFAULTS, REVIEWS_URL_OPTIONS as URL_OPTIONS, reviewFiltersOf } from '@/features/reviews/api/reviews-url.ts';
 import type { ReviewFilters } from '@/features/reviews/api/review-filters.ts';
 import { reviewKeys } from '@/features/reviews/api/keys.ts';
 import { useReviews, type ReviewRow } from '@/features/reviews/api/reviews-query.ts';
@@ -26,7 +26,7 @@ import { BookingLink } from '@/components/domain/booking-link.tsx';
 const DEFAULT_SORT = 'created_at.desc';
 // The bulk action bar arrives when rows are first selected.
 const ReviewBulkBar = lazyBulkBar(() => import('@/features/reviews/components/review-bulk-bar.tsx').then((module) => module.ReviewBulkBar));
-const RATING_OPTIONS = [5, 4, 3, 2, 1].map((n) => ({ value: String(n), label: t.filters.ratingOption(n) }));
+const RATING_OPTIONS = REVIEW_RATING_CHOICES.map((value) => ({ value, label: t.filters.ratingOption(Number(value)) }));
 
 export default function ReviewsPage() {
   const [state, setState, reset] = useUrlState(DEFAULTS, URL_OPTIONS);
