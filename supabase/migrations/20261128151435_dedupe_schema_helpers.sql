@@ -22,8 +22,8 @@ CREATE OR REPLACE FUNCTION private.bookings_rollup()
  SET search_path TO ''
 AS $function$
 begin
-  execute private.rollup_upsert(tg_op, 'public.booking_stats_daily', array['day', 'status'],
-    array['private.local_day(created_at)', 'status'], array['booking_count', 'final_price_total'], array['1', 'final_price']);
+  execute private.rollup_upserts('public.booking_stats_daily', array['day', 'status'],
+    array['private.local_day(created_at)', 'status'], array['booking_count', 'final_price_total'], array['1', 'final_price']) ->> tg_op;
   execute 'with grouped as (
       select customer_id, sum(n)::integer as n
         from (' || private.rollup_delta(tg_op, 'customer_id, 1 as n', 'customer_id, -1 as n') || ') d
@@ -129,10 +129,10 @@ CREATE OR REPLACE FUNCTION private.commissions_provider_rollup()
  SET search_path TO ''
 AS $function$
 begin
-  execute private.rollup_upsert(tg_op, 'private.commission_stats_provider_monthly', array['provider_id', 'month', 'subcategory_id'],
+  execute private.rollup_upserts('private.commission_stats_provider_monthly', array['provider_id', 'month', 'subcategory_id'],
     array['coalesce(provider_id, ''00000000-0000-0000-0000-000000000000'')', 'private.local_month(created_at)', 'coalesce(subcategory_id, ''00000000-0000-0000-0000-000000000000'')'],
     array['commission_count', 'service_price_total', 'platform_fee_total', 'provider_amount_total', 'commission_rate_total'],
-    array['1', 'service_price', 'platform_fee', 'provider_amount', 'commission_rate']);
+    array['1', 'service_price', 'platform_fee', 'provider_amount', 'commission_rate']) ->> tg_op;
   return null;
 end
 $function$;
@@ -144,9 +144,9 @@ CREATE OR REPLACE FUNCTION private.commissions_rollup()
  SET search_path TO ''
 AS $function$
 begin
-  execute private.rollup_upsert(tg_op, 'public.commission_stats_daily', array['day'], array['private.local_day(created_at)'],
+  execute private.rollup_upserts('public.commission_stats_daily', array['day'], array['private.local_day(created_at)'],
     array['commission_count', 'service_price_total', 'final_price_total', 'platform_fee_total', 'provider_amount_total'],
-    array['1', 'service_price', 'final_price', 'platform_fee', 'provider_amount']);
+    array['1', 'service_price', 'final_price', 'platform_fee', 'provider_amount']) ->> tg_op;
   return null;
 end
 $function$;
@@ -158,10 +158,10 @@ CREATE OR REPLACE FUNCTION private.commissions_service_rollup()
  SET search_path TO ''
 AS $function$
 begin
-  execute private.rollup_upsert(tg_op, 'private.commission_stats_service_daily', array['day', 'subcategory_id'],
+  execute private.rollup_upserts('private.commission_stats_service_daily', array['day', 'subcategory_id'],
     array['private.local_day(created_at)', 'coalesce(subcategory_id, ''00000000-0000-0000-0000-000000000000'')'],
     array['commission_count', 'service_price_total', 'platform_fee_total', 'provider_amount_total', 'commission_rate_total'],
-    array['1', 'service_price', 'platform_fee', 'provider_amount', 'commission_rate']);
+    array['1', 'service_price', 'platform_fee', 'provider_amount', 'commission_rate']) ->> tg_op;
   return null;
 end
 $function$;
@@ -173,8 +173,8 @@ CREATE OR REPLACE FUNCTION private.deposits_rollup()
  SET search_path TO ''
 AS $function$
 begin
-  execute private.rollup_upsert(tg_op, 'private.deposit_stats_daily', array['day', 'status'],
-    array['private.local_day(created_at)', 'status'], array['deposit_count', 'amount_total'], array['1', 'amount']);
+  execute private.rollup_upserts('private.deposit_stats_daily', array['day', 'status'],
+    array['private.local_day(created_at)', 'status'], array['deposit_count', 'amount_total'], array['1', 'amount']) ->> tg_op;
   return null;
 end
 $function$;
@@ -186,24 +186,25 @@ CREATE OR REPLACE FUNCTION private.profiles_role_rollup()
  SET search_path TO ''
 AS $function$
 begin
-  execute private.rollup_upsert(tg_op, 'private.profile_role_counts', array['role'], array['role'], array['profile_count'], array['1']);
+  execute private.rollup_upserts('private.profile_role_counts', array['role'], array['role'], array['profile_count'], array['1']) ->> tg_op;
   return null;
 end
 $function$;
 
-CREATE OR REPLACE FUNCTION private.rollup_upsert(p_op text, p_table text, p_keys text[], p_key_exprs text[], p_sums text[], p_sum_exprs text[])
- RETURNS text
+CREATE OR REPLACE FUNCTION private.rollup_upserts(p_table text, p_keys text[], p_key_exprs text[], p_sums text[], p_sum_exprs text[])
+ RETURNS jsonb
  LANGUAGE sql
- STABLE
+ IMMUTABLE
  SET search_path TO ''
 AS $function$
-  select format(
+  select jsonb_object_agg(op, format(
     'insert into %1$s as s (%2$s, %3$s) select %2$s, %4$s from (%5$s) d group by %2$s having %6$s order by %2$s
      on conflict (%2$s) do update set %7$s',
     p_table, k.names, c.names, c.sums,
-    private.rollup_delta(p_op, k.exprs || ', ' || c.added, k.exprs || ', ' || c.removed),
-    c.nonzero, c.additions)
-    from (select string_agg(quote_ident(key), ', ' order by i) as names,
+    private.rollup_delta(op, k.exprs || ', ' || c.added, k.exprs || ', ' || c.removed),
+    c.nonzero, c.additions))
+    from unnest(array['INSERT', 'UPDATE', 'DELETE']) as op,
+         (select string_agg(quote_ident(key), ', ' order by i) as names,
                  string_agg(format('%s as %I', expr, key), ', ' order by i) as exprs
             from unnest(p_keys, p_key_exprs) with ordinality as x(key, expr, i)) k,
          (select string_agg(quote_ident(col), ', ' order by i) as names,
@@ -267,9 +268,9 @@ REVOKE ALL ON FUNCTION "private"."change_booking_queue"(uuid, boolean) FROM PUBL
 
 GRANT EXECUTE ON FUNCTION "private"."change_booking_queue"(uuid, boolean) TO "authenticated", "postgres", "service_role";
 
-REVOKE ALL ON FUNCTION "private"."rollup_upsert"(text, text, text[], text[], text[], text[]) FROM PUBLIC;
+REVOKE ALL ON FUNCTION "private"."rollup_upserts"(text, text[], text[], text[], text[]) FROM PUBLIC;
 
-GRANT EXECUTE ON FUNCTION "private"."rollup_upsert"(text, text, text[], text[], text[], text[]) TO "postgres";
+GRANT EXECUTE ON FUNCTION "private"."rollup_upserts"(text, text[], text[], text[], text[]) TO "postgres";
 
 REVOKE ALL ON FUNCTION "public"."admin_bulk_set_booking_status"(uuid[], text[], timestamp with time zone[]) FROM PUBLIC;
 

@@ -96,25 +96,28 @@ as $$
 $$;
 revoke all on function private.rollup_delta(text, text, text) from public, anon, authenticated, service_role;
 
--- The statement of a rollup trigger (run by its EXECUTE, which alone sees the transition tables):
--- upserts into p_table (schema-qualified) the sums of the delta of the rows the statement added
--- and removed (private.rollup_delta), grouped by the key columns p_keys (in the order of the
--- table's unique key, also the order the rows are written in), each key from the base row's
--- expression p_key_exprs, each counter column p_sums adding p_sum_exprs (subtracted for a removed
--- row); groups whose sums are all zero write nothing.
-create function private.rollup_upsert(p_op text, p_table text, p_keys text[], p_key_exprs text[], p_sums text[], p_sum_exprs text[])
-returns text
+-- The statements of a rollup trigger, one per event ({"INSERT": …, "UPDATE": …, "DELETE": …}; the
+-- trigger EXECUTEs the one of its TG_OP, since only the trigger function sees the transition
+-- tables): each upserts into p_table (schema-qualified) the sums of the delta of the rows the
+-- statement added and removed (private.rollup_delta), grouped by the key columns p_keys (in the
+-- order of the table's unique key, also the order the rows are written in), each key from the
+-- base row's expression p_key_exprs, each counter column p_sums adding p_sum_exprs (subtracted for
+-- a removed row); groups whose sums are all zero write nothing. Immutable and called with
+-- constants: evaluated once, when the trigger function's statement is planned, not per statement.
+create function private.rollup_upserts(p_table text, p_keys text[], p_key_exprs text[], p_sums text[], p_sum_exprs text[])
+returns jsonb
 language sql
-stable
+immutable
 set search_path = ''
 as $$
-  select format(
+  select jsonb_object_agg(op, format(
     'insert into %1$s as s (%2$s, %3$s) select %2$s, %4$s from (%5$s) d group by %2$s having %6$s order by %2$s
      on conflict (%2$s) do update set %7$s',
     p_table, k.names, c.names, c.sums,
-    private.rollup_delta(p_op, k.exprs || ', ' || c.added, k.exprs || ', ' || c.removed),
-    c.nonzero, c.additions)
-    from (select string_agg(quote_ident(key), ', ' order by i) as names,
+    private.rollup_delta(op, k.exprs || ', ' || c.added, k.exprs || ', ' || c.removed),
+    c.nonzero, c.additions))
+    from unnest(array['INSERT', 'UPDATE', 'DELETE']) as op,
+         (select string_agg(quote_ident(key), ', ' order by i) as names,
                  string_agg(format('%s as %I', expr, key), ', ' order by i) as exprs
             from unnest(p_keys, p_key_exprs) with ordinality as x(key, expr, i)) k,
          (select string_agg(quote_ident(col), ', ' order by i) as names,
@@ -125,7 +128,7 @@ as $$
                  string_agg(format('%1$I = s.%1$I + excluded.%1$I', col), ', ' order by i) as additions
             from unnest(p_sums, p_sum_exprs) with ordinality as x(col, expr, i)) c
 $$;
-revoke all on function private.rollup_upsert(text, text, text[], text[], text[], text[]) from public, anon, authenticated, service_role;
+revoke all on function private.rollup_upserts(text, text[], text[], text[], text[]) from public, anon, authenticated, service_role;
 
 -- bookings -> booking_stats_daily and profiles.total_bookings
 create function private.bookings_rollup()
@@ -135,8 +138,8 @@ security definer
 set search_path = ''
 as $$
 begin
-  execute private.rollup_upsert(tg_op, 'public.booking_stats_daily', array['day', 'status'],
-    array['private.local_day(created_at)', 'status'], array['booking_count', 'final_price_total'], array['1', 'final_price']);
+  execute private.rollup_upserts('public.booking_stats_daily', array['day', 'status'],
+    array['private.local_day(created_at)', 'status'], array['booking_count', 'final_price_total'], array['1', 'final_price']) ->> tg_op;
   execute 'with grouped as (
       select customer_id, sum(n)::integer as n
         from (' || private.rollup_delta(tg_op, 'customer_id, 1 as n', 'customer_id, -1 as n') || ') d
@@ -167,9 +170,9 @@ security definer
 set search_path = ''
 as $$
 begin
-  execute private.rollup_upsert(tg_op, 'public.commission_stats_daily', array['day'], array['private.local_day(created_at)'],
+  execute private.rollup_upserts('public.commission_stats_daily', array['day'], array['private.local_day(created_at)'],
     array['commission_count', 'service_price_total', 'final_price_total', 'platform_fee_total', 'provider_amount_total'],
-    array['1', 'service_price', 'final_price', 'platform_fee', 'provider_amount']);
+    array['1', 'service_price', 'final_price', 'platform_fee', 'provider_amount']) ->> tg_op;
   return null;
 end
 $$;
@@ -312,7 +315,7 @@ security definer
 set search_path = ''
 as $$
 begin
-  execute private.rollup_upsert(tg_op, 'private.profile_role_counts', array['role'], array['role'], array['profile_count'], array['1']);
+  execute private.rollup_upserts('private.profile_role_counts', array['role'], array['role'], array['profile_count'], array['1']) ->> tg_op;
   return null;
 end
 $$;
@@ -335,10 +338,10 @@ security definer
 set search_path = ''
 as $$
 begin
-  execute private.rollup_upsert(tg_op, 'private.commission_stats_service_daily', array['day', 'subcategory_id'],
+  execute private.rollup_upserts('private.commission_stats_service_daily', array['day', 'subcategory_id'],
     array['private.local_day(created_at)', 'coalesce(subcategory_id, ''00000000-0000-0000-0000-000000000000'')'],
     array['commission_count', 'service_price_total', 'platform_fee_total', 'provider_amount_total', 'commission_rate_total'],
-    array['1', 'service_price', 'platform_fee', 'provider_amount', 'commission_rate']);
+    array['1', 'service_price', 'platform_fee', 'provider_amount', 'commission_rate']) ->> tg_op;
   return null;
 end
 $$;
@@ -361,10 +364,10 @@ security definer
 set search_path = ''
 as $$
 begin
-  execute private.rollup_upsert(tg_op, 'private.commission_stats_provider_monthly', array['provider_id', 'month', 'subcategory_id'],
+  execute private.rollup_upserts('private.commission_stats_provider_monthly', array['provider_id', 'month', 'subcategory_id'],
     array['coalesce(provider_id, ''00000000-0000-0000-0000-000000000000'')', 'private.local_month(created_at)', 'coalesce(subcategory_id, ''00000000-0000-0000-0000-000000000000'')'],
     array['commission_count', 'service_price_total', 'platform_fee_total', 'provider_amount_total', 'commission_rate_total'],
-    array['1', 'service_price', 'platform_fee', 'provider_amount', 'commission_rate']);
+    array['1', 'service_price', 'platform_fee', 'provider_amount', 'commission_rate']) ->> tg_op;
   return null;
 end
 $$;
@@ -387,8 +390,8 @@ security definer
 set search_path = ''
 as $$
 begin
-  execute private.rollup_upsert(tg_op, 'private.deposit_stats_daily', array['day', 'status'],
-    array['private.local_day(created_at)', 'status'], array['deposit_count', 'amount_total'], array['1', 'amount']);
+  execute private.rollup_upserts('private.deposit_stats_daily', array['day', 'status'],
+    array['private.local_day(created_at)', 'status'], array['deposit_count', 'amount_total'], array['1', 'amount']) ->> tg_op;
   return null;
 end
 $$;
