@@ -4,7 +4,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { listVariants, screenCalls, SCREEN_SORTS, sortVariants, type BenchParameters } from './bench-api.ts';
+import { BOOKING_LIST_ALLOWED } from '../src/features/bookings/api/booking-filters.ts';
+import { REVIEW_RATING_CHOICES } from '../src/features/reviews/api/reviews-url.ts';
+import { auditLog } from '../src/lib/messages/audit-log.ts';
+import { benchOptions, listCombos, listVariants, planBuffers, screenCalls, SCREEN_SORT_VALUES, SCREEN_SORTS, sortVariants, type BenchParameters } from './bench-api.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
@@ -145,5 +148,56 @@ describe('list filters as the screens send them', () => {
   it('names are unique (the growth table matches rows by name)', () => {
     const names = [...listVariants(params).map((v) => v.name), ...sortVariants(undefined).map((v) => v.name), ...calls.flatMap((c) => ('name' in c ? [c.name] : []))];
     expect(new Set(names).size).toBe(names.length);
+  });
+});
+
+describe('every filter × sort combination of the screens', () => {
+  const now = new Date('2026-11-26T05:00:00Z');
+  const all = listCombos(params, 'all', now, undefined);
+  const single = listCombos(params, 'single', now, undefined);
+
+  it('keeps the rows the bench always measured, under their names', () => {
+    const names = new Set(all.map((c) => c.name));
+    for (const variant of [...listVariants(params, now), ...sortVariants(undefined)]) expect(names, variant.name).toContain(variant.name);
+    const singleNames = new Set(single.map((c) => c.name));
+    for (const variant of [...listVariants(params, now), ...sortVariants(undefined)]) expect(singleNames, variant.name).toContain(variant.name);
+  });
+
+  it('each choice of each select filter, from the screens’ definitions', () => {
+    const bookingStatuses = new Set(all.filter((c) => c.fn === 'admin_list_bookings').map((c) => c.args.p_status));
+    for (const status of BOOKING_LIST_ALLOWED.status.filter((s) => s !== '')) expect(bookingStatuses).toContain(status);
+    const ratings = new Set(all.filter((c) => c.fn === 'admin_list_reviews').map((c) => c.args.p_rating));
+    for (const rating of REVIEW_RATING_CHOICES) expect(ratings).toContain(Number(rating));
+    const tables = new Set(all.filter((c) => c.fn === 'admin_list_audit_log').map((c) => c.args.p_table));
+    for (const table of Object.keys(auditLog.tables)) expect(tables).toContain(table);
+    expect(all.find((c) => c.name === 'bookings, time 30d')?.args).toEqual({ p_since: '2026-10-27T05:00:00.000Z' });
+    expect(all.find((c) => c.name === 'bookings, package "nguyen van" (no accents)')?.args).toEqual({ p_package: 'nguyen van' });
+  });
+
+  it('every filter in every order the screen offers (all), one factor at a time (single)', () => {
+    for (const [fn, { allowed, defaultSort }] of Object.entries(SCREEN_SORT_VALUES)) {
+      const combos = all.filter((c) => c.fn === fn);
+      const filters = new Set(combos.map((c) => JSON.stringify(c.args)));
+      const sorts = new Set(combos.map((c) => c.sort));
+      expect([...sorts].sort(), fn).toEqual(['', ...allowed.filter((s) => s !== '' && s !== defaultSort)].sort());
+      expect(combos, fn).toHaveLength(filters.size * sorts.size);
+      expect(single.filter((c) => c.fn === fn), fn).toHaveLength(filters.size + sorts.size - 1);
+    }
+    expect(new Set(all.map((c) => c.name)).size).toBe(all.length);
+  });
+});
+
+describe('bench:api options and buffers', () => {
+  it('reads the options', () => {
+    expect(benchOptions([])).toEqual({ combos: 'all', cold: false });
+    expect(benchOptions(['--combos=single', '--only=^reviews', '--cold', '--max-buffers=5000'])).toEqual({ combos: 'single', only: /^reviews/, cold: 'os', maxBuffers: 5000 });
+    expect(benchOptions(['--cold=postgres']).cold).toBe('postgres');
+    expect(() => benchOptions(['--max-buffers=lots'])).toThrow(/positive integer/);
+  });
+
+  it('adds the top node’s and the planning’s shared buffers', () => {
+    const explained = [{ Plan: { 'Node Type': 'Function Scan', 'Shared Hit Blocks': 112, 'Shared Read Blocks': 7, Plans: [{ 'Shared Hit Blocks': 100 }] }, Planning: { 'Shared Hit Blocks': 3, 'Shared Read Blocks': 1 } }];
+    expect(planBuffers(explained)).toEqual({ hit: 115, read: 8 });
+    expect(planBuffers([{ Plan: {} }])).toEqual({ hit: 0, read: 0 });
   });
 });

