@@ -1,5 +1,5 @@
 // Which filter × sort combinations of a list screen `npm run bench:api` measures
-// (docs/benchmarks.md#what-is-measured): the screen's filter choices (each choice of each select
+// (docs/benchmarks.md#method): the screen's filter choices (each choice of each select
 // filter, a short and a long search in each text field, the pickers with a real value, none) crossed
 // with every order a header click reaches (the default order and each other `column.asc` /
 // `column.desc` of the screen's `allowed.sort`). Each combination's pages are then planned by
