@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeBinaryFrame, decodeFrame, encodeFrame, encodeUserBroadcast, parseVsn, reply } from './codec.ts';
+import { decodeBinaryFrame, decodeFrame, encodeFrame, encodeUserBroadcast, parseVsn, reply, validUserPayload } from './codec.ts';
 import { filterSql, FilterParseError, parseFilter } from './filters.ts';
 import { capIdentityKey, rlsGroupKey } from './identity.ts';
 
@@ -108,6 +108,14 @@ describe('binary broadcast frames', () => {
     expect(decodeBinaryFrame(Buffer.concat([Buffer.from([4]), frame.subarray(1)]))).toBeUndefined();
     expect(decodeBinaryFrame(push('1', '2', 'realtime:room', 'cursor', Buffer.from('{x')))).toBeUndefined();
     expect(decodeBinaryFrame(push('', '', 'realtime:room', 'raw', Buffer.from([0xff, 0]), 0))?.encoding).toBe('binary');
+  });
+
+  it('leaves the JSON check of the user payload to the caller when asked (oversized pushes are not parsed)', () => {
+    const unchecked = decodeBinaryFrame(push('1', '2', 'realtime:room', 'cursor', Buffer.from('{x')), false);
+    expect(unchecked?.payload.toString()).toBe('{x');
+    expect(validUserPayload(unchecked!)).toBe(false);
+    expect(validUserPayload({ encoding: 'json', payload: Buffer.from('{"x":1}') })).toBe(true);
+    expect(validUserPayload({ encoding: 'binary', payload: Buffer.from([0xff]) })).toBe(true);
   });
 
   it('encodes a user broadcast (kind 4) the way realtime-js decodes it', () => {

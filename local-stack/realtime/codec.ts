@@ -99,8 +99,23 @@ export interface UserBroadcastPush {
 const USER_BROADCAST_PUSH = 3;
 const USER_BROADCAST = 4;
 
-/** Parses a binary frame; undefined unless it is a well-formed user broadcast push. */
-export function decodeBinaryFrame(data: Buffer): UserBroadcastPush | undefined {
+/** Whether a JSON-encoded user payload is valid JSON. */
+export function validUserPayload(push: Pick<UserBroadcastPush, 'encoding' | 'payload'>): boolean {
+  if (push.encoding !== 'json') return true;
+  try {
+    JSON.parse(push.payload.toString('utf8'));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Parses a binary frame; undefined unless it is a well-formed user broadcast push (with a JSON user
+ * payload that parses, unless `checkPayload` is false: the caller then checks it with
+ * `validUserPayload` when it needs to, e.g. not for a payload it refuses for its size).
+ */
+export function decodeBinaryFrame(data: Buffer, checkPayload = true): UserBroadcastPush | undefined {
   if (data.length < 7 || data[0] !== USER_BROADCAST_PUSH) return undefined;
   const sizes = [data[1]!, data[2]!, data[3]!, data[4]!, data[5]!];
   const encoding = data[6];
@@ -123,14 +138,7 @@ export function decodeBinaryFrame(data: Buffer): UserBroadcastPush | undefined {
     }
   }
   const payload = data.subarray(offset);
-  if (encoding === 1) {
-    try {
-      JSON.parse(payload.toString('utf8'));
-    } catch {
-      return undefined;
-    }
-  }
-  return {
+  const push: UserBroadcastPush = {
     joinRef: joinRef === '' ? null : joinRef,
     ref: ref === '' ? null : ref,
     topic,
@@ -139,6 +147,7 @@ export function decodeBinaryFrame(data: Buffer): UserBroadcastPush | undefined {
     payload: Buffer.from(payload),
     metadata,
   };
+  return !checkPayload || validUserPayload(push) ? push : undefined;
 }
 
 /** The binary "user broadcast" frame (kind 4) that realtime-js decodes into a broadcast event. */

@@ -23,6 +23,7 @@ import {
   reply,
   type PhoenixMessage,
   type UserBroadcastPush,
+  validUserPayload,
   type Vsn,
 } from './codec.ts';
 import { filterSql, FilterParseError, parseFilter, quoteIdent, type FilterCondition } from './filters.ts';
@@ -229,8 +230,13 @@ class Connection {
         }, wait).unref();
       }
       if (isBinary) {
-        const push = decodeBinaryFrame(bytes);
-        if (push) this.guard('broadcast', push.ref, push, () => this.binaryBroadcast(push));
+        // The JSON of the user payload is checked only when the payload is not refused for its size
+        // (an oversized push costs no parse).
+        const push = decodeBinaryFrame(bytes, false);
+        if (!push) return;
+        const size = userBroadcastExternalSize(push.event, push.encoding, push.payload.length, push.metadata);
+        if (size <= maxPayloadBytes(service.limits.maxPayloadSizeInKb) && !validUserPayload(push)) return;
+        this.guard('broadcast', push.ref, push, () => this.binaryBroadcast(push, size));
         return;
       }
       const message = decodeFrame(bytes.toString('utf8'), this.vsn);
@@ -330,10 +336,9 @@ class Connection {
     }
   }
 
-  private async binaryBroadcast(push: UserBroadcastPush): Promise<void> {
+  private async binaryBroadcast(push: UserBroadcastPush, size: number): Promise<void> {
     const channel = this.channelFor(push);
     if (!channel) return;
-    const size = userBroadcastExternalSize(push.event, push.encoding, push.payload.length, push.metadata);
     await this.broadcast(channel, push, { kind: 'user', event: push.event, encoding: push.encoding, bytes: push.payload }, size);
   }
 

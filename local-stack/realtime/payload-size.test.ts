@@ -46,3 +46,12 @@ describe('binary and user broadcast sizes', () => {
     expect(maxPayloadBytes(256)).toBe(256_500);
   });
 });
+
+describe('deep payloads', () => {
+  it('sizes a payload nested 100,000 deep without exhausting the stack', () => {
+    let value: unknown = {};
+    for (let i = 0; i < 100_000; i += 1) value = [value, 'a'];
+    // Each level: LIST_EXT + NIL_EXT (6) + "a" (6); the innermost map 5; the version byte 1.
+    expect(jsonExternalSize(value)).toBe(100_000 * 12 + 5 + 1);
+  });
+});

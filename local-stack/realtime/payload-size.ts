@@ -54,33 +54,50 @@ function integerSize(value: number): number {
   return digits <= 255 ? 3 + digits : 6 + digits;
 }
 
-/**
- * The encoded size of a term decoded from JSON by Jason (objects → maps, arrays → lists, strings →
- * binaries, numbers → integers or floats, true/false/null → atoms), without the version byte.
- * JSON.parse does not keep whether a number was written `1` or `1.0` (Jason: integer or float), so
- * any integral number counts as an integer.
- */
-function termSize(value: unknown): number {
+/** Size of a scalar, or undefined for lists and maps. */
+function scalarSize(value: unknown): number | undefined {
   if (value === null) return atomSize('nil');
   if (value === true) return atomSize('true');
   if (value === false) return atomSize('false');
   if (typeof value === 'string') return binarySize(Buffer.byteLength(value, 'utf8'));
   if (typeof value === 'number') return Number.isInteger(value) ? integerSize(value) : FLOAT;
-  if (Array.isArray(value)) {
-    if (value.length === 0) return NIL;
-    if (value.length < 65_536 && value.every((item) => typeof item === 'number' && Number.isInteger(item) && item >= 0 && item <= 255)) {
-      return STRING_HEADER + value.length;
-    }
-    return value.reduce((total: number, item: unknown) => total + termSize(item), LIST_HEADER + NIL);
-  }
-  if (typeof value === 'object') {
-    let total = MAP_HEADER;
-    for (const [key, item] of Object.entries(value as Record<string, unknown>)) {
-      total += binarySize(Buffer.byteLength(key, 'utf8')) + termSize(item);
-    }
-    return total;
-  }
+  if (typeof value === 'object') return undefined;
   return atomSize('nil');
+}
+
+const isByte = (item: unknown): boolean => typeof item === 'number' && Number.isInteger(item) && item >= 0 && item <= 255;
+
+/**
+ * The encoded size of a term decoded from JSON by Jason (objects → maps, arrays → lists, strings →
+ * binaries, numbers → integers or floats, true/false/null → atoms), without the version byte.
+ * JSON.parse does not keep whether a number was written `1` or `1.0` (Jason: integer or float), so
+ * any integral number counts as an integer. Iterative: a deeply nested payload cannot exhaust the
+ * call stack.
+ */
+function termSize(root: unknown): number {
+  let total = 0;
+  const pending: unknown[] = [root];
+  while (pending.length > 0) {
+    const value = pending.pop();
+    const scalar = scalarSize(value);
+    if (scalar !== undefined) {
+      total += scalar;
+    } else if (Array.isArray(value)) {
+      if (value.length === 0) total += NIL;
+      else if (value.length < 65_536 && value.every(isByte)) total += STRING_HEADER + value.length;
+      else {
+        total += LIST_HEADER + NIL;
+        for (const item of value as unknown[]) pending.push(item);
+      }
+    } else {
+      total += MAP_HEADER;
+      for (const [key, item] of Object.entries(value as Record<string, unknown>)) {
+        total += binarySize(Buffer.byteLength(key, 'utf8'));
+        pending.push(item);
+      }
+    }
+  }
+  return total;
 }
 
 /** `:erlang.external_size/1` of a JSON value as Jason decodes it. */
