@@ -8,6 +8,9 @@ describe('realtimeLimits', () => {
     expect(realtimeLimits(true, { SDV_REALTIME_LIMITS: 'config' }).ratesEnabled).toBe(true);
     expect(realtimeLimits(false, { SDV_REALTIME_LIMITS: 'relaxed' }).ratesEnabled).toBe(false);
     expect(REALTIME_DEFAULTS).toMatchObject({ maxJoinsPerSecond: 100, maxChannelsPerClient: 100, maxEventsPerSecond: 100, maxConcurrentUsers: 200 });
+    // The self-hosted / CLI tenant's max_payload_size_in_kb; enforced on every profile.
+    expect(REALTIME_DEFAULTS.maxPayloadSizeInKb).toBe(3000);
+    expect(realtimeLimits(true, { SDV_REALTIME_MAX_PAYLOAD_SIZE_IN_KB: '256' }).maxPayloadSizeInKb).toBe(256);
   });
 
   it('reads the environment and refuses values that are not positive integers', () => {
