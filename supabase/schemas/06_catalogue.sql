@@ -8,7 +8,7 @@ create table public.categories (
   id uuid primary key default gen_random_uuid(),
   name text not null constraint categories_name_check check (btrim(name) <> ''),
   icon text,
-  -- Filled with max + 1 in the table by trigger when not given (0 for the first row).
+  -- Filled with max + 1 in the table by trigger when not given (0 for the first row, at most 100,000).
   sort_order integer not null constraint categories_sort_order_check check (sort_order >= 0),
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now(),
@@ -73,8 +73,10 @@ create unique index categories_name_folded_key on public.categories (private.vi_
 create unique index subcategories_category_name_folded_key on public.subcategories (category_id, private.vi_fold(name));
 create unique index service_items_subcategory_name_folded_key on public.service_items (subcategory_id, private.vi_fold(name));
 
--- sort_order = max in the group + 1 when not given. A transaction-scoped advisory lock per group
--- keeps two concurrent inserts from taking the same number.
+-- sort_order = max in the group + 1 when not given, at most 100,000 (the range the order takes):
+-- once an item of the group holds the ceiling, a new one shares it (items of one order sort by
+-- name) instead of being refused with the range message. A transaction-scoped advisory lock per
+-- group keeps two concurrent inserts from taking the same number.
 create function private.fill_sort_order()
 returns trigger
 language plpgsql
@@ -101,7 +103,7 @@ begin
   else
     raise exception 'fill_sort_order: unexpected table %', tg_table_name;
   end if;
-  new.sort_order := next_order;
+  new.sort_order := least(next_order, 100000);
   return new;
 end
 $$;

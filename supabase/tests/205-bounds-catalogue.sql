@@ -3,7 +3,7 @@
 -- names unique whatever the case and accents. Refused for the admin, rows unchanged.
 begin;
 set search_path = public, extensions;
-select plan(24);
+select plan(27);
 
 select tests.make_world();
 select tests.authenticate_as(tests.user_id('admin@pgtap.test'));
@@ -42,6 +42,18 @@ select throws_ok($$ update public.service_items set name = 'GOI AN' where id = t
   'service_items: two packages of one service cannot share a name (case and accents aside)');
 select results_eq($$ select name, price from public.service_items where id = tests.id('item_active') $$,
   $$ values ('Gói 2 giờ'::text, 1000000000::bigint) $$, 'service_items: the row is unchanged');
+
+-- An item of the group at the ceiling: a new one without an order takes the ceiling too, not 100,001.
+update public.categories set sort_order = 100000 where id = tests.id('cat');
+select lives_ok($$ insert into public.categories (name) values ('Ngành ở trần thứ tự') $$,
+  'categories: a new profession is created when another holds the order 100000');
+select is((select sort_order from public.categories where name = 'Ngành ở trần thứ tự'), 100000,
+  'categories: it takes the order 100000 (the ceiling), not 100001');
+update public.subcategories set sort_order = 100000 where id = tests.id('svc_active');
+insert into public.subcategories (category_id, name, icon)
+  select category_id, 'Dịch vụ ở trần thứ tự', '🧰' from public.subcategories where id = tests.id('svc_active');
+select is((select sort_order from public.subcategories where name = 'Dịch vụ ở trần thứ tự'), 100000,
+  'subcategories: a new service of that profession takes the ceiling as well');
 
 select * from finish();
 rollback;

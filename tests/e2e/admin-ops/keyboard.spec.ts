@@ -27,7 +27,7 @@ function focused(page: Page) {
 }
 
 test.beforeAll(async ({ browser }) => {
-  await sql('insert into public.categories (name, sort_order) values ($1, 100000), ($2, 100000)', [NAME, OTHER]);
+  await sql('insert into public.categories (name) values ($1), ($2)', [NAME, OTHER]);
   page = await adminPage(browser);
 });
 
