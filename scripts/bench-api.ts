@@ -55,6 +55,8 @@
 // fair share relaxed) and stops afterwards. --sizes=label:dir,… measures several data folders in turn
 // (each its own stack) and prints the growth (sizesOption). BENCH_RUNS (default 30) measured runs per
 // row after BENCH_WARMUP (default 5) warm-up runs. --only=REGEX keeps the rows whose name matches.
+// BENCH_BASELINE_URL=<another build's API> times each request on it too, in turn with the measured
+// one, and prints the ratios (before/after comparisons: BASELINE_URL below).
 //
 // Cold (--cold): after the warm rows, each row once more as the first call after a clean restart of
 // Postgres (pg_ctl stop -m fast / start, the API kept running; its pools reconnect) with the OS page
@@ -133,7 +135,20 @@ interface Result {
   buf_read: number;
   /** The API's time as the first call after a Postgres restart (`--cold`). */
   cold_ms?: number;
+  /** With BENCH_BASELINE_URL: the same request's median on the baseline API, timed in turn with it. */
+  baseline_api_median_ms?: number;
 }
+
+/**
+ * BENCH_BASELINE_URL: the API of another build on a data set of the same size (for instance the
+ * commit before a change, on its own data folder and ports, fair share relaxed). Each measured run
+ * then sends the very same request to both APIs one after the other, alternating which goes first:
+ * the machine's speed drifts by tens of per cent between two runs minutes apart (same code, same
+ * data), and calls timed in turn see the same machine. Tokens are signed with the local secret of
+ * config.toml, which both stacks share. A request the baseline refuses (a call it does not have) is
+ * left out of the comparison, not an error.
+ */
+const BASELINE_URL = process.env.BENCH_BASELINE_URL;
 
 export interface BenchOptions {
   combos: ComboMode;
@@ -1105,18 +1120,43 @@ async function measure(label: string, env: NodeJS.ProcessEnv | undefined, option
         failures.push(error instanceof Error ? error.message : `${q.name}: ${String(error)}`);
         continue;
       }
+      // The same request on the baseline API (BENCH_BASELINE_URL); undefined when it refuses it.
+      let callBaseline: (() => Promise<void>) | undefined;
+      if (BASELINE_URL) {
+        callBaseline = async (): Promise<void> => {
+          const response = await fetch(`${BASELINE_URL}/rest/v1${q.path}`, { method: q.method, headers, body: q.body ? JSON.stringify(q.body) : undefined });
+          const text = await response.text();
+          if (response.status >= 300) throw new Error(httpFailure(`${q.name} (baseline)`, response.status, text));
+        };
+        try {
+          for (let i = 0; i < WARMUP; i += 1) await callBaseline();
+        } catch (error) {
+          console.log(`(not compared: ${error instanceof Error ? error.message.slice(0, 200) : String(error)})`);
+          callBaseline = undefined;
+        }
+      }
       const api: number[] = [];
       const direct: number[] = [];
+      const baseline: number[] = [];
+      const timeBaseline = async (): Promise<void> => {
+        if (!callBaseline) return;
+        const started = performance.now();
+        await callBaseline();
+        baseline.push(performance.now() - started);
+      };
       for (let i = 0; i < RUNS; i += 1) {
+        if (i % 2 === 1) await timeBaseline();
         let started = performance.now();
         await callApi();
         api.push(performance.now() - started);
+        if (i % 2 === 0) await timeBaseline();
         started = performance.now();
         await callSql();
         direct.push(performance.now() - started);
       }
       api.sort((a, b) => a - b);
       direct.sort((a, b) => a - b);
+      baseline.sort((a, b) => a - b);
       let buffers: Buffers = { hit: 0, read: 0 };
       try {
         buffers = await explainBuffers(pool, claims, q, statementFor(cache, q));
@@ -1131,6 +1171,7 @@ async function measure(label: string, env: NodeJS.ProcessEnv | undefined, option
         sql_median_ms: round(percentile(direct, 50)),
         buf_hit: buffers.hit,
         buf_read: buffers.read,
+        ...(baseline.length > 0 ? { baseline_api_median_ms: round(percentile(baseline, 50)) } : {}),
       });
     }
 
@@ -1163,6 +1204,17 @@ async function measure(label: string, env: NodeJS.ProcessEnv | undefined, option
       console.log(
         `${r.query.padEnd(width)}  ${String(r.rows).padStart(5)}  ${r.api_median_ms.toFixed(2).padStart(8)}  ${r.api_p95_ms.toFixed(2).padStart(8)}  ${r.sql_median_ms.toFixed(2).padStart(8)}  ${(r.api_median_ms - r.sql_median_ms).toFixed(2).padStart(6)}  ${String(r.buf_hit).padStart(8)}  ${String(r.buf_read).padStart(8)}${cold ? `  ${(r.cold_ms === undefined ? '—' : r.cold_ms.toFixed(2)).padStart(8)}` : ''}`,
       );
+    }
+    const compared = results.filter((r) => r.baseline_api_median_ms !== undefined);
+    if (compared.length > 0) {
+      // Measured ÷ baseline, each pair timed in turn (BENCH_BASELINE_URL).
+      const ratios = compared.map((r) => ({ r, ratio: r.api_median_ms / Math.max(r.baseline_api_median_ms!, 0.01) })).sort((a, b) => b.ratio - a.ratio);
+      const median = ratios[Math.floor(ratios.length / 2)]!.ratio;
+      console.log(`\n[${label}] Against the baseline ${BASELINE_URL}: ${compared.length} calls compared, median ratio ${median.toFixed(2)}, ${ratios.filter((x) => x.ratio > 1.2).length} above 1.2×, ${ratios.filter((x) => x.ratio < 1 / 1.2).length} below 1/1.2×.`);
+      console.log(`${'query'.padEnd(width)}  ${'base p50'.padStart(8)}  ${'api p50'.padStart(8)}  ${'÷base'.padStart(6)}`);
+      for (const { r, ratio } of ratios.slice(0, 25)) {
+        console.log(`${r.query.padEnd(width)}  ${r.baseline_api_median_ms!.toFixed(2).padStart(8)}  ${r.api_median_ms.toFixed(2).padStart(8)}  ${ratio.toFixed(2).padStart(6)}`);
+      }
     }
     for (const name of notOffered) console.log(`(not measured: ${name} — the function has no p_sort parameter yet)`);
     for (const failure of failures) console.error(`ERROR (not measured): ${failure}`);
