@@ -40,6 +40,12 @@ create index reviews_customer_name_folded_trgm_idx on public.reviews using gin (
 create index reviews_comment_folded_trgm_idx on public.reviews using gin (comment_folded extensions.gin_trgm_ops) with (fastupdate = off);
 -- Filter and sort by rating (one index per order: no second index on its prefix (rating) alone).
 create index reviews_rating_id_idx on public.reviews (rating, id);
+-- A star filter in the order of creation (the default order, or oldest first): the filter's rows
+-- in that order, so that a page's ids are its own index entries instead of a walk over the other
+-- ratings or a sort of every match (one star at 1M, page 41: 1,353 -> 742 buffers; page 1:
+-- 1,598 -> 544; docs/search.md#sorting); status is included for the status filter on top.
+create index reviews_rating_created_at_idx on public.reviews (rating, created_at desc, id desc)
+  include (status);
 
 create function private.reviews_before_write()
 returns trigger

@@ -411,14 +411,20 @@ begin
   end case;
   typed := cardinality(v_text) > 0;
   -- The filters several lists share, on the list's own columns; the period on the time of the list
-  -- (the last message for the conversations, else the creation).
+  -- (the last message for the conversations, else the creation). The conversations' period is
+  -- written on the key of their order, coalesce(last_message_at, '-infinity') (the same rows for
+  -- any finite instant: a conversation without messages is before it), so that the index of that
+  -- order bounds the walk: on last_message_at the planner walked the index from the oldest
+  -- conversation to the period (last 30 days, last page at 1M: 24,449 buffers).
   v_parts := v_text || v_parts || array_remove(array[
     case when v_status is not null then format('%I.status = %L', v_alias, v_status) end,
     case when f.provider_id is not null then format('%I.provider_id = %L::uuid', v_alias, f.provider_id) end,
     case when f.customer_id is not null then format('%I.customer_id = %L::uuid', v_alias, f.customer_id) end,
     case when f.subcategory_id is not null then format('%I.subcategory_id = %L::uuid', v_alias, f.subcategory_id) end,
     case when f.from_at is not null then format('%s >= %L::timestamptz',
-      case p_list when 'conversations' then 'c.last_message_at' else v_alias || '.created_at' end, f.from_at) end,
+      case when p_list <> 'conversations' then v_alias || '.created_at'
+           when isfinite(f.from_at) then 'coalesce(c.last_message_at, ''-infinity''::timestamptz)'
+           else 'c.last_message_at' end, f.from_at) end,
     case when f.to_at is not null then format('%I.created_at < %L::timestamptz', v_alias, f.to_at) end,
     case when f.created_before is not null then format('%I.created_at < %L::timestamptz', v_alias, f.created_before) end], null);
   filter := coalesce(filter, 'true') || coalesce((select string_agg(' and ' || x, '' order by n) from unnest(v_parts) with ordinality u(x, n)), '');
@@ -494,6 +500,7 @@ declare
   v_first text;
   v_last text;
   v_source text;
+  v_filtered_first boolean := false;
 begin
   perform private.assert_admin();
   -- The filter's lookups run only for an admin.
@@ -581,6 +588,7 @@ begin
   if v_where.filter <> 'true' and v_total is not null and v_total <= 20000
      and split_part(coalesce(nullif(p_sort, ''), v_shape.default_sort), '.', 1) <> split_part(v_shape.default_sort, '.', 1) then
     v_source := '(select * from ' || v_shape.source || ' ' || v_alias || ' where ' || v_where.filter || ' offset 0) ' || v_alias;
+    v_filtered_first := true;
   end if;
 
   -- When the page skips rows (an offset) or typed text filters the list, the page's ids are found
@@ -588,8 +596,11 @@ begin
   -- of the order includes them: the rows a deep page skips, and the rows a typed text rejects
   -- between its matches, are then index entries, not table rows), and the page's rows are read by
   -- id afterwards. A first page or a cursor's page without typed text reads its rows at once (an
-  -- export's 1,000 rows by id would cost a thousand more index lookups).
-  if v_offset > 0 or v_where.typed then
+  -- export's 1,000 rows by id would cost a thousand more index lookups), unless the list is filtered
+  -- first: then every match is sorted, and read by its ids the matches are index entries where an
+  -- index holds the filter and the order (the planner drops the subquery's other columns): one star
+  -- sorted by rating reads (rating, id) entries, not the 12,000 one-star reviews (at 1M).
+  if v_offset > 0 or v_where.typed or v_filtered_first then
     v_source := v_shape.source || ' ' || v_alias || ' where ' || v_alias || '.id in (select ' || v_alias || '.id from ' || v_source
       || ' where ' || v_filter
       || ' order by ' || v_sort.sort_expr || ' ' || v_dir || ', ' || v_alias || '.id ' || v_dir
