@@ -1,10 +1,17 @@
-// Helpers of the Realtime integration tests (broadcast, presence, private channels, scale).
-import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
+// Helpers of the Realtime integration tests (broadcast, presence, private channels, scale, limits).
+import { createClient, type RealtimeChannel, type SupabaseClient } from '@supabase/supabase-js';
 import { decodeJwt, SignJWT } from 'jose';
 import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { inject } from 'vitest';
 import WebSocket from 'ws';
-import { apiUrl } from './helpers.ts';
+import { spawnApi, type ApiProcess } from '../../local-stack/api-process.ts';
+import { anonKey, apiUrl, dbUrl } from './helpers.ts';
+import { freePorts } from './free-ports.ts';
+
+type Transport = NonNullable<NonNullable<Parameters<typeof createClient>[2]>['realtime']>['transport'];
 
 export async function waitFor(condition: () => boolean, label: string, timeoutMs = 5000): Promise<void> {
   const started = Date.now();
@@ -131,4 +138,57 @@ export function replyTo(ref: string): (frame: unknown) => boolean {
 export function percentile(values: readonly number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+}
+
+/** API servers a suite starts for itself, and the supabase-js clients it opens on them. */
+export interface OwnServers {
+  /** Creates the suite's temporary data folder (beforeAll). */
+  open(): Promise<void>;
+  /** An API server on free ports with `baseEnv` and then `env`, its data in a folder of its own. */
+  start(env: Record<string, string>): Promise<ApiProcess>;
+  /** A supabase-js client of `api` (ws transport, Realtime logging errors only). */
+  client(api: ApiProcess): SupabaseClient;
+  /** Closes every client, stops every server and removes the data folder (afterAll). */
+  close(): Promise<void>;
+}
+
+/** Servers of a suite of its own: data folders under a temporary folder named `${tmpPrefix}…`. */
+export function ownServers(tmpPrefix: string, baseEnv: Record<string, string> = {}): OwnServers {
+  let dataDir: string | undefined;
+  const servers: ApiProcess[] = [];
+  const clients: SupabaseClient[] = [];
+  return {
+    async open() {
+      dataDir = await mkdtemp(path.join(os.tmpdir(), tmpPrefix));
+    },
+    async start(env) {
+      if (!dataDir) throw new Error('ownServers: open() first');
+      const [apiPort, mailPort] = (await freePorts(2)) as [number, number];
+      const api = await spawnApi({
+        DATABASE_URL: dbUrl(),
+        API_PORT: String(apiPort),
+        MAIL_PORT: String(mailPort),
+        SDV_DATA_DIR: path.join(dataDir, String(apiPort)),
+        SDV_PROFILE: 'test',
+        ...baseEnv,
+        SDV_CHILD_LOG: '1',
+        ...env,
+      });
+      servers.push(api);
+      return api;
+    },
+    client(api) {
+      const created = createClient(api.url, anonKey(), {
+        auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+        realtime: { transport: WebSocket as unknown as Transport, params: { log_level: 'error' } },
+      });
+      clients.push(created);
+      return created;
+    },
+    async close() {
+      await closeClients(clients);
+      await Promise.all(servers.map((api) => api.stop()));
+      if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    },
+  };
 }

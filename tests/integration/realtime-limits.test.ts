@@ -11,47 +11,14 @@
 // - a socket that stopped reading is closed once its frames pass the buffer bound, while the
 //   other subscribers receive everything.
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { createClient, type RealtimeChannel, type SupabaseClient } from '@supabase/supabase-js';
+import type { RealtimeChannel } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { spawnApi, type ApiProcess } from '../../local-stack/api-process.ts';
-import { anonKey, dbUrl } from './helpers.ts';
-import { freePorts } from './free-ports.ts';
-import { subscribed, subscribeOutcome, waitFor } from './realtime-helpers.ts';
+import type { ApiProcess } from '../../local-stack/api-process.ts';
+import { anonKey } from './helpers.ts';
+import { ownServers, subscribed, subscribeOutcome, waitFor } from './realtime-helpers.ts';
 
-type Transport = NonNullable<NonNullable<Parameters<typeof createClient>[2]>['realtime']>['transport'];
-
-let dataDir: string;
-const servers: ApiProcess[] = [];
-const clients: SupabaseClient[] = [];
-
-async function startApi(env: Record<string, string>): Promise<ApiProcess> {
-  const [apiPort, mailPort] = (await freePorts(2)) as [number, number];
-  const api = await spawnApi({
-    DATABASE_URL: dbUrl(),
-    API_PORT: String(apiPort),
-    MAIL_PORT: String(mailPort),
-    SDV_DATA_DIR: path.join(dataDir, String(apiPort)),
-    SDV_PROFILE: 'test',
-    SDV_REALTIME_LIMITS: 'config',
-    SDV_CHILD_LOG: '1',
-    ...env,
-  });
-  servers.push(api);
-  return api;
-}
-
-function client(api: ApiProcess): SupabaseClient {
-  const created = createClient(api.url, anonKey(), {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    realtime: { transport: WebSocket as unknown as Transport, params: { log_level: 'error' } },
-  });
-  clients.push(created);
-  return created;
-}
+const { open, start: startApi, client, close } = ownServers('sdv-realtime-limits-', { SDV_REALTIME_LIMITS: 'config' });
 
 function socketUrl(api: ApiProcess): string {
   return `${api.url.replace(/^http/, 'ws')}/realtime/v1/websocket?apikey=${encodeURIComponent(anonKey())}&vsn=2.0.0`;
@@ -96,18 +63,8 @@ function systemMessages(channel: RealtimeChannel): { message?: string; status?: 
 
 const topic = (label: string): string => `limits-${label}-${randomUUID().slice(0, 8)}`;
 
-beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(os.tmpdir(), 'sdv-realtime-limits-'));
-});
-
-afterAll(async () => {
-  for (const created of clients) {
-    await created.removeAllChannels();
-    created.realtime.disconnect();
-  }
-  await Promise.all(servers.map((api) => api.stop()));
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
-});
+beforeAll(open);
+afterAll(close);
 
 describe('caps: channels per client and concurrent users', () => {
   let api: ApiProcess;

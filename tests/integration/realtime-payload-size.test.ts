@@ -10,46 +10,14 @@
 //   refused, and a frame over 5 MB closes the socket (1009, Realtime's max_frame_size).
 // Each suite runs an API server of its own: SDV_REALTIME_MAX_PAYLOAD_SIZE_IN_KB=1 (1,500 bytes) and the default.
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { createClient, type RealtimeChannel, type SupabaseClient } from '@supabase/supabase-js';
+import type { RealtimeChannel } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { spawnApi, type ApiProcess } from '../../local-stack/api-process.ts';
-import { anonKey, dbUrl } from './helpers.ts';
-import { freePorts } from './free-ports.ts';
-import { settled, subscribed, waitFor } from './realtime-helpers.ts';
+import type { ApiProcess } from '../../local-stack/api-process.ts';
+import { anonKey } from './helpers.ts';
+import { ownServers, settled, subscribed, waitFor } from './realtime-helpers.ts';
 
-type Transport = NonNullable<NonNullable<Parameters<typeof createClient>[2]>['realtime']>['transport'];
-
-let dataDir: string;
-const servers: ApiProcess[] = [];
-const clients: SupabaseClient[] = [];
-
-async function startApi(env: Record<string, string>): Promise<ApiProcess> {
-  const [apiPort, mailPort] = (await freePorts(2)) as [number, number];
-  const api = await spawnApi({
-    DATABASE_URL: dbUrl(),
-    API_PORT: String(apiPort),
-    MAIL_PORT: String(mailPort),
-    SDV_DATA_DIR: path.join(dataDir, String(apiPort)),
-    SDV_PROFILE: 'test',
-    SDV_CHILD_LOG: '1',
-    ...env,
-  });
-  servers.push(api);
-  return api;
-}
-
-function client(api: ApiProcess): SupabaseClient {
-  const created = createClient(api.url, anonKey(), {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    realtime: { transport: WebSocket as unknown as Transport, params: { log_level: 'error' } },
-  });
-  clients.push(created);
-  return created;
-}
+const { open, start: startApi, client, close } = ownServers('sdv-realtime-payload-');
 
 /** A raw vsn 2.0.0 socket, open; `frames` collects the text frames it receives. */
 async function rawSocket(api: ApiProcess): Promise<{ ws: WebSocket; frames: unknown[][] }> {
@@ -82,18 +50,8 @@ function systemMessages(channel: RealtimeChannel): { message?: string; status?: 
 const topic = (label: string): string => `payload-${label}-${randomUUID().slice(0, 8)}`;
 const text = (length: number): string => 'x'.repeat(length);
 
-beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(os.tmpdir(), 'sdv-realtime-payload-'));
-});
-
-afterAll(async () => {
-  for (const created of clients) {
-    await created.removeAllChannels();
-    created.realtime.disconnect();
-  }
-  await Promise.all(servers.map((api) => api.stop()));
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
-});
+beforeAll(open);
+afterAll(close);
 
 describe('max_payload_size_in_kb = 1 (1,500 bytes of external size)', () => {
   let api: ApiProcess;

@@ -2,14 +2,12 @@
 // sixty parallel heavy embedded reads from one customer token, repeated for several seconds against an
 // API server with config.toml's own limits (pool of 20), while a second client measures anonymous
 // public-site reads and another customer's reads: both keep p95 < 200 ms, the abuser gets 429s.
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { spawnApi, type ApiProcess } from '../../local-stack/api-process.ts';
+import type { ApiProcess } from '../../local-stack/api-process.ts';
 import { signJwt } from '../../local-stack/jwt.ts';
-import { freePorts } from '../integration/free-ports.ts';
-import { RELIABILITY_ENV } from './global-setup.ts';
-import { anonKey, dbUrl, sql } from './helpers.ts';
+import { ownApi, runChild } from './bystanders.ts';
+import { anonKey, sql } from './helpers.ts';
 
 /** Service packages of the test's own service: each heavy read embeds, per package, a count over all of them. */
 const PACKAGES = Number(process.env.FAIR_PACKAGES ?? 400);
@@ -35,13 +33,7 @@ beforeAll(async () => {
     [subcategoryId, PACKAGES],
   );
   await sql('analyze public.service_items');
-  const [apiPort, mailPort] = (await freePorts(2)) as [number, number];
-  api = await spawnApi({
-    DATABASE_URL: dbUrl(),
-    API_PORT: String(apiPort),
-    MAIL_PORT: String(mailPort),
-    SDV_DATA_DIR: process.env.SDV_DATA_DIR ?? RELIABILITY_ENV.SDV_DATA_DIR!,
-    SDV_PROFILE: 'test',
+  api = await ownApi({
     // config.toml's per-caller limits, not the test profile's relaxed ones.
     SDV_REST_FAIR_SHARE: 'config',
     SDV_POOL_MAX: '20',
@@ -89,17 +81,12 @@ function startAbuser(pathAndQuery: string, token: string): Promise<Record<string
     };
     Promise.all(Array.from({ length: Number(loops) }, loop)).then(() => process.stdout.write(JSON.stringify(statuses)));
   `;
-  const child = spawn(process.execPath, ['-e', script], {
-    env: { ...process.env, URL: `${api.url}/rest/v1/${pathAndQuery}`, KEY: anonKey(), TOKEN: token, LOOPS: String(ABUSERS), SECONDS: String(ABUSE_SECONDS) },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-  return new Promise((resolve, reject) => {
-    child.once('exit', (code) => {
-      if (code === 0) resolve(JSON.parse(output) as Record<string, number>);
-      else reject(new Error(`abuser exited with ${code ?? 'a signal'}`));
-    });
+  return runChild('abuser', ['-e', script], {
+    URL: `${api.url}/rest/v1/${pathAndQuery}`,
+    KEY: anonKey(),
+    TOKEN: token,
+    LOOPS: String(ABUSERS),
+    SECONDS: String(ABUSE_SECONDS),
   });
 }
 

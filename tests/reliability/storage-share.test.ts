@@ -6,15 +6,12 @@
 // REST. The provider's uploads and the REST reads answer with p95 < 250 ms, every upload the
 // provider was answered 200 for is stored (row and bytes), the abuser gets 429 TooManyRequests and
 // nothing but 200 / 429 / 544.
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawnApi, type ApiProcess } from '../../local-stack/api-process.ts';
-import { freePorts } from '../integration/free-ports.ts';
-import { RELIABILITY_ENV } from './global-setup.ts';
-import { anonKey, dbUrl, DEMO_ACCOUNTS, sql } from './helpers.ts';
+import type { ApiProcess } from '../../local-stack/api-process.ts';
+import { CONVERSATION, ownApi, readRest, runChild } from './bystanders.ts';
+import { anonKey, DEMO_ACCOUNTS, sql } from './helpers.ts';
 
-const CONVERSATION = '70000000-0000-4000-8000-000000000200';
 const ABUSERS = 60;
 const SECONDS = 8;
 const P95_BOUND_MS = 250;
@@ -51,15 +48,7 @@ function upload(token: string, name: string): Promise<Response> {
 
 beforeAll(async () => {
   await sql('update public.conversations set is_active = true where id = $1', [CONVERSATION]);
-  const [apiPort, mailPort] = (await freePorts(2)) as [number, number];
-  api = await spawnApi({
-    DATABASE_URL: dbUrl(),
-    API_PORT: String(apiPort),
-    MAIL_PORT: String(mailPort),
-    SDV_DATA_DIR: process.env.SDV_DATA_DIR ?? RELIABILITY_ENV.SDV_DATA_DIR!,
-    SDV_PROFILE: 'test',
-    SDV_STORAGE_FAIR_SHARE: 'config',
-  });
+  api = await ownApi({ SDV_STORAGE_FAIR_SHARE: 'config' });
   customerToken = await signIn(DEMO_ACCOUNTS.customer.email, DEMO_ACCOUNTS.customer.password);
   providerToken = await signIn(DEMO_ACCOUNTS.provider.email, DEMO_ACCOUNTS.provider.password);
 });
@@ -84,14 +73,13 @@ describe('Storage per-caller share', () => {
       await response.arrayBuffer();
       quiet.push(performance.now() - started);
     }
-    const child = spawn(process.execPath, ['--import', 'tsx', 'tests/reliability/abuser.ts', 'storage'], {
-      env: { ...process.env, API: api.url, KEY: anonKey(), TOKEN: customerToken, FOLDER: CONVERSATION, LOOPS: String(ABUSERS), SECONDS: String(SECONDS) },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-    const attack = new Promise<{ statuses: Record<string, number>; codes: string[] }>((resolve, reject) => {
-      child.once('exit', (code) => (code === 0 ? resolve(JSON.parse(output) as { statuses: Record<string, number>; codes: string[] }) : reject(new Error(`abuser exited with ${code}`))));
+    const attack = runChild<{ statuses: Record<string, number>; codes: string[] }>('abuser', ['--import', 'tsx', 'tests/reliability/abuser.ts', 'storage'], {
+      API: api.url,
+      KEY: anonKey(),
+      TOKEN: customerToken,
+      FOLDER: CONVERSATION,
+      LOOPS: String(ABUSERS),
+      SECONDS: String(SECONDS),
     });
     await new Promise((resolve) => setTimeout(resolve, 500));
     const until = Date.now() + (SECONDS - 1) * 1000;
@@ -109,18 +97,7 @@ describe('Storage per-caller share', () => {
         await new Promise((resolve) => setTimeout(resolve, 150));
       }
     })();
-    const rest: number[] = [];
-    const reader = (async () => {
-      while (Date.now() < until) {
-        const started = performance.now();
-        const response = await fetch(`${api.url}/rest/v1/categories?select=id,name`, { headers: { apikey: anonKey() } });
-        await response.arrayBuffer();
-        expect(response.status).toBe(200);
-        rest.push(performance.now() - started);
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-    })();
-    await Promise.all([provider, reader]);
+    const [, rest] = await Promise.all([provider, readRest(api.url, until)]);
     const { statuses, codes } = await attack;
     console.log(
       `[storage-share] abuser statuses ${JSON.stringify(statuses)}; provider upload p95 ${p95(uploads).toFixed(1)} ms over ${uploads.length} (quiet: ${p95(quiet).toFixed(1)} ms), REST p95 ${p95(rest).toFixed(1)} ms`,
