@@ -12,7 +12,12 @@ export interface ScreenLoaderArgs {
   params: LoaderFunctionArgs['params'];
 }
 
-/** Puts the screen's first queries in the cache (`queryClient.ensureQueryData(xxxQueryOptions(...))`). */
+/**
+ * Puts the screen's first queries in the cache (`queryClient.ensureQueryData(xxxQueryOptions(...))`),
+ * waiting for every one of them (`Promise.allSettled`, not `Promise.all`): a query still in flight
+ * with the loader's one-attempt options when the screen mounts is joined by the screen's own query,
+ * which then fails with it instead of retrying (a lost connection showed the error instead of the rows).
+ */
 export type ScreenLoader = (args: ScreenLoaderArgs) => Promise<unknown>;
 
 /**

@@ -5,5 +5,5 @@ import { bookingQueryOptions } from '@/features/bookings/api/booking-query.ts';
 
 export const load: ScreenLoader = ({ queryClient, params }) => {
   const id = params.bookingId ?? '';
-  return Promise.all([queryClient.ensureQueryData(once(bookingQueryOptions(id))), queryClient.ensureQueryData(once(bookingHistoryQueryOptions(id)))]);
+  return Promise.allSettled([queryClient.ensureQueryData(once(bookingQueryOptions(id))), queryClient.ensureQueryData(once(bookingHistoryQueryOptions(id)))]);
 };

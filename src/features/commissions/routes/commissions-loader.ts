@@ -9,7 +9,7 @@ import { COMMISSIONS_URL_DEFAULTS, COMMISSIONS_URL_OPTIONS, commissionFiltersOf 
 export const load: ScreenLoader = ({ queryClient, url }) => {
   const state = parseUrlState(url.searchParams, COMMISSIONS_URL_DEFAULTS, COMMISSIONS_URL_OPTIONS);
   const filters = commissionFiltersOf(state);
-  return Promise.all([
+  return Promise.allSettled([
     queryClient.ensureQueryData(once(commissionStatsQueryOptions(filters))),
     queryClient.ensureQueryData(once(commissionsQueryOptions(filters, listView(state)))),
   ]);

@@ -5,5 +5,5 @@ import { customerStatsQueryOptions } from '@/features/customers/api/customer-sta
 
 export const load: ScreenLoader = ({ queryClient, params }) => {
   const id = params.customerId ?? '';
-  return Promise.all([queryClient.ensureQueryData(once(customerQueryOptions(id))), queryClient.ensureQueryData(once(customerStatsQueryOptions(id)))]);
+  return Promise.allSettled([queryClient.ensureQueryData(once(customerQueryOptions(id))), queryClient.ensureQueryData(once(customerStatsQueryOptions(id)))]);
 };

@@ -4,4 +4,4 @@ import { dashboardSummaryQueryOptions } from '@/features/dashboard/api/dashboard
 import { recentBookingsQueryOptions } from '@/features/dashboard/api/recent-bookings-query.ts';
 
 export const load: ScreenLoader = ({ queryClient }) =>
-  Promise.all([queryClient.ensureQueryData(once(dashboardSummaryQueryOptions())), queryClient.ensureQueryData(once(recentBookingsQueryOptions()))]);
+  Promise.allSettled([queryClient.ensureQueryData(once(dashboardSummaryQueryOptions())), queryClient.ensureQueryData(once(recentBookingsQueryOptions()))]);

@@ -9,7 +9,7 @@ import { DEPOSITS_URL_DEFAULTS, DEPOSITS_URL_OPTIONS, depositFiltersOf } from '@
 export const load: ScreenLoader = ({ queryClient, url }) => {
   const state = parseUrlState(url.searchParams, DEPOSITS_URL_DEFAULTS, DEPOSITS_URL_OPTIONS);
   const filters = depositFiltersOf(state);
-  return Promise.all([
+  return Promise.allSettled([
     queryClient.ensureQueryData(once(depositStatsQueryOptions(filters))),
     queryClient.ensureQueryData(once(depositsQueryOptions(filters, listView(state)))),
   ]);

@@ -8,7 +8,7 @@ import { PROMOTIONS_URL_DEFAULTS, PROMOTIONS_URL_OPTIONS, promotionFiltersOf } f
 
 export const load: ScreenLoader = ({ queryClient, url }) => {
   const state = parseUrlState(url.searchParams, PROMOTIONS_URL_DEFAULTS, PROMOTIONS_URL_OPTIONS);
-  return Promise.all([
+  return Promise.allSettled([
     queryClient.ensureQueryData(once(promotionStatsQueryOptions())),
     queryClient.ensureQueryData(once(promotionsQueryOptions(promotionFiltersOf(state), listView(state)))),
   ]);

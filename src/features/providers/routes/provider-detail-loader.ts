@@ -5,5 +5,5 @@ import { providerStatsQueryOptions } from '@/features/providers/api/provider-sta
 
 export const load: ScreenLoader = ({ queryClient, params }) => {
   const id = params.providerId ?? '';
-  return Promise.all([queryClient.ensureQueryData(once(providerQueryOptions(id))), queryClient.ensureQueryData(once(providerStatsQueryOptions(id)))]);
+  return Promise.allSettled([queryClient.ensureQueryData(once(providerQueryOptions(id))), queryClient.ensureQueryData(once(providerStatsQueryOptions(id)))]);
 };
