@@ -2,7 +2,7 @@
 // The account menu's button (user-menu.tsx): a real menu button whose Radix menu
 // (user-menu-radix.tsx) is imported on the first activation only, and then opens at once, the focus
 // on its first item when the keyboard opened it; later openings are Radix's own.
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AuthContext, type AuthContextValue } from '@/features/auth/components/auth-context.ts';
@@ -50,7 +50,8 @@ describe('<UserMenu />', () => {
     // Focus and hover load nothing.
     button.focus();
     fireEvent.pointerEnter(button);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Pending effects and microtasks run: an import started by either would be counted.
+    await act(async () => {});
     expect(radix.imports).toBe(0);
 
     fireEvent.keyDown(button, { key: 'Enter' });
