@@ -61,7 +61,7 @@ function insertUsersSql(): string {
   return `
   with g as (
     select i, ${userId('i')} as id, i <= ${PROVIDERS} as is_provider,
-           case when i <= ${PROVIDERS} then 'tho.lon' else 'khach.lon' end || lpad(i::text, 6, '0') || '@example.com' as email,
+           case when i <= ${PROVIDERS} then 'tho.lon' else 'khach.lon' end || lpad(i::text, greatest(6, length(i::text)), '0') || '@example.com' as email,
            now() - make_interval(days => 400 + i % 600, mins => i % 1440) as created_at
       from generate_series($1::int, $2::int) i
   ), users as (
@@ -84,7 +84,7 @@ function insertUsersSql(): string {
   )
   insert into public.profiles (id, role, name, email, phone, status, saved_addresses, created_at, updated_at)
   select id, case when is_provider then 'provider' else 'customer' end, ${NAME_SQL}, email,
-         '03' || lpad(((i * 7919) % 100000000)::text, 8, '0'),
+         '03' || lpad(((i::bigint * 7919) % 100000000)::text, 8, '0'),
          case when is_provider then (array['active','active','active','active','active','active','pending_approval','inactive','banned'])[1 + i % 9]
               else (array['active','active','active','active','active','active','active','inactive','banned','pending_approval'])[1 + i % 10] end,
          case when is_provider then '[]'::jsonb
