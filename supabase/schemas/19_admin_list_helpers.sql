@@ -13,15 +13,20 @@
 
 -- The total of an admin list: the matching rows counted up to 10,000 (the count stops at the
 -- 10,001st row), above that the planner's estimate, never below 10,001, with total_exact = false.
--- With p_estimate_first (for filters whose count would read a large part of the table) the planner
--- is asked first: its estimate is the answer when it expects more than 10,000 rows, otherwise the
--- rows are counted without the cap. The capped form (`limit 10001`) let the planner pick plans that
--- stop early on paper and read a whole table in practice (a provider-name search over the deposit
--- history merged with every profile: 66 ms instead of 6 ms on seed:large); below the cap the count
--- ends anyway. p_from is "<table> <alias> where <filter>" with
--- every value inlined as a quoted literal.
+-- With p_estimate_first (typed text, or a list without a filter) the planner is asked first: its
+-- estimate is the answer when it expects more than 10,000 rows, otherwise the rows are counted
+-- without the cap. The capped form (`limit 10001`) let the planner pick plans that stop early on
+-- paper and read a whole table in practice (a provider-name search over the deposit history merged
+-- with every profile: 66 ms instead of 6 ms on seed:large); below the cap the count ends anyway.
+-- That uncapped count names the whole row (`count(p.*)`, the same number as count(*)), so it is
+-- read from the table, through the trigram indexes of the typed text: counted from an index that
+-- includes the searched columns, the planner walked every entry of the list's default order and
+-- tested the text on each, which it prices like an equality (customers "nguyen" at 1M bookings:
+-- 17 ms over 95,000 entries against 7 ms from the trigram indexes, for 5,948 rows).
+-- p_from is "<table> <p_alias> where <filter>" with every value inlined as a quoted literal.
 create function private.count_matches(
   p_from text,
+  p_alias text,
   p_estimate_first boolean default false,
   out total bigint,
   out total_exact boolean
@@ -42,7 +47,7 @@ begin
       total_exact := false;
       return;
     end if;
-    execute 'select count(*) from ' || p_from into total;
+    execute format('select count(%I.*) from ', p_alias) || p_from into total;
     total_exact := total <= count_cap;
     if not total_exact then
       total := greatest(v_estimate, count_cap + 1);
@@ -58,7 +63,7 @@ begin
 end
 $$;
 
-comment on function private.count_matches(text, boolean) is
+comment on function private.count_matches(text, text, boolean) is
   'Total of an admin list: exact up to 10,000 matching rows, otherwise the planner''s estimate (total_exact false).';
 
 -- The planner's row estimate of a query (EXPLAIN, nothing executed).
@@ -121,7 +126,7 @@ $$;
 
 -- Only the list functions (security definer, running as the owner) call these: no API role may run
 -- SQL text through them.
-revoke all on function private.count_matches(text, boolean) from public, anon, authenticated, service_role;
+revoke all on function private.count_matches(text, text, boolean) from public, anon, authenticated, service_role;
 revoke all on function private.plan_rows(text) from public, anon, authenticated, service_role;
 revoke all on function private.list_answer(jsonb, bigint, boolean, integer) from public, anon, authenticated, service_role;
 revoke all on function private.keyset_after(text, timestamptz, uuid) from public, anon, authenticated, service_role;
@@ -532,7 +537,7 @@ begin
     end if;
   elsif p_count then
     select m.total, m.total_exact into v_total, v_exact
-      from private.count_matches(v_shape.source || ' ' || v_alias || ' where ' || v_where.filter,
+      from private.count_matches(v_shape.source || ' ' || v_alias || ' where ' || v_where.filter, v_alias,
                                  -- Without a filter the planner's estimate is the table's row count.
                                  v_where.typed or v_where.filter = 'true') m;
   end if;

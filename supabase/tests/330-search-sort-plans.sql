@@ -6,7 +6,7 @@
 -- to avoid sequential scans and sorts, so a plan that still has one has no index to use instead.
 begin;
 set search_path = public, extensions;
-select plan(40);
+select plan(43);
 
 set local enable_seqscan = off;
 set local enable_sort = off;
@@ -43,6 +43,8 @@ select matches(tests.query_plan(format('select id from %s order by %s limit 50',
     ('bookings final_price.desc', 'public.bookings b', 'b.final_price desc, b.id desc', 'bookings_final_price_id_idx'),
     ('bookings final_price.asc', 'public.bookings b', 'b.final_price, b.id', 'bookings_final_price_id_idx'),
     ('bookings customer_name.asc', 'public.bookings b', 'b.customer_name collate private.vi, b.id', 'bookings_customer_name_vi_idx'),
+    ('customers created_at.desc', 'public.profiles p where p.role = ''customer''', 'p.created_at desc, p.id desc', 'profiles_customer_created_at_search_idx'),
+    ('providers created_at.desc', 'public.profiles p where p.role = ''provider''', 'p.created_at desc, p.id desc', 'profiles_provider_created_at_idx'),
     ('customers name.desc', 'public.profiles p where p.role = ''customer''', 'p.name collate private.vi desc, p.id desc', 'profiles_role_name_vi_idx'),
     ('customers total_bookings.desc', 'public.profiles p where p.role = ''customer''', 'p.total_bookings desc, p.id desc', 'profiles_customer_total_bookings_idx'),
     ('providers name.asc', 'public.profiles p where p.role = ''provider''', 'p.name collate private.vi, p.id', 'profiles_role_name_vi_idx'),
@@ -82,7 +84,7 @@ select matches(tests.query_plan(format('select %s.id from %s where %s order by %
      'b.created_at desc, b.id desc', 'bookings_created_at_search_idx'),
     ('customers "an" at offset 500', 'p', 'public.profiles p',
      'p.role = ''customer'' and (' || private.vi_search_condition('p.name_folded', 'an') || ' or ' || private.vi_search_condition('p.email_folded', 'an') || ')',
-     'p.created_at desc, p.id desc', 'profiles_role_created_at_search_idx'),
+     'p.created_at desc, p.id desc', 'profiles_customer_created_at_search_idx'),
     ('reviews "tệ" at offset 500', 'r', 'public.reviews r',
      private.vi_search_condition('r.customer_name_folded', 'tệ') || ' or ' || private.vi_search_condition('r.comment_folded', 'tệ'),
      'r.created_at desc, r.id desc', 'reviews_created_at_search_idx'),
@@ -104,6 +106,18 @@ select is_empty($$ select p.oid::regprocedure::text || ' ' || c
 select is((select pg_get_function_identity_arguments('private.admin_sorted_page'::regproc)),
           'p_list private.admin_list, p_filter private.admin_list_filter, p_sort text, p_limit integer, p_offset integer, p_count boolean, p_after text, p_before text, p_last boolean, p_after_created_at timestamp with time zone, p_after_id uuid',
           'private.admin_sorted_page takes the list and its filter as typed values');
+-- A provider-name lookup or count (commissions, deposits, the stat cards, the providers' total)
+-- reads the providers' trigram index at any size: no b-tree index of the providers holds their
+-- names, so the planner cannot walk every provider's entry instead, which it prices below its
+-- cost (docs/search.md#totals; the plans at 1M bookings are in docs/benchmarks.md).
+select is_empty($$ select i.indexrelid::regclass::text from pg_index i
+                     where i.indrelid = 'public.profiles'::regclass
+                       and (pg_get_expr(i.indpred, i.indrelid) is null or pg_get_expr(i.indpred, i.indrelid) !~ 'customer')
+                       and i.indkey::int2[] && array(select a.attnum from pg_attribute a
+                                                     where a.attrelid = 'public.profiles'::regclass
+                                                       and a.attname in ('name_folded', 'email_folded'))
+                       and (select amname from pg_am where oid = (select relam from pg_class where oid = i.indexrelid)) = 'btree' $$,
+                'no b-tree index that covers providers includes their folded name or e-mail');
 select matches(pg_get_indexdef('public.profiles_provider_name_folded_trgm_idx'::regclass),
                'gin \(name_folded (extensions\.)?gin_trgm_ops\) WITH \(fastupdate=off\) WHERE \(role = ''provider''::text\)',
                'the providers'' names have their own trigram index (provider-name lookups)');
