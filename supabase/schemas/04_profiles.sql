@@ -73,9 +73,15 @@ create index profiles_role_status_idx on public.profiles (role, status);
 create unique index profiles_email_lower_key on public.profiles (lower(email));
 create index profiles_name_folded_trgm_idx on public.profiles using gin (name_folded extensions.gin_trgm_ops) with (fastupdate = off);
 create index profiles_email_folded_trgm_idx on public.profiles using gin (email_folded extensions.gin_trgm_ops) with (fastupdate = off);
--- Sorts of the customers and providers lists.
-create index profiles_role_name_vi_idx on public.profiles (role, name collate private.vi, id);
-create index profiles_customer_total_bookings_idx on public.profiles (total_bookings, id) where role = 'customer';
+-- Sorts of the customers and providers lists. The customers' include what their typed text and
+-- their status filter read, so that a page in that order walks its index alone
+-- (docs/search.md#sorting); the providers' hold no name, as above.
+create index profiles_customer_name_vi_idx on public.profiles (name collate private.vi, id)
+  include (name_folded, email_folded, status) where role = 'customer';
+create index profiles_provider_name_vi_idx on public.profiles (name collate private.vi, id)
+  include (status) where role = 'provider';
+create index profiles_customer_total_bookings_idx on public.profiles (total_bookings, id)
+  include (name_folded, email_folded, status) where role = 'customer';
 create index profiles_provider_deposit_idx on public.profiles (deposit, id) where role = 'provider';
 create index profiles_provider_total_earnings_idx on public.profiles (total_earnings, id) where role = 'provider';
 

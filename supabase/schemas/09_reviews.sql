@@ -38,8 +38,11 @@ create index reviews_created_at_search_idx on public.reviews (created_at desc, i
 create index reviews_status_created_at_idx on public.reviews (status, created_at desc);
 create index reviews_customer_name_folded_trgm_idx on public.reviews using gin (customer_name_folded extensions.gin_trgm_ops) with (fastupdate = off);
 create index reviews_comment_folded_trgm_idx on public.reviews using gin (comment_folded extensions.gin_trgm_ops) with (fastupdate = off);
--- Filter and sort by rating (one index per order: no second index on its prefix (rating) alone).
-create index reviews_rating_id_idx on public.reviews (rating, id);
+-- Filter and sort by rating (one index per order: no second index on its prefix (rating) alone);
+-- it includes what the list's typed text and status filter read, so that a page in that order
+-- walks the index alone (docs/search.md#sorting).
+create index reviews_rating_id_idx on public.reviews (rating, id)
+  include (status, customer_name_folded, comment_folded);
 -- A star filter in the order of creation (the default order, or oldest first): the filter's rows
 -- in that order, so that a page's ids are its own index entries instead of a walk over the other
 -- ratings or a sort of every match (one star at 1M, page 41: 1,353 -> 742 buffers; page 1:

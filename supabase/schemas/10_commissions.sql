@@ -42,9 +42,13 @@ create index commissions_subcategory_id_created_at_idx on public.commissions (su
 -- A booking's short number (the last 8 digits of its id, shown after #) typed in the search box
 -- (private.id_search_condition).
 create index commissions_booking_short_idx on public.commissions ((right(booking_id::text, 8)));
--- Sorts of the admin commissions list.
-create index commissions_final_price_id_idx on public.commissions (final_price, id);
-create index commissions_platform_fee_id_idx on public.commissions (platform_fee, id);
+-- Sorts of the admin commissions list; each includes what the list's filters read (period,
+-- provider, service, booking), so that a page in that order walks its index alone
+-- (docs/search.md#sorting).
+create index commissions_final_price_id_idx on public.commissions (final_price, id)
+  include (created_at, provider_id, subcategory_id, booking_id);
+create index commissions_platform_fee_id_idx on public.commissions (platform_fee, id)
+  include (created_at, provider_id, subcategory_id, booking_id);
 
 create trigger commissions_set_updated_at
   before update on public.commissions

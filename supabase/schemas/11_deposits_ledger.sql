@@ -64,8 +64,10 @@ create index deposit_history_provider_id_created_at_idx on public.deposit_histor
 create index deposit_history_status_created_at_idx on public.deposit_history (status, created_at desc);
 create index deposit_history_kind_created_at_idx on public.deposit_history (kind, created_at desc)
   where kind = 'adjustment';
--- Sort of the admin deposit history by amount.
-create index deposit_history_amount_id_idx on public.deposit_history (amount, id);
+-- Sort of the admin deposit history by amount; it includes what the list's filters read (period,
+-- status, provider), so that a page in that order walks the index alone (docs/search.md#sorting).
+create index deposit_history_amount_id_idx on public.deposit_history (amount, id)
+  include (created_at, status, provider_id);
 
 create trigger deposit_history_set_updated_at
   before update on public.deposit_history
