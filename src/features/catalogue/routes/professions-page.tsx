@@ -66,7 +66,7 @@ export default function ProfessionsPage() {
         <InlineEdit
           label={`${t.columns.icon} ${row.name}`}
           value={row.icon}
-          display={row.icon ? <span className="text-lg">{row.icon}</span> : <span className="text-slate-400">{t.noIcon}</span>}
+          display={row.icon ? <span className="text-lg">{row.icon}</span> : <span className="text-slate-500">{t.noIcon}</span>}
           validate={validateProfessionIcon}
           maxLength={PROFESSION_ICON_MAX}
           onSave={(icon) => update.mutateAsync({ id: row.id, patch: { icon }, expectedUpdatedAt: row.updated_at })}
