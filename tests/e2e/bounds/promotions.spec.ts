@@ -11,13 +11,7 @@ shareAdminPage(async (opened) => {
   await page.goto('/admin/manage-discount-codes');
 });
 
-async function codeCount(): Promise<number> {
-  const [row] = await sql<{ n: number }>('select count(*)::int as n from public.discount_codes');
-  return row!.n;
-}
-
 test('bad code, value and maximum uses each get their message; no code is stored', async () => {
-  const before = await codeCount();
   await page.getByRole('textbox', { name: 'Mã khuyến mãi', exact: true }).fill('GIAM 20 TẾT');
   await page.getByRole('combobox', { name: 'Loại giảm giá', exact: true }).first().selectOption('fixed_amount');
   await page.getByRole('textbox', { name: 'Giá trị', exact: true }).fill('99999999999999999999');
@@ -30,7 +24,11 @@ test('bad code, value and maximum uses each get their message; no code is stored
   await page.getByRole('textbox', { name: 'Mã khuyến mãi', exact: true }).fill('<b>X</b>');
   await page.getByRole('button', { name: 'Thêm mã' }).click();
   await expect(page.getByText('Mã khuyến mãi gồm 3–32 ký tự', { exact: false })).toBeVisible();
-  expect(await codeCount()).toBe(before);
-  const [bad] = await sql<{ n: number }>("select count(*)::int as n from public.discount_codes where code like 'GIAM 20%' or code like '<%'");
-  expect(bad!.n).toBe(0);
+  // Other spec files add codes meanwhile, so this looks for what was typed, in any normalised form.
+  const stored = await sql<{ code: string }>(
+    `select code from public.discount_codes
+      where upper(replace(replace(code, ' ', ''), '_', '')) in ('GIAM20TẾT', 'GIAM20TET', '<B>X</B>', 'BXB', 'BX/B')
+         or code like 'GIAM 20%' or code like '<%'`,
+  );
+  expect(stored).toEqual([]);
 });
