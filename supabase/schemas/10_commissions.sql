@@ -49,6 +49,13 @@ create index commissions_final_price_id_idx on public.commissions (final_price, 
   include (created_at, provider_id, subcategory_id, booking_id);
 create index commissions_platform_fee_id_idx on public.commissions (platform_fee, id)
   include (created_at, provider_id, subcategory_id, booking_id);
+-- One service's commissions in those orders: its fees and prices follow its own rate, so walking
+-- the whole order for its rows read most of the table (at 10M bookings, one service by fee, page 1:
+-- 1.1M buffers); the service first makes its rows one range of the index.
+create index commissions_subcategory_platform_fee_idx on public.commissions (subcategory_id, platform_fee, id)
+  include (created_at, provider_id, booking_id);
+create index commissions_subcategory_final_price_idx on public.commissions (subcategory_id, final_price, id)
+  include (created_at, provider_id, booking_id);
 
 create trigger commissions_set_updated_at
   before update on public.commissions

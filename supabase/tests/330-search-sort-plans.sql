@@ -6,7 +6,7 @@
 -- to avoid sequential scans and sorts, so a plan that still has one has no index to use instead.
 begin;
 set search_path = public, extensions;
-select plan(43);
+select plan(48);
 
 set local enable_seqscan = off;
 set local enable_sort = off;
@@ -60,6 +60,24 @@ select matches(tests.query_plan(format('select id from %s order by %s limit 50',
     ('promotions uses_count.desc', 'public.discount_codes d', 'd.uses_count desc, d.id desc', 'discount_codes_uses_count_id_idx'),
     ('promotions expires_at.asc', 'public.discount_codes d', 'd.expires_at, d.id', 'discount_codes_expires_at_id_idx')
   ) s(label, source, sort_order, index_name);
+
+-- A filter whose rows follow an order (a service's fees, a status's customers by name) is the first
+-- key of that order's index: its rows are one range, not a walk over the others'.
+select matches(tests.query_plan(format('select id from %s where %s order by %s limit 50', f.source, f.filter, f.sort_order)),
+               '^Limit\s+->\s+Index( Only)? Scan( Backward)? using ' || f.index_name || ' [^\n]*\n\s+Index Cond: \(' || f.cond_column || ' = ',
+               f.label || ': one range of ' || f.index_name)
+  from (values
+    ('commissions of one service by fee', 'public.commissions c', 'c.subcategory_id = ''00000000-0000-4000-8000-000000000003''::uuid',
+     'c.platform_fee desc, c.id desc', 'commissions_subcategory_platform_fee_idx', 'subcategory_id'),
+    ('commissions of one service by price', 'public.commissions c', 'c.subcategory_id = ''00000000-0000-4000-8000-000000000003''::uuid',
+     'c.final_price, c.id', 'commissions_subcategory_final_price_idx', 'subcategory_id'),
+    ('inactive customers newest first', 'public.profiles p', 'p.role = ''customer'' and p.status = ''inactive''',
+     'p.created_at desc, p.id desc', 'profiles_customer_status_created_at_idx', 'status'),
+    ('inactive customers by name', 'public.profiles p', 'p.role = ''customer'' and p.status = ''inactive''',
+     'p.name collate private.vi, p.id', 'profiles_customer_status_name_vi_idx', 'status'),
+    ('inactive customers by bookings', 'public.profiles p', 'p.role = ''customer'' and p.status = ''inactive''',
+     'p.total_bookings desc, p.id desc', 'profiles_customer_status_total_bookings_idx', 'status')
+  ) f(label, source, filter, sort_order, index_name, cond_column);
 
 -- A cursor is a seek, not a scan from the start.
 select matches(tests.query_plan('select id from public.bookings b where (b.final_price, b.id) < (100000::bigint, ''00000000-0000-4000-8000-000000000001''::uuid)'
