@@ -15,7 +15,7 @@ declare
 begin
   v_ids := private.lookup_ids(p_query || ' limit ' || (id_cap + 1));
   if cardinality(v_ids) > id_cap then
-    return format('(%1$s = any (%2$L::uuid[]) or %1$s = any ((select private.lookup_ids(%3$L))::uuid[]))',
+    return format('(%1$s = any (%2$L::uuid[]) or %1$s in (select unnest(private.lookup_ids(%3$L))))',
                   p_column, v_ids[1:id_cap], p_query);
   end if;
   return format('%s = any (%L::uuid[])', p_column, v_ids);
