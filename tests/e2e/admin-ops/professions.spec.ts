@@ -135,6 +135,5 @@ test('no serious or critical accessibility violation, with a profession that has
   await sql('insert into public.categories (name) values ($1)', [`Không biểu tượng ${tag}`]);
   await page.goto('/admin/manage-services');
   await expect(tableRows(page, TABLE).filter({ hasText: `Không biểu tượng ${tag}` })).toContainText('Chưa có');
-  await expect(tableRows(page, TABLE).first()).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 });
