@@ -1,6 +1,6 @@
 -- The admin bookings list (/admin/bookings) and its CSV export: filters, whitelisted sorts, a page
 -- of rows with the provider's current name, and a total that stays cheap on millions of bookings.
--- Answer: {rows, total, total_exact, first_cursor, last_cursor} like every admin list
+-- Answer: {rows, total, total_exact, first_cursor, last_cursor, sort} like every admin list
 -- (docs/database.md#admin-list-functions, docs/search.md#contract).
 --
 -- Filters: status, provider, customer, package name, service name and customer name typed text
@@ -128,7 +128,7 @@ as $$
 $$;
 
 comment on function public.admin_list_bookings(text, uuid, uuid, text, text, timestamptz, integer, integer, timestamptz, uuid, text, text, text, text, boolean, boolean) is
-  'Admin bookings list: filtered rows (accent-insensitive package / service / customer search) in a whitelisted sort, offset window or cursor paging, as {rows, total, total_exact, first_cursor, last_cursor}. Admins and the service role only.';
+  'Admin bookings list: filtered rows (accent-insensitive package / service / customer search) in a whitelisted sort, offset window or cursor paging, as {rows, total, total_exact, first_cursor, last_cursor, sort}. Admins and the service role only.';
 
 revoke all on function public.admin_list_bookings(text, uuid, uuid, text, text, timestamptz, integer, integer, timestamptz, uuid, text, text, text, text, boolean, boolean) from public, anon;
 grant execute on function public.admin_list_bookings(text, uuid, uuid, text, text, timestamptz, integer, integer, timestamptz, uuid, text, text, text, text, boolean, boolean) to authenticated, service_role;

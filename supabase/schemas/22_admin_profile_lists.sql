@@ -19,7 +19,7 @@ as $$
 $$;
 
 comment on function public.admin_list_customers(text, text, integer, integer, text, text, text, boolean, boolean) is
-  'Admin customers list: {rows, total, total_exact, first_cursor, last_cursor}, accent-insensitive search over name or e-mail, status, whitelisted sorts. Admins only (42501).';
+  'Admin customers list: {rows, total, total_exact, first_cursor, last_cursor, sort}, accent-insensitive search over name or e-mail, status, whitelisted sorts. Admins only (42501).';
 
 revoke all on function public.admin_list_customers(text, text, integer, integer, text, text, text, boolean, boolean) from public, anon;
 grant execute on function public.admin_list_customers(text, text, integer, integer, text, text, text, boolean, boolean) to authenticated, service_role;
@@ -37,7 +37,7 @@ as $$
 $$;
 
 comment on function public.admin_list_providers(text, text, integer, integer, text, text, text, boolean, boolean) is
-  'Admin providers list: {rows, total, total_exact, first_cursor, last_cursor}, accent-insensitive search over name or e-mail, status, whitelisted sorts. Admins only (42501).';
+  'Admin providers list: {rows, total, total_exact, first_cursor, last_cursor, sort}, accent-insensitive search over name or e-mail, status, whitelisted sorts. Admins only (42501).';
 
 revoke all on function public.admin_list_providers(text, text, integer, integer, text, text, text, boolean, boolean) from public, anon;
 grant execute on function public.admin_list_providers(text, text, integer, integer, text, text, text, boolean, boolean) to authenticated, service_role;

@@ -1,5 +1,5 @@
 -- The admin commissions screen (/admin/manage-commissions): a filtered page of commission rows
--- with provider and service names ({rows, total, total_exact, first_cursor, last_cursor},
+-- with provider and service names ({rows, total, total_exact, first_cursor, last_cursor, sort},
 -- docs/database.md#admin-list-functions, docs/search.md), and the stat cards over every filtered row.
 --
 -- Filters (shared by the list and the cards, private.admin_list_where): search text
@@ -183,7 +183,7 @@ as $$
 $$;
 
 comment on function public.admin_list_commissions(text, uuid, uuid, timestamptz, timestamptz, integer, integer, timestamptz, uuid, text, text, text, boolean, boolean) is
-  'Admin commissions list: {rows, total, total_exact, first_cursor, last_cursor}, whitelisted sorts, offset window or cursor paging (the legacy created_at keyset for the default order). Admins only (42501).';
+  'Admin commissions list: {rows, total, total_exact, first_cursor, last_cursor, sort}, whitelisted sorts, offset window or cursor paging (the legacy created_at keyset for the default order). Admins only (42501).';
 
 revoke all on function public.admin_list_commissions(text, uuid, uuid, timestamptz, timestamptz, integer, integer, timestamptz, uuid, text, text, text, boolean, boolean) from public, anon;
 grant execute on function public.admin_list_commissions(text, uuid, uuid, timestamptz, timestamptz, integer, integer, timestamptz, uuid, text, text, text, boolean, boolean) to authenticated, service_role;

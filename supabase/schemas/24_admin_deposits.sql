@@ -1,7 +1,7 @@
 -- The admin deposit history screen (/admin/manage-deposit-history): a filtered page of ledger rows
 -- (deposits and adjustments, docs/decisions.md#money-only-through-the-ledger) with the row's kind
 -- and the provider's name, e-mail, current balance and status ({rows, total, total_exact,
--- first_cursor, last_cursor}, docs/database.md#admin-list-functions, docs/search.md), and the stat
+-- first_cursor, last_cursor, sort}, docs/database.md#admin-list-functions, docs/search.md), and the stat
 -- cards over every filtered row. Status changes themselves are plain UPDATEs of deposit_history:
 -- the ledger trigger (private.ledger_apply) moves the balance atomically.
 --
@@ -105,7 +105,7 @@ as $$
 $$;
 
 comment on function public.admin_list_deposits(text, uuid, text, timestamptz, timestamptz, integer, integer, timestamptz, uuid, text, text, text, boolean, boolean) is
-  'Admin deposit history list: {rows, total, total_exact, first_cursor, last_cursor} with the provider''s current balance and status, whitelisted sorts. Admins only.';
+  'Admin deposit history list: {rows, total, total_exact, first_cursor, last_cursor, sort} with the provider''s current balance and status, whitelisted sorts. Admins only.';
 
 revoke all on function public.admin_list_deposits(text, uuid, text, timestamptz, timestamptz, integer, integer, timestamptz, uuid, text, text, text, boolean, boolean) from public, anon;
 grant execute on function public.admin_list_deposits(text, uuid, text, timestamptz, timestamptz, integer, integer, timestamptz, uuid, text, text, text, boolean, boolean) to authenticated, service_role;

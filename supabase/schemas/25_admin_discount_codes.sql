@@ -17,7 +17,7 @@ as $$
 $$;
 
 comment on function public.admin_list_promotions(text, text, text, integer, integer, text, text, text, boolean, boolean) is
-  'Admin promotion codes list: {rows, total, total_exact, first_cursor, last_cursor}, accent-insensitive code search, type, status, whitelisted sorts. Admins only.';
+  'Admin promotion codes list: {rows, total, total_exact, first_cursor, last_cursor, sort}, accent-insensitive code search, type, status, whitelisted sorts. Admins only.';
 
 revoke all on function public.admin_list_promotions(text, text, text, integer, integer, text, text, text, boolean, boolean) from public, anon;
 grant execute on function public.admin_list_promotions(text, text, text, integer, integer, text, text, text, boolean, boolean) to authenticated, service_role;

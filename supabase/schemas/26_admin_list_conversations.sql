@@ -3,7 +3,7 @@
 -- their trigram indexes, 13_conversations_messages.sql), status
 -- (active / completed) and time (last message since an instant); sorts by the last message (default:
 -- most recent first, conversations without messages last) or by creation. {rows, total,
--- total_exact, first_cursor, last_cursor} like every admin list (docs/database.md#admin-list-functions,
+-- total_exact, first_cursor, last_cursor, sort} like every admin list (docs/database.md#admin-list-functions,
 -- docs/search.md): a page of private.admin_sorted_page (security definer, admin check first: under
 -- row-level security the name searches could not use the trigram indexes).
 
@@ -26,7 +26,7 @@ as $$
 $$;
 
 comment on function public.admin_list_conversations(text, text, text, timestamptz, integer, integer, text, text, text, boolean, boolean) is
-  'Admin conversations list: {rows, total, total_exact, first_cursor, last_cursor}, latest message first by default, accent-insensitive name searches. Admins only.';
+  'Admin conversations list: {rows, total, total_exact, first_cursor, last_cursor, sort}, latest message first by default, accent-insensitive name searches. Admins only.';
 
 revoke all on function public.admin_list_conversations(text, text, text, timestamptz, integer, integer, text, text, text, boolean, boolean) from public, anon;
 grant execute on function public.admin_list_conversations(text, text, text, timestamptz, integer, integer, text, text, text, boolean, boolean) to authenticated, service_role;

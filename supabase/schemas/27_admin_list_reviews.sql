@@ -3,7 +3,7 @@
 -- comment, accent-insensitive on their `*_folded` copies so that both trigram indexes serve it;
 -- stars 1–5, status; sorts by creation (default, newest first) or rating. The status itself is
 -- edited with a plain UPDATE of reviews (admin-only policy). {rows, total, total_exact,
--- first_cursor, last_cursor} like every admin list (docs/database.md#admin-list-functions,
+-- first_cursor, last_cursor, sort} like every admin list (docs/database.md#admin-list-functions,
 -- docs/search.md): a page of private.admin_sorted_page (security definer, admin check first: under
 -- row-level security the trigram indexes were never used, 330 ms a search).
 
@@ -21,7 +21,7 @@ as $$
 $$;
 
 comment on function public.admin_list_reviews(text, integer, text, integer, integer, text, text, text, boolean, boolean) is
-  'Admin reviews list: {rows, total, total_exact, first_cursor, last_cursor}, accent-insensitive search over the customer name and the comment, whitelisted sorts. Admins only.';
+  'Admin reviews list: {rows, total, total_exact, first_cursor, last_cursor, sort}, accent-insensitive search over the customer name and the comment, whitelisted sorts. Admins only.';
 
 revoke all on function public.admin_list_reviews(text, integer, text, integer, integer, text, text, text, boolean, boolean) from public, anon;
 grant execute on function public.admin_list_reviews(text, integer, text, integer, integer, text, text, text, boolean, boolean) to authenticated, service_role;

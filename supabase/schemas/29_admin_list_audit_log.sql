@@ -1,6 +1,6 @@
 -- The audit log screen (/admin/audit-log, "Nhật ký thay đổi"): the log newest first, filtered by
 -- table, actor (user id or e-mail), time range and record id; {rows, total, total_exact,
--- first_cursor, last_cursor} like every admin list (docs/database.md#admin-list-functions,
+-- first_cursor, last_cursor, sort} like every admin list (docs/database.md#admin-list-functions,
 -- docs/search.md#contract: cursors past the numbered pages; the log's ids are bigint). Read-only: the
 -- log is written by triggers only. Every filter has an index that also gives the order
 -- (created_at desc, id desc), so a page never sorts the whole log. A page of
@@ -20,7 +20,7 @@ as $$
 $$;
 
 comment on function public.admin_list_audit_log(text, text, timestamptz, timestamptz, text, integer, integer, text, text, text, boolean, boolean) is
-  'Admin audit log list: {rows, total, total_exact, first_cursor, last_cursor}, newest first; filters table, actor (id or e-mail), [from, to), record id. Admins only.';
+  'Admin audit log list: {rows, total, total_exact, first_cursor, last_cursor, sort}, newest first; filters table, actor (id or e-mail), [from, to), record id. Admins only.';
 
 revoke all on function public.admin_list_audit_log(text, text, timestamptz, timestamptz, text, integer, integer, text, text, text, boolean, boolean) from public, anon;
 grant execute on function public.admin_list_audit_log(text, text, timestamptz, timestamptz, text, integer, integer, text, text, text, boolean, boolean) to authenticated, service_role;

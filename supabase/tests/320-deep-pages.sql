@@ -95,7 +95,7 @@ select is(pg_temp.ids(public.admin_list_bookings(p_limit => 10, p_after_created_
           'the exports'' created_at keyset and the cursor agree')
   from (select b.created_at, b.id from public.bookings b order by b.created_at desc, b.id desc offset 5 limit 1) b;
 select is(public.admin_list_bookings(p_customer => 'không có ai tên này') - 'total' - 'total_exact',
-          '{"rows": [], "first_cursor": null, "last_cursor": null}'::jsonb, 'an empty page has no cursors');
+          '{"rows": [], "first_cursor": null, "last_cursor": null, "sort": "created_at.desc"}'::jsonb, 'an empty page has no cursors');
 
 -- The offset window.
 select is(pg_temp.error_of('select public.admin_list_bookings(p_offset => 2001, p_count => false)'), '22023 offset_window',

@@ -1,5 +1,5 @@
 -- Every admin list function answers the same shape (docs/database.md#admin-list-functions):
--- {rows, total, total_exact, first_cursor, last_cursor} (docs/search.md#contract); with p_count (default true) total is a number and total_exact a
+-- {rows, total, total_exact, first_cursor, last_cursor, sort} (docs/search.md#contract); with p_count (default true) total is a number and total_exact a
 -- boolean, with p_count = false (the CSV exports' keyset walks) both keys are there and null.
 -- The filters inline the admin's text as quoted literals: a quote in a search is matched, never run.
 begin;
@@ -39,11 +39,11 @@ create function pg_temp.shape(p_answer jsonb) returns jsonb language sql immutab
 $$;
 
 select is(pg_temp.shape(counted),
-          '{"keys": ["first_cursor", "last_cursor", "rows", "total", "total_exact"], "rows": "array", "total": "number", "total_exact": "boolean"}'::jsonb,
+          '{"keys": ["first_cursor", "last_cursor", "rows", "sort", "total", "total_exact"], "rows": "array", "total": "number", "total_exact": "boolean"}'::jsonb,
           fn || ': counted answer {rows, total: number, total_exact: boolean}')
   from answers order by fn;
 select is(pg_temp.shape(uncounted),
-          '{"keys": ["first_cursor", "last_cursor", "rows", "total", "total_exact"], "rows": "array", "total": "null", "total_exact": "null"}'::jsonb,
+          '{"keys": ["first_cursor", "last_cursor", "rows", "sort", "total", "total_exact"], "rows": "array", "total": "null", "total_exact": "null"}'::jsonb,
           fn || ': with p_count = false total and total_exact are null')
   from answers order by fn;
 

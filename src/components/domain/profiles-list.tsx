@@ -132,6 +132,7 @@ export function ProfilesList<Row extends ProfilesListRow, Key extends QueryKey>(
         total={list.data?.total}
         approximate={list.data?.totalExact === false}
         cursors={list.data ? { first: list.data.firstCursor ?? null, last: list.data.lastCursor ?? null } : undefined}
+        servedSort={list.data?.sort}
         sort={filters.sort}
         defaultSort={PROFILES_LIST_DEFAULT_SORT}
         onSortChange={(sort) => setFilters({ sort })}

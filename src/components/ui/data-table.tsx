@@ -74,6 +74,8 @@ export interface DataTableProps<Row> {
   rowNumberOffset?: number;
   /** The URL's sort ('' = the default order). */
   sort?: string;
+  /** The order the rows are really in, when the server chose another one than `sort` (its header shows it). */
+  shownSort?: string | undefined;
   /** The order the server uses when `sort` is '' (its header shows it). */
   defaultSort?: string;
   onSortChange?: (sort: string) => void;
@@ -98,13 +100,14 @@ export function DataTable<Row>({
   emptyDescription,
   rowNumberOffset,
   sort = '',
+  shownSort,
   defaultSort = '',
   onSortChange,
   rowClassName,
   className,
 }: DataTableProps<Row>) {
   const showNumbers = rowNumberOffset !== undefined;
-  const parsedSort = effectiveSort(sort, defaultSort);
+  const parsedSort = effectiveSort(shownSort ?? sort, defaultSort);
   const narrow = useNarrowScreen();
 
   if (error !== undefined && error !== null) {

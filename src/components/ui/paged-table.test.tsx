@@ -90,6 +90,46 @@ describe('<PagedTable />', () => {
     expect(screen.getByRole('table').querySelector('tbody')?.className).toContain('opacity-60');
   });
 
+  it('says so, and shows the order in the headers, when the server answered in another order than the one asked', () => {
+    const sortable = [
+      { key: 'name', header: 'Tên', sortKey: 'name', cell: (row: { id: string; name: string }) => row.name },
+      { key: 'created', header: 'Ngày tạo', sortKey: 'created_at', cell: () => '' },
+    ];
+    const view = (served: string, isPlaceholderData = false) => (
+      <ListTable
+        list={{
+          isPending: false,
+          isFetching: isPlaceholderData,
+          isPlaceholderData,
+          error: null,
+          refetch: () => undefined,
+          data: { rows, total: 40_000, totalExact: false, firstCursor: 'f', lastCursor: 'l', sort: served },
+        }}
+        texts={{ title: 'Khách hàng', loadFailed: 'Lỗi', noMatch: 'Không khớp', empty: 'Trống' }}
+        filtered
+        columns={sortable}
+        sort="name.asc"
+        defaultSort="created_at.desc"
+        onSortChange={() => undefined}
+        page={1}
+        onNavigate={() => undefined}
+      />
+    );
+    const header = (name: string) => screen.getByRole('columnheader', { name: new RegExp(name) });
+    const { rerender } = render(view('created_at.desc'));
+    expect(screen.getByRole('status').textContent).toContain('Có hơn 20.000 kết quả');
+    expect(header('Ngày tạo').getAttribute('aria-sort')).toBe('descending');
+    expect(header('Tên').getAttribute('aria-sort')).toBeNull();
+
+    // The rows of another request kept while the new one loads say nothing about its order.
+    rerender(view('created_at.desc', true));
+    expect(screen.queryByText(/Có hơn 20.000 kết quả/)).toBeNull();
+
+    rerender(view('name.asc'));
+    expect(screen.queryByText(/Có hơn 20.000 kết quả/)).toBeNull();
+    expect(header('Tên').getAttribute('aria-sort')).toBe('ascending');
+  });
+
   it('marks the searched term in a cell, accents ignored', () => {
     render(table(null));
     expect(screen.getByText('Nguyễn').tagName).toBe('MARK');

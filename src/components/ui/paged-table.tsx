@@ -12,6 +12,7 @@ import { OFFSET_WINDOW, PAGE_SIZE, offsetWindow, pageReachable, type ListPositio
 import { useKeepPageInRange, useListPageSize, type SetUrlStateOptions } from '@/lib/lists/url-state.ts';
 import { Pagination, pageCount } from './pagination.tsx';
 import { RefreshQueryButton } from './refresh-button.tsx';
+import { common } from '@/lib/messages/common.ts';
 
 /** The parts of a react-query result the list reads. */
 export interface PagedQuery {
@@ -42,6 +43,12 @@ export type PagedTableProps<Row> = Omit<DataTableProps<Row>, 'isLoading' | 'isFe
   /** Rows a page number may skip from either end (lib/lists/paging.ts offsetWindow; Infinity: any page). */
   offsetWindow?: number;
   footnote?: ReactNode;
+  /**
+   * The order the server answered in (the page's `sort`). When it is not the one asked (typed text
+   * with more than 20,000 matches is listed in the default order, docs/search.md#sorting), the
+   * headers show it and a line above the table says why.
+   */
+  servedSort?: string | null | undefined;
 };
 
 /**
@@ -80,15 +87,25 @@ export function PagedTable<Row>({
   onNavigate,
   offsetWindow = OFFSET_WINDOW,
   footnote,
+  servedSort,
   ...table
 }: PagedTableProps<Row>) {
   const [urlPageSize, setUrlPageSize] = useListPageSize();
   const pageSize = fixedPageSize ?? urlPageSize;
   const navigation = pageNavigation(page, { total: total ?? 0, exact: !approximate, cursors, pageSize, window: offsetWindow });
+  const asked = table.sort === undefined || table.sort === '' ? table.defaultSort : table.sort;
+  // The rows kept while another sort loads are in their own order: no note for them.
+  const otherOrder = servedSort != null && asked !== undefined && servedSort !== asked && !query.isPlaceholderData ? servedSort : undefined;
   return (
     <>
+      {otherOrder !== undefined ? (
+        <p role="status" className="mb-2 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          {common.lists.sortedByDefault}
+        </p>
+      ) : null}
       <DataTable
         {...table}
+        shownSort={otherOrder}
         isLoading={query.isPending}
         isFetching={query.isPlaceholderData}
         error={query.error ?? undefined}
@@ -121,6 +138,8 @@ export interface PagedListData<Row> {
   totalExact?: boolean;
   firstCursor?: string | null;
   lastCursor?: string | null;
+  /** The order the rows are in, when the server says (lib/lists/paged-list.ts Page). */
+  sort?: string | null;
 }
 
 export type PagedListQuery<Row> = PagedQuery & { data?: PagedListData<Row> | undefined };
@@ -182,6 +201,7 @@ export function ListTable<Row extends { id: string }>({ list, texts, filtered, .
       emptyTitle={filtered ? texts.noMatch : texts.empty}
       query={list}
       cursors={data ? { first: data.firstCursor ?? null, last: data.lastCursor ?? null } : undefined}
+      servedSort={data?.sort}
       approximate={estimated}
       {...(approximateNote
         ? {

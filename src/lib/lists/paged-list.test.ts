@@ -22,7 +22,7 @@ describe('paged list RPCs', () => {
     rpc.mockReturnValue(answer({ rows: [{ id: 'a', amount: 1 }], total: 120, total_exact: false }));
     const page = await fetchListPage('admin_list_deposits', { p_status: 'pending', ...pageArgs(3) }, row);
     expect(rpc).toHaveBeenCalledWith('admin_list_deposits', { p_status: 'pending', p_limit: 50, p_offset: 100 });
-    expect(page).toEqual({ rows: [{ id: 'a', amount: 1 }], total: 120, totalExact: false, firstCursor: null, lastCursor: null });
+    expect(page).toEqual({ rows: [{ id: 'a', amount: 1 }], total: 120, totalExact: false, firstCursor: null, lastCursor: null, sort: null });
   });
 
   it('refuses a counted answer without its total', async () => {

@@ -2,7 +2,8 @@
 // `admin_list_*` function takes `p_count`: counted, it answers `{rows, total, total_exact}` with
 // both figures set (the total is exact, or the planner's estimate with total_exact false); not
 // counted (the CSV exports' walks), total and total_exact are null. Each answer also carries the
-// cursors of its first and last row, which page on in the same sort (docs/search.md#contract).
+// cursors of its first and last row, which page on in the same sort, and that sort: the one asked,
+// or the list's default one for typed text with more than 20,000 matches (docs/search.md#sorting).
 // The answer is JSON built by SQL, so it is validated with zod against the caller's row schema
 // before any screen sees it.
 import { z } from 'zod/mini';
@@ -29,9 +30,11 @@ export interface Page<Row> {
   /** Cursors of the page's first and last rows (null on an empty page). */
   firstCursor: string | null;
   lastCursor: string | null;
+  /** The order the rows are in ('key.asc' / 'key.desc'): the one asked, or the list's default one. */
+  sort: string | null;
 }
 
-const cursors = { first_cursor: z.nullish(z.string()), last_cursor: z.nullish(z.string()) };
+const cursors = { first_cursor: z.nullish(z.string()), last_cursor: z.nullish(z.string()), sort: z.nullish(z.string()) };
 
 function countedSchema<Row>(row: z.ZodMiniType<Row>) {
   return z.object({ rows: z.array(row), total: z.number(), total_exact: z.boolean(), ...cursors });
@@ -62,6 +65,7 @@ export async function fetchListPage<F extends ListRpc, Row>(
     totalExact: data.total_exact,
     firstCursor: data.first_cursor ?? null,
     lastCursor: data.last_cursor ?? null,
+    sort: data.sort ?? null,
   };
 }
 

@@ -157,6 +157,8 @@ export const common = {
     unknown: (value: string) => `Không xác định (${value})`,
   },
   lists: {
+    sortedByDefault:
+      'Có hơn 20.000 kết quả nên danh sách đang xếp theo thứ tự mặc định (mới nhất trước). Hãy thu hẹp tìm kiếm để sắp xếp theo cột đã chọn.',
     deepPage: (page: number) =>
       `Trang ${formatNumber(page)} quá xa để mở trực tiếp. Hãy về trang đầu hoặc trang cuối, đi tiếp bằng "Trang sau" / "Trang trước", hoặc thu hẹp bộ lọc.`,
   },

@@ -1,0 +1,83 @@
+-- Typed text with more than 20,000 matches is listed in the list's default order, whatever order
+-- was asked (docs/search.md#sorting): no index serves a trigram match and another key at once, and
+-- walking the other order's index for the matches of a word that follows that order (the comments
+-- saying "tệ" are the low ratings) read 1.4M buffers at 10M bookings. The answer's `sort` says
+-- which order the rows are in; every page, cursor and export chunk of the same search keeps it.
+-- Fewer matches, or a filter that is not typed text, keep the order asked.
+begin;
+set search_path = public, extensions;
+select plan(12);
+
+select tests.create_user('t705-admin@test.vn', 'customer', true);
+select tests.create_user('t705-tho@test.vn', 'provider');
+select tests.create_user('t705-khach@test.vn', 'customer');
+
+-- 30,000 bookings with a review each: every comment says "tệ" (ratings 1 to 5), 40 of them also
+-- say "zxq705". Written without row triggers (fixture only).
+set local session_replication_role = replica;
+insert into public.bookings (id, customer_id, customer_name, provider_id, subcategory_id, service_name, status,
+                             original_price, final_price, created_at)
+select ('70500000-0000-4000-a000-' || lpad(g::text, 12, '0'))::uuid, tests.user_id('t705-khach@test.vn'), 'Khách T705',
+       tests.user_id('t705-tho@test.vn'), (select id from public.subcategories order by sort_order limit 1), 'Dịch vụ T705',
+       'completed', 100000, 100000, now() - make_interval(mins => g)
+  from generate_series(1, 30000) g;
+insert into public.reviews (booking_id, provider_id, customer_id, customer_name, rating, comment, status, created_at)
+select ('70500000-0000-4000-a000-' || lpad(g::text, 12, '0'))::uuid, tests.user_id('t705-tho@test.vn'),
+       tests.user_id('t705-khach@test.vn'), 'Khách T705', 1 + g % 5,
+       'Dịch vụ tệ ' || case when g % 750 = 0 then 'zxq705 ' else '' end || g, 'active', now() - make_interval(mins => g)
+  from generate_series(1, 30000) g;
+set local session_replication_role = origin;
+analyze public.reviews;
+
+select tests.authenticate_as(tests.user_id('t705-admin@test.vn'));
+
+create temp table pages (name text primary key, answer jsonb) on commit drop;
+insert into pages values
+  ('te rating', public.admin_list_reviews(p_search => 'tệ', p_sort => 'rating.desc')),
+  ('rare rating', public.admin_list_reviews(p_search => 'zxq705', p_sort => 'rating.desc')),
+  ('rating 5 rating', public.admin_list_reviews(p_rating => 5, p_sort => 'rating.asc')),
+  ('te oldest', public.admin_list_reviews(p_search => 'tệ', p_sort => 'created_at.asc')),
+  ('te rating export', public.admin_list_reviews(p_search => 'tệ', p_sort => 'rating.asc', p_count => false, p_limit => 1000));
+insert into pages values
+  ('te rating next', public.admin_list_reviews(p_search => 'tệ', p_sort => 'rating.desc',
+                                               p_after => (select answer ->> 'last_cursor' from pages where name = 'te rating')));
+
+-- The created_at of each row of a page, in the page's order.
+create function pg_temp.times(p_page text) returns timestamptz[] language sql stable as $$
+  select array_agg((r ->> 'created_at')::timestamptz order by n)
+    from pages, jsonb_array_elements(answer -> 'rows') with ordinality e(r, n) where name = p_page
+$$;
+create function pg_temp.ratings(p_page text) returns integer[] language sql stable as $$
+  select array_agg((r ->> 'rating')::integer order by n)
+    from pages, jsonb_array_elements(answer -> 'rows') with ordinality e(r, n) where name = p_page
+$$;
+create function pg_temp.sorted(p_values anyarray, p_desc boolean) returns boolean language sql immutable as $$
+  select coalesce(bool_and(case when p_desc then a >= b else a <= b end), true)
+    from (select v as a, lead(v) over (order by n) as b from unnest(p_values) with ordinality u(v, n)) x where b is not null
+$$;
+
+select is((select answer ->> 'sort' from pages where name = 'te rating'), 'created_at.desc',
+          '"tệ" (30,000 matches) by rating answers in the default order, newest first');
+select ok(pg_temp.sorted(pg_temp.times('te rating'), true) and cardinality(pg_temp.times('te rating')) = 50,
+          'and its 50 rows are newest first');
+select isnt(pg_temp.ratings('te rating'), array_fill(5, array[50]), 'the rows are not the 5-star ones first');
+select is((select answer ->> 'sort' from pages where name = 'te rating next'), 'created_at.desc',
+          'the next page by its cursor is in the same order');
+select ok((select max(t) from unnest(pg_temp.times('te rating next')) t) < (select min(t) from unnest(pg_temp.times('te rating')) t),
+          'the next page continues after the first, without overlap');
+select is((select answer ->> 'sort' from pages where name = 'te rating export'), 'created_at.desc',
+          'an uncounted export chunk of the same search is in the same order');
+select is((select jsonb_array_length(answer -> 'rows') from pages where name = 'te rating export'), 1000,
+          'the export chunk has its 1,000 rows');
+select is((select answer ->> 'sort' from pages where name = 'rare rating'), 'rating.desc',
+          'a word with 40 matches keeps the order asked');
+select ok(pg_temp.sorted(pg_temp.ratings('rare rating'), true) and cardinality(pg_temp.ratings('rare rating')) = 40,
+          'its 40 rows are best rated first');
+select is((select answer ->> 'sort' from pages where name = 'rating 5 rating'), 'rating.asc',
+          'a filter that is not typed text keeps the order asked');
+select is((select answer ->> 'sort' from pages where name = 'te oldest'), 'created_at.asc',
+          'the default key in the other direction is kept');
+select ok(pg_temp.sorted(pg_temp.times('te oldest'), false), 'and its rows are oldest first');
+
+select * from finish();
+rollback;
