@@ -597,9 +597,13 @@ begin
   v_out_dir := case when v_sort.descending then 'desc' else 'asc' end;
   v_back_dir := case when v_sort.descending then 'asc' else 'desc' end;
   if v_cursor is not null then
-    -- Strictly after the cursor in the walking order: one row comparison, which a btree index on
-    -- (key, id) (or on the key alone) serves as an index condition.
-    v_page_cond := v_page_cond || format(' and (%s, %I.id) %s (%L::%s, %L::%s)',
+    -- Strictly after the cursor in the walking order: a row comparison, which a btree index on
+    -- (key, id) (or on the key alone) serves as an index condition, written "at or after the cursor,
+    -- and not the cursor's row". The planner estimates a row comparison from its first column alone:
+    -- as `(rating, id) > (5, x)` it read "rating > 5", no row, and picked another index and a sort
+    -- of every 5-star review past the cursor (1.4M entries at 10M bookings: 0.2–0.6 s); `>=` reads
+    -- "rating >= 5" and the walk of (rating, id) stays the plan (0.1 ms).
+    v_page_cond := v_page_cond || format(' and (%1$s, %2$I.id) %3$s= (%4$L::%5$s, %6$L::%7$s) and (%1$s, %2$I.id) <> (%4$L::%5$s, %6$L::%7$s)',
       v_sort.sort_expr, v_alias, case when v_walk_desc then '<' else '>' end, v_value, v_sort.sort_type, v_id, v_shape.id_type);
   end if;
 

@@ -6,7 +6,7 @@
 -- Fewer matches, or a filter that is not typed text, keep the order asked.
 begin;
 set search_path = public, extensions;
-select plan(12);
+select plan(14);
 
 select tests.create_user('t705-admin@test.vn', 'customer', true);
 select tests.create_user('t705-tho@test.vn', 'provider');
@@ -39,6 +39,8 @@ insert into pages values
   ('te oldest', public.admin_list_reviews(p_search => 'tệ', p_sort => 'created_at.asc')),
   ('te rating export', public.admin_list_reviews(p_search => 'tệ', p_sort => 'rating.asc', p_count => false, p_limit => 1000));
 insert into pages values
+  ('rating 5 next', public.admin_list_reviews(p_rating => 5, p_sort => 'rating.asc',
+                                              p_after => (select answer ->> 'last_cursor' from pages where name = 'rating 5 rating'))),
   ('te rating next', public.admin_list_reviews(p_search => 'tệ', p_sort => 'rating.desc',
                                                p_after => (select answer ->> 'last_cursor' from pages where name = 'te rating')));
 
@@ -75,6 +77,14 @@ select ok(pg_temp.sorted(pg_temp.ratings('rare rating'), true) and cardinality(p
           'its 40 rows are best rated first');
 select is((select answer ->> 'sort' from pages where name = 'rating 5 rating'), 'rating.asc',
           'a filter that is not typed text keeps the order asked');
+-- A cursor inside one rating (sorted by rating, filtered to it): the rows after it by id.
+select is((select array_agg((r ->> 'id')::uuid order by n) from pages, jsonb_array_elements(answer -> 'rows') with ordinality e(r, n)
+            where name = 'rating 5 next'),
+          (select array_agg(id order by id) from (select r.id from public.reviews r where r.rating = 5
+                                                    and r.id > ((select answer ->> 'last_cursor' from pages where name = 'rating 5 rating')::jsonb ->> 1)::uuid
+                                                  order by r.id limit 50) x),
+          'the page after a cursor within one rating is the next 50 of that rating by id');
+select is(pg_temp.ratings('rating 5 next'), array_fill(5, array[50]), 'all of them rated 5');
 select is((select answer ->> 'sort' from pages where name = 'te oldest'), 'created_at.asc',
           'the default key in the other direction is kept');
 select ok(pg_temp.sorted(pg_temp.times('te oldest'), false), 'and its rows are oldest first');
