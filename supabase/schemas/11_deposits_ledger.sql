@@ -59,7 +59,12 @@ comment on column public.deposit_history.note is
 
 alter table public.deposit_history enable row level security;
 
-create index deposit_history_created_at_idx on public.deposit_history (created_at desc);
+-- The default order of the admin deposit history. It includes what the list's filters read
+-- (provider, status), so that a page's ids are its entries alone: a provider-name search walked it
+-- and read a table row for each of the 11,000 entries before page 11 ("nguyen" at 10M bookings:
+-- 11,000 → 90 buffers, docs/search.md#sorting).
+create index deposit_history_created_at_idx on public.deposit_history (created_at desc, id desc)
+  include (provider_id, status);
 create index deposit_history_provider_id_created_at_idx on public.deposit_history (provider_id, created_at desc);
 create index deposit_history_status_created_at_idx on public.deposit_history (status, created_at desc);
 create index deposit_history_kind_created_at_idx on public.deposit_history (kind, created_at desc)

@@ -592,6 +592,15 @@ begin
     end if;
   end if;
 
+  -- Nothing matches (an exact total of 0): once the paging arguments are checked, the answer is
+  -- empty without reading a page. A typed word nobody has costs its trigram lookup once instead
+  -- of twice (a customer name "hai long" at 10M bookings: 119 ms for the count, as much again
+  -- for the page).
+  if v_exact and v_total = 0 then
+    return private.list_answer('[]'::jsonb, 0, true, 0)
+           || jsonb_build_object('first_cursor', null, 'last_cursor', null, 'sort', v_sorted_as);
+  end if;
+
   v_walk_desc := v_sort.descending <> v_reverse;
   v_dir := case when v_walk_desc then 'desc' else 'asc' end;
   v_out_dir := case when v_sort.descending then 'desc' else 'asc' end;
@@ -603,8 +612,16 @@ begin
     -- as `(rating, id) > (5, x)` it read "rating > 5", no row, and picked another index and a sort
     -- of every 5-star review past the cursor (1.4M entries at 10M bookings: 0.2–0.6 s); `>=` reads
     -- "rating >= 5" and the walk of (rating, id) stays the plan (0.1 ms).
-    v_page_cond := v_page_cond || format(' and (%1$s, %2$I.id) %3$s= (%4$L::%5$s, %6$L::%7$s) and (%1$s, %2$I.id) <> (%4$L::%5$s, %6$L::%7$s)',
-      v_sort.sort_expr, v_alias, case when v_walk_desc then '<' else '>' end, v_value, v_sort.sort_type, v_id, v_shape.id_type);
+    -- When the filter fixes the key (the reviews of one rating sorted by rating) the condition is
+    -- on the id alone: beside `r.rating = 5` the index started at the first 5-star entry and
+    -- tested the row comparison on each one up to the cursor (13,000 buffers for a page past the
+    -- 1.4M 5-star reviews at 10M bookings).
+    if p_list = 'reviews' and p_filter.rating is not null and v_sort.sort_expr = 'r.rating' and v_value = p_filter.rating::text then
+      v_page_cond := v_page_cond || format(' and r.id %s %L::uuid', case when v_walk_desc then '<' else '>' end, v_id);
+    else
+      v_page_cond := v_page_cond || format(' and (%1$s, %2$I.id) %3$s= (%4$L::%5$s, %6$L::%7$s) and (%1$s, %2$I.id) <> (%4$L::%5$s, %6$L::%7$s)',
+        v_sort.sort_expr, v_alias, case when v_walk_desc then '<' else '>' end, v_value, v_sort.sort_type, v_id, v_shape.id_type);
+    end if;
   end if;
 
   -- A filtered list in another order than its default, with few matches, is filtered first and then
