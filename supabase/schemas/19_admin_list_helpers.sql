@@ -520,6 +520,7 @@ begin
   -- two matches: its window is 500 rows (page 11 at 50 a page).
   offset_window := case when v_where.typed then 500 else 2000 end;
   select * into v_sort from private.list_sort(v_shape.keys, p_sort, v_shape.default_sort);
+  v_other_order := split_part(v_sorted_as, '.', 1) <> split_part(v_shape.default_sort, '.', 1);
   if p_after is not null and p_before is not null then
     raise exception 'p_after and p_before exclude each other' using errcode = '22023';
   end if;
@@ -554,10 +555,10 @@ begin
   -- default order the matches are spread over time and a page reads a few thousand entries. The
   -- answer's `sort` says which order the rows are in; the decision is the planner's estimate of the
   -- matches, so every page and cursor of the same search is in the same order.
-  if v_where.typed
-     and split_part(v_sorted_as, '.', 1) <> split_part(v_shape.default_sort, '.', 1)
+  if v_where.typed and v_other_order
      and coalesce(v_total, private.plan_rows('select 1 from ' || v_shape.source || ' ' || v_alias || ' where ' || v_where.filter)) > 20000 then
     v_sorted_as := v_shape.default_sort;
+    v_other_order := false;
     select * into v_sort from private.list_sort(v_shape.keys, v_sorted_as, v_shape.default_sort);
   end if;
 
@@ -634,7 +635,6 @@ begin
   -- (the providers' name order) does not hold, and the index-only scan was lost (5,000 rows read).
   v_source := v_shape.source || ' ' || v_alias;
   v_filter := v_where.filter || v_page_cond;
-  v_other_order := split_part(v_sorted_as, '.', 1) <> split_part(v_shape.default_sort, '.', 1);
   if v_where.filter <> 'true' and v_total is not null and v_total <= 20000 and v_other_order then
     v_source := '(select * from ' || v_shape.source || ' ' || v_alias || ' where ' || v_where.filter || ' offset 0) ' || v_alias;
     v_filter := 'true' || v_page_cond;
