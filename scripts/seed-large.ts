@@ -114,8 +114,9 @@ function insertBookingsSql(): string {
   return `
   with g0 as (
     select i,
-           now() - make_interval(mins => 30) - ((${BOOKINGS} - i)::double precision / ${BOOKINGS}) * interval '365 days'
-             - make_interval(mins => ((i * 37) % 600)::int) as created_at,
+           -- rising with i, as a column that defaults to now() rises with the order rows are written in:
+           -- the table's pages then follow created_at, as on a live marketplace (docs/benchmarks.md#large-data-sets)
+           now() - make_interval(mins => 30) - ((${BOOKINGS} - i)::double precision / ${BOOKINGS}) * interval '365 days' as created_at,
            -- status from a multiplicative hash, independent of the customer / provider choice
            case when (i * 2654435761) % 4294967296 / 42949673 < 55 then 'completed'
                 when (i * 2654435761) % 4294967296 / 42949673 < 65 then 'cancelled'
@@ -222,6 +223,8 @@ const DEPOSITS_SQL = `
          case when status = 'completed' then balance_after end,
          created_at, created_at
     from running
+   -- written in time order, as deposits arrive (not provider by provider)
+   order by created_at, id
   on conflict (id) do nothing`;
 
 const PROVIDER_DEPOSITS_SQL = `
