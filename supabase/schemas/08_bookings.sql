@@ -222,3 +222,54 @@ create policy bookings_admin_update on public.bookings
   for update to authenticated
   using ((select private.is_admin()))
   with check ((select private.is_admin()));
+
+-- The texts the bookings list's three word filters search (customer, service and package name, as
+-- the bookings hold them, folded), each once. A word that none of them contains is answered as an
+-- empty list from this small table (private.booking_word_condition) instead of from the trigram
+-- indexes of every booking: a word made of frequent trigrams ("hai long" as a customer, "huong" as
+-- a service) costs those indexes tens of milliseconds at 10M bookings even when nothing matches
+-- (docs/search.md#words-no-booking-holds). Values are only added (statement triggers below, and
+-- private.rebuild_rollups after bulk loads without triggers): a value no booking holds any more
+-- stays and costs the usual trigram search, never a missed booking.
+create table private.booking_search_values (
+  field text not null constraint booking_search_values_field_check check (field in ('customer', 'service', 'package')),
+  value_folded text not null,
+  primary key (field, value_folded)
+);
+create index booking_search_values_value_trgm_idx on private.booking_search_values
+  using gin (value_folded extensions.gin_trgm_ops);
+
+comment on table private.booking_search_values is
+  'Distinct folded customer, service and package names of the bookings (only added, by trigger): a word none contains skips the bookings'' trigram indexes.';
+
+alter table private.booking_search_values enable row level security;
+revoke all on table private.booking_search_values from public, anon, authenticated, service_role;
+
+create function private.bookings_add_search_values()
+returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  insert into private.booking_search_values (field, value_folded)
+  select distinct v.field, v.value_folded
+    from new_rows b
+   cross join lateral (values ('customer', b.customer_name_folded), ('service', b.service_name_folded),
+                              ('package', b.service_item_name_folded)) as v(field, value_folded)
+   where v.value_folded is not null
+  on conflict do nothing;
+  return null;
+end
+$$;
+revoke all on function private.bookings_add_search_values() from public, anon, authenticated;
+
+create trigger bookings_add_search_values_insert
+  after insert on public.bookings
+  referencing new table as new_rows
+  for each statement execute function private.bookings_add_search_values();
+
+create trigger bookings_add_search_values_update
+  after update on public.bookings
+  referencing new table as new_rows
+  for each statement execute function private.bookings_add_search_values();

@@ -207,6 +207,15 @@ begin
   select private.local_day(created_at), count(*), sum(service_price), sum(final_price), sum(platform_fee), sum(provider_amount)
     from public.commissions group by 1;
 
+  -- The bookings list's word filters' values (private.booking_search_values), only added.
+  insert into private.booking_search_values (field, value_folded)
+  select distinct v.field, v.value_folded
+    from public.bookings b
+   cross join lateral (values ('customer', b.customer_name_folded), ('service', b.service_name_folded),
+                              ('package', b.service_item_name_folded)) as v(field, value_folded)
+   where v.value_folded is not null
+  on conflict do nothing;
+
   update public.profiles p
      set total_bookings = coalesce(b.n, 0)
     from public.profiles p2

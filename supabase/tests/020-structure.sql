@@ -111,7 +111,7 @@ select is_empty(
 
 -- ------------------------------------------------------------------ triggers per table
 select triggers_are('auth', 'users', array['audit_auth_users', 'on_auth_user_created', 'on_auth_user_email_changed', 'on_auth_user_signed_in'], 'auth.users carries the audit, profile, e-mail sync and sign-in triggers');
-select triggers_are('public', 'bookings', array['audit_bookings', 'bookings_completion_stamp', 'bookings_fill_snapshot', 'bookings_rollup_delete', 'bookings_rollup_insert', 'bookings_rollup_update', 'bookings_set_updated_at', 'bookings_sync_commission'], 'triggers of bookings');
+select triggers_are('public', 'bookings', array['audit_bookings', 'bookings_add_search_values_insert', 'bookings_add_search_values_update', 'bookings_completion_stamp', 'bookings_fill_snapshot', 'bookings_rollup_delete', 'bookings_rollup_insert', 'bookings_rollup_update', 'bookings_set_updated_at', 'bookings_sync_commission'], 'triggers of bookings');
 select triggers_are('public', 'categories', array['audit_categories', 'categories_fill_sort_order', 'categories_set_updated_at'], 'triggers of categories');
 select triggers_are('public', 'commissions', array['commissions_rollup_delete', 'commissions_rollup_insert', 'commissions_rollup_update', 'commissions_provider_rollup_delete', 'commissions_provider_rollup_insert', 'commissions_provider_rollup_update', 'commissions_service_rollup_delete', 'commissions_service_rollup_insert', 'commissions_service_rollup_update', 'commissions_set_updated_at', 'commissions_sync_earnings'], 'triggers of commissions');
 select triggers_are('public', 'conversations', array['conversations_names', 'conversations_set_updated_at'], 'triggers of conversations');
