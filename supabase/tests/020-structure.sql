@@ -3,7 +3,7 @@
 -- table, indexes on every foreign key (lint unindexed_foreign_keys) and no duplicate index.
 begin;
 set search_path = public, extensions;
-select plan(102);
+select plan(103);
 
 -- ------------------------------------------------------------------ primary keys
 select col_is_pk('public', 'audit_log', 'id', 'audit_log.id is the primary key');
@@ -146,6 +146,12 @@ select is_empty(
   'no duplicate index (lint duplicate_index)');
 select has_index('public', 'discount_codes', 'discount_codes_code_upper_key', 'the case-insensitive unique index on promotion codes exists');
 select index_is_unique('public', 'discount_codes', 'discount_codes_code_upper_key', 'it is unique');
+
+-- The audit log is vacuumed after 0.5 % new entries, so its newest entries are counted from the
+-- indexes alone (docs/database.md#autovacuum-of-the-audit-log).
+select is((select reloptions from pg_class where oid = 'public.audit_log'::regclass),
+  array['autovacuum_analyze_scale_factor=0.005', 'autovacuum_vacuum_insert_scale_factor=0.005'],
+  'the audit log is vacuumed and analysed after 0.5 % new entries');
 
 select * from finish();
 rollback;
