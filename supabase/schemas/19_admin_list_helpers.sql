@@ -581,16 +581,18 @@ begin
                                  v_where.typed or v_where.filter = 'true') m;
   end if;
 
-  -- Typed text with more than 20,000 matches is listed in the default order, whatever order was
-  -- asked (docs/search.md#sorting). No index serves a trigram match and another key at once, so such
+  -- Typed text with more than 10,000 matches (a total that is an estimate) is listed in the default
+  -- order, whatever order was asked (docs/search.md#sorting). No index serves a trigram match and another key at once, so such
   -- a page walks the order's index testing each entry, and typed text often follows the order
   -- (bookings of customers "Đỗ" by customer name sit in one part of it, "tệ" is said in the low
-  -- ratings): at 10M bookings the walk passed 7.5M entries (1.4 s) before its 50 matches. In the
-  -- default order the matches are spread over time and a page reads a few thousand entries. The
+  -- ratings): at 10M bookings the walk passed 7.5M entries (1.4 s) before its 50 matches, and a
+  -- search filtered first and sorted rechecks every match on its table row (11,400 buffers, 35–55 ms
+  -- for the 14,000 customers "nguyen van" by name). In the default order the matches are spread over
+  -- time and a page reads a few thousand entries. The
   -- answer's `sort` says which order the rows are in; the decision is the planner's estimate of the
   -- matches, so every page and cursor of the same search is in the same order.
   if v_where.typed and v_other_order
-     and coalesce(v_total, private.plan_rows('select 1 from ' || v_shape.source || ' ' || v_alias || ' where ' || v_where.filter)) > 20000 then
+     and coalesce(v_total, private.plan_rows('select 1 from ' || v_shape.source || ' ' || v_alias || ' where ' || v_where.filter)) > 10000 then
     v_sorted_as := v_shape.default_sort;
     v_other_order := false;
     select * into v_sort from private.list_sort(v_shape.keys, v_sorted_as, v_shape.default_sort);
@@ -720,7 +722,7 @@ end
 $$;
 
 comment on function private.admin_sorted_page(private.admin_list, private.admin_list_filter, text, integer, integer, boolean, text, text, boolean, timestamptz, uuid) is
-  'One page of an admin list in a whitelisted sort (the default one for typed text with more than 20,000 matches): offset window (2,000 rows from either end) or cursors; {rows, total, total_exact, first_cursor, last_cursor, sort} (docs/search.md#deep-pages).';
+  'One page of an admin list in a whitelisted sort (the default one for typed text with more than 10,000 matches): offset window (2,000 rows from either end) or cursors; {rows, total, total_exact, first_cursor, last_cursor, sort} (docs/search.md#deep-pages).';
 
 -- Only the list functions (security definer, running as the owner) call these.
 revoke all on function private.list_sort(jsonb, text, text) from public, anon, authenticated, service_role;

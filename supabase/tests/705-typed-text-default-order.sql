@@ -1,4 +1,4 @@
--- Typed text with more than 20,000 matches is listed in the list's default order, whatever order
+-- Typed text with more than 10,000 matches is listed in the list's default order, whatever order
 -- was asked (docs/search.md#sorting): no index serves a trigram match and another key at once, and
 -- walking the other order's index for the matches of a word that follows that order (the comments
 -- saying "tệ" are the low ratings) read 1.4M buffers at 10M bookings. The answer's `sort` says
@@ -6,7 +6,7 @@
 -- Fewer matches, or a filter that is not typed text, keep the order asked.
 begin;
 set search_path = public, extensions;
-select plan(14);
+select plan(16);
 
 select tests.create_user('t705-admin@test.vn', 'customer', true);
 select tests.create_user('t705-tho@test.vn', 'provider');
@@ -35,6 +35,8 @@ create temp table pages (name text primary key, answer jsonb) on commit drop;
 insert into pages values
   ('te rating', public.admin_list_reviews(p_search => 'tệ', p_sort => 'rating.desc')),
   ('rare rating', public.admin_list_reviews(p_search => 'zxq705', p_sort => 'rating.desc')),
+  -- "tệ 1" is in the comments numbered 1, 10–19, 100–199, 1000–1999 and 10000–19999: 11,111.
+  ('eleven thousand rating', public.admin_list_reviews(p_search => 'tệ 1', p_sort => 'rating.desc')),
   ('rating 5 rating', public.admin_list_reviews(p_rating => 5, p_sort => 'rating.asc')),
   ('te oldest', public.admin_list_reviews(p_search => 'tệ', p_sort => 'created_at.asc')),
   ('te rating export', public.admin_list_reviews(p_search => 'tệ', p_sort => 'rating.asc', p_count => false, p_limit => 1000));
@@ -71,6 +73,11 @@ select is((select answer ->> 'sort' from pages where name = 'te rating export'),
           'an uncounted export chunk of the same search is in the same order');
 select is((select jsonb_array_length(answer -> 'rows') from pages where name = 'te rating export'), 1000,
           'the export chunk has its 1,000 rows');
+select is((select answer ->> 'sort' from pages where name = 'eleven thousand rating'), 'created_at.desc',
+  'a word with 11,111 matches (more than the 10,000 an exact total counts) is listed newest first');
+select ok((select not (answer ->> 'total_exact')::boolean and (answer ->> 'total')::integer > 10000
+             from pages where name = 'eleven thousand rating'),
+  'its total is an estimate above 10,000, the bound of the order');
 select is((select answer ->> 'sort' from pages where name = 'rare rating'), 'rating.desc',
           'a word with 40 matches keeps the order asked');
 select ok(pg_temp.sorted(pg_temp.ratings('rare rating'), true) and cardinality(pg_temp.ratings('rare rating')) = 40,
