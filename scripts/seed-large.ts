@@ -8,7 +8,8 @@
 // Set-based SQL (generate_series, insert … select) in committed batches. Row triggers would be slow
 // per row, so each batch runs with session_replication_role = replica (no triggers, no FK checks:
 // the rows are consistent by construction) and the trigger-maintained figures are rebuilt at the
-// end (private.rebuild_rollups(): dashboard rollups, total_bookings, total_earnings; deposits and
+// end (private.rebuild_rollups(): dashboard rollups, total_bookings, total_earnings, the bookings
+// list's word values private.booking_search_values; deposits and
 // balances are computed directly). Nothing of this goes to the audit log.
 //
 // Idempotent and resumable: every generated row has a fixed id derived from its index (prefix
