@@ -244,6 +244,9 @@ comment on table private.booking_search_values is
 
 alter table private.booking_search_values enable row level security;
 revoke all on table private.booking_search_values from public, anon, authenticated, service_role;
+-- No API role has a grant on it; as for the private rollups, a policy names who could read it.
+create policy booking_search_values_admin_select on private.booking_search_values
+  for select to authenticated using ((select private.is_admin()));
 
 create function private.bookings_add_search_values()
 returns trigger
