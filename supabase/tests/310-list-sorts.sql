@@ -3,7 +3,7 @@
 -- refused with 22023.
 begin;
 set search_path = public, extensions;
-select plan(34);
+select plan(35);
 
 select tests.create_user('s310-admin@test.vn', 'customer', true);
 select tests.create_user('s310-khach@test.vn', 'customer');
@@ -84,6 +84,9 @@ select is(pg_temp.ids(public.admin_list_customers(p_sort => 'created_at.desc', p
 select is(array(select o.name from public.admin_provider_options('s310') o),
           array['Duy S310', 'Dương S310', 'Đinh S310', 'Hồ S310', 'Huỳnh S310'],
           'picker: Vietnamese order (u before ư, D before Đ, ô before u)');
+select is(array(select o.name from public.admin_provider_options('s310', 2) o),
+          array['Duy S310', 'Dương S310'],
+          'picker: a typed text''s matches are sorted before the limit (the first two names, not any two)');
 select is(array(select r ->> 'name' from jsonb_array_elements(public.admin_list_providers(p_search => 's310', p_sort => 'name.desc') -> 'rows') r),
           array['Huỳnh S310', 'Hồ S310', 'Đinh S310', 'Dương S310', 'Duy S310'],
           'providers: name.desc is the Vietnamese order reversed');

@@ -6,7 +6,7 @@
 -- to avoid sequential scans and sorts, so a plan that still has one has no index to use instead.
 begin;
 set search_path = public, extensions;
-select plan(48);
+select plan(49);
 
 set local enable_seqscan = off;
 set local enable_sort = off;
@@ -78,6 +78,12 @@ select matches(tests.query_plan(format('select id from %s where %s order by %s l
     ('inactive customers by bookings', 'public.profiles p', 'p.role = ''customer'' and p.status = ''inactive''',
      'p.total_bookings desc, p.id desc', 'profiles_customer_status_total_bookings_idx', 'status')
   ) f(label, source, filter, sort_order, index_name, cond_column);
+
+-- The hidden reviews by rating have an index of their own (a partial one: hidden reviews are few),
+-- so a deep page is their entries alone, not a walk past the shown reviews of the (rating, id) order.
+select matches(tests.query_plan('select r.id from public.reviews r where r.status = ''inactive'' order by r.rating desc, r.id desc limit 50 offset 2000'),
+               '^Limit\s+->\s+Index Only Scan Backward using reviews_inactive_rating_id_idx ',
+               'hidden reviews by rating, page 41: ids from reviews_inactive_rating_id_idx alone');
 
 -- A cursor is a seek, not a scan from the start.
 select matches(tests.query_plan('select id from public.bookings b where (b.final_price, b.id) < (100000::bigint, ''00000000-0000-4000-8000-000000000001''::uuid)'
