@@ -83,6 +83,7 @@ import { BOOKING_LIST_ALLOWED, BOOKING_LIST_DEFAULT_SORT, BOOKING_LIST_DEFAULTS,
 import { CATEGORY_COLUMNS, PACKAGE_COLUMNS, PROFESSION_COLUMNS, SERVICE_COLUMNS } from '../src/features/catalogue/api/catalogue-types.ts';
 import { toCommissionArgs, type CommissionFilters } from '../src/features/commissions/api/commission-filters.ts';
 import { COMMISSIONS_URL_OPTIONS } from '../src/features/commissions/api/commissions-url.ts';
+import { EXPORT_CHUNK } from '../src/lib/lists/csv.ts';
 import { toConversationArgs, type ConversationFilters } from '../src/features/conversations/api/conversation-filters.ts';
 import { CONVERSATION_STATUS_CHOICES, CONVERSATIONS_URL_OPTIONS } from '../src/features/conversations/api/conversations-url.ts';
 import { CUSTOMER_LIST_ALLOWED, toCustomerArgs } from '../src/features/customers/api/customer-filters.ts';
@@ -162,8 +163,6 @@ export interface BenchOptions {
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 5);
-/** Rows of a CSV export chunk (bookings-export.ts, commissions-export.ts, deposits-export.ts). */
-const EXPORT_CHUNK = 1000;
 /** The provider picker's page (api/provider-options-query.ts). */
 const PROVIDER_OPTION_LIMIT = 20;
 /** The provider detail's reviews page (providers/api/provider-reviews-query.ts). */
@@ -617,7 +616,7 @@ export function screenCalls(
   const reviewPages = Math.max(1, Math.ceil(context.providerReviews / PROVIDER_REVIEWS_PAGE));
   const exportChunks = (label: string, fn: 'admin_list_bookings' | 'admin_list_commissions' | 'admin_list_deposits', firstCounted: boolean): BenchQuery[] => {
     const cursor = context.exportCursors[label as 'bookings' | 'commissions' | 'deposits'];
-    const first = rpc(`${label} export: chunk 1 (1,000 rows${firstCounted ? ', counted' : ''})`, fn, { p_limit: EXPORT_CHUNK, ...(firstCounted ? {} : { p_count: false }) });
+    const first = rpc(`${label} export: chunk 1 (500 rows${firstCounted ? ', counted' : ''})`, fn, { p_limit: EXPORT_CHUNK, ...(firstCounted ? {} : { p_count: false }) });
     return cursor === null ? [first] : [first, rpc(`${label} export: chunk 2 (p_after)`, fn, { p_limit: EXPORT_CHUNK, p_after: cursor, p_count: false })];
   };
   return [

@@ -3,11 +3,10 @@
 // up to a cap, then written as CSV (lib/lists/csv.ts). Apart from paged-list.ts so that the CSV writer
 // loads with the screens that export, not with every screen.
 import type { z } from 'zod/mini';
-import { toCsv, type CsvColumn } from './csv.ts';
+import { EXPORT_CHUNK, toCsv, type CsvColumn } from './csv.ts';
 import { walkListRows, type ListRpc, type ListRpcArgs } from './paged-list.ts';
 
-/** Rows an export reads per call, and at most (about 10 MB of CSV). */
-export const EXPORT_CHUNK = 1000;
+/** Rows an export reads at most (about 10 MB of CSV). */
 export const EXPORT_MAX = 50_000;
 
 /**

@@ -1,14 +1,13 @@
 // CSV export of the FILTERED bookings: walks every matching row in the list's sort in chunks of
-// 1,000 with the answers' cursors (no deep offsets), reports progress, stops at a cap, can be
+// EXPORT_CHUNK rows (lib/lists/csv.ts) with the answers' cursors (no deep offsets), reports progress, stops at a cap, can be
 // cancelled, and writes UTF-8 CSV with BOM that Excel opens with Vietnamese intact.
 import { formatDateTime } from '@/lib/format/format.ts';
-import { toCsv, type CsvColumn } from '@/lib/lists/csv.ts';
+import { EXPORT_CHUNK, toCsv, type CsvColumn } from '@/lib/lists/csv.ts';
 import { bookings as t } from '@/lib/messages/bookings.ts';
 import { common } from '@/lib/messages/common.ts';
 import { exportChunkArgs, type BookingFilterValues, type ListBookingsArgs } from './booking-filters.ts';
 import type { BookingRow } from './bookings-query.ts';
 
-export const EXPORT_CHUNK_SIZE = 1000;
 /** At most this many rows per export (about 10 MB of CSV). */
 export const EXPORT_ROW_CAP = 50_000;
 
@@ -39,7 +38,7 @@ export async function collectBookingsForExport(
   fetchChunk: FetchChunk,
   options: { sort?: string; onProgress?: (progress: ExportProgress) => void; signal?: AbortSignal; chunkSize?: number; cap?: number; now?: Date } = {},
 ): Promise<ExportResult> {
-  const chunkSize = options.chunkSize ?? EXPORT_CHUNK_SIZE;
+  const chunkSize = options.chunkSize ?? EXPORT_CHUNK;
   const cap = options.cap ?? EXPORT_ROW_CAP;
   // One "now" for the whole export, so a time filter does not move between chunks.
   const now = options.now ?? new Date();
