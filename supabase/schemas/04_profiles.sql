@@ -83,9 +83,10 @@ create index profiles_provider_name_vi_idx on public.profiles (name collate priv
 create index profiles_customer_total_bookings_idx on public.profiles (total_bookings, id)
   include (name_folded, email_folded, status) where role = 'customer';
 -- A status filter on the customers, in each of their orders: the statuses follow the names in the
--- seeded sets, and the accounts' age in real ones (at 10M bookings / 1M profiles, the first 50 inactive customers by name were 154,000
--- entries into the name order: 78,000 buffers; newest first, 11,000), so the status comes first and
--- its customers are one range of the index. They include what the typed text reads.
+-- seeded sets, and the accounts' age in real ones (at 10M bookings / 1M profiles, the first 50
+-- inactive customers by name were 154,000 entries into the name order: 78,000 buffers; newest
+-- first, 11,000), so the status comes first and its customers are one range of the index. They
+-- include what the typed text reads.
 create index profiles_customer_status_created_at_idx on public.profiles (status, created_at desc, id desc)
   include (name_folded, email_folded) where role = 'customer';
 create index profiles_customer_status_name_vi_idx on public.profiles (status, name collate private.vi, id)

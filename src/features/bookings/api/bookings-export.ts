@@ -1,6 +1,7 @@
 // CSV export of the FILTERED bookings: walks every matching row in the list's sort in chunks of
-// EXPORT_CHUNK rows (lib/lists/csv.ts) with the answers' cursors (no deep offsets), reports progress, stops at a cap, can be
-// cancelled, and writes UTF-8 CSV with BOM that Excel opens with Vietnamese intact.
+// EXPORT_CHUNK rows (lib/lists/csv.ts) with the answers' cursors (no deep offsets), reports
+// progress, stops at a cap, can be cancelled, and writes UTF-8 CSV with BOM that Excel opens with
+// Vietnamese intact.
 import { formatDateTime } from '@/lib/format/format.ts';
 import { EXPORT_CHUNK, toCsv, type CsvColumn } from '@/lib/lists/csv.ts';
 import { bookings as t } from '@/lib/messages/bookings.ts';
