@@ -14,6 +14,13 @@ describe('screenWindow: the numbered window each screen uses', () => {
     expect(screenWindow('admin_list_bookings', { p_package: 'Gói' }, 'final_price.desc')).toBe(500);
   });
 
+  it('bookings with a period in another order: 500 rows; in creation order: 2,000 or every page', () => {
+    expect(screenWindow('admin_list_bookings', { p_since: '2026-11-01T00:00:00Z' }, 'final_price.asc')).toBe(500);
+    expect(screenWindow('admin_list_bookings', { p_since: '2026-11-01T00:00:00Z' }, 'customer_name.desc')).toBe(500);
+    expect(screenWindow('admin_list_bookings', { p_since: '2026-11-01T00:00:00Z' }, 'created_at.asc')).toBe(2000);
+    expect(screenWindow('admin_list_bookings', { p_since: '2026-11-01T00:00:00Z' }, '')).toBe(Infinity);
+  });
+
   it('other lists: 500 with typed text, else 2,000 (blank text is no text)', () => {
     expect(screenWindow('admin_list_reviews', { p_search: 'tệ' })).toBe(500);
     expect(screenWindow('admin_list_conversations', { p_provider_name: 'do' })).toBe(500);

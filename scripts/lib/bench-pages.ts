@@ -1,29 +1,26 @@
 // Which requests the admin screens send to reach the pages of a list, for `npm run bench:api`
 // (docs/search.md#deep-pages): the numbered window of each screen (lib/lists/paging.ts offsetWindow, the
-// bookings list's own rule in bookings-list-page.tsx), the pager's choice between a page number and
+// bookings list's own rule in booking-filters.ts), the pager's choice between a page number and
 // a cursor (paged-table.tsx pageNavigation) and fetchViewPage's fallback from the end of an exactly
 // counted list (lib/lists/paged-list.ts). Pure functions, unit-tested in bench-pages.test.ts.
+import { bookingsOffsetWindow, type ListBookingsArgs } from '../../src/features/bookings/api/booking-filters.ts';
 import { OFFSET_WINDOW, PAGE_SIZE, TEXT_OFFSET_WINDOW, pageOffset, pageReachable } from '../../src/lib/lists/paging.ts';
 
 /** Arguments of the list RPCs that carry typed text: a screen with one of them set narrows its window. */
 export const TEXT_ARGUMENTS = ['p_search', 'p_package', 'p_service', 'p_customer', 'p_provider_name', 'p_customer_name'] as const;
-
-/** The bookings list's default order (booking-filters.ts BOOKING_LIST_DEFAULT_SORT). */
-const BOOKINGS_DEFAULT_SORT = 'created_at.desc';
 
 function hasText(args: Record<string, unknown>): boolean {
   return TEXT_ARGUMENTS.some((name) => typeof args[name] === 'string' && (args[name] as string).trim() !== '');
 }
 
 /**
- * Rows a page number may skip on this screen: 500 with typed text, else 2,000; the bookings list in
- * its default order without typed text or a provider opens every page by number (the daily rollup,
- * docs/search.md#deep-pages), as bookings-list-page.tsx bookingsOffsetWindow says.
+ * Rows a page number may skip on this screen: the bookings list's own rule (booking-filters.ts
+ * bookingsOffsetWindow: every page of its default order, 500 rows with typed text or with a period
+ * in another order); elsewhere 500 with typed text, else 2,000.
  */
 export function screenWindow(fn: string, args: Record<string, unknown>, sort = ''): number {
-  if (hasText(args)) return TEXT_OFFSET_WINDOW;
-  if (fn === 'admin_list_bookings' && args.p_provider_id === undefined && (sort === '' || sort === BOOKINGS_DEFAULT_SORT)) return Infinity;
-  return OFFSET_WINDOW;
+  if (fn === 'admin_list_bookings') return bookingsOffsetWindow(args as ListBookingsArgs, sort);
+  return hasText(args) ? TEXT_OFFSET_WINDOW : OFFSET_WINDOW;
 }
 
 /** The deepest page a page number opens from the start of a list (offset ≤ window): page 41, or 11 with typed text. */

@@ -481,7 +481,7 @@ comment on function private.admin_list_where(private.admin_list, private.admin_l
 --     (private.admin_default_order_keyset).
 -- The total (p_count): private.count_matches, or for the bookings without typed text their rollup
 -- (private.admin_bookings_total). The offset window is 2,000 rows, 500 when typed text filters the
--- list.
+-- list or a period filters the bookings in another order than their default.
 -- Offsets beyond the window (2,000 rows from the start, or from the end) are refused (22023,
 -- detail offset_window), except that a list with an exact total reads a page near its end from the end.
 -- An offset is paid row by row (with a search matching 6 % of the bookings, offset 10,000 read
@@ -549,11 +549,14 @@ begin
   perform private.assert_admin();
   -- The filter's lookups run only for an admin.
   v_where := private.admin_list_where(p_list, p_filter);
-  -- Typed text can match a few percent of the rows, each skipped row then costs the rows between
-  -- two matches: its window is 500 rows (page 11 at 50 a page).
-  offset_window := case when v_where.typed then 500 else 2000 end;
   select * into v_sort from private.list_sort(v_shape.keys, p_sort, v_shape.default_sort);
   v_other_order := split_part(v_sorted_as, '.', 1) <> split_part(v_shape.default_sort, '.', 1);
+  -- Typed text can match a few percent of the rows, each skipped row then costs the rows between
+  -- two matches: its window is 500 rows (page 11 at 50 a page). So can a period of the bookings in
+  -- another order (the last 7 days are 1.7 % of 10M bookings, and 0.23 % of the cheapest ones:
+  -- page 41 by price walked 890,000 index entries, 12,200 buffers; page 11, 1,900).
+  offset_window := case when v_where.typed or (p_list = 'bookings' and p_filter.from_at is not null and v_other_order)
+                        then 500 else 2000 end;
   if p_after is not null and p_before is not null then
     raise exception 'p_after and p_before exclude each other' using errcode = '22023';
   end if;

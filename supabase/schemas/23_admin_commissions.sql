@@ -14,8 +14,9 @@
 -- period from the base rows), both for a search text (the rows of the services it names from the
 -- service rollup, plus the rows of the providers it names in other services from the provider
 -- rollup, whose key includes its sums: index-only scans; the days outside whole months read
--- provider by provider from the providers' covering index), and only base rows for a booking id or
--- a period without a whole day (a few rows).
+-- provider by provider from the providers' covering index; with no period and many providers,
+-- their all-time sums from private.commission_stats_provider_service read whole), and only base
+-- rows for a booking id or a period without a whole day (a few rows).
 --
 -- The bodies (the list: private.admin_sorted_page; the cards: private.admin_commission_stats) run
 -- as security definer in `private` behind security-invoker functions in `public`:
@@ -128,7 +129,17 @@ begin
       -- over every provider the planner walked the whole period of commissions instead).
       v_provider_ids := private.lookup_ids(format('select p.id from public.profiles p where p.role = ''provider'' and %s',
                                                   private.vi_search_condition('p.name_folded', v_search)));
-      if v_first_month is distinct from v_end_month or v_first_month is null then
+      if p_from is null and p_to is null
+         and cardinality(v_provider_ids) * 4 > pg_catalog.pg_relation_size('private.commission_stats_provider_service') / 8192 then
+        -- No period, and more providers than a quarter of the all-time rollup's pages (a lookup in
+        -- the monthly rollup costs about 4 buffers a provider): their rows in other services from
+        -- the all-time rollup read whole, the providers matched by a hashed list.
+        v_parts := v_parts || format(
+          ' union all
+           select c.commission_count, c.service_price_total, c.platform_fee_total, c.provider_amount_total, c.commission_rate_total
+             from private.commission_stats_provider_service c
+            where c.provider_id = any (%L::uuid[]) and (%s) is not true%s', v_provider_ids, v_services, v_sub);
+      elsif v_first_month is distinct from v_end_month or v_first_month is null then
         v_provider_parts := array[format(
           '(select c.commission_count as n, c.service_price_total as sp, c.platform_fee_total as pf,
                    c.provider_amount_total as pa, c.commission_rate_total as rt

@@ -2,10 +2,10 @@
 -- beyond the first 1,000 rows the daily rollup says how many bookings are newer than each Vietnam
 -- day, so the page is read inside one day. The rows must be exactly those of the plain offset, with
 -- a status filter and from a partial first day too. Other sorts keep the 2,000-row window, and a
--- list filtered by typed text a 500-row one.
+-- list filtered by typed text, or by a period in another order, a 500-row one.
 begin;
 set search_path = public, extensions;
-select plan(8);
+select plan(11);
 
 select tests.create_user('s325-admin@test.vn', 'customer', true);
 select tests.create_user('s325-pro@test.vn', 'provider');
@@ -67,6 +67,17 @@ select is(pg_temp.error_of($$ select public.admin_list_bookings(p_customer => 'k
           'typed text: a 500-row window');
 select is(jsonb_array_length(public.admin_list_bookings(p_customer => 'khach s325', p_offset => 500) -> 'rows'), 50,
           'typed text: offset 500 is still a numbered page');
+
+-- A period in another order: its matches are tested entry by entry along the order's index, so
+-- its window is 500 rows, like typed text; oldest first is still the creation order (2,000 rows).
+select is(pg_temp.error_of($$ select public.admin_list_bookings(p_since => '2026-03-02 05:00:00+07', p_sort => 'final_price.asc', p_offset => 501) $$),
+          '22023 offset_window', 'a period by price: a 500-row window');
+select is(pg_temp.ids(public.admin_list_bookings(p_since => '2026-03-02 05:00:00+07', p_sort => 'customer_name.desc', p_offset => 500)),
+          array(select id::text from public.bookings where created_at >= '2026-03-02 05:00:00+07'
+                 order by customer_name collate private.vi desc, id desc offset 500 limit 50),
+          'a period by customer name, offset 500: a numbered page, the rows of the plain offset');
+select is(jsonb_array_length(public.admin_list_bookings(p_since => '2026-03-02 05:00:00+07', p_sort => 'created_at.asc', p_offset => 2000) -> 'rows'), 50,
+          'a period oldest first keeps the 2,000-row window');
 
 select * from finish();
 rollback;

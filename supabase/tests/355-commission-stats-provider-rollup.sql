@@ -4,10 +4,13 @@
 -- must answer exactly what a scan of the filtered base rows answers, for every combination the
 -- screen offers (search by provider or service name, a provider, a service, periods with whole
 -- months, cut inside months, inside one month, across a year), and the rollup must stay equal to
--- the grouped base rows after inserts, moves, updates and deletes, and after a rebuild.
+-- the grouped base rows after inserts, moves, updates and deletes, and after a rebuild. So must the
+-- all-time rollup per service and provider (private.commission_stats_provider_service), which
+-- answers a search text without a period when it names many providers (here: always, the table
+-- being a page or less).
 begin;
 set search_path = public, extensions;
-select plan(9);
+select plan(12);
 
 -- ---------------------------------------------------------------- fixture (as the superuser)
 select tests.create_user('r355-admin@test.vn', 'customer', true);
@@ -110,8 +113,26 @@ create function pg_temp.rollup_differences() returns setof text language sql as 
   select 'extra ' || month || ' ' || provider_id from (select * from rollup except select * from base) y
 $$;
 
+create function pg_temp.all_time_differences() returns setof text language sql as $$
+  with base as (
+    select coalesce(subcategory_id, '00000000-0000-0000-0000-000000000000') as subcategory_id,
+           coalesce(provider_id, '00000000-0000-0000-0000-000000000000') as provider_id, count(*) as n,
+           sum(service_price) as sp, sum(platform_fee) as pf, sum(provider_amount) as pa, sum(commission_rate) as rt
+      from public.commissions group by 1, 2
+  ), rollup as (
+    select subcategory_id, provider_id, commission_count as n, service_price_total as sp, platform_fee_total as pf,
+           provider_amount_total as pa, commission_rate_total as rt
+      from private.commission_stats_provider_service
+     where commission_count <> 0 or service_price_total <> 0 or commission_rate_total <> 0
+  )
+  select 'missing ' || provider_id || ' ' || subcategory_id from (select * from base except select * from rollup) x
+  union all
+  select 'extra ' || provider_id || ' ' || subcategory_id from (select * from rollup except select * from base) y
+$$;
+
 -- ---------------------------------------------------------------- after the inserts
 select is_empty($$ select * from pg_temp.rollup_differences() $$, 'after inserts the provider rollup equals the grouped base rows');
+select is_empty($$ select * from pg_temp.all_time_differences() $$, 'after inserts the all-time rollup equals the grouped base rows');
 select tests.authenticate_as(tests.user_id('r355-admin@test.vn'));
 select is_empty($$ select * from pg_temp.mismatches() $$,
   'stats for a search text or a provider equal a scan for every period (whole months, edges, one month, one day)');
@@ -134,6 +155,8 @@ select is_empty($$ select * from pg_temp.rollup_differences() $$,
   'after moves across months and providers, price and rate changes, a service removed, a cancellation and a delete the rollup is exact');
 select is_empty($$ select month from private.commission_stats_provider_monthly where commission_count < 0 or commission_rate_total < 0 $$,
   'no rollup row goes negative');
+select is_empty($$ select * from pg_temp.all_time_differences() $$,
+  'after the same moves, changes and deletes the all-time rollup is exact');
 -- b6 now belongs to provider b, so the reference sets follow.
 update r355_filters set providers = array[tests.user_id('r355-tho-b@test.vn')] where label = 'provider name "R355 Lê"';
 select tests.authenticate_as(tests.user_id('r355-admin@test.vn'));
@@ -144,7 +167,13 @@ select tests.as_superuser();
 create temporary table r355_before as
   select month, provider_id, subcategory_id, commission_count, commission_rate_total
     from private.commission_stats_provider_monthly where commission_count <> 0;
+create temporary table r355_all_time_before as
+  select subcategory_id, provider_id, commission_count, service_price_total, commission_rate_total
+    from private.commission_stats_provider_service where commission_count <> 0;
 select private.rebuild_stats_rollups();
+select set_eq($$ select subcategory_id, provider_id, commission_count, service_price_total, commission_rate_total
+                   from private.commission_stats_provider_service $$,
+              $$ select * from r355_all_time_before $$, 'rebuild_stats_rollups() gives the same all-time rollup');
 select set_eq($$ select month, provider_id, subcategory_id, commission_count, commission_rate_total from private.commission_stats_provider_monthly $$,
               $$ select * from r355_before $$, 'rebuild_stats_rollups() gives the same provider rollup');
 select tests.authenticate_as(tests.user_id('r355-admin@test.vn'));

@@ -2,8 +2,8 @@
 // the arguments of public.admin_list_bookings (pure functions, unit-tested).
 import { TIME_RANGES, timeRangeStart, type TimeRange } from '@/lib/format/format.ts';
 import type { ListRpcArgs } from '@/lib/lists/paged-list.ts';
-import { LIST_VIEW_DEFAULTS } from '@/lib/lists/paging.ts';
-import { sortArg, sortValues } from '@/lib/lists/sort.ts';
+import { LIST_VIEW_DEFAULTS, OFFSET_WINDOW, TEXT_OFFSET_WINDOW } from '@/lib/lists/paging.ts';
+import { parseSort, sortArg, sortValues } from '@/lib/lists/sort.ts';
 import { isUuid, textArg } from '@/lib/lists/search.ts';
 
 export const BOOKING_STATUSES = ['pending', 'confirmed', 'pending_completion', 'completed', 'cancelled'] as const;
@@ -66,6 +66,20 @@ export function filterArgs(filters: BookingFilterValues, now: Date = new Date())
   const since = timeRangeStart(time, now);
   if (since !== null) args.p_since = since.toISOString();
   return args;
+}
+
+/**
+ * Rows a page number may skip (docs/search.md#deep-pages), as public.admin_list_bookings bounds them
+ * for these arguments and this sort ('' is the default order): every page of the default order
+ * filtered at most by status and period (the daily rollup locates it); 500 rows from either end
+ * with typed text, or with a period in another order than by creation time; else 2,000.
+ */
+export function bookingsOffsetWindow(args: ListBookingsArgs, sort: string): number {
+  if (args.p_package !== undefined || args.p_service !== undefined || args.p_customer !== undefined) return TEXT_OFFSET_WINDOW;
+  const key = parseSort(sort === '' ? BOOKING_LIST_DEFAULT_SORT : sort)?.column ?? 'created_at';
+  if (args.p_since !== undefined && key !== 'created_at') return TEXT_OFFSET_WINDOW;
+  if (args.p_provider_id === undefined && (sort === '' || sort === BOOKING_LIST_DEFAULT_SORT)) return Infinity;
+  return OFFSET_WINDOW;
 }
 
 /** Arguments for the export chunk in the list's sort after the cursor of the previous chunk's last row, or the first chunk. */

@@ -15,12 +15,13 @@ import { PageHeader } from '@/components/ui/page-header.tsx';
 import { StatusBadge, statusOptions } from '@/components/ui/status-badge.tsx';
 import { formatDateTime, formatVnd, isTimeRange, shortBookingId } from '@/lib/format/format.ts';
 import { bookings as t } from '@/lib/messages/bookings.ts';
-import { OFFSET_WINDOW, TEXT_OFFSET_WINDOW } from '@/lib/lists/paging.ts';
 import { useUrlState } from '@/lib/lists/url-state.ts';
 import {
   BOOKING_LIST_ALLOWED,
   BOOKING_LIST_DEFAULT_SORT,
   BOOKING_LIST_DEFAULTS,
+  bookingsOffsetWindow,
+  filterArgs,
   type BookingListFilters,
 } from '@/features/bookings/api/booking-filters.ts';
 import { useBookings, type BookingRow } from '@/features/bookings/api/bookings-query.ts';
@@ -74,17 +75,6 @@ function bookingColumns(search: BookingSearch): DataTableColumn<BookingRow>[] {
 const BookingBulkActions = lazyBulkBar(() =>
   import('@/features/bookings/components/booking-bulk-actions.tsx').then((module) => module.BookingBulkActions),
 );
-
-/**
- * Pages a number opens (docs/search.md#deep-pages): any page of the default order filtered at most
- * by status and time (the daily rollup locates it); 500 rows from either end with typed text;
- * else 2,000.
- */
-function bookingsOffsetWindow(filters: BookingListFilters): number {
-  if ([filters.pkg, filters.service, filters.customer].some((text) => text.trim() !== '')) return TEXT_OFFSET_WINDOW;
-  if (filters.provider === '' && (filters.sort === '' || filters.sort === BOOKING_LIST_DEFAULT_SORT)) return Infinity;
-  return OFFSET_WINDOW;
-}
 
 export default function BookingsListPage() {
   const [filters, setFilters, resetFilters] = useUrlState<BookingListFilters>(BOOKING_LIST_DEFAULTS, {
@@ -173,7 +163,7 @@ export default function BookingsListPage() {
         onSortChange={(sort) => setFilters({ sort })}
         page={filters.page}
         onNavigate={setFilters}
-        offsetWindow={bookingsOffsetWindow(filters)}
+        offsetWindow={bookingsOffsetWindow(filterArgs(filters), filters.sort)}
       />
     </div>
   );
