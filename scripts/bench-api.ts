@@ -19,7 +19,9 @@
 //   pickers with real values (listVariants, whose rows keep their names), and none — crossed with each
 //   order of the screen's `allowed.sort` (SCREEN_SORT_VALUES: the default order and every other
 //   column.asc / column.desc). `--combos=single` varies one factor at a time instead (each filter in
-//   the default order, each order without a filter: about a third of the rows). Each combination on
+//   the default order, each order without a filter: about a third of the rows); `--combos=pairs`
+//   sets two generated filters of different fields together (a search and a rating, a status and a
+//   period) in every order, the combinations a screen's filter bar makes. Each combination on
 //   page 1, the deepest numbered page (41, or 11 with typed text), a middle page as the pager reaches
 //   it (by number, or "next" past the window with p_after; "previous" with p_before) and the last page
 //   (by number, or p_last) — docs/search.md#deep-pages:
@@ -537,7 +539,8 @@ export function listScreens(p: BenchParameters, now: Date = new Date()): { label
 
 /**
  * The list combinations measured: every filter choice × every order of each screen (`--combos=all`,
- * the default), or one factor at a time (`--combos=single`); BENCH_SORTS replaces a list's orders.
+ * the default), one factor at a time (`--combos=single`), or two filters together in every order
+ * (`--combos=pairs`); BENCH_SORTS replaces a list's orders.
  */
 export function listCombos(p: BenchParameters, mode: ComboMode, now: Date = new Date(), override: Record<string, string[]> | undefined = sortOverride()): ListVariant[] {
   return listScreens(p, now).flatMap((screen) => {
@@ -1255,7 +1258,7 @@ function sizesOption(): { label: string; env: NodeJS.ProcessEnv | undefined }[] 
   });
 }
 
-/** `--combos=all|single`, `--only=REGEX`, `--cold[=postgres]`, `--max-buffers=N` (see the header). */
+/** `--combos=all|single|pairs`, `--only=REGEX`, `--cold[=postgres]`, `--max-buffers=N` (see the header). */
 export function benchOptions(argv: readonly string[]): BenchOptions {
   const value = (name: string): string | undefined => argv.find((arg) => arg === `--${name}` || arg.startsWith(`--${name}=`))?.replace(new RegExp(`^--${name}=?`), '');
   const only = value('only');

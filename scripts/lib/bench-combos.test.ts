@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { comboMode, crossCombos, offeredSorts, searchChoices, selectChoices, sortKeys, uniqueFilters } from './bench-combos.ts';
+import { comboMode, crossCombos, offeredSorts, pairFilters, searchChoices, selectChoices, sortKeys, uniqueFilters } from './bench-combos.ts';
 
 describe('bench:api filter × sort combinations', () => {
   const list = {
@@ -46,9 +46,26 @@ describe('bench:api filter × sort combinations', () => {
     ]);
   });
 
+  it('sets two fields together (pairs): each generated choice with each of another field, in every order', () => {
+    const pairs = pairFilters(list.filters);
+    // rating 2, rating 1 × "do", "nguyen van"; the hand-listed ', one star' has no field.
+    expect(pairs.map((p) => p.name)).toEqual([
+      ', rating 2, "do" (2 letters)',
+      ', rating 2, "nguyen van" (no accents)',
+      ', rating 1, "do" (2 letters)',
+      ', rating 1, "nguyen van" (no accents)',
+    ]);
+    expect(pairs[2]?.args).toEqual({ p_rating: 1, p_search: 'do' });
+    const combos = crossCombos(list, 'pairs');
+    expect(combos).toHaveLength(4 * 4);
+    expect(combos.map((c) => c.name)).toContain('reviews, rating 1, "do" (2 letters), sort rating.desc');
+    expect(combos.some((c) => Object.keys(c.args).length < 2)).toBe(false);
+  });
+
   it('reads --combos', () => {
     expect(comboMode([])).toBe('all');
     expect(comboMode(['--combos=single'])).toBe('single');
-    expect(() => comboMode(['--combos=pairs'])).toThrow(/all or single/);
+    expect(comboMode(['--combos=pairs'])).toBe('pairs');
+    expect(() => comboMode(['--combos=every'])).toThrow(/all, single or pairs/);
   });
 });

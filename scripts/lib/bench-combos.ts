@@ -10,6 +10,8 @@ export interface FilterChoice {
   /** The row name's filter part after the list's label: ', status completed' ('' = no filter). */
   name: string;
   args: Record<string, unknown>;
+  /** The screen's field it sets ('status', 'search'); generated choices only (`--combos=pairs` pairs two fields). */
+  field?: string;
 }
 
 export interface ComboList {
@@ -25,9 +27,10 @@ export interface ComboList {
 
 /**
  * all: every filter choice in every order (the issue's coverage); single: one factor at a time —
- * each filter choice in the default order, each order without a filter (the bench before the cross).
+ * each filter choice in the default order, each order without a filter (the bench before the cross);
+ * pairs: two filters of different fields set together (a text and a rating), in every order.
  */
-export type ComboMode = 'all' | 'single';
+export type ComboMode = 'all' | 'single' | 'pairs';
 
 export interface Combo {
   name: string;
@@ -44,15 +47,16 @@ export const LONG_SEARCH = 'nguyen van';
 /** The choices of a text field: a short and a long accent-less search, named as the bench always named them. */
 export function searchChoices(field: string, toArgs: (text: string) => Record<string, unknown>): FilterChoice[] {
   const prefix = field === '' ? '' : `${field} `;
+  const fieldName = field === '' ? 'search' : field;
   return [
-    { name: `, ${prefix}"${SHORT_SEARCH}" (2 letters)`, args: toArgs(SHORT_SEARCH) },
-    { name: `, ${prefix}"${LONG_SEARCH}" (no accents)`, args: toArgs(LONG_SEARCH) },
+    { name: `, ${prefix}"${SHORT_SEARCH}" (2 letters)`, args: toArgs(SHORT_SEARCH), field: fieldName },
+    { name: `, ${prefix}"${LONG_SEARCH}" (no accents)`, args: toArgs(LONG_SEARCH), field: fieldName },
   ];
 }
 
 /** The choices of a select filter: each value but the "all" one (''), named ', <field> <value>'. */
 export function selectChoices(field: string, values: readonly string[], toArgs: (value: string) => Record<string, unknown>, all: readonly string[] = ['']): FilterChoice[] {
-  return values.filter((value) => !all.includes(value)).map((value) => ({ name: `, ${field} ${value}`, args: toArgs(value) }));
+  return values.filter((value) => !all.includes(value)).map((value) => ({ name: `, ${field} ${value}`, args: toArgs(value), field }));
 }
 
 /** The sort keys (columns) of an `allowed.sort` list, in its order. */
@@ -90,23 +94,38 @@ export function uniqueFilters(choices: readonly FilterChoice[]): FilterChoice[] 
 }
 
 /**
- * The combinations of one list: no filter first, then each filter choice; for each, the default
- * order, then each other order. Names: '<label><filter>' in the default order, '<label><filter>,
- * sort <p_sort>' otherwise ('bookings, sort final_price.asc' is the unfiltered list in that order).
+ * Every two generated choices of different fields set together, arguments merged, named one after
+ * the other: ', rating 1, "do" (2 letters)'. Choices without a field (the hand-listed rows) are left out.
+ */
+export function pairFilters(choices: readonly FilterChoice[]): FilterChoice[] {
+  const fielded = choices.filter((choice) => choice.field !== undefined);
+  return fielded.flatMap((first, i) =>
+    fielded
+      .slice(i + 1)
+      .filter((second) => second.field !== first.field)
+      .map((second) => ({ name: `${first.name}${second.name}`, args: { ...first.args, ...second.args } })),
+  );
+}
+
+/**
+ * The combinations of one list: no filter first, then each filter choice (pairs: each pair of
+ * choices instead); for each, the default order, then each other order. Names: '<label><filter>' in
+ * the default order, '<label><filter>, sort <p_sort>' otherwise ('bookings, sort final_price.asc'
+ * is the unfiltered list in that order).
  */
 export function crossCombos(list: ComboList, mode: ComboMode = 'all'): Combo[] {
-  const filters = uniqueFilters([{ name: '', args: {} }, ...list.filters]);
+  const filters = mode === 'pairs' ? uniqueFilters(pairFilters(list.filters)) : uniqueFilters([{ name: '', args: {} }, ...list.filters]);
   const sorts = offeredSorts(list.sorts, list.defaultSort);
   return filters.flatMap((filter) =>
     sorts
-      .filter((sort) => mode === 'all' || filter.name === '' || sort === '')
+      .filter((sort) => mode !== 'single' || filter.name === '' || sort === '')
       .map((sort) => ({ name: `${list.label}${filter.name}${sort === '' ? '' : `, sort ${sort}`}`, fn: list.fn, args: filter.args, sort })),
   );
 }
 
-/** `--combos=all|single` (default all). */
+/** `--combos=all|single|pairs` (default all). */
 export function comboMode(argv: readonly string[]): ComboMode {
   const raw = argv.find((arg) => arg.startsWith('--combos='))?.slice('--combos='.length) ?? 'all';
-  if (raw !== 'all' && raw !== 'single') throw new Error(`--combos must be all or single, not "${raw}"`);
+  if (raw !== 'all' && raw !== 'single' && raw !== 'pairs') throw new Error(`--combos must be all, single or pairs, not "${raw}"`);
   return raw;
 }
