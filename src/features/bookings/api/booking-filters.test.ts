@@ -45,7 +45,6 @@ describe('exportChunkArgs', () => {
   });
 });
 
-
 describe('bookingsOffsetWindow: the pages a number opens', () => {
   const now = new Date('2026-11-20T05:00:00Z');
   const window = (filters: Partial<typeof BOOKING_LIST_DEFAULTS>, sort = '') => bookingsOffsetWindow(filterArgs({ ...BOOKING_LIST_DEFAULTS, ...filters }, now), sort);
