@@ -3,10 +3,12 @@
 -- walking the other order's index for the matches of a word that follows that order (the comments
 -- saying "tệ" are the low ratings) read 1.4M buffers at 10M bookings. The answer's `sort` says
 -- which order the rows are in; every page, cursor and export chunk of the same search keeps it.
--- Fewer matches, or a filter that is not typed text, keep the order asked.
+-- Fewer matches, or a filter that is not typed text, keep the order asked. Beside another filter,
+-- the typed text's own matches decide, and decide the total too: counting "tệ" with one star
+-- rechecks every row "tệ" matches, however few of them have one star.
 begin;
 set search_path = public, extensions;
-select plan(16);
+select plan(22);
 
 select tests.create_user('t705-admin@test.vn', 'customer', true);
 select tests.create_user('t705-tho@test.vn', 'provider');
@@ -39,7 +41,11 @@ insert into pages values
   ('eleven thousand rating', public.admin_list_reviews(p_search => 'tệ 1', p_sort => 'rating.desc')),
   ('rating 5 rating', public.admin_list_reviews(p_rating => 5, p_sort => 'rating.asc')),
   ('te oldest', public.admin_list_reviews(p_search => 'tệ', p_sort => 'created_at.asc')),
-  ('te rating export', public.admin_list_reviews(p_search => 'tệ', p_sort => 'rating.asc', p_count => false, p_limit => 1000));
+  ('te rating export', public.admin_list_reviews(p_search => 'tệ', p_sort => 'rating.asc', p_count => false, p_limit => 1000)),
+  -- 6,000 one-star reviews say "tệ" (fewer than 10,000), but "tệ" alone matches 30,000.
+  ('te one star rating', public.admin_list_reviews(p_search => 'tệ', p_rating => 1, p_sort => 'rating.desc')),
+  -- The 40 comments saying "zxq705" are numbered by multiples of 750: all of them one star.
+  ('rare one star rating', public.admin_list_reviews(p_search => 'zxq705', p_rating => 1, p_sort => 'rating.desc'));
 insert into pages values
   ('rating 5 next', public.admin_list_reviews(p_rating => 5, p_sort => 'rating.asc',
                                               p_after => (select answer ->> 'last_cursor' from pages where name = 'rating 5 rating'))),
@@ -95,6 +101,19 @@ select is(pg_temp.ratings('rating 5 next'), array_fill(5, array[50]), 'all of th
 select is((select answer ->> 'sort' from pages where name = 'te oldest'), 'created_at.asc',
           'the default key in the other direction is kept');
 select ok(pg_temp.sorted(pg_temp.times('te oldest'), false), 'and its rows are oldest first');
+
+select is((select answer ->> 'sort' from pages where name = 'te one star rating'), 'created_at.desc',
+  '"tệ" with one star (6,000 rows) by rating is listed newest first: "tệ" alone matches 30,000');
+select ok(pg_temp.sorted(pg_temp.times('te one star rating'), true) and pg_temp.ratings('te one star rating') = array_fill(1, array[50]),
+  'its 50 rows are one-star reviews, newest first');
+select is((select (answer ->> 'total_exact')::boolean from pages where name = 'te one star rating'), false,
+  'its total is the planner''s estimate, not a count that would recheck the 30,000 rows "tệ" matches');
+select ok((select (answer ->> 'total')::integer between 50 and 30000 from pages where name = 'te one star rating'),
+  'an estimate no smaller than the rows shown and no larger than the word''s own matches');
+select is((select answer ->> 'sort' from pages where name = 'rare one star rating'), 'rating.desc',
+  'a rare word with one star keeps the order asked');
+select is((select array[(answer ->> 'total')::integer, (answer ->> 'total_exact')::boolean::integer] from pages where name = 'rare one star rating'),
+  array[40, 1], 'and its total is the exact 40');
 
 select * from finish();
 rollback;

@@ -158,7 +158,7 @@ export const common = {
   },
   lists: {
     sortedByDefault:
-      'Có hơn 10.000 kết quả nên danh sách đang xếp theo thứ tự mặc định (mới nhất trước). Hãy thu hẹp tìm kiếm để sắp xếp theo cột đã chọn.',
+      'Từ khóa tìm kiếm khớp với hơn 10.000 mục nên danh sách đang xếp theo thứ tự mặc định (mới nhất trước). Hãy gõ từ khóa cụ thể hơn để sắp xếp theo cột đã chọn.',
     deepPage: (page: number) =>
       `Trang ${formatNumber(page)} quá xa để mở trực tiếp. Hãy về trang đầu hoặc trang cuối, đi tiếp bằng "Trang sau" / "Trang trước", hoặc thu hẹp bộ lọc.`,
   },
