@@ -831,10 +831,16 @@ function httpFailure(name: string, status: number, text: string): string {
  * The rows of one list: page 1 read first (its total plans the others: planPages), then each page
  * as the screen asks for it; a cursor page reads the pages before it as the pager does.
  */
-async function listQueries(call: Caller, variant: ListVariant): Promise<{ queries: BenchQuery[]; failures: string[] }> {
+async function listQueries(
+  call: Caller,
+  variant: ListVariant,
+): Promise<{ queries: BenchQuery[]; failures: string[]; pastTheEnd: string[] }> {
   const path = `/rpc/${variant.fn}`;
   const base: Record<string, unknown> = { ...variant.args, ...(variant.sort === '' ? {} : { p_sort: variant.sort }), p_limit: PAGE_SIZE };
   const failures: string[] = [];
+  // Positions planned from an estimated total above the rows there are: the list ends before them
+  // (as it does on the screen, whose pager shows "khoảng" pages), so there is no such page to read.
+  const pastTheEnd: string[] = [];
   const read = async (label: string, body: Record<string, unknown>): Promise<ListAnswer | null> => {
     const answer = await call(path, body);
     if (answer.status >= 300) {
@@ -844,9 +850,10 @@ async function listQueries(call: Caller, variant: ListVariant): Promise<{ querie
     return answer.value as ListAnswer;
   };
   const first = await read('page 1', { ...base, p_offset: 0 });
-  if (!first) return { queries: [], failures };
+  if (!first) return { queries: [], failures, pastTheEnd };
   const total = Number(first.total ?? 0);
-  const plan = planPages(total, first.total_exact !== false, screenWindow(variant.fn, variant.args, variant.sort));
+  const exact = first.total_exact !== false;
+  const plan = planPages(total, exact, screenWindow(variant.fn, variant.args, variant.sort));
   const queries: BenchQuery[] = [];
   const bodyOf = async (label: string, request: PageRequest): Promise<Record<string, unknown> | null> => {
     switch (request.kind) {
@@ -857,17 +864,22 @@ async function listQueries(call: Caller, variant: ListVariant): Promise<{ querie
       case 'after': {
         const from = await read(`${label}: page ${request.from}`, { ...base, p_offset: pageOffset(request.from) });
         if (!from) return null;
-        if (!from.last_cursor) failures.push(`${variant.name}: ${label}: page ${request.from} has no last_cursor`);
+        if (!from.last_cursor && !exact && (from.rows ?? []).length === 0) pastTheEnd.push(`${variant.name}: ${label}`);
+        else if (!from.last_cursor) failures.push(`${variant.name}: ${label}: page ${request.from} has no last_cursor`);
         return from.last_cursor ? { ...base, p_after: from.last_cursor } : null;
       }
       case 'before': {
         // Two "next" from the page before, then "previous" from the page after this one.
-        let cursor: string | null | undefined = (await read(`${label}: page ${request.from - 1}`, { ...base, p_offset: pageOffset(request.from - 1) }))?.last_cursor;
+        const before = await read(`${label}: page ${request.from - 1}`, { ...base, p_offset: pageOffset(request.from - 1) });
+        let cursor: string | null | undefined = before?.last_cursor;
+        let ended = before !== null && (before.rows ?? []).length === 0;
         for (let step = 0; step < 2 && cursor; step += 1) {
           const next = await read(`${label}: next`, { ...base, p_after: cursor });
           cursor = step === 0 ? next?.last_cursor : next?.first_cursor;
+          ended = next !== null && (next.rows ?? []).length === 0;
         }
-        if (!cursor) failures.push(`${variant.name}: ${label}: could not reach page ${request.from + 1} by cursor`);
+        if (!cursor && !exact && ended) pastTheEnd.push(`${variant.name}: ${label}`);
+        else if (!cursor) failures.push(`${variant.name}: ${label}: could not reach page ${request.from + 1} by cursor`);
         return cursor ? { ...base, p_before: cursor } : null;
       }
     }
@@ -887,7 +899,7 @@ async function listQueries(call: Caller, variant: ListVariant): Promise<{ querie
     }
     queries.push({ name: `${variant.name}: ${label}`, method: 'POST', path, body });
   }
-  return { queries, failures };
+  return { queries, failures, pastTheEnd };
 }
 
 /** One sort of a list is measured only when the database's function takes `p_sort`. */
@@ -1066,6 +1078,7 @@ async function measure(label: string, env: NodeJS.ProcessEnv | undefined, option
     const all: BenchQuery[] = [];
     const failures: string[] = [];
     const notOffered: string[] = [];
+    const pastTheEnd: string[] = [];
     for (const variant of listCombos(params, options.combos)) {
       if (variant.sort !== '' && !offersSort(cache, variant.fn)) {
         notOffered.push(variant.name);
@@ -1074,6 +1087,11 @@ async function measure(label: string, env: NodeJS.ProcessEnv | undefined, option
       const planned = await listQueries(call, variant);
       all.push(...planned.queries);
       failures.push(...planned.failures);
+      pastTheEnd.push(...planned.pastTheEnd);
+    }
+    if (pastTheEnd.length > 0) {
+      console.log(`[${label}] ${pastTheEnd.length} planned pages left out: their list ends before them (an estimated total above its rows):`);
+      for (const name of pastTheEnd) console.log(`  ${name}`);
     }
     // The exact count a counted REST read answers in Content-Range ("0-9/123").
     const count = async (path: string): Promise<number> => {
