@@ -767,6 +767,13 @@ begin
        ) r'
     into v_rows, v_first, v_last;
 
+  -- An estimate can be below the rows there are (typed text beside another filter is estimated even
+  -- below 10,000): a full page by offset then claims at least one more row, so that the pager
+  -- offers the next page instead of ending the list at the planner's guess.
+  if not v_exact and not v_reverse and v_cursor is null and jsonb_array_length(v_rows) = v_limit then
+    v_total := greatest(v_total, greatest(coalesce(p_offset, 0), 0) + v_limit + 1);
+  end if;
+
   return private.list_answer(v_rows, v_total, v_exact,
                              case when v_reverse or v_cursor is not null then 0 else greatest(coalesce(p_offset, 0), 0) end)
          || jsonb_build_object('first_cursor', v_first, 'last_cursor', v_last, 'sort', v_sorted_as);
