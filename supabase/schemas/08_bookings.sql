@@ -99,7 +99,14 @@ alter table public.bookings enable row level security;
 -- at 1M bookings: 18,900 -> 900 buffers).
 create index bookings_created_at_search_idx on public.bookings (created_at desc, id desc)
   include (customer_name_folded, service_item_name_folded, service_name_folded, status, final_price, customer_name);
-create index bookings_status_created_at_idx on public.bookings (status, created_at desc);
+-- A status in the default order (and every page of a status filtered first, in another order):
+-- the status's rows are one range of this index, newest first, and it includes what the typed
+-- text and the other orders read, so that a status beside a customer's name (or a package, a
+-- service) walks that status's entries alone, testing the name on them (an index-only scan),
+-- instead of every booking's entry of the default order's index; and a status in the last 7 days
+-- sorted by price or name is sorted from its entries, not from table rows (docs/search.md#sorting).
+create index bookings_status_created_at_idx on public.bookings (status, created_at desc, id desc)
+  include (customer_name_folded, service_item_name_folded, service_name_folded, final_price, customer_name);
 create index bookings_provider_id_created_at_idx on public.bookings (provider_id, created_at desc);
 create index bookings_customer_id_created_at_idx on public.bookings (customer_id, created_at desc);
 create index bookings_subcategory_id_idx on public.bookings (subcategory_id);

@@ -35,7 +35,12 @@ create index reviews_customer_id_idx on public.reviews (customer_id);
 -- (private.admin_sorted_page, docs/search.md).
 create index reviews_created_at_search_idx on public.reviews (created_at desc, id desc)
   include (customer_name_folded, comment_folded, rating, status);
-create index reviews_status_created_at_idx on public.reviews (status, created_at desc);
+-- Shown or hidden in the order of creation: that status's rows are one range of this index, and it
+-- includes what the typed text and the rating read, so that a search among the hidden reviews
+-- walks their entries alone (an index-only scan), not every review's entry of the default order's
+-- index (docs/search.md#sorting).
+create index reviews_status_created_at_idx on public.reviews (status, created_at desc, id desc)
+  include (customer_name_folded, comment_folded, rating);
 create index reviews_customer_name_folded_trgm_idx on public.reviews using gin (customer_name_folded extensions.gin_trgm_ops) with (fastupdate = off);
 create index reviews_comment_folded_trgm_idx on public.reviews using gin (comment_folded extensions.gin_trgm_ops) with (fastupdate = off);
 -- Filter and sort by rating (one index per order: no second index on its prefix (rating) alone);
@@ -46,9 +51,10 @@ create index reviews_rating_id_idx on public.reviews (rating, id)
 -- A star filter in the order of creation (the default order, or oldest first): the filter's rows
 -- in that order, so that a page's ids are its own index entries instead of a walk over the other
 -- ratings or a sort of every match (one star at 1M, page 41: 1,353 -> 742 buffers; page 1:
--- 1,598 -> 544; docs/search.md#sorting); status is included for the status filter on top.
+-- 1,598 -> 544; docs/search.md#sorting); the status and the typed text's columns are included for
+-- those filters on top (a search among the four-star reviews walks the four-star entries alone).
 create index reviews_rating_created_at_idx on public.reviews (rating, created_at desc, id desc)
-  include (status);
+  include (status, customer_name_folded, comment_folded);
 
 -- The hidden reviews by rating (the moderation of the worst or best hidden ones): a page's ids are
 -- this index's entries, at any depth. Hidden reviews are few (3 % at 10M bookings), so the walk of

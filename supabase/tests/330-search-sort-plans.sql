@@ -6,7 +6,7 @@
 -- to avoid sequential scans and sorts, so a plan that still has one has no index to use instead.
 begin;
 set search_path = public, extensions;
-select plan(55);
+select plan(60);
 
 set local enable_seqscan = off;
 set local enable_sort = off;
@@ -78,6 +78,30 @@ select matches(tests.query_plan(format('select id from %s where %s order by %s l
     ('inactive customers by bookings', 'public.profiles p', 'p.role = ''customer'' and p.status = ''inactive''',
      'p.total_bookings desc, p.id desc', 'profiles_customer_status_total_bookings_idx', 'status')
   ) f(label, source, filter, sort_order, index_name, cond_column);
+
+-- A status (a rating) beside typed text in the order of creation: the index of that status's
+-- range includes the text's columns, so a page's ids are that range's entries alone, the text tested
+-- on them (an index-only scan), not a walk of every row's entry in the default order's index
+-- (bookings of one status for a customer's name at 10M bookings, page 11: 57,000 -> 13,700 buffers).
+select matches(tests.query_plan(format('select %s.id from %s where %s and %s order by %s limit 50 offset 500',
+                                       f.alias, f.source, f.filter, f.text_filter, f.sort_order)),
+               '^Limit\s+->\s+Index Only Scan( Backward)? using ' || f.index_name || ' [^\n]*\n\s+Index Cond: \(' || f.cond_column || ' = ',
+               f.label || ': one range of ' || f.index_name || ', read from the index alone')
+  from (values
+    ('cancelled bookings of a customer''s name, newest first', 'b', 'public.bookings b', 'b.status = ''cancelled''',
+     private.vi_search_condition('b.customer_name_folded', 'nguyen van'), 'b.created_at desc, b.id desc', 'bookings_status_created_at_idx', 'status'),
+    ('pending bookings of a package word, oldest first', 'b', 'public.bookings b', 'b.status = ''pending''',
+     private.vi_search_condition('b.service_item_name_folded', 'do'), 'b.created_at, b.id', 'bookings_status_created_at_idx', 'status'),
+    ('hidden reviews of a name or comment, newest first', 'r', 'public.reviews r', 'r.status = ''inactive''',
+     '(' || private.vi_search_condition('r.customer_name_folded', 'nguyen van') || ' or ' || private.vi_search_condition('r.comment_folded', 'nguyen van') || ')',
+     'r.created_at desc, r.id desc', 'reviews_status_created_at_idx', 'status'),
+    ('four-star reviews of a name or comment, newest first', 'r', 'public.reviews r', 'r.rating = 4',
+     '(' || private.vi_search_condition('r.customer_name_folded', 'do') || ' or ' || private.vi_search_condition('r.comment_folded', 'do') || ')',
+     'r.created_at desc, r.id desc', 'reviews_rating_created_at_idx', 'rating'),
+    ('completed deposits of some providers, newest first', 'd', 'public.deposit_history d', 'd.status = ''completed''',
+     'd.provider_id = any (''{00000000-0000-4000-b000-000000000008,00000000-0000-4000-b000-000000000024}''::uuid[])',
+     'd.created_at desc, d.id desc', 'deposit_history_status_created_at_idx', 'status')
+  ) f(label, alias, source, filter, text_filter, sort_order, index_name, cond_column);
 
 -- A period on another order is tested by the index scan itself: the period is a key column of the
 -- order's index after the id, so an entry outside it is skipped inside the index, before any
