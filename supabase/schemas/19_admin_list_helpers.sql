@@ -12,7 +12,8 @@
 -- build or run SQL text written in this file; EXPLAIN makes count_matches and plan_rows volatile).
 
 -- The total of an admin list: the planner is asked first, and its estimate is the answer (with
--- total_exact = false) when it expects more than 10,000 rows; otherwise the matching rows are
+-- total_exact = false) when it expects more than p_exact_up_to rows (10,000; 5,000 for typed text
+-- counted from its table rows, below); otherwise the matching rows are
 -- counted up to 10,000 (the count stops at the 10,001st row; above that the estimate, never below
 -- 10,001). With p_uncapped (typed text, a list without a filter, the audit log) the rows are
 -- counted without the cap. The capped form (`limit 10001`) let the planner pick plans that stop early on
@@ -26,11 +27,16 @@
 -- counts `count(*)`: the commissions' and deposits' typed text is an array of provider and service
 -- ids (private.id_in_condition), which an index-only scan counts without the table (deposits of the
 -- 3,127 providers named "nguyen" at 10M bookings: 3,347 -> 2,126 buffers).
+-- That count of typed text reads one table page per match where the matches are spread over the
+-- table, as a name is: the 11,876 customers "nguyen van" at 1M profiles read 10,818 pages (13,700
+-- buffers, 120 ms from the OS cache), so the lists pass p_exact_up_to = 5,000 for it and an
+-- exact total of typed text costs at most about 5,000 pages.
 -- p_from is "<table> <p_alias> where <filter>" with every value inlined as a quoted literal.
 create function private.count_matches(
   p_from text,
   p_alias text,
   p_uncapped boolean default false,
+  p_exact_up_to integer default 10000,
   out total bigint,
   out total_exact boolean
 )
@@ -48,7 +54,7 @@ begin
   -- row still walked 10,001 index entries in the table's random order, switching visibility-map
   -- pages at nearly every one on a table larger than 256 MB (the hidden four-star reviews at 10M
   -- bookings: 5,200 buffers for 10,001 entries of a 40-page range).
-  if v_estimate > count_cap then
+  if v_estimate > least(p_exact_up_to, count_cap) then
     total := v_estimate;
     total_exact := false;
     return;
@@ -66,8 +72,8 @@ begin
 end
 $$;
 
-comment on function private.count_matches(text, text, boolean) is
-  'Total of an admin list: the planner''s estimate (total_exact false) when it expects more than 10,000 rows, else exact up to 10,000 matching rows.';
+comment on function private.count_matches(text, text, boolean, integer) is
+  'Total of an admin list: the planner''s estimate (total_exact false) when it expects more than p_exact_up_to rows (at most 10,000), else exact up to 10,000 matching rows.';
 
 -- The planner's row estimate of a query (EXPLAIN, nothing executed).
 create function private.plan_rows(p_query text)
@@ -129,7 +135,7 @@ $$;
 
 -- Only the list functions (security definer, running as the owner) call these: no API role may run
 -- SQL text through them.
-revoke all on function private.count_matches(text, text, boolean) from public, anon, authenticated, service_role;
+revoke all on function private.count_matches(text, text, boolean, integer) from public, anon, authenticated, service_role;
 revoke all on function private.plan_rows(text) from public, anon, authenticated, service_role;
 revoke all on function private.list_answer(jsonb, bigint, boolean, integer) from public, anon, authenticated, service_role;
 revoke all on function private.keyset_after(text, timestamptz, uuid) from public, anon, authenticated, service_role;
@@ -546,6 +552,11 @@ declare
   v_typed_only private.admin_list_filter;
   -- Another order than the list's default one.
   v_other_order boolean;
+  -- The matches of typed text up to which its total is exact and its list sorted as asked: each
+  -- match is rechecked on its table row, one table page per match where the matches are spread
+  -- over the table (a name is), so 5,000 keeps such a call near 5,000 pages; the commissions' and
+  -- deposits' typed text is a list of ids counted from an index alone, bounded like any filter.
+  v_text_bound integer := case when p_list in ('commissions', 'deposits') then 10000 else 5000 end;
   -- The order the page is in ('key.asc' / 'key.desc'): p_sort, or the default one (below).
   v_sorted_as text := coalesce(nullif(btrim(coalesce(p_sort, '')), ''), v_shape.default_sort);
 begin
@@ -601,7 +612,7 @@ begin
       v_offset := v_bookings.page_offset;
       offset_window := greatest(offset_window, v_offset);
     end if;
-  elsif p_count and v_typed_rows > 10000 then
+  elsif p_count and v_typed_rows > v_text_bound then
     -- The typed text alone matches more than an exact total counts: the total is the planner's
     -- estimate of every filter together, flagged as one (the screen writes "khoảng").
     v_total := private.plan_rows('select 1 from ' || v_shape.source || ' ' || v_alias || ' where ' || v_where.filter);
@@ -618,17 +629,20 @@ begin
                                  -- pages (0.48 s after a restart; warm runs hid it by starting where
                                  -- the previous scan stopped). Below 10,000 expected it is count(*)
                                  -- through the filter's index.
-                                 v_where.typed or v_where.filter = 'true' or p_list = 'audit_log') m;
+                                 v_where.typed or v_where.filter = 'true' or p_list = 'audit_log',
+                                 -- Typed text counted from its table rows: exact up to 5,000 (above).
+                                 case when v_where.typed then v_text_bound else 10000 end) m;
   end if;
 
-  -- Typed text with more than 10,000 matches (a total that is an estimate), or beside other filters
-  -- typed text that matches more than 10,000 rows on its own, is listed in the default
+  -- Typed text with more than 5,000 matches (v_text_bound; a total that is an estimate), or beside
+  -- other filters typed text that matches more than 5,000 rows on its own, is listed in the default
   -- order, whatever order was asked (docs/search.md#sorting). No index serves a trigram match and another key at once, so such
   -- a page walks the order's index testing each entry, and typed text often follows the order
   -- (bookings of customers "Đỗ" by customer name sit in one part of it, "tệ" is said in the low
   -- ratings): at 10M bookings the walk passed 7.5M entries (1.4 s) before its 50 matches, and a
   -- search filtered first and sorted rechecks every match on its table row (11,400 buffers, 35–55 ms
-  -- for the 14,000 customers "nguyen van" by name). In the default order the matches are spread over
+  -- for the 14,000 customers "nguyen van" by name; on a set whose profiles are not in the order
+  -- of their creation, 11,876 of them read 10,818 table pages). In the default order the matches are spread over
   -- time and a page reads a few thousand entries. The
   -- answer's `sort` says which order the rows are in; the decision is the planner's estimate of the
   -- matches, so every page and cursor of the same search is in the same order.
@@ -636,7 +650,7 @@ begin
   -- of all the filters in another order reads every candidate of the typed text.
   if v_where.typed and v_other_order
      and greatest(coalesce(v_total, private.plan_rows('select 1 from ' || v_shape.source || ' ' || v_alias || ' where ' || v_where.filter)),
-                  coalesce(v_typed_rows, 0)) > 10000 then
+                  coalesce(v_typed_rows, 0)) > v_text_bound then
     v_sorted_as := v_shape.default_sort;
     v_other_order := false;
     select * into v_sort from private.list_sort(v_shape.keys, v_sorted_as, v_shape.default_sort);
@@ -783,7 +797,7 @@ end
 $$;
 
 comment on function private.admin_sorted_page(private.admin_list, private.admin_list_filter, text, integer, integer, boolean, text, text, boolean, timestamptz, uuid) is
-  'One page of an admin list in a whitelisted sort (the default one for typed text with more than 10,000 matches): offset window (2,000 rows from either end) or cursors; {rows, total, total_exact, first_cursor, last_cursor, sort} (docs/search.md#deep-pages).';
+  'One page of an admin list in a whitelisted sort (the default one for typed text with more than 5,000 matches): offset window (2,000 rows from either end) or cursors; {rows, total, total_exact, first_cursor, last_cursor, sort} (docs/search.md#deep-pages).';
 
 -- Only the list functions (security definer, running as the owner) call these.
 revoke all on function private.list_sort(jsonb, text, text) from public, anon, authenticated, service_role;

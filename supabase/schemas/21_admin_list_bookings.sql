@@ -26,7 +26,7 @@
 --     O(days) instead of O(bookings);
 --   * provider / customer (with or without status / time): exact count on their index;
 --   * typed text: private.count_matches with the planner's estimate first: when it expects more
---     than 10,000 matches that estimate is the total (total_exact = false), otherwise the exact count.
+--     than 5,000 matches that estimate is the total (total_exact = false), otherwise the exact count.
 
 create function private.admin_bookings_total(
   f private.admin_list_filter,

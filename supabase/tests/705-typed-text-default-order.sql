@@ -1,4 +1,4 @@
--- Typed text with more than 10,000 matches is listed in the list's default order, whatever order
+-- Typed text with more than 5,000 matches is listed in the list's default order, whatever order
 -- was asked (docs/search.md#sorting): no index serves a trigram match and another key at once, and
 -- walking the other order's index for the matches of a word that follows that order (the comments
 -- saying "tệ" are the low ratings) read 1.4M buffers at 10M bookings. The answer's `sort` says
@@ -8,7 +8,7 @@
 -- rechecks every row "tệ" matches, however few of them have one star.
 begin;
 set search_path = public, extensions;
-select plan(28);
+select plan(32);
 
 select tests.create_user('t705-admin@test.vn', 'customer', true);
 select tests.create_user('t705-tho@test.vn', 'provider');
@@ -42,7 +42,7 @@ insert into pages values
   ('rating 5 rating', public.admin_list_reviews(p_rating => 5, p_sort => 'rating.asc')),
   ('te oldest', public.admin_list_reviews(p_search => 'tệ', p_sort => 'created_at.asc')),
   ('te rating export', public.admin_list_reviews(p_search => 'tệ', p_sort => 'rating.asc', p_count => false, p_limit => 1000)),
-  -- 6,000 one-star reviews say "tệ" (fewer than 10,000), but "tệ" alone matches 30,000.
+  -- 6,000 one-star reviews say "tệ", but "tệ" alone matches 30,000.
   ('te one star rating', public.admin_list_reviews(p_search => 'tệ', p_rating => 1, p_sort => 'rating.desc')),
   -- The 40 comments saying "zxq705" are numbered by multiples of 750: all of them one star.
   ('rare one star rating', public.admin_list_reviews(p_search => 'zxq705', p_rating => 1, p_sort => 'rating.desc'));
@@ -80,10 +80,10 @@ select is((select answer ->> 'sort' from pages where name = 'te rating export'),
 select is((select jsonb_array_length(answer -> 'rows') from pages where name = 'te rating export'), 1000,
           'the export chunk has its 1,000 rows');
 select is((select answer ->> 'sort' from pages where name = 'eleven thousand rating'), 'created_at.desc',
-  'a word with 11,111 matches (more than the 10,000 an exact total counts) is listed newest first');
+  'a word with 11,111 matches (more than the 5,000 an exact total counts) is listed newest first');
 select ok((select not (answer ->> 'total_exact')::boolean and (answer ->> 'total')::integer > 10000
              from pages where name = 'eleven thousand rating'),
-  'its total is an estimate above 10,000, the bound of the order');
+  'its total is an estimate above 10,000');
 select is((select answer ->> 'sort' from pages where name = 'rare rating'), 'rating.desc',
           'a word with 40 matches keeps the order asked');
 select ok(pg_temp.sorted(pg_temp.ratings('rare rating'), true) and cardinality(pg_temp.ratings('rare rating')) = 40,
@@ -159,6 +159,38 @@ select cmp_ok((select (answer ->> 'total')::integer from pages where name = 'te 
               'page 4, full, claims more than its last row too');
 select is((select jsonb_array_length(answer -> 'rows') from pages where name = 'te hidden page 5'), 0,
           'and page 5 is where the 200 hidden reviews end');
+
+-- The bound is 5,000 matches for typed text rechecked on its table rows (each match a table page
+-- where the matches are spread): 7,500 comments saying "qv705" are listed newest first with an
+-- estimated total, 2,500 saying "wk705" keep the order asked with their exact count.
+select tests.as_superuser();
+set local session_replication_role = replica;
+insert into public.bookings (id, customer_id, customer_name, provider_id, subcategory_id, service_name, status,
+                             original_price, final_price, created_at)
+select ('70500000-0000-4000-b000-' || lpad(g::text, 12, '0'))::uuid, tests.user_id('t705-khach@test.vn'), 'Khách T705',
+       tests.user_id('t705-tho@test.vn'), (select id from public.subcategories order by sort_order limit 1), 'Dịch vụ T705',
+       'completed', 100000, 100000, now() - make_interval(mins => g)
+  from generate_series(1, 10000) g;
+insert into public.reviews (booking_id, provider_id, customer_id, customer_name, rating, comment, status, created_at)
+select ('70500000-0000-4000-b000-' || lpad(g::text, 12, '0'))::uuid, tests.user_id('t705-tho@test.vn'),
+       tests.user_id('t705-khach@test.vn'), 'Khách T705', 1 + g % 5,
+       case when g <= 7500 then 'Mẫu qv705 ' else 'Mẫu wk705 ' end || g, 'active', now() - make_interval(mins => g)
+  from generate_series(1, 10000) g;
+set local session_replication_role = origin;
+analyze public.reviews;
+select tests.authenticate_as(tests.user_id('t705-admin@test.vn'));
+insert into pages values
+  ('qv705 rating', public.admin_list_reviews(p_search => 'qv705', p_sort => 'rating.desc')),
+  ('wk705 rating', public.admin_list_reviews(p_search => 'wk705', p_sort => 'rating.desc'));
+select is((select answer ->> 'sort' from pages where name = 'qv705 rating'), 'created_at.desc',
+  'a word with 7,500 matches (more than 5,000) by rating is listed newest first');
+select ok((select not (answer ->> 'total_exact')::boolean and (answer ->> 'total')::integer between 5001 and 10000
+             from pages where name = 'qv705 rating'),
+  'its total is the planner''s estimate (above 5,000), not a count of 7,500 table rows');
+select is((select answer ->> 'sort' from pages where name = 'wk705 rating'), 'rating.desc',
+  'a word with 2,500 matches keeps the order asked');
+select is((select array[(answer ->> 'total')::integer, (answer ->> 'total_exact')::boolean::integer] from pages where name = 'wk705 rating'),
+  array[2500, 1], 'and its total is the exact 2,500');
 
 select * from finish();
 rollback;

@@ -117,16 +117,16 @@ describe('<PagedTable />', () => {
     );
     const header = (name: string) => screen.getByRole('columnheader', { name: new RegExp(name) });
     const { rerender } = render(view('created_at.desc'));
-    expect(screen.getByRole('status').textContent).toContain('khớp với hơn 10.000 mục');
+    expect(screen.getByRole('status').textContent).toContain('khớp với hơn 5.000 mục');
     expect(header('Ngày tạo').getAttribute('aria-sort')).toBe('descending');
     expect(header('Tên').getAttribute('aria-sort')).toBeNull();
 
     // The rows of another request kept while the new one loads say nothing about its order.
     rerender(view('created_at.desc', true));
-    expect(screen.queryByText(/khớp với hơn 10.000 mục/)).toBeNull();
+    expect(screen.queryByText(/khớp với hơn 5.000 mục/)).toBeNull();
 
     rerender(view('name.asc'));
-    expect(screen.queryByText(/khớp với hơn 10.000 mục/)).toBeNull();
+    expect(screen.queryByText(/khớp với hơn 5.000 mục/)).toBeNull();
     expect(header('Tên').getAttribute('aria-sort')).toBe('ascending');
   });
 

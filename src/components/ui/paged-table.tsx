@@ -45,7 +45,7 @@ export type PagedTableProps<Row> = Omit<DataTableProps<Row>, 'isLoading' | 'isFe
   footnote?: ReactNode;
   /**
    * The order the server answered in (the page's `sort`). When it is not the one asked (typed text
-   * with more than 10,000 matches is listed in the default order, docs/search.md#sorting), the
+   * with more than 5,000 matches is listed in the default order, docs/search.md#sorting), the
    * headers show it and a line above the table says why.
    */
   servedSort?: string | null | undefined;

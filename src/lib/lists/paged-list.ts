@@ -3,7 +3,7 @@
 // both figures set (the total is exact, or the planner's estimate with total_exact false); not
 // counted (the CSV exports' walks), total and total_exact are null. Each answer also carries the
 // cursors of its first and last row, which page on in the same sort, and that sort: the one asked,
-// or the list's default one for typed text with more than 10,000 matches (docs/search.md#sorting).
+// or the list's default one for typed text with more than 5,000 matches (docs/search.md#sorting).
 // The answer is JSON built by SQL, so it is validated with zod against the caller's row schema
 // before any screen sees it.
 import { z } from 'zod/mini';

@@ -158,7 +158,7 @@ export const common = {
   },
   lists: {
     sortedByDefault:
-      'Từ khóa tìm kiếm khớp với hơn 10.000 mục nên danh sách đang xếp theo thứ tự mặc định (mới nhất trước). Hãy gõ từ khóa cụ thể hơn để sắp xếp theo cột đã chọn.',
+      'Từ khóa tìm kiếm khớp với hơn 5.000 mục nên danh sách đang xếp theo thứ tự mặc định (mới nhất trước). Hãy gõ từ khóa cụ thể hơn để sắp xếp theo cột đã chọn.',
     deepPage: (page: number) =>
       `Trang ${formatNumber(page)} quá xa để mở trực tiếp. Hãy về trang đầu hoặc trang cuối, đi tiếp bằng "Trang sau" / "Trang trước", hoặc thu hẹp bộ lọc.`,
   },
