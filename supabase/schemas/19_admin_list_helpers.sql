@@ -612,9 +612,14 @@ begin
       v_offset := v_bookings.page_offset;
       offset_window := greatest(offset_window, v_offset);
     end if;
-  elsif p_count and v_typed_rows > v_text_bound then
-    -- The typed text alone matches more than an exact total counts: the total is the planner's
+  elsif p_count and v_typed_rows > 10000 then
+    -- The typed text alone matches more than 10,000 rows: the total is the planner's
     -- estimate of every filter together, flagged as one (the screen writes "khoảng").
+    -- Between 5,000 and 10,000 the filters together are still counted when the planner expects
+    -- 5,000 rows or fewer of them: such a count reads the rows both filters' indexes leave (a
+    -- bitmap of the text's trigrams and the status), and a combination nobody has then answers
+    -- an exact 0 without reading a page (the inactive customers "nguyen van" at 10M bookings: 0 rows;
+    -- as an estimate, each page walked the status's 95,000 entries, 51,000 buffers).
     v_total := private.plan_rows('select 1 from ' || v_shape.source || ' ' || v_alias || ' where ' || v_where.filter);
     v_exact := false;
   elsif p_count then

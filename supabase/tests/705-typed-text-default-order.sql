@@ -8,7 +8,7 @@
 -- rechecks every row "tệ" matches, however few of them have one star.
 begin;
 set search_path = public, extensions;
-select plan(32);
+select plan(33);
 
 select tests.create_user('t705-admin@test.vn', 'customer', true);
 select tests.create_user('t705-tho@test.vn', 'provider');
@@ -181,7 +181,8 @@ analyze public.reviews;
 select tests.authenticate_as(tests.user_id('t705-admin@test.vn'));
 insert into pages values
   ('qv705 rating', public.admin_list_reviews(p_search => 'qv705', p_sort => 'rating.desc')),
-  ('wk705 rating', public.admin_list_reviews(p_search => 'wk705', p_sort => 'rating.desc'));
+  ('wk705 rating', public.admin_list_reviews(p_search => 'wk705', p_sort => 'rating.desc')),
+  ('qv705 hidden', public.admin_list_reviews(p_search => 'qv705', p_status => 'inactive'));
 select is((select answer ->> 'sort' from pages where name = 'qv705 rating'), 'created_at.desc',
   'a word with 7,500 matches (more than 5,000) by rating is listed newest first');
 select ok((select not (answer ->> 'total_exact')::boolean and (answer ->> 'total')::integer between 5001 and 10000
@@ -191,6 +192,9 @@ select is((select answer ->> 'sort' from pages where name = 'wk705 rating'), 'ra
   'a word with 2,500 matches keeps the order asked');
 select is((select array[(answer ->> 'total')::integer, (answer ->> 'total_exact')::boolean::integer] from pages where name = 'wk705 rating'),
   array[2500, 1], 'and its total is the exact 2,500');
+select is((select array[(answer ->> 'total')::integer, (answer ->> 'total_exact')::boolean::integer, jsonb_array_length(answer -> 'rows')]
+             from pages where name = 'qv705 hidden'),
+  array[0, 1, 0], 'the same word among the hidden reviews (none) is counted, 0 exactly: below 10,000 matches of its own the filters together are counted');
 
 select * from finish();
 rollback;
