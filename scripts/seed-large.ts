@@ -163,6 +163,9 @@ function insertBookingsSql(): string {
     from g
     join sdv_large_items si on si.sub_n = g.sub_n and si.k = 1 + (g.i * 31) % si.sub_count
     join public.profiles cp on cp.id = ${userId('g.customer_n')}
+   -- in the order of created_at: without it the rows came out of the join in the customers' order,
+   -- so a batch's 1.8 days lay over its 4,000 table pages at random (docs/benchmarks.md#large-data-sets)
+   order by g.i
   on conflict (id) do nothing`;
 }
 
