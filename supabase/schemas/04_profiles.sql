@@ -52,18 +52,31 @@ comment on column public.profiles.email_folded is 'private.vi_fold(email): accen
 
 alter table public.profiles enable row level security;
 
+-- Every booking written or deleted updates its customer's row (total_bookings), every commission
+-- its provider's (total_earnings), every deposit its balance. Each page keeps a tenth free, so that
+-- the new version of a row goes on the row's own page (the space of the versions before it is
+-- reclaimed when the page is next pruned) and the table stays in the order the accounts were
+-- created in. Filled to the brim, the first update of a row moved it to wherever there was room,
+-- and a table whose rows are in an order unrelated to any index makes an index-only walk switch
+-- between visibility-map pages at nearly every entry (one map page covers 256 MB): the customers
+-- "nguyen van" at 1M profiles, page 11, read 23,700 buffers with the rows in update order and 783
+-- in creation order (docs/database.md#profiles-stay-in-creation-order).
+alter table public.profiles set (fillfactor = 90);
+
 -- The default order of the customers list; the index includes what its typed text and its other
 -- filters read, so that a page's ids (and the rows a deep page skips) come from the index alone
 -- (private.admin_sorted_page, docs/search.md).
 create index profiles_customer_created_at_search_idx on public.profiles (created_at desc, id desc)
   include (name_folded, email_folded, status) where role = 'customer';
--- The default order of the providers list. The providers are few (5 % of the profiles): a typed
--- text's matches come from the trigram indexes and are sorted. Their names and e-mails are not in
--- this index on purpose: an index holding them let the planner walk every provider's entry to count
--- or look up a name (it prices a LIKE like an equality), 1.5 ms against 0.4 ms through the trigram
--- index at 1M bookings, and ten times that at 10M.
+-- The default order of the providers list. Like the customers' orders, the providers' include what
+-- their typed text and their status filter read, and a page walks its index alone: the providers
+-- are 5 % of the profiles, signed up among the customers, so their rows are spread over the table
+-- and reading a typed text's matches from the trigram indexes read one table page per match (the
+-- 3,127 providers "do" at 1M profiles: 3,155 buffers for the count, as many for a page), where
+-- walking this index reads its 600 pages at most. The planner walks it for a common word (a count
+-- or a provider-name lookup, 5–12 ms) and keeps the trigram index for a rare one.
 create index profiles_provider_created_at_idx on public.profiles (created_at desc, id desc)
-  include (status) where role = 'provider';
+  include (status, name_folded, email_folded) where role = 'provider';
 -- The providers' names have their own trigram index: a provider-name lookup (commissions,
 -- deposits, the stat cards) reads a few hundred entries instead of a common word's thousands of
 -- customers filtered by role.
@@ -73,13 +86,12 @@ create index profiles_role_status_idx on public.profiles (role, status);
 create unique index profiles_email_lower_key on public.profiles (lower(email));
 create index profiles_name_folded_trgm_idx on public.profiles using gin (name_folded extensions.gin_trgm_ops) with (fastupdate = off);
 create index profiles_email_folded_trgm_idx on public.profiles using gin (email_folded extensions.gin_trgm_ops) with (fastupdate = off);
--- Sorts of the customers and providers lists. The customers' include what their typed text and
--- their status filter read, so that a page in that order walks its index alone
--- (docs/search.md#sorting); the providers' hold no name, as above.
+-- Sorts of the customers and providers lists. They include what the typed text and the status
+-- filter read, so that a page in that order walks its index alone (docs/search.md#sorting).
 create index profiles_customer_name_vi_idx on public.profiles (name collate private.vi, id)
   include (name_folded, email_folded, status) where role = 'customer';
 create index profiles_provider_name_vi_idx on public.profiles (name collate private.vi, id)
-  include (status) where role = 'provider';
+  include (status, name_folded, email_folded) where role = 'provider';
 create index profiles_customer_total_bookings_idx on public.profiles (total_bookings, id)
   include (name_folded, email_folded, status) where role = 'customer';
 -- A status filter on the customers, in each of their orders: the statuses follow the names in the
@@ -93,8 +105,10 @@ create index profiles_customer_status_name_vi_idx on public.profiles (status, na
   include (name_folded, email_folded) where role = 'customer';
 create index profiles_customer_status_total_bookings_idx on public.profiles (status, total_bookings, id)
   include (name_folded, email_folded) where role = 'customer';
-create index profiles_provider_deposit_idx on public.profiles (deposit, id) where role = 'provider';
-create index profiles_provider_total_earnings_idx on public.profiles (total_earnings, id) where role = 'provider';
+create index profiles_provider_deposit_idx on public.profiles (deposit, id)
+  include (status, name_folded, email_folded) where role = 'provider';
+create index profiles_provider_total_earnings_idx on public.profiles (total_earnings, id)
+  include (status, name_folded, email_folded) where role = 'provider';
 
 -- Status default by role; trims the editable text fields.
 create function private.profiles_before_write()

@@ -26,7 +26,9 @@
 -- 17 ms over 95,000 entries against 7 ms from the trigram indexes, for 5,948 rows). A null p_alias
 -- counts `count(*)`: the commissions' and deposits' typed text is an array of provider and service
 -- ids (private.id_in_condition), which an index-only scan counts without the table (deposits of the
--- 3,127 providers named "nguyen" at 10M bookings: 3,347 -> 2,126 buffers).
+-- 3,127 providers named "nguyen" at 10M bookings: 3,347 -> 2,126 buffers); the providers are at
+-- most a twentieth of the profiles, and an index-only walk of all of them (600 pages at 1M
+-- profiles) costs less than reading one table page per match of a common word (3,155 for "do").
 -- That count of typed text reads one table page per match where the matches are spread over the
 -- table, as a name is: the 11,876 customers "nguyen van" at 1M profiles read 10,818 pages (13,700
 -- buffers, 120 ms from the OS cache), so the lists pass p_exact_up_to = 5,000 for it and an
@@ -555,8 +557,9 @@ declare
   -- The matches of typed text up to which its total is exact and its list sorted as asked: each
   -- match is rechecked on its table row, one table page per match where the matches are spread
   -- over the table (a name is), so 5,000 keeps such a call near 5,000 pages; the commissions' and
-  -- deposits' typed text is a list of ids counted from an index alone, bounded like any filter.
-  v_text_bound integer := case when p_list in ('commissions', 'deposits') then 10000 else 5000 end;
+  -- deposits' typed text is a list of ids counted from an index alone, and the providers' is counted
+  -- from their own indexes alone (at most their 600 pages at 1M profiles): bounded like any filter.
+  v_text_bound integer := case when p_list in ('commissions', 'deposits', 'providers') then 10000 else 5000 end;
   -- The order the page is in ('key.asc' / 'key.desc'): p_sort, or the default one (below).
   v_sorted_as text := coalesce(nullif(btrim(coalesce(p_sort, '')), ''), v_shape.default_sort);
 begin
@@ -625,7 +628,7 @@ begin
   elsif p_count then
     select m.total, m.total_exact into v_total, v_exact
       from private.count_matches(v_shape.source || ' ' || v_alias || ' where ' || v_where.filter,
-                                 case when p_list not in ('commissions', 'deposits', 'audit_log') then v_alias end,
+                                 case when p_list not in ('commissions', 'deposits', 'providers', 'audit_log') then v_alias end,
                                  -- Without a filter the planner's estimate is the table's row count.
                                  -- The audit log is asked first too: its filters follow time (an
                                  -- admin's entries are the recent ones), and the capped count was a
@@ -743,7 +746,15 @@ begin
   -- entry, and filtering first read every entry of that range (the 11,395 hidden three-star
   -- reviews at 10M bookings: 6,600 buffers for any page of 50, the table's random order switching
   -- visibility-map pages at nearly every entry).
-  if v_where.filter <> 'true' and v_total is not null and v_total <= 20000 and v_other_order and p_list <> 'deposits'
+  -- Nor are the providers: they are 5 % of the profiles, spread over the table's pages among the
+  -- customers, so a filtered-first page read one table page per match (the 3,127 providers "do" at
+  -- 1M profiles: 3,155 buffers), while each order's index includes every filter's column and
+  -- walking it costs at worst its 50,000 entries (600 pages, plus the visibility-map pages an order
+  -- unrelated to the table's pages switches between: the 625 "nguyen van" by earnings, page 11,
+  -- 6,770 buffers). Filtering first below 2,000 matches did not help that one: the planner read the
+  -- filter from a covering index of another order, the whole of it, rather than from the trigrams.
+  if v_where.filter <> 'true' and v_total is not null and v_total <= 20000 and v_other_order
+     and p_list not in ('deposits', 'providers')
      and not (p_list = 'reviews' and p_filter.rating is not null and v_sort.sort_expr = 'r.rating' and not v_where.typed) then
     v_source := '(select * from ' || v_shape.source || ' ' || v_alias || ' where ' || v_where.filter || ' offset 0) ' || v_alias;
     v_filter := 'true' || v_page_cond;

@@ -6,7 +6,7 @@
 -- to avoid sequential scans and sorts, so a plan that still has one has no index to use instead.
 begin;
 set search_path = public, extensions;
-select plan(60);
+select plan(62);
 
 set local enable_seqscan = off;
 set local enable_sort = off;
@@ -173,18 +173,29 @@ select is_empty($$ select p.oid::regprocedure::text || ' ' || c
 select is((select pg_get_function_identity_arguments('private.admin_sorted_page'::regproc)),
           'p_list private.admin_list, p_filter private.admin_list_filter, p_sort text, p_limit integer, p_offset integer, p_count boolean, p_after text, p_before text, p_last boolean, p_after_created_at timestamp with time zone, p_after_id uuid',
           'private.admin_sorted_page takes the list and its filter as typed values');
--- A provider-name lookup or count (commissions, deposits, the stat cards, the providers' total)
--- reads the providers' trigram index at any size: no b-tree index of the providers holds their
--- names, so the planner cannot walk every provider's entry instead, which it prices below its
--- cost (docs/search.md#totals; the plans at 1M bookings are in docs/benchmarks.md).
+-- Each order of the providers list is an index that includes what their typed text and their status
+-- filter read: the providers are spread over the profiles' table among the customers, and a page
+-- walks its index alone instead of reading one table page per match (docs/search.md#totals).
 select is_empty($$ select i.indexrelid::regclass::text from pg_index i
                      where i.indrelid = 'public.profiles'::regclass
-                       and (pg_get_expr(i.indpred, i.indrelid) is null or pg_get_expr(i.indpred, i.indrelid) !~ 'customer')
-                       and i.indkey::int2[] && array(select a.attnum from pg_attribute a
-                                                     where a.attrelid = 'public.profiles'::regclass
-                                                       and a.attname in ('name_folded', 'email_folded'))
-                       and (select amname from pg_am where oid = (select relam from pg_class where oid = i.indexrelid)) = 'btree' $$,
-                'no b-tree index that covers providers includes their folded name or e-mail');
+                       and pg_get_expr(i.indpred, i.indrelid) ~ 'provider'
+                       and (select amname from pg_am where oid = (select relam from pg_class where oid = i.indexrelid)) = 'btree'
+                       and not array(select a.attnum from pg_attribute a
+                                      where a.attrelid = 'public.profiles'::regclass
+                                        and a.attname in ('name_folded', 'email_folded', 'status'))::int2[] <@ i.indkey::int2[] $$,
+                'every b-tree index of the providers includes their folded name, e-mail and status');
+select is(array(select i.indexrelid::regclass::text from pg_index i
+                 where i.indrelid = 'public.profiles'::regclass and pg_get_expr(i.indpred, i.indrelid) ~ 'provider'
+                   and (select amname from pg_am where oid = (select relam from pg_class where oid = i.indexrelid)) = 'btree'
+                 order by 1),
+          array['profiles_provider_created_at_idx', 'profiles_provider_deposit_idx', 'profiles_provider_name_vi_idx',
+                'profiles_provider_total_earnings_idx'],
+          'the providers'' b-tree indexes are the four orders of their list');
+-- Every booking, commission and deposit updates a profile: each page keeps a tenth free so that a
+-- row's new version stays on its page and the table stays in creation order
+-- (docs/database.md#profiles-stay-in-creation-order).
+select ok((select reloptions from pg_class where oid = 'public.profiles'::regclass) @> array['fillfactor=90'],
+          'public.profiles keeps a tenth of each page free for updated rows (fillfactor 90)');
 select matches(pg_get_indexdef('public.profiles_provider_name_folded_trgm_idx'::regclass),
                'gin \(name_folded (extensions\.)?gin_trgm_ops\) WITH \(fastupdate=off\) WHERE \(role = ''provider''::text\)',
                'the providers'' names have their own trigram index (provider-name lookups)');
