@@ -405,6 +405,16 @@ async function main(): Promise<void> {
       // The rollups of the stats screens (user counts, commissions per service, deposits per status).
       await client.query("do $$ begin if to_regprocedure('private.rebuild_stats_rollups()') is not null then perform private.rebuild_stats_rollups(); end if; end $$");
     });
+    // The recompute updated every profile in one statement, and each new version went wherever there
+    // was room (a live marketplace updates one row at a time, and the table's fillfactor keeps each
+    // new version on its row's page): the table is rewritten in the order the accounts were created
+    // in, both roles together, as a live table stays (docs/database.md#profiles-stay-in-creation-order).
+    console.log(`Profiles in creation order (CLUSTER) … (${elapsed()})`);
+    await inBatch(client, async () => {
+      await client.query('create index sdv_large_profiles_created_at on public.profiles (created_at, id)');
+      await client.query('cluster public.profiles using sdv_large_profiles_created_at');
+      await client.query('drop index public.sdv_large_profiles_created_at');
+    });
     // VACUUM as well as ANALYZE: the visibility map then says every page is all-visible, as
     // autovacuum leaves an insert-mostly table in steady state, so index-only scans read no heap
     // pages. Without it a fresh set answered the same deep page with 3 times the buffers of a set
