@@ -63,6 +63,15 @@ alter table public.profiles enable row level security;
 -- in creation order (docs/database.md#profiles-stay-in-creation-order).
 alter table public.profiles set (fillfactor = 90);
 
+-- The planner's estimate of a typed text's matches decides whether the lists count them exactly and
+-- sort them as asked (5,000 matches, docs/search.md#totals). LIKE '%…%' is estimated from the
+-- column's histogram, and with the default 100 buckets a word's share came out in steps of a
+-- hundredth: the customers "nguyen van" at 1M profiles were expected 4,972 times and are 11,876,
+-- so they were counted from 11,908 table pages. With 1,000 buckets: 11,772 expected (and "an":
+-- 31,916 for 31,672). The trade: ANALYZE samples 300,000 rows instead of 30,000 (4.5 s for the 1M
+-- profiles) and a LIKE is tested against up to 2,000 values while planning (0.2 ms).
+alter table public.profiles alter column name_folded set statistics 1000, alter column email_folded set statistics 1000;
+
 -- The default order of the customers list; the index includes what its typed text and its other
 -- filters read, so that a page's ids (and the rows a deep page skips) come from the index alone
 -- (private.admin_sorted_page, docs/search.md).

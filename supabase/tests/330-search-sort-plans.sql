@@ -6,7 +6,7 @@
 -- to avoid sequential scans and sorts, so a plan that still has one has no index to use instead.
 begin;
 set search_path = public, extensions;
-select plan(62);
+select plan(63);
 
 set local enable_seqscan = off;
 set local enable_sort = off;
@@ -194,6 +194,18 @@ select is(array(select i.indexrelid::regclass::text from pg_index i
 -- Every booking, commission and deposit updates a profile: each page keeps a tenth free so that a
 -- row's new version stays on its page and the table stays in creation order
 -- (docs/database.md#profiles-stay-in-creation-order).
+-- The typed-text columns are estimated from a 1,000-bucket histogram: the estimate of a word's
+-- matches decides whether a list counts them exactly and sorts them as asked (docs/search.md#totals).
+select is(array(select c.relname || '.' || a.attname || ' ' || coalesce(a.attstattarget::int, -1)
+                  from pg_attribute a join pg_class c on c.oid = a.attrelid
+                 where c.relnamespace = 'public'::regnamespace and c.relkind = 'r' and a.attname like '%\_folded' and not a.attisdropped
+                   and c.relname in ('profiles', 'bookings', 'reviews', 'conversations')
+                 order by 1),
+          array['bookings.customer_name_folded 1000', 'bookings.service_item_name_folded 1000', 'bookings.service_name_folded 1000',
+                'conversations.customer_name_folded 1000', 'conversations.provider_name_folded 1000',
+                'profiles.email_folded 1000', 'profiles.name_folded 1000',
+                'reviews.comment_folded 1000', 'reviews.customer_name_folded 1000'],
+          'every typed-text column of the large tables has a 1,000-bucket histogram');
 select ok((select reloptions from pg_class where oid = 'public.profiles'::regclass) @> array['fillfactor=90'],
           'public.profiles keeps a tenth of each page free for updated rows (fillfactor 90)');
 select matches(pg_get_indexdef('public.profiles_provider_name_folded_trgm_idx'::regclass),
