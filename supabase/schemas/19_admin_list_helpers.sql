@@ -746,17 +746,16 @@ begin
   -- entry, and filtering first read every entry of that range (the 11,395 hidden three-star
   -- reviews at 10M bookings: 6,600 buffers for any page of 50, the table's random order switching
   -- visibility-map pages at nearly every entry).
-  -- The providers are filtered first only up to 2,000 matches, in their default order: they are 5 %
-  -- of the profiles, spread over the table's pages among the customers, so a filtered-first page
-  -- reads one table page per match (the 3,127 providers "do" at 1M profiles: 3,155 buffers), while
-  -- each order's index includes every filter's column and walking it costs at worst its 50,000
-  -- entries, plus the visibility-map pages that an order unrelated to the table's pages switches
-  -- between (the 625 "nguyen van" by earnings, page 11: 6,856 buffers walked; filtered first, 695).
-  -- Filtered first without an order, the planner read the 625 from the covering index of the order
-  -- asked, the whole of it; in the default order it reads them from the trigram index or from the
-  -- default order's index, whose entries follow the table's pages.
+  -- The providers are filtered first up to 5,000 matches, in their default order, whose index holds
+  -- every filter's column and every order's key and follows the table's pages: such a page reads
+  -- at most that index (700 pages at 1M profiles) and sorts its matches. Walking the index of the
+  -- order asked instead switches visibility-map pages at many entries, as the providers are spread
+  -- over the table among the customers (the 625 "nguyen van" by earnings, page 11: 6,856 buffers;
+  -- filtered first, 695); filtered first without an order, the planner read them from the whole
+  -- covering index of the order asked. Above 5,000 matches the order's index is walked: its
+  -- matches are dense, and sorting them would cost more than the walk.
   if v_where.filter <> 'true' and v_total is not null and v_other_order and p_list <> 'deposits'
-     and v_total <= (case when p_list = 'providers' then 2000 else 20000 end)
+     and v_total <= (case when p_list = 'providers' then 5000 else 20000 end)
      and not (p_list = 'reviews' and p_filter.rating is not null and v_sort.sort_expr = 'r.rating' and not v_where.typed) then
     v_source := '(select * from ' || v_shape.source || ' ' || v_alias || ' where ' || v_where.filter
       || case when p_list = 'providers' then ' order by p.created_at desc, p.id desc' else '' end || ' offset 0) ' || v_alias;
