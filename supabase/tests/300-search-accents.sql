@@ -4,7 +4,7 @@
 -- stay text.
 begin;
 set search_path = public, extensions;
-select plan(39);
+select plan(40);
 
 select tests.create_user('s300-admin@test.vn', 'customer', true);
 select tests.create_user('s300-khach@test.vn', 'customer');
@@ -86,6 +86,13 @@ select is((select count(*)::int from public.admin_provider_options(null, 500) o)
           (select least(count(*), 50)::int from public.profiles where role = 'provider'), 'picker: at most 50 names');
 select is((select count(*)::int from public.admin_provider_options(null, 3) o), 3, 'picker: p_limit names');
 select is((select count(*)::int from public.admin_provider_options() o), 20, 'picker: 20 names by default');
+-- A typed text's first names in Vietnamese order, with each one's phone, whatever index the matches
+-- are read from.
+select results_eq($$ select o.id, o.name, o.phone from public.admin_provider_options('n', 3) o $$,
+                  $$ select p.id, p.name, p.phone from public.profiles p
+                      where p.role = 'provider' and (p.name_folded like 'n%' or p.name_folded like '% n%')
+                      order by p.name collate private.vi, p.id limit 3 $$,
+                  'picker: a text''s first names in Vietnamese order, with their phones');
 
 -- The catalogue.
 select ok((public.admin_catalogue_matches('ca ngay') -> 'package_ids') @> to_jsonb(array(select i.id from public.service_items i where i.name = 'Gói cả ngày')),
