@@ -65,11 +65,11 @@ create table public.messages (
 comment on table public.messages is 'Chat messages. Participants insert as themselves; the recipient may set is_read / read_at.';
 
 alter table public.conversations enable row level security;
+alter table public.messages enable row level security;
 
 -- The typed text's estimates decide its count and order: a finer histogram (04_profiles.sql).
 alter table public.conversations alter column customer_name_folded set statistics 1000,
   alter column provider_name_folded set statistics 1000;
-alter table public.messages enable row level security;
 
 create index conversations_last_message_at_idx on public.conversations (last_message_at desc nulls last);
 create index conversations_provider_id_idx on public.conversations (provider_id);
